@@ -1,0 +1,204 @@
+"""Cards and their notation (see the rules README's "Shared notation").
+
+Cards are small integers so that game states stay compact and fast to copy:
+
+* a French card is ``rank * 4 + suit`` with rank 1-13 (Ace to King) and suit
+  0-3 in the order clubs, diamonds, hearts, spades; the two copies of a card in
+  a 104-card game are the same integer, since they are equal in play;
+* an UNO card is ``colour * 16 + value`` with colour 0-3 (red, green, yellow,
+  blue) and value 0-9, 10 for Skip and 11 for Draw Two; Wild is 64 and Wild Draw
+  Four is 65.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import InvalidCardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "card",
+    "rank",
+    "suit",
+    "is_red",
+    "card_str",
+    "card_pretty",
+    "parse_card",
+    "parse_cards",
+    "cards_str",
+    "french_deck",
+    "UNO_COLOURS",
+    "UNO_WILD",
+    "UNO_WILD4",
+    "UNO_SKIP",
+    "UNO_DRAW2",
+    "uno_card",
+    "uno_colour",
+    "uno_value",
+    "uno_is_wild",
+    "uno_str",
+    "parse_uno_card",
+    "parse_uno_cards",
+    "uno_deck",
+]
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES = (
+    "",
+    "Ace",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+)
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def card(rank_: int, suit_: int) -> int:
+    """The card of rank 1-13 and suit 0-3 (clubs, diamonds, hearts, spades)."""
+    return rank_ * 4 + suit_
+
+
+def rank(c: int) -> int:
+    return c >> 2
+
+
+def suit(c: int) -> int:
+    return c & 3
+
+
+def is_red(c: int) -> bool:
+    """Diamonds and hearts are red."""
+    return (c & 3) in (1, 2)
+
+
+def card_str(c: int) -> str:
+    """Canonical two-character form: ``AS``, ``TD``, ``QH``."""
+    return RANKS[(c >> 2) - 1] + SUITS[c & 3]
+
+
+def card_pretty(c: int, colour: bool = False) -> str:
+    """Rank and Unicode suit (``10`` printed as ``T`` to keep columns aligned)."""
+    text = RANKS[(c >> 2) - 1] + SUIT_SYMBOLS[c & 3]
+    if colour and is_red(c):
+        return f"\x1b[31m{text}\x1b[0m"
+    return text
+
+
+def card_name(c: int) -> str:
+    return f"{RANK_NAMES[c >> 2]} of {SUIT_NAMES[c & 3]}"
+
+
+def parse_card(text: str) -> int:
+    """Read one card: case-insensitive, ``10`` accepted for ``T``."""
+    t = text.strip().upper()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) == 2 and t[0] in RANKS and t[1] in SUITS:
+        return card(RANKS.index(t[0]) + 1, SUITS.index(t[1]))
+    raise InvalidCardError(
+        f"{text!r} is not a card: expected a rank (A 2-9 T/10 J Q K) then a suit "
+        "(C D H S), for example 'AS', 'TD' or '10H'"
+    )
+
+
+def parse_cards(text: str) -> list[int]:
+    """Read cards separated by spaces (or commas)."""
+    return [parse_card(tok) for tok in text.replace(",", " ").split()]
+
+
+def cards_str(cards: Iterable[int]) -> str:
+    return " ".join(card_str(c) for c in cards)
+
+
+def french_deck() -> list[int]:
+    """The 52-card pack in a fixed order (clubs A-K, diamonds, hearts, spades).
+
+    Seeded deals shuffle this order, so it is part of what golden tests pin.
+    """
+    return [card(r, s) for s in range(4) for r in range(1, 14)]
+
+
+# --- UNO -------------------------------------------------------------------
+
+UNO_COLOURS = "RGYB"
+UNO_COLOUR_NAMES = ("red", "green", "yellow", "blue")
+UNO_SKIP = 10
+UNO_DRAW2 = 11
+UNO_WILD = 64
+UNO_WILD4 = 65
+_UNO_VALUE_CHARS = "0123456789SD"
+
+
+def uno_card(colour: int, value: int) -> int:
+    return colour * 16 + value
+
+
+def uno_colour(c: int) -> int:
+    """Colour 0-3 of a coloured card; -1 for a Wild."""
+    return -1 if c >= UNO_WILD else c >> 4
+
+
+def uno_value(c: int) -> int:
+    """Value 0-11 of a coloured card (10 Skip, 11 Draw Two); the card itself for Wilds."""
+    return c if c >= UNO_WILD else c & 15
+
+
+def uno_is_wild(c: int) -> bool:
+    return c >= UNO_WILD
+
+
+def uno_str(c: int) -> str:
+    if c == UNO_WILD:
+        return "W"
+    if c == UNO_WILD4:
+        return "W4"
+    return UNO_COLOURS[c >> 4] + _UNO_VALUE_CHARS[c & 15]
+
+
+def parse_uno_card(text: str) -> int:
+    t = text.strip().upper()
+    if t == "W":
+        return UNO_WILD
+    if t == "W4":
+        return UNO_WILD4
+    if len(t) == 2 and t[0] in UNO_COLOURS and t[1] in _UNO_VALUE_CHARS:
+        return uno_card(UNO_COLOURS.index(t[0]), _UNO_VALUE_CHARS.index(t[1]))
+    raise InvalidCardError(
+        f"{text!r} is not an UNO card: expected a colour (R G Y B) then 0-9, S (Skip) "
+        "or D (Draw Two), or W / W4, for example 'R7', 'GS', 'YD', 'W4'"
+    )
+
+
+def parse_uno_cards(text: str) -> list[int]:
+    return [parse_uno_card(tok) for tok in text.replace(",", " ").split()]
+
+
+def uno_deck() -> list[int]:
+    """The 108-card pack of the 1991 two-player edition, in a fixed order.
+
+    Per colour: one 0, two each of 1-9, two Draw Two, four Skip (no Reverse);
+    then four Wild and four Wild Draw Four.
+    """
+    deck: list[int] = []
+    for colour in range(4):
+        deck.append(uno_card(colour, 0))
+        for value in range(1, 10):
+            deck += [uno_card(colour, value)] * 2
+        deck += [uno_card(colour, UNO_DRAW2)] * 2
+        deck += [uno_card(colour, UNO_SKIP)] * 4
+    deck += [UNO_WILD] * 4 + [UNO_WILD4] * 4
+    return deck

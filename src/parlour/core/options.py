@@ -1,0 +1,104 @@
+"""Game options: declared once per game, validated the same way everywhere.
+
+Options arrive as Python values from the API, as ``key=value`` or bare flag
+words from the command line, and as JSON from saves; one resolver turns all of
+them into a complete, checked dict so that games never see a bad option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidOptionError
+
+__all__ = ["OptionSpec", "resolve_options", "parse_option_words"]
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game: its name, type, default, allowed values and help."""
+
+    name: str
+    kind: type  # bool or int
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+
+    def convert(self, value: Any, game: str) -> Any:
+        if self.kind is bool:
+            if isinstance(value, bool):
+                result: Any = value
+            elif isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                result = value.strip().lower() in _TRUE
+            elif isinstance(value, int) and value in (0, 1):
+                result = bool(value)
+            else:
+                raise InvalidOptionError(
+                    f"option {self.name!r} of {game} is on or off: got {value!r}, "
+                    "expected true or false"
+                )
+        elif self.kind is int:
+            try:
+                if isinstance(value, bool):
+                    raise TypeError
+                result = int(value)
+                if isinstance(value, float) and value != result:
+                    raise TypeError
+            except (TypeError, ValueError):
+                raise InvalidOptionError(
+                    f"option {self.name!r} of {game} takes a whole number: got {value!r}"
+                ) from None
+        else:  # pragma: no cover - declared types are bool and int only
+            raise TypeError(self.kind)
+        if self.choices is not None and result not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOptionError(
+                f"option {self.name!r} of {game} must be one of {allowed}: got {value!r}"
+            )
+        if self.minimum is not None and result < self.minimum:
+            raise InvalidOptionError(
+                f"option {self.name!r} of {game} must be at least {self.minimum}: got {value!r}"
+            )
+        return result
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("-", "_")
+
+
+def resolve_options(
+    specs: Iterable[OptionSpec], given: Mapping[str, Any], game: str
+) -> dict[str, Any]:
+    """Fill defaults and check every given option; unknown names are errors."""
+    by_name = {spec.name: spec for spec in specs}
+    result = {name: spec.default for name, spec in by_name.items()}
+    for raw_name, value in given.items():
+        name = _key(raw_name)
+        spec = by_name.get(name)
+        if spec is None:
+            known = ", ".join(f"{s.name} ({s.help})" for s in by_name.values()) or "none"
+            raise InvalidOptionError(
+                f"{game} has no option {raw_name!r}; its options are: {known}"
+            )
+        result[name] = spec.convert(value, game)
+    return result
+
+
+def parse_option_words(words: Iterable[str]) -> dict[str, str | bool]:
+    """Command-line options: ``key=value`` pairs or bare words meaning ``key=true``."""
+    result: dict[str, str | bool] = {}
+    for word in words:
+        if "=" in word:
+            key, _, value = word.partition("=")
+            if not key.strip():
+                raise InvalidOptionError(f"option {word!r} has no name before '='")
+            result[key.strip()] = value.strip()
+        else:
+            result[word.strip()] = True
+    return result

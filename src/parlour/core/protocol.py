@@ -1,0 +1,207 @@
+"""The game protocol shared by all five games.
+
+A :class:`GameState` is one mutable position, kept compact (small ints, tuples
+and lists) so that simulations and searches can copy and apply millions of
+them. Moves are game-specific hashable values (usually tuples); every legal
+move has exactly one canonical string, and parsing accepts that string plus the
+aliases each rules page allows. The public, friendlier wrapper with undo/redo
+and saves is :class:`parlour.core.session.Game`.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, TypeAlias
+
+from ..errors import IllegalMoveError
+from .options import OptionSpec
+
+__all__ = ["GameState", "Move", "Outcome", "normalize_move_text"]
+
+Move: TypeAlias = Hashable
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize_move_text(text: str) -> str:
+    """Upper case, single spaces, no padding: the form canonical strings use."""
+    return _SPACES.sub(" ", text.strip()).upper()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``result`` is ``"won"``, ``"lost"``, ``"resigned"``, ``"draw"`` or
+    ``"blocked"``. In a one-player game it is the player's result; in a
+    two-player game ``"won"`` comes with ``winner`` (the player index) and
+    ``"resigned"`` with ``loser`` (who resigned). ``reason`` is a short phrase
+    for people ("all cards on the foundations", "no legal move left").
+    ``score`` is the winner's score where the game has one.
+    """
+
+    result: str
+    reason: str
+    score: int | None = None
+    winner: int | None = None
+    loser: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        text = f"{self.result}: {self.reason}"
+        if self.winner is not None:
+            text = f"player {self.winner} {text}"
+        if self.score is not None:
+            text += f" (score {self.score})"
+        return text
+
+
+class GameState(ABC):
+    """One position of a game, including everything hidden (stock order, hands).
+
+    Subclasses declare ``name`` (the registry key), ``title``, ``summary`` (one
+    line), ``players`` and ``option_specs``, and implement the abstract methods.
+    ``apply`` trusts its argument to be legal: the session checks legality by
+    parsing; simulations pass moves straight from ``legal_moves``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    players: ClassVar[int] = 1
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: File name of the rules page shipped in ``parlour/rules`` (``parlour rules GAME``).
+    rules_file: ClassVar[str]
+    #: Help for players: move syntax, controls, and every "Decision" the rules page makes.
+    help_text: ClassVar[str] = ""
+
+    #: The complete, validated options this game was created with.
+    options: dict[str, Any]
+
+    # --- creation ---------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> GameState:
+        """Deal a game from ``seed`` or, when ``deck`` is given, from that explicit deck.
+
+        ``options`` is complete and validated. Raise ``InvalidDeckError`` with
+        a precise message for a bad deck.
+        """
+
+    @abstractmethod
+    def deal_str(self) -> str:
+        """The initial deal as an explicit deck that deals this same game."""
+
+    # --- playing ----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The index of the player to move (0 in a one-player game)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a deterministic order; empty when the game is over."""
+
+    @abstractmethod
+    def move_str(self, move: Move) -> str:
+        """The canonical string of a legal move."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> None:
+        """Play a legal move, including whatever the rules make automatic."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game is in play."""
+
+    def describe(self, move: Move) -> str:
+        """A phrase for announcing a legal move before it is applied ("plays 7D to F3").
+
+        The default is the move string; games say more where it helps people.
+        """
+        return self.move_str(move)
+
+    def events(self, player: int) -> list[str]:
+        """What ``player`` is told about the last move applied, beyond the move itself
+        (cards drawn by them, a penalty, a reshuffle). Never reveals hidden cards."""
+        return []
+
+    def canonicalize(self, text: str) -> str:
+        """Turn a normalised move text into its canonical form, or raise
+        ``InvalidMoveError`` if it cannot be a move of this game at all.
+
+        The default accepts only canonical strings; games override it for the
+        aliases their rules page allows (``10`` for ``T``, ``F1`` for ``F`` ...).
+        """
+        return text
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names.
+
+        Raises ``InvalidMoveError`` for text that is no move of this game and
+        ``IllegalMoveError`` for a move the rules forbid now; both messages
+        quote the input and list what is legal.
+        """
+        legal = self.legal_moves()
+        by_str = {self.move_str(m): m for m in legal}
+        norm = normalize_move_text(text)
+        move = by_str.get(norm)
+        if move is not None:
+            return move
+        canonical = self.canonicalize(norm)
+        move = by_str.get(canonical)
+        if move is not None:
+            return move
+        raise IllegalMoveError(
+            f"{text.strip()!r} is not legal now{self.why_illegal(canonical)}; "
+            + describe_legal(list(by_str))
+        )
+
+    def why_illegal(self, canonical: str) -> str:
+        """Optional explanation (starting with ': ') of why a well-formed move is illegal."""
+        return ""
+
+    # --- showing ----------------------------------------------------------
+
+    @abstractmethod
+    def render(self, colour: bool = False) -> str:
+        """The position as text for a terminal (ANSI colours when ``colour``)."""
+
+    @abstractmethod
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see, as JSON-ready data; never hidden cards."""
+
+    # --- bookkeeping ------------------------------------------------------
+
+    @abstractmethod
+    def copy(self) -> GameState:
+        """An independent deep copy (cheap: states are small)."""
+
+    @abstractmethod
+    def all_cards(self) -> list[int]:
+        """Every card in the game wherever it lies (for conservation checks)."""
+
+    @abstractmethod
+    def key(self) -> Hashable:
+        """The exact position, hidden parts included: equal keys, equal games."""
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def describe_legal(moves: list[str], limit: int = 40) -> str:
+    """'legal moves: a, b, c' (shortened when long) or 'no move is legal'."""
+    if not moves:
+        return "no move is legal"
+    shown = ", ".join(moves[:limit])
+    if len(moves) > limit:
+        shown += f", ... ({len(moves)} in all)"
+    return f"legal moves: {shown}"

@@ -1,0 +1,48 @@
+"""The registry of games: name -> GameState subclass.
+
+Games register themselves when ``parlour.games`` is imported, so the core
+needs no knowledge of any particular game.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from ..errors import UnknownGameError
+from .protocol import GameState
+
+__all__ = ["register", "game_class", "games", "game_names"]
+
+_GAMES: dict[str, type[GameState]] = {}
+G = TypeVar("G", bound=type[GameState])
+
+
+def register(cls: G) -> G:
+    """Class decorator adding a game under its ``name``."""
+    if cls.name in _GAMES and _GAMES[cls.name] is not cls:
+        raise ValueError(f"game {cls.name!r} is already registered")
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def _canonical_name(name: str) -> str:
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    aliases = {"8x8": "eight-by-eight", "8-x-8": "eight-by-eight", "the-gate": "gate"}
+    return aliases.get(key, key)
+
+
+def game_class(name: str) -> type[GameState]:
+    cls = _GAMES.get(_canonical_name(name))
+    if cls is None:
+        known = ", ".join(_GAMES) or "none"
+        raise UnknownGameError(f"unknown game {name!r}: the games are {known}")
+    return cls
+
+
+def game_names() -> list[str]:
+    return list(_GAMES)
+
+
+def games() -> dict[str, str]:
+    """Registered game names with their one-line descriptions."""
+    return {name: cls.summary for name, cls in _GAMES.items()}

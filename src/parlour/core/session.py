@@ -1,0 +1,270 @@
+"""A game being played: the public object behind ``parlour.new_game``.
+
+It wraps a :class:`GameState` with what people expect of a card-game app:
+moves as strings, undo and redo, resigning, and versioned saves that replay
+the moves on loading, so a save can never describe an impossible position.
+Bad input never changes the game: every check happens before any change.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import GameOverError, IllegalMoveError, InvalidSaveError, ParlourError
+from .options import resolve_options
+from .protocol import GameState, Move, Outcome
+from .registry import game_class
+
+__all__ = ["Game", "new_game", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
+
+SAVE_FORMAT = "parlour-save"
+SAVE_VERSION = 1
+
+
+def random_seed() -> int:
+    """A fresh seed for a game started without one (kept, so it can be replayed)."""
+    return secrets.randbelow(1 << 31)
+
+
+class Game:
+    """One game in play, with its history."""
+
+    def __init__(
+        self, state: GameState, seed: int, deck: str | None, options: dict[str, Any]
+    ) -> None:
+        self._state = state
+        self.seed = seed
+        self.deck = deck
+        self.options = dict(options)
+        self._past: list[tuple[GameState, str]] = []  # (state before, move string)
+        self._future: list[str] = []
+        self.resigned_by: int | None = None
+
+    # --- identity -----------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self._state.name
+
+    @property
+    def state(self) -> GameState:
+        """The engine state, hidden cards included: for engines and solvers, not for players."""
+        return self._state
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    # --- playing --------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        return self._state.to_move
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.resigned_by is not None:
+            if self.players == 1:
+                return Outcome("resigned", "the player resigned")
+            return Outcome(
+                "resigned",
+                f"player {self.resigned_by} resigned",
+                winner=1 - self.resigned_by,
+                loser=self.resigned_by,
+            )
+        return self._state.outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def legal_moves(self) -> list[str]:
+        if self.resigned_by is not None:
+            return []
+        state = self._state
+        return [state.move_str(m) for m in state.legal_moves()]
+
+    def parse(self, text: str) -> Move:
+        """The legal move named by ``text`` (raises, changing nothing, if there is none)."""
+        outcome = self.outcome
+        if outcome is not None:
+            raise GameOverError(f"the game is over ({outcome}); {text.strip()!r} cannot be played")
+        return self._state.parse_move(text)
+
+    def play(self, text: str) -> str:
+        """Parse and play a move; return its canonical string."""
+        move = self.parse(text)
+        canonical = self._state.move_str(move)
+        self._push(move, canonical)
+        self._future.clear()
+        return canonical
+
+    def _push(self, move: Move, canonical: str) -> None:
+        before = self._state.copy()
+        self._state.apply(move)
+        self._past.append((before, canonical))
+
+    def undo(self) -> str:
+        """Take back the last move (or a resignation); return what was undone."""
+        if self.resigned_by is not None:
+            self.resigned_by = None
+            return "resign"
+        if not self._past:
+            raise IllegalMoveError("nothing to undo: no move has been played")
+        before, canonical = self._past.pop()
+        self._state = before
+        self._future.append(canonical)
+        return canonical
+
+    def redo(self) -> str:
+        """Play again the last move undone."""
+        if not self._future:
+            raise IllegalMoveError("nothing to redo")
+        canonical = self._future[-1]
+        move = self._state.parse_move(canonical)
+        self._push(move, canonical)
+        self._future.pop()
+        return canonical
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._past) or self.resigned_by is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._future)
+
+    def resign(self, player: int | None = None) -> None:
+        """Give up (the player to move, unless another is named)."""
+        if self.is_over:
+            raise GameOverError(f"the game is already over ({self.outcome})")
+        who = self.to_move if player is None else player
+        if not 0 <= who < self.players:
+            raise IllegalMoveError(f"there is no player {who} in {self.name}")
+        self.resigned_by = who
+
+    @property
+    def moves(self) -> list[str]:
+        """The canonical strings of the moves played so far."""
+        return [text for _, text in self._past]
+
+    # --- showing --------------------------------------------------------------
+
+    def view(self, player: int = 0) -> dict[str, Any]:
+        if not 0 <= player < self.players:
+            raise IllegalMoveError(f"there is no player {player} in {self.name}")
+        data = self._state.view(player)
+        outcome = self.outcome
+        data["outcome"] = None if outcome is None else outcome.to_dict()
+        return data
+
+    def render(self, colour: bool = False) -> str:
+        return self._state.render(colour)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"<parlour.Game {self.name} seed={self.seed} moves={len(self._past)}>"
+
+    # --- saving ---------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.name,
+            "options": self.options,
+            "seed": self.seed,
+            "deck": self.deck,
+            "moves": self.moves,
+            "resigned_by": self.resigned_by,
+        }
+
+    def to_json(self) -> str:
+        """A versioned save: game, options, deal (seed or deck) and the moves."""
+        return json.dumps(self.to_dict(), indent=1)
+
+    def copy(self) -> Game:
+        other = Game(self._state.copy(), self.seed, self.deck, self.options)
+        other._past = list(self._past)
+        other._future = list(self._future)
+        other.resigned_by = self.resigned_by
+        return other
+
+
+def new_game(
+    name: str,
+    seed: int | None = None,
+    deck: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> Game:
+    """Start a game from a seed (random if omitted) or an explicit deck, plus options.
+
+    Options may be given as a mapping or as keyword arguments
+    (``new_game("gate", seed=7, bars=3)``).
+    """
+    cls = game_class(name)
+    given = dict(options or {})
+    given.update(kwargs)
+    resolved = resolve_options(cls.option_specs, given, cls.name)
+    if seed is None:
+        seed = random_seed()
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ParlourError(f"seed must be a non-negative whole number, got {seed!r}")
+    state = cls.new(seed, deck, resolved)
+    return Game(state, seed, deck, resolved)
+
+
+def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
+    """Rebuild a game from a save by replaying its moves; raise ``InvalidSaveError``
+    if the save is corrupt, of another version, or contains an impossible move."""
+    if isinstance(text, Mapping):
+        data: Any = dict(text)
+    else:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise InvalidSaveError(f"not a parlour save: the file is not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise InvalidSaveError(f"not a parlour save: expected a JSON object with format {SAVE_FORMAT!r}")
+    if data.get("version") != SAVE_VERSION:
+        raise InvalidSaveError(
+            f"save version {data.get('version')!r} is not supported; this parlour reads version {SAVE_VERSION}"
+        )
+    expected = {"format", "version", "game", "options", "seed", "deck", "moves", "resigned_by"}
+    unknown = set(data) - expected
+    if unknown:
+        raise InvalidSaveError(f"save has unknown fields: {', '.join(sorted(unknown))}")
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise InvalidSaveError("save field 'moves' must be a list of move strings")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise InvalidSaveError("save field 'options' must be an object")
+    seed = data.get("seed")
+    deck = data.get("deck")
+    if deck is not None and not isinstance(deck, str):
+        raise InvalidSaveError("save field 'deck' must be a string of cards or null")
+    if not isinstance(data.get("game"), str):
+        raise InvalidSaveError("save field 'game' must name a game")
+    try:
+        game = new_game(data["game"], seed=seed, deck=deck, options=options)
+    except ParlourError as exc:
+        raise InvalidSaveError(f"save describes an impossible game: {exc}") from None
+    for number, move in enumerate(moves, start=1):
+        try:
+            game.play(move)
+        except ParlourError as exc:
+            raise InvalidSaveError(f"save move {number} {move!r} cannot be played: {exc}") from None
+    resigned_by = data.get("resigned_by")
+    if resigned_by is not None:
+        try:
+            game.resign(resigned_by)
+        except ParlourError as exc:
+            raise InvalidSaveError(f"save's resignation is impossible: {exc}") from None
+    return game

@@ -1,0 +1,57 @@
+"""Exception classes.
+
+Every error a user can cause is a ``ValueError`` subclass, so callers that only
+care about "bad input" can catch one thing, while the CLI and the web app can
+tell the kinds apart. Messages quote the offending input and say what would
+have been accepted.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ParlourError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "InvalidDeckError",
+    "InvalidSaveError",
+    "InvalidOptionError",
+    "UnknownGameError",
+    "InvalidCardError",
+    "GameOverError",
+]
+
+
+class ParlourError(ValueError):
+    """Base class of every error caused by bad input."""
+
+
+class InvalidMoveError(ParlourError):
+    """A move string that cannot be read at all (bad syntax)."""
+
+
+class IllegalMoveError(ParlourError):
+    """A well-formed move that the rules do not allow in the current position."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move or command given after the game has ended."""
+
+
+class InvalidCardError(ParlourError):
+    """Text that does not name a card."""
+
+
+class InvalidDeckError(ParlourError):
+    """An explicit deck that is malformed, the wrong size, or has duplicate or unknown cards."""
+
+
+class InvalidSaveError(ParlourError):
+    """A save file that is corrupt, of an unknown version, or describes an impossible game."""
+
+
+class InvalidOptionError(ParlourError):
+    """An unknown game option, or a value the option does not take."""
+
+
+class UnknownGameError(ParlourError):
+    """A game name that is not registered."""

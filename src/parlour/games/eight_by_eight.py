@@ -1,0 +1,1 @@
+"""Placeholder: this game is being written."""

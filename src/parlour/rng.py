@@ -1,0 +1,137 @@
+"""Owned, portable randomness.
+
+Deals must be identical on every machine and every Python version, so parlour
+never uses the ``random`` module. The generator is xoshiro256** seeded through
+SplitMix64; bounded integers use rejection sampling (no modulo bias), and the
+shuffle is Fisher-Yates from the last position down. All of this is pure integer
+arithmetic, pinned by golden tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+__all__ = ["Rng", "stream_seed"]
+
+_MASK = (1 << 64) - 1
+T = TypeVar("T")
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    """Return (next state, output) of SplitMix64."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x, z ^ (z >> 31)
+
+
+def _fnv1a64(data: bytes) -> int:
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & _MASK
+    return h
+
+
+def stream_seed(seed: int, label: str) -> int:
+    """A seed for an independent stream named ``label`` derived from ``seed``.
+
+    Used so that, for example, a computer player's choices never consume the
+    game's own stream: the same seed deals the same cards whoever plays.
+    """
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+    folded = 0
+    s = seed
+    while True:
+        folded = (folded * 0x100000001B3 + (s & _MASK)) & _MASK
+        s >>= 64
+        if not s:
+            break
+    _, out = _splitmix64(folded ^ _fnv1a64(label.encode("utf-8")))
+    return out
+
+
+class Rng:
+    """xoshiro256** with a SplitMix64 seeder. Cheap to copy (four integers)."""
+
+    __slots__ = ("_s0", "_s1", "_s2", "_s3")
+
+    def __init__(self, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        # Fold arbitrarily large seeds into 64 bits, chunk by chunk.
+        x = 0
+        s = seed
+        while True:
+            x, out = _splitmix64(x ^ (s & _MASK))
+            s >>= 64
+            if not s:
+                break
+        x, self._s0 = _splitmix64(x)
+        x, self._s1 = _splitmix64(x)
+        x, self._s2 = _splitmix64(x)
+        x, self._s3 = _splitmix64(x)
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
+        x = (s1 * 5) & _MASK
+        result = ((((x << 7) | (x >> 57)) & _MASK) * 9) & _MASK
+        t = (s1 << 17) & _MASK
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 45) | (s3 >> 19)) & _MASK
+        self._s0, self._s1, self._s2, self._s3 = s0, s1, s2, s3
+        return result
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling on the top bits)."""
+        if n <= 0:
+            raise ValueError(f"randbelow needs n > 0, got {n}")
+        if n == 1:
+            return 0
+        k = (n - 1).bit_length()
+        while True:
+            r = self.next64() >> (64 - k)
+            if r < n:
+                return r
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place: Fisher-Yates from the last position down."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        if not items:
+            raise ValueError("choice from an empty sequence")
+        return items[self.randbelow(len(items))]
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def copy(self) -> Rng:
+        other = Rng.__new__(Rng)
+        other._s0, other._s1, other._s2, other._s3 = self._s0, self._s1, self._s2, self._s3
+        return other
+
+    def getstate(self) -> tuple[int, int, int, int]:
+        return (self._s0, self._s1, self._s2, self._s3)
+
+    def setstate(self, state: tuple[int, int, int, int]) -> None:
+        self._s0, self._s1, self._s2, self._s3 = state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and self.getstate() == other.getstate()
+
+    def __hash__(self) -> int:
+        return hash(self.getstate())
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.getstate()!r})"
