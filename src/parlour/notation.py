@@ -18,7 +18,9 @@ __all__ = ["read_deck", "check_pack"]
 def read_deck(text: str, parse: Callable[[str], int], show: Callable[[int], str]) -> list[int]:
     """Parse a deck written as cards separated by spaces, naming a bad card's position."""
     if not isinstance(text, str):
-        raise InvalidDeckError(f"a deck is text of cards separated by spaces, got {type(text).__name__}")
+        raise InvalidDeckError(
+            f"a deck is text of cards separated by spaces, got {type(text).__name__}"
+        )
     cards: list[int] = []
     for position, token in enumerate(text.replace(",", " ").split(), start=1):
         try:
@@ -43,9 +45,7 @@ def check_pack(
     allowed = list(sizes) if sizes is not None else [len(pack)]
     if len(cards) not in allowed:
         sizes_text = " or ".join(str(n) for n in allowed)
-        raise InvalidDeckError(
-            f"the deck has {len(cards)} cards; {what} needs {sizes_text} cards"
-        )
+        raise InvalidDeckError(f"the deck has {len(cards)} cards; {what} needs {sizes_text} cards")
     have = Counter(cards)
     limit = Counter(pack)
     extra = []

@@ -83,9 +83,7 @@ def resolve_options(
         spec = by_name.get(name)
         if spec is None:
             known = ", ".join(f"{s.name} ({s.help})" for s in by_name.values()) or "none"
-            raise InvalidOptionError(
-                f"{game} has no option {raw_name!r}; its options are: {known}"
-            )
+            raise InvalidOptionError(f"{game} has no option {raw_name!r}; its options are: {known}")
         result[name] = spec.convert(value, game)
     return result
 

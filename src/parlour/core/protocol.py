@@ -175,6 +175,11 @@ class GameState(ABC):
     def render(self, colour: bool = False) -> str:
         """The position as text for a terminal (ANSI colours when ``colour``)."""
 
+    def render_for(self, player: int, colour: bool = False) -> str:
+        """The position as ``player`` may see it. One-player games hide nothing that
+        ``render`` shows (it prints no face-down card); two-player games override."""
+        return self.render(colour)
+
     @abstractmethod
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as JSON-ready data; never hidden cards."""

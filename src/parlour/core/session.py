@@ -42,6 +42,8 @@ class Game:
         self._past: list[tuple[GameState, str]] = []  # (state before, move string)
         self._future: list[str] = []
         self.resigned_by: int | None = None
+        #: Free-form facts a front end keeps with the game (opponent level, seat ...).
+        self.meta: dict[str, Any] = {}
 
     # --- identity -----------------------------------------------------------
 
@@ -182,6 +184,7 @@ class Game:
             "deck": self.deck,
             "moves": self.moves,
             "resigned_by": self.resigned_by,
+            "meta": self.meta,
         }
 
     def to_json(self) -> str:
@@ -193,6 +196,7 @@ class Game:
         other._past = list(self._past)
         other._future = list(self._future)
         other.resigned_by = self.resigned_by
+        other.meta = dict(self.meta)
         return other
 
 
@@ -229,14 +233,29 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise InvalidSaveError(f"not a parlour save: the file is not valid JSON ({exc})") from None
+            raise InvalidSaveError(
+                f"not a parlour save: the file is not valid JSON ({exc})"
+            ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise InvalidSaveError(f"not a parlour save: expected a JSON object with format {SAVE_FORMAT!r}")
+        raise InvalidSaveError(
+            f"not a parlour save: expected a JSON object with format {SAVE_FORMAT!r}"
+        )
     if data.get("version") != SAVE_VERSION:
         raise InvalidSaveError(
-            f"save version {data.get('version')!r} is not supported; this parlour reads version {SAVE_VERSION}"
+            f"save version {data.get('version')!r} is not supported; "
+            f"this parlour reads version {SAVE_VERSION}"
         )
-    expected = {"format", "version", "game", "options", "seed", "deck", "moves", "resigned_by"}
+    expected = {
+        "format",
+        "version",
+        "game",
+        "options",
+        "seed",
+        "deck",
+        "moves",
+        "resigned_by",
+        "meta",
+    }
     unknown = set(data) - expected
     if unknown:
         raise InvalidSaveError(f"save has unknown fields: {', '.join(sorted(unknown))}")
@@ -261,8 +280,14 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
             game.play(move)
         except ParlourError as exc:
             raise InvalidSaveError(f"save move {number} {move!r} cannot be played: {exc}") from None
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise InvalidSaveError("save field 'meta' must be an object")
+    game.meta = dict(meta)
     resigned_by = data.get("resigned_by")
     if resigned_by is not None:
+        if isinstance(resigned_by, bool) or not isinstance(resigned_by, int):
+            raise InvalidSaveError("save field 'resigned_by' must be a player number or null")
         try:
             game.resign(resigned_by)
         except ParlourError as exc:

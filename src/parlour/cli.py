@@ -1,0 +1,437 @@
+"""The ``parlour`` command: play in the terminal, read the rules, list the games.
+
+Every user error (unknown game or option, bad deck, unreadable save, ...) ends
+the command with one line on standard error and exit code 2, never a
+traceback. Inside a game, a bad move prints one line and leaves the game as it
+was; the game goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from importlib.resources import files
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from . import games as _games  # noqa: F401  (registers the games)
+from .ai.base import Player, make_player, player_levels
+from .core.options import parse_option_words
+from .core.registry import game_class, games
+from .core.session import Game, load_game, new_game
+from .errors import ParlourError
+
+__all__ = ["main"]
+
+EXIT_USAGE = 2
+
+
+class UsageError(ParlourError):
+    """Bad command-line usage."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (and exit code 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _read_text(path: str, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ParlourError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+
+
+def _write_text(path: str, text: str, what: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ParlourError(f"cannot write {what} {path!r}: {exc.strerror or exc}") from None
+
+
+def use_colour(choice: str, stream: TextIO) -> bool:
+    """ANSI colour only on a real terminal that wants it (NO_COLOR, TERM=dumb)."""
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return stream.isatty()
+
+
+# --- terminal play ------------------------------------------------------------
+
+COMMANDS_HELP = """\
+Type a move (see 'moves'), or one of these commands:
+  moves        list the legal moves
+  undo / redo  take back a move / play it again
+  show         print the position again
+  save FILE    save the game (resume with 'parlour load FILE')
+  resign       give up this game
+  rules        print the rules page
+  help         this help
+  quit         stop playing (the game is not saved unless you saved it)"""
+
+
+class TerminalPlay:
+    """The read-a-line, play-it loop, shared by every game.
+
+    Two-player games: seat 0 is the person; seat 1 is a computer player, or a
+    second person at the same screen (``opponent=None``), in which case each
+    position is shown only to the player to move, with a hand-over prompt
+    between turns so that neither sees the other's cards.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        opponent: Player | None,
+        colour: bool,
+        read_line: Callable[[str], str | None],
+        out: TextIO,
+        interactive: bool,
+    ) -> None:
+        self.game = game
+        self.opponent = opponent
+        self.colour = colour
+        self.read_line = read_line
+        self.out = out
+        self.interactive = interactive
+        self.rejected = 0
+        self.series: list[int] = [0, 0]
+
+    # --- output -------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def show(self) -> None:
+        game = self.game
+        if game.players == 1:
+            self.say(game.state.render(self.colour))
+        else:
+            seat = self._viewer()
+            self.say(game.state.render_for(seat, self.colour))
+        self.say()
+
+    def _viewer(self) -> int:
+        """Whose eyes the screen is for: the person (seat 0) against a computer."""
+        if self.opponent is not None:
+            return 0
+        return self.game.to_move
+
+    def _is_computer_turn(self) -> bool:
+        return self.opponent is not None and self.game.players == 2 and self.game.to_move == 1
+
+    def _announce_events(self, seats: Sequence[int]) -> None:
+        for seat in seats:
+            for line in self.game.state.events(seat):
+                self.say(f"  {line}")
+
+    # --- the loop -------------------------------------------------------------
+
+    def run(self) -> int:
+        game = self.game
+        self.say(f"{game_class(game.name).title} (seed {game.seed}). Type 'help' for commands.")
+        self.say()
+        needs_show = True
+        last_mover: int | None = None
+        while True:
+            outcome = game.outcome
+            if outcome is not None:
+                if needs_show:
+                    self.show()
+                if not self._finish():
+                    break
+                game = self.game
+                needs_show = True
+                continue
+            if self._is_computer_turn():
+                self._computer_move()
+                needs_show = True
+                continue
+            if game.players == 2 and self.opponent is None and last_mover != game.to_move:
+                if last_mover is not None and self.interactive:
+                    self.say(f"Hand over to player {game.to_move}, then press Enter.")
+                    if self.read_line("") is None:
+                        return self._input_ended()
+                    self.say("\n" * 40)
+                last_mover = game.to_move
+                needs_show = True
+            if needs_show:
+                self.show()
+                needs_show = False
+            prompt = "move> " if game.players == 1 else f"player {game.to_move}> "
+            line = self.read_line(prompt)
+            if line is None:
+                return self._input_ended()
+            if not self.interactive:
+                self.say(f"{prompt}{line}")
+            result = self._handle(line.strip())
+            if result == "quit":
+                return 0
+            if result == "changed":
+                needs_show = True
+        return EXIT_USAGE if self.rejected and not self.interactive else 0
+
+    def _input_ended(self) -> int:
+        if self.game.outcome is None:
+            self.say("Input ended; the game is not finished.")
+        return EXIT_USAGE if self.rejected and not self.interactive else 0
+
+    def _computer_move(self) -> None:
+        game = self.game
+        assert self.opponent is not None
+        seat = game.to_move
+        legal = game.legal_moves()
+        choice = self.opponent.choose(game.view(seat), legal)
+        phrase = game.state.describe(game.state.parse_move(choice))
+        game.play(choice)
+        self.say(f"Computer {phrase}")
+        self._announce_events([0])
+
+    def _handle(self, line: str) -> str:
+        """Run one input line; return 'changed', 'same' or 'quit'."""
+        game = self.game
+        if not line:
+            return "same"
+        word, _, rest = line.partition(" ")
+        command = word.lower()
+        try:
+            if command in ("quit", "exit", "q") and not rest:
+                self.say("Goodbye.")
+                return "quit"
+            if command in ("help", "?") and not rest:
+                self.say(COMMANDS_HELP)
+                self.say()
+                self.say(game_class(game.name).help_text)
+                return "same"
+            if command == "moves" and not rest:
+                moves = game.legal_moves()
+                self.say("Legal moves: " + (", ".join(moves) if moves else "none"))
+                return "same"
+            if command == "show" and not rest:
+                return "changed"
+            if command == "rules" and not rest:
+                self.say(rules_text(game.name))
+                return "same"
+            if command == "undo" and not rest:
+                self._undo()
+                return "changed"
+            if command == "redo" and not rest:
+                self.say(f"Redone: {game.redo()}")
+                return "changed"
+            if command == "save":
+                if not rest.strip():
+                    raise UsageError("save needs a file name: save FILE")
+                _write_text(rest.strip(), game.to_json() + "\n", "save file")
+                self.say(f"Saved to {rest.strip()}.")
+                return "same"
+            if command == "resign" and not rest:
+                game.resign()
+                return "changed"
+            mover = game.to_move
+            move = game.parse(line)
+            phrase = game.state.describe(move)
+            game.play(line)
+            if game.players == 2:
+                self.say(f"Player {mover} {phrase}" if self.opponent is None else f"You {phrase}")
+                self._announce_events([mover])
+            return "changed"
+        except ParlourError as exc:
+            self.rejected += 1
+            self.say(f"! {exc}")
+            return "same"
+
+    def _undo(self) -> None:
+        """Undo the person's last move (and the computer's replies after it)."""
+        game = self.game
+        undone = [game.undo()]
+        if self.opponent is not None and game.players == 2:
+            while game.can_undo and game.to_move != 0:
+                undone.append(game.undo())
+        self.say("Undone: " + ", ".join(undone))
+
+    def _finish(self) -> bool:
+        """Report the outcome; for two-player series, offer another game. True to go on."""
+        game = self.game
+        outcome = game.outcome
+        assert outcome is not None
+        self.say(f"Game over: {outcome}")
+        if game.players != 2 or game.name == "uno":
+            return False
+        if outcome.winner is not None and outcome.score is not None:
+            self.series[outcome.winner] += outcome.score
+        self.say(f"Series totals: player 0 {self.series[0]}, player 1 {self.series[1]}")
+        self.say("S: single new game (scores start again), N: next game of the series, Q: quit")
+        while True:
+            line = self.read_line("S/N/Q> ")
+            if line is None:
+                return False
+            choice = line.strip().upper()
+            if choice in ("Q", "QUIT"):
+                return False
+            if choice in ("S", "N"):
+                if choice == "S":
+                    self.series = [0, 0]
+                options = dict(game.options)
+                if choice == "N":
+                    opening = new_game(game.name, seed=game.seed, deck=game.deck, options=options)
+                    options["first"] = 1 - opening.to_move
+                else:
+                    options["first"] = 0
+                self.game = new_game(game.name, seed=game.seed + 1, options=options)
+                self.game.meta = dict(game.meta)
+                return True
+            self.say("! type S, N or Q")
+
+
+def _stdin_reader(interactive: bool) -> Callable[[str], str | None]:
+    def read(prompt: str) -> str | None:
+        if interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                print()
+                return None
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        return line.rstrip("\n")
+
+    return read
+
+
+def rules_text(name: str) -> str:
+    cls = game_class(name)
+    return files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
+
+
+# --- commands -----------------------------------------------------------------
+
+
+def _opponent_for(game: Game, level: str | None) -> Player | None:
+    """The computer player of seat 1 (None: a second person), for two-player games."""
+    if game.players != 2:
+        if level not in (None, "human"):
+            raise UsageError(f"{game.name} is a one-player game: --opponent does not apply")
+        return None
+    if level is None:
+        levels = player_levels(game.name)
+        level = "strong" if "strong" in levels else levels[-1]
+    if level == "human":
+        return None
+    game.meta["opponent"] = level
+    return make_player(game.name, level, seed=game.seed, seat=1)
+
+
+def _play(game: Game, args: argparse.Namespace) -> int:
+    opponent = _opponent_for(game, args.opponent)
+    interactive = sys.stdin.isatty()
+    session = TerminalPlay(
+        game,
+        opponent=opponent,
+        colour=use_colour(args.colour, sys.stdout),
+        read_line=_stdin_reader(interactive),
+        out=sys.stdout,
+        interactive=interactive,
+    )
+    return session.run()
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    options = parse_option_words(args.options)
+    if args.seed is not None and args.seed < 0:
+        raise UsageError(f"--seed must be a non-negative whole number, got {args.seed}")
+    game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
+    return _play(game, args)
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    game = load_game(_read_text(args.file, "save file"))
+    if args.opponent is None:
+        args.opponent = game.meta.get("opponent")
+    return _play(game, args)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    print(rules_text(args.game))
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name, summary in games().items():
+        print(f"{name:18} {summary}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="parlour", description="Five classic card games in your terminal.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    def add_play_flags(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--opponent",
+            help="two-player games: computer level (random, basic/greedy, strong) or 'human'",
+        )
+        p.add_argument(
+            "--colour",
+            "--color",
+            choices=["auto", "always", "never"],
+            default="auto",
+            help="colour the red suits (default: only on a terminal)",
+        )
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    play.add_argument("game", help="calculation, gate, eight-by-eight, uno, chinese-patience")
+    deal = play.add_mutually_exclusive_group()
+    deal.add_argument("--seed", type=int, help="deal number (same seed, same deal)")
+    deal.add_argument("--deck", help="explicit deck, cards top first: 'KH JC QH ...'")
+    play.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
+    add_play_flags(play)
+    play.set_defaults(func=cmd_play)
+
+    load = sub.add_parser("load", help="resume a saved game")
+    load.add_argument("file")
+    add_play_flags(load)
+    load.set_defaults(func=cmd_load)
+
+    rules = sub.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game")
+    rules.set_defaults(func=cmd_rules)
+
+    listing = sub.add_parser("games", help="list the games")
+    listing.set_defaults(func=cmd_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            # Game options may come after flags: 'play gate --seed 7 bars=3'.
+            if args.command != "play" or any(word.startswith("-") for word in extra):
+                raise UsageError(f"unrecognized arguments: {' '.join(extra)}")
+            args.options = list(args.options) + extra
+        result: int = args.func(args)
+        return result
+    except ParlourError as exc:
+        print(f"parlour: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
