@@ -175,15 +175,19 @@ class TerminalPlay:
                 self.say(f"{prompt}{line}")
             result = self._handle(line.strip())
             if result == "quit":
-                return 0
+                return self._exit_code()
             if result == "changed":
                 needs_show = True
+        return self._exit_code()
+
+    def _exit_code(self) -> int:
+        """2 when piped input had lines rejected, so scripts notice; else 0."""
         return EXIT_USAGE if self.rejected and not self.interactive else 0
 
     def _input_ended(self) -> int:
         if self.game.outcome is None:
             self.say("Input ended; the game is not finished.")
-        return EXIT_USAGE if self.rejected and not self.interactive else 0
+        return self._exit_code()
 
     def _computer_move(self) -> None:
         game = self.game

@@ -1,0 +1,42 @@
+"""Hints: the best computer player's move for the player to move, with a reason.
+
+A hint is computed from the player's view only, like any computer player's
+choice, so asking for one never leaks a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.session import Game
+from ..errors import GameOverError
+from .base import make_player, player_levels
+
+__all__ = ["Hint", "hint", "best_level"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move (canonical string) and a one-line reason."""
+
+    move: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.move}: {self.reason}"
+
+
+def best_level(game_name: str) -> str:
+    """The strongest registered level for a game (levels are registered weakest first)."""
+    return player_levels(game_name)[-1]
+
+
+def hint(game: Game) -> Hint:
+    """The suggested move for the player to move in ``game``."""
+    outcome = game.outcome
+    if outcome is not None:
+        raise GameOverError(f"the game is over ({outcome}): there is nothing to hint")
+    seat = game.to_move
+    player = make_player(game.name, best_level(game.name), seed=game.seed, seat=seat)
+    move, reason = player.explain(game.view(seat), game.legal_moves())
+    return Hint(move, reason)

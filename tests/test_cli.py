@@ -1,0 +1,160 @@
+"""The ``parlour`` command: terminal play with piped input, errors, saves, rules."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import parlour
+from parlour.cli import main
+
+
+def run(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_games_lists_every_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(monkeypatch, capsys, ["games"])
+    assert code == 0
+    for name in parlour.games():
+        assert name in out
+
+
+def test_rules_prints_the_page(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(monkeypatch, capsys, ["rules", "calculation"])
+    assert code == 0 and "Broken Intervals" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "gate", "bars=9"], "option 'bars' of gate must be one of"),
+        (["play", "gate", "speed=2"], "gate has no option 'speed'"),
+        (["play", "calculation", "--deck", "AH 2D XX"], "card 3 of the deck"),
+        (["play", "calculation", "--deck", "AH 2D"], "deck"),
+        (["play", "gate", "--seed", "-3"], "non-negative"),
+        (["play", "gate", "--seed", "x"], "invalid int value"),
+        (["frobnicate"], "invalid choice"),
+        (["load", "/nonexistent/save.json"], "cannot read save file"),
+        (["rules", "chess"], "unknown game"),
+        (["play", "gate", "--opponent", "strong"], "one-player game"),
+    ],
+)
+def test_errors_are_one_line_with_exit_code_2(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    message: str,
+) -> None:
+    code, out, err = run(monkeypatch, capsys, argv)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err + out
+
+
+def test_piped_moves_play_and_show_outcome(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = parlour.new_game("calculation", seed=3)
+    moves = game.legal_moves()[:1]
+    code, out, _ = run(
+        monkeypatch,
+        capsys,
+        ["play", "calculation", "--seed", "3"],
+        "\n".join(["moves", *moves, "undo", "redo", "resign"]) + "\n",
+    )
+    assert code == 0
+    assert "Legal moves:" in out
+    assert "Undone:" in out and "Redone:" in out
+    assert "Game over: resigned" in out
+
+
+def test_illegal_move_is_reported_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "g.json"
+    code, out, _ = run(
+        monkeypatch,
+        capsys,
+        ["play", "calculation", "--seed", "3"],
+        f"W1 W2\nxyzzy\nsave {save}\nquit\n",
+    )
+    assert code == 2  # piped input with rejected lines
+    assert out.count("! ") >= 2
+    assert json.loads(save.read_text())["moves"] == []
+
+
+def test_save_and_load(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    game = parlour.new_game("gate", seed=8)
+    first = game.legal_moves()[0]
+    code, _, _ = run(
+        monkeypatch, capsys, ["play", "gate", "--seed", "8"], f"{first}\nsave {save}\nquit\n"
+    )
+    assert code == 0
+    assert parlour.load_game(save.read_text()).moves == [first]
+    code, out, _ = run(monkeypatch, capsys, ["load", str(save)], "moves\nquit\n")
+    assert code == 0 and "Legal moves:" in out
+
+
+def test_corrupt_save_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "bad.json"
+    save.write_text(
+        '{"format": "parlour-save", "version": 1, "game": "gate", "seed": 1, "moves": ["Q Q"]}'
+    )
+    code, _, err = run(monkeypatch, capsys, ["load", str(save)])
+    assert code == 2 and "save move 1 'Q Q'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_input_ending_mid_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(monkeypatch, capsys, ["play", "eight-by-eight", "--seed", "1"], "")
+    assert code == 0 and "not finished" in out
+
+
+def test_piped_output_has_no_colour(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = run(monkeypatch, capsys, ["play", "gate", "--seed", "1"], "quit\n")
+    assert "\x1b[" not in out
+    _, out, _ = run(
+        monkeypatch, capsys, ["play", "gate", "--seed", "1", "--colour", "always"], "quit\n"
+    )
+    assert "\x1b[31m" in out
+
+
+def test_console_script_runs_as_a_process() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "parlour", "play", "gate", "--seed", "2"],
+        input="moves\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Legal moves:" in result.stdout

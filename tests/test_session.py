@@ -1,0 +1,149 @@
+"""The session layer: undo/redo, resigning, options and versioned saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import parlour
+from parlour.core.registry import game_names
+
+
+@pytest.fixture(params=game_names())
+def name(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def test_undo_redo_and_history(name: str) -> None:
+    game = parlour.new_game(name, seed=11)
+    start = game.state.key()
+    first = game.legal_moves()[0]
+    assert game.play(first) == first
+    assert game.moves == [first]
+    assert game.can_undo and not game.can_redo
+    assert game.undo() == first
+    assert game.state.key() == start and game.moves == []
+    assert game.redo() == first
+    assert game.moves == [first]
+    with pytest.raises(parlour.IllegalMoveError, match="nothing to redo"):
+        game.redo()
+
+
+def test_nothing_to_undo(name: str) -> None:
+    game = parlour.new_game(name, seed=1)
+    with pytest.raises(parlour.IllegalMoveError, match="nothing to undo"):
+        game.undo()
+
+
+def test_new_move_clears_redo(name: str) -> None:
+    game = parlour.new_game(name, seed=2)
+    game.play(game.legal_moves()[0])
+    game.undo()
+    game.play(game.legal_moves()[-1])
+    assert not game.can_redo
+
+
+def test_resign_and_undo_resignation(name: str) -> None:
+    game = parlour.new_game(name, seed=3)
+    game.resign()
+    assert game.outcome is not None and game.outcome.result == "resigned"
+    assert game.legal_moves() == []
+    with pytest.raises(parlour.GameOverError):
+        game.play("anything")
+    with pytest.raises(parlour.GameOverError):
+        game.resign()
+    saved = parlour.load_game(game.to_json())
+    assert saved.outcome == game.outcome
+    assert game.undo() == "resign"
+    assert game.outcome is None
+
+
+def test_same_seed_same_deal_and_random_seed_is_kept(name: str) -> None:
+    a = parlour.new_game(name, seed=42)
+    b = parlour.new_game(name, seed=42)
+    assert a.state.key() == b.state.key()
+    c = parlour.new_game(name)
+    assert isinstance(c.seed, int) and c.seed >= 0
+    assert parlour.new_game(name, seed=c.seed).state.key() == c.state.key()
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
+def test_bad_seed(seed: object) -> None:
+    with pytest.raises(parlour.ParlourError, match="seed"):
+        parlour.new_game("calculation", seed=seed)  # type: ignore[arg-type]
+
+
+def test_unknown_game_and_option() -> None:
+    with pytest.raises(parlour.UnknownGameError, match="unknown game 'chess'.*calculation"):
+        parlour.new_game("chess")
+    with pytest.raises(parlour.InvalidOptionError, match="has no option 'speed'"):
+        parlour.new_game("calculation", seed=1, speed=3)
+
+
+def test_game_names_are_forgiving() -> None:
+    assert parlour.new_game("Eight_By_Eight", seed=1).name == "eight-by-eight"
+    assert parlour.new_game("8x8", seed=1).name == "eight-by-eight"
+
+
+def test_save_round_trip(name: str) -> None:
+    game = parlour.new_game(name, seed=9)
+    for _ in range(5):
+        if game.outcome is not None:
+            break
+        game.play(game.legal_moves()[-1])
+    game.meta["opponent"] = "random"
+    data = json.loads(game.to_json())
+    assert data["format"] == "parlour-save" and data["version"] == 1
+    assert data["game"] == name and data["seed"] == 9
+    loaded = parlour.load_game(game.to_json())
+    assert loaded.state.key() == game.state.key()
+    assert loaded.moves == game.moves and loaded.meta == {"opponent": "random"}
+
+
+def _save(**changes: object) -> str:
+    game = parlour.new_game("calculation", seed=4)
+    game.play(game.legal_moves()[0])
+    data = json.loads(game.to_json())
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "not a parlour save"),
+        (_save(version=99), "version 99 is not supported"),
+        (_save(game="chess"), "unknown game 'chess'"),
+        (_save(moves=["S F9"]), "save move 1 'S F9'"),
+        (_save(moves="S W1"), "'moves' must be a list"),
+        (_save(options={"bars": 3}), "has no option 'bars'"),
+        (_save(seed="x"), "seed"),
+        (_save(extra=1), "unknown fields: extra"),
+        (_save(resigned_by="me"), "resigned_by"),
+        (_save(deck="AH 2D"), "impossible game"),
+    ],
+)
+def test_bad_saves_are_rejected_clearly(text: str, message: str) -> None:
+    with pytest.raises(parlour.InvalidSaveError, match=message):
+        parlour.load_game(text)
+
+
+def test_tampered_moves_are_caught() -> None:
+    game = parlour.new_game("calculation", seed=5)
+    for _ in range(30):
+        legal = game.legal_moves()
+        to_foundation = [m for m in legal if " F" in m]
+        game.play((to_foundation or legal)[0])
+    assert any(" F" in m for m in game.moves)
+    data = json.loads(game.to_json())
+    data["seed"] = 6  # a different deal: the same moves cannot all be played
+    with pytest.raises(parlour.InvalidSaveError, match="cannot be played"):
+        parlour.load_game(json.dumps(data))
+
+
+def test_view_of_unknown_player_is_an_error() -> None:
+    game = parlour.new_game("calculation", seed=1)
+    with pytest.raises(parlour.ParlourError, match="no player 1"):
+        game.view(1)
