@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from importlib.resources import files
 from pathlib import Path
@@ -18,6 +19,8 @@ from typing import NoReturn, TextIO
 
 from . import games as _games  # noqa: F401  (registers the games)
 from .ai.base import Player, make_player, player_levels
+from .ai.hints import best_level, hint
+from .ai.solver import parse_budget, solve
 from .core.options import parse_option_words
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
@@ -69,6 +72,7 @@ def use_colour(choice: str, stream: TextIO) -> bool:
 COMMANDS_HELP = """\
 Type a move (see 'moves'), or one of these commands:
   moves        list the legal moves
+  hint         suggest a move (the computer player's choice, with a reason)
   undo / redo  take back a move / play it again
   show         print the position again
   save FILE    save the game (resume with 'parlour load FILE')
@@ -222,6 +226,9 @@ class TerminalPlay:
                 return "same"
             if command == "show" and not rest:
                 return "changed"
+            if command == "hint" and not rest:
+                self.say(f"Hint: {hint(game)}")
+                return "same"
             if command == "rules" and not rest:
                 self.say(rules_text(game.name))
                 return "same"
@@ -335,7 +342,37 @@ def _opponent_for(game: Game, level: str | None) -> Player | None:
     return make_player(game.name, level, seed=game.seed, seat=1)
 
 
+def _demo(game: Game, colour: bool, pause: float) -> int:
+    """The computer plays the deal for every seat, move by move, showing each position."""
+    players = [
+        make_player(game.name, best_level(game.name), seed=game.seed, seat=seat)
+        for seat in range(game.players)
+    ]
+    print(game.state.render(colour))
+    while game.outcome is None:
+        seat = game.to_move
+        choice = players[seat].choose(game.view(seat), game.legal_moves())
+        phrase = game.state.describe(game.state.parse_move(choice))
+        game.play(choice)
+        who = "" if game.players == 1 else f"Player {seat} "
+        print(f"\n{len(game.moves)}. {who}{phrase}  [{choice}]")
+        print(game.state.render(colour))
+        if len(game.moves) >= DEMO_MAX_MOVES:
+            print(f"Stopping the demo after {DEMO_MAX_MOVES} moves.")
+            return 0
+        if pause:
+            time.sleep(pause)
+    print(f"Game over: {game.outcome}")
+    return 0
+
+
+DEMO_MAX_MOVES = 2000
+
+
 def _play(game: Game, args: argparse.Namespace) -> int:
+    if getattr(args, "demo", False):
+        pause = 0.4 if sys.stdout.isatty() else 0.0
+        return _demo(game, use_colour(args.colour, sys.stdout), pause)
     opponent = _opponent_for(game, args.opponent)
     interactive = sys.stdin.isatty()
     session = TerminalPlay(
@@ -364,6 +401,24 @@ def cmd_load(args: argparse.Namespace) -> int:
     return _play(game, args)
 
 
+def cmd_solve(args: argparse.Namespace) -> int:
+    budget = parse_budget(args.budget)
+    if args.load:
+        game = load_game(_read_text(args.load, "save file"))
+    else:
+        if args.game is None:
+            raise UsageError("solve needs a GAME (or --load FILE)")
+        if args.seed is None and args.deck is None:
+            raise UsageError("solve needs --seed N or --deck '...' (the deal to solve)")
+        options = parse_option_words(args.options)
+        game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
+    result = solve(game, budget)
+    print(f"{game.name} seed {game.seed}: {result}")
+    if result.moves is not None:
+        print(" ".join(f"[{move}]" for move in result.moves))
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     print(rules_text(args.game))
     return 0
@@ -372,6 +427,36 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     for name, summary in games().items():
         print(f"{name:18} {summary}")
+    return 0
+
+
+def default_db() -> str:
+    """``$XDG_DATA_HOME/parlour/parlour.db``, else ``~/.local/share/parlour/parlour.db``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return str(Path(base) / "parlour" / "parlour.db")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the web app with uvicorn (needs the ``web`` extra)."""
+    try:
+        import uvicorn
+
+        from .web import create_app
+    except ImportError as exc:
+        raise UsageError(
+            f"the web app needs the 'web' extra ({exc.name} is missing): "
+            'python -m pip install -e ".[web]"'
+        ) from None
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be from 1 to 65535, got {args.port}")
+    db = args.db or default_db()
+    app = create_app(db)
+    shown = db if db.startswith(("postgresql://", "postgres://")) else os.path.abspath(db)
+    if shown.startswith(("postgresql://", "postgres://")) and "@" in shown:
+        shown = shown.split("://", 1)[0] + "://..." + shown.rsplit("@", 1)[1]
+    print(f"parlour: games stored in {shown}", file=sys.stderr)
+    print(f"parlour: open http://{args.host}:{args.port} in a browser", file=sys.stderr)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 
@@ -399,8 +484,25 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--seed", type=int, help="deal number (same seed, same deal)")
     deal.add_argument("--deck", help="explicit deck, cards top first: 'KH JC QH ...'")
     play.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
+    play.add_argument(
+        "--demo", action="store_true", help="let the computer play the deal, move by move"
+    )
     add_play_flags(play)
     play.set_defaults(func=cmd_play)
+
+    solve_cmd = sub.add_parser("solve", help="was this deal winnable? (the solver sees every card)")
+    solve_cmd.add_argument("game", nargs="?", help="calculation, gate, eight-by-eight")
+    solve_deal = solve_cmd.add_mutually_exclusive_group()
+    solve_deal.add_argument("--seed", type=int, help="deal number")
+    solve_deal.add_argument("--deck", help="explicit deck, top first")
+    solve_deal.add_argument("--load", metavar="FILE", help="solve the position of a saved game")
+    solve_cmd.add_argument("options", nargs="*", help="game options: classic, bars=3 ...")
+    solve_cmd.add_argument(
+        "--budget",
+        default="10s",
+        help="search budget: nodes (200000, 2m) or time (10s); default 10s",
+    )
+    solve_cmd.set_defaults(func=cmd_solve)
 
     load = sub.add_parser("load", help="resume a saved game")
     load.add_argument("file")
@@ -413,6 +515,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     listing = sub.add_parser("games", help="list the games")
     listing.set_defaults(func=cmd_games)
+
+    serve = sub.add_parser("serve", help="start the web app (http://127.0.0.1:8000)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve.add_argument(
+        "--db",
+        help="SQLite file or postgresql://... URL (default: parlour.db in the user data folder)",
+    )
+    serve.set_defaults(func=cmd_serve)
     return parser
 
 
@@ -422,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra:
             # Game options may come after flags: 'play gate --seed 7 bars=3'.
-            if args.command != "play" or any(word.startswith("-") for word in extra):
+            if args.command not in ("play", "solve") or any(word.startswith("-") for word in extra):
                 raise UsageError(f"unrecognized arguments: {' '.join(extra)}")
             args.options = list(args.options) + extra
         result: int = args.func(args)

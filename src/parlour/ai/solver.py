@@ -1,0 +1,127 @@
+"""Solvers: "was this deal winnable?" for the one-player patiences.
+
+A solver may look at the whole deal (stock order, face-down cards): it answers
+a question about the deal, not about what a player could know. Each game
+registers its own search; this module holds the shared vocabulary: budgets,
+results, and the entry point that checks its input.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..core.protocol import GameState
+from ..core.registry import game_class
+from ..core.session import Game
+from ..errors import GameOverError, ParlourError
+
+__all__ = [
+    "Budget",
+    "SolveResult",
+    "register_solver",
+    "solve",
+    "solver_games",
+    "parse_budget",
+]
+
+
+@dataclass
+class Budget:
+    """How much search is allowed: a node count, a time limit, or both (None = no limit)."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+    started: float = field(default_factory=time.perf_counter)
+
+    def exhausted(self, nodes_used: int) -> bool:
+        if self.nodes is not None and nodes_used >= self.nodes:
+            return True
+        return self.seconds is not None and time.perf_counter() - self.started >= self.seconds
+
+    def restart(self) -> None:
+        self.started = time.perf_counter()
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """``status`` is ``"solved"`` (``moves`` wins from the given position),
+    ``"unwinnable"`` (the search proved no line wins) or ``"unknown"`` (the
+    budget ran out first)."""
+
+    status: str
+    moves: tuple[str, ...] | None
+    nodes: int
+    seconds: float
+
+    def __str__(self) -> str:
+        cost = f"{self.nodes} nodes, {self.seconds:.2f} s"
+        if self.status == "solved":
+            assert self.moves is not None
+            return f"winnable: a winning line of {len(self.moves)} moves ({cost})"
+        if self.status == "unwinnable":
+            return f"unwinnable: no line wins ({cost})"
+        return f"undecided: the budget ran out ({cost})"
+
+
+SolverFunction = Callable[[GameState, Budget], SolveResult]
+_SOLVERS: dict[str, SolverFunction] = {}
+
+
+def register_solver(game: str) -> Callable[[SolverFunction], SolverFunction]:
+    def add(function: SolverFunction) -> SolverFunction:
+        _SOLVERS[game] = function
+        return function
+
+    return add
+
+
+def _load_solvers() -> None:
+    from . import players  # noqa: F401  (game AI modules register solvers too)
+
+
+def solver_games() -> list[str]:
+    _load_solvers()
+    return list(_SOLVERS)
+
+
+_BUDGET = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|seconds|ms|k|m|nodes)?\s*$", re.IGNORECASE)
+
+
+def parse_budget(text: str) -> Budget:
+    """``100000`` or ``100k`` or ``2m`` nodes; ``10s`` or ``500ms`` seconds."""
+    match = _BUDGET.match(text)
+    if not match:
+        raise ParlourError(
+            f"bad budget {text!r}: give a node count (100000, 100k, 2m) or a time (10s, 500ms)"
+        )
+    number, unit = float(match.group(1)), (match.group(2) or "").lower()
+    if number <= 0:
+        raise ParlourError(f"bad budget {text!r}: it must be more than zero")
+    if unit in ("s", "sec", "seconds"):
+        return Budget(seconds=number)
+    if unit == "ms":
+        return Budget(seconds=number / 1000)
+    scale = {"k": 1_000, "m": 1_000_000}.get(unit, 1)
+    if unit in ("", "nodes") and number != int(number):
+        raise ParlourError(f"bad budget {text!r}: a node count is a whole number")
+    return Budget(nodes=int(number * scale))
+
+
+def solve(game: Game | GameState, budget: Budget | None = None) -> SolveResult:
+    """Search the position for a win (the solver sees the whole deal)."""
+    state = game.state if isinstance(game, Game) else game
+    outcome = game.outcome
+    if outcome is not None:
+        raise GameOverError(f"the game is over ({outcome}): there is nothing to solve")
+    name = game_class(state.name).name
+    _load_solvers()
+    function = _SOLVERS.get(name)
+    if function is None:
+        have = ", ".join(_SOLVERS) or "none yet"
+        raise ParlourError(f"there is no solver for {name}; solvers exist for: {have}")
+    budget = budget or Budget(seconds=10.0)
+    budget.restart()
+    return function(state.copy(), budget)
