@@ -1,1 +1,668 @@
-"""Placeholder: this game is being written."""
+"""Chinese Patience: a competitive patience for two players (rules page chinese-patience.md).
+
+The position is a handful of flat int lists (foundation heights, four tableau
+piles, two hands, two discard piles) plus a few ints, because computer players
+copy and replay it millions of times. Moves are prebuilt tuples
+``(kind, source, destination)`` with the page's pile numbers, read relative to
+the mover (0 = own discard pile, 9 = the opponent's), so ``legal_moves`` only
+appends shared constants and ``move_str`` is a table look-up.
+
+Hands are stored bottom first, so the top card is ``hand[-1]`` and a twist is a
+``pop``; discard piles and tableau piles are stored bottom first as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable
+from typing import Any, ClassVar, cast
+
+from ..cards import card, card_pretty, card_str, cards_str, french_deck, parse_card
+from ..core.options import OptionSpec
+from ..core.protocol import GameState, Move, Outcome, describe_legal
+from ..core.registry import register
+from ..errors import InvalidDeckError, InvalidMoveError
+from ..notation import check_pack, read_deck
+from ..rng import Rng
+
+__all__ = ["ChinesePatience", "BLOCKED_LIMIT"]
+
+#: Ends in a row without a card reaching a foundation that finish a blocked game.
+BLOCKED_LIMIT = 60
+
+TWIST, CARD, PILE, END = 0, 1, 2, 3
+OWN, OPP = 0, 9  # the mover's own discard pile and the opponent's
+
+TWIST_MOVE: tuple[int, int, int] = (TWIST, 0, 0)
+END_MOVE: tuple[int, int, int] = (END, 0, 0)
+#: CARD_MOVES[s][d] and PILE_MOVES[s][d]: the shared move tuples (built once).
+CARD_MOVES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((CARD, s, d) for d in range(10)) for s in range(10)
+)
+PILE_MOVES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((PILE, s, d) for d in range(10)) for s in range(10)
+)
+
+
+def _red(c: int) -> int:
+    """1 for diamonds and hearts, 0 for clubs and spades (suits C D H S = 0..3)."""
+    return ((c >> 1) ^ c) & 1
+
+
+# ON_TABLEAU[(c << 6) | u]: card c may lie on tableau top u (one lower, other colour).
+# ON_DISCARD[(c << 6) | u]: card c may load a discard pile whose top is u (same suit, +-1).
+_on_tableau = bytearray(64 * 64)
+_on_discard = bytearray(64 * 64)
+for _c in range(4, 56):
+    for _u in range(4, 56):
+        if (_c >> 2) + 1 == _u >> 2 and _red(_c) != _red(_u):
+            _on_tableau[(_c << 6) | _u] = 1
+        if (_c & 3) == (_u & 3) and abs((_c >> 2) - (_u >> 2)) == 1:
+            _on_discard[(_c << 6) | _u] = 1
+ON_TABLEAU = bytes(_on_tableau)
+ON_DISCARD = bytes(_on_discard)
+
+PILE_NAMES = {
+    0: "0 (your discard pile)",
+    9: "9 (your opponent's discard pile)",
+}
+PILES_TEXT = (
+    "piles are 0 (your discard pile), 1-4 (foundations C D H S), "
+    "5-8 (tableau) and 9 (your opponent's discard pile)"
+)
+ACCEPTED = (
+    "moves are 'twist' (or T), 'end' (or Z), 'S D' to move a top card from pile S "
+    "(0 or 5-8) to pile D (1-9), for example '0 5' (or 'M 0 5'), and 'PS D' to move a "
+    "whole tableau pile, for example 'P8 6' (or 'M P 8 6')"
+)
+_MOVE_RE = re.compile(r"^(?:M ?)?(P ?)?(\S+) (\S+)$")
+
+
+def _deal(deck: list[int]) -> tuple[list[list[int]], list[list[int]]]:
+    """Tableau piles and hands (bottom first) from a full deck listed top first.
+
+    Aces are set aside wherever they are; the first four other cards go to piles
+    5-8 and the rest alternate between the players, player 0 first, so each
+    player's first card received ends up on top of their hand.
+    """
+    rest = [c for c in deck if c >> 2 != 1]
+    tableau = [[c] for c in rest[:4]]
+    dealt = rest[4:]
+    hands = [dealt[0::2][::-1], dealt[1::2][::-1]]
+    return tableau, hands
+
+
+def _read_explicit_deck(text: str) -> list[int]:
+    cards = read_deck(text, parse_card, card_str)
+    pack = french_deck()
+    try:
+        check_pack(cards, pack, card_str, "a 52-card pack")
+    except InvalidDeckError as exc:
+        missing = sorted(set(pack) - set(cards))
+        if missing:
+            raise InvalidDeckError(
+                f"{exc}; Chinese Patience needs exactly the 52 different cards "
+                f"(missing: {cards_str(missing)})"
+            ) from None
+        raise
+    return cards
+
+
+@register
+class ChinesePatience(GameState):
+    """One position of Chinese Patience, two players, hidden hands included."""
+
+    __slots__ = (
+        "options",
+        "deck",
+        "first",
+        "found",
+        "tab",
+        "hands",
+        "discards",
+        "turn",
+        "pending",
+        "twisted",
+        "turned",
+        "blocked",
+        "last_move",
+        "last_mover",
+        "last_turnover",
+        "_outcome",
+    )
+
+    name: ClassVar[str] = "chinese-patience"
+    title: ClassVar[str] = "Chinese Patience"
+    summary: ClassVar[str] = (
+        "Two-player race patience: twist your hand, build the tableau and foundations, "
+        "load your opponent's discard pile"
+    )
+    players: ClassVar[int] = 2
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "first",
+            int,
+            None,
+            "who moves first, 0 or 1 (default: drawn from the seed; player 0 with a deck)",
+            (0, 1),
+        ),
+    )
+    rules_file: ClassVar[str] = "chinese-patience.md"
+    help_text: ClassVar[str] = """\
+Piles (the original's numbers): 1-4 foundations (clubs, diamonds, hearts, spades,
+built up in suit from the Ace), 5-8 tableau (built down in alternating colours),
+0 your own discard pile, 9 your opponent's discard pile. Hands are face down.
+
+Moves:
+  twist      turn your hand's top card onto pile 0 (key T)
+  S D        move the top card of pile S (0 or 5-8) to pile D (1-9), e.g. 0 5, 7 2,
+             0 9 (loading your opponent's pile); keys M 0 5
+  PS D       move a whole tableau pile of 2+ cards onto another tableau pile,
+             e.g. P8 6 (keys M P 8 6)
+  end        end your turn (key Z)
+A turn: the first twist is always allowed; another only once the card you twisted
+last has left pile 0. 'end' is allowed only while that card is still on top of
+pile 0. Your first turn of the game starts with a twist. Empty your hand and
+discard pile to win; you score the cards your opponent has left.
+
+Decisions of the rules page:
+- The Aces are laid out as foundations 1-4 in the order clubs, diamonds, hearts,
+  spades.
+- The 44 hand cards are dealt one at a time, alternately, player 0 first, whoever
+  moves first; each player's first card received is the top of their hand.
+- With an explicit deck the Aces are taken out wherever they are and player 0
+  moves first unless first=1; with a seed the first player is drawn from it.
+- A top card may move from one tableau pile to another.
+- Only the top card of your own discard pile (0 D) may fill an empty tableau pile.
+- An empty opponent discard pile cannot be loaded.
+- 'end' is legal only while the card twisted last this turn is on top of pile 0,
+  so every turn has at least one twist.
+- A twist with an empty hand first turns pile 0 over, unshuffled, as the new hand
+  (its bottom card on top) and twists that card; it counts as that twist.
+- The winner scores the loser's hand plus the loser's discard pile.
+- Blocked game: a counter goes up at every 'end' and back to 0 whenever a card
+  reaches a foundation; at 60 the game ends: fewer cards (hand plus discard pile)
+  wins, scoring the difference; equal counts are a draw scoring 0.
+- Views show a hand's order only when it was made by turning a discard pile over."""
+
+    options: dict[str, Any]
+    deck: tuple[int, ...]
+    first: int
+    found: list[int]  # height (top rank) of foundations 1-4, one per suit C D H S
+    tab: list[list[int]]  # piles 5-8, bottom first
+    hands: list[list[int]]  # per player, bottom first (top is [-1])
+    discards: list[list[int]]  # per player, bottom first
+    turn: int
+    pending: bool  # the card twisted last this turn is still on top of the mover's pile 0
+    twisted: int  # bit p: player p has twisted at least once (their first turn has begun)
+    turned: int  # bit p: player p's hand was made by turning their discard pile over
+    blocked: int
+    last_move: tuple[int, int, int] | None
+    last_mover: int
+    last_turnover: bool
+    _outcome: Outcome | None
+
+    # --- creation ---------------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> ChinesePatience:
+        first_option = options.get("first")
+        if first_option is None and "first" in options:
+            # Work-around: OptionSpec.convert rejects None, so a save holding
+            # "first": null could not be loaded; the session keeps this very dict,
+            # so dropping the key makes saves hold only what the user chose.
+            del options["first"]
+        if deck is not None:
+            cards = _read_explicit_deck(deck)
+            first = 0 if first_option is None else int(first_option)
+        else:
+            rng = Rng(seed)
+            cards = french_deck()
+            rng.shuffle(cards)
+            drawn = rng.randbelow(2)
+            first = drawn if first_option is None else int(first_option)
+        return cls._from_deck(cards, first)
+
+    @classmethod
+    def _from_deck(cls, cards: list[int], first: int) -> ChinesePatience:
+        self = object.__new__(cls)
+        # The resolved first player, so that new(seed, deal_str(), options) deals this game.
+        self.options = {"first": first}
+        self.deck = tuple(cards)
+        self.first = first
+        self.found = [1, 1, 1, 1]
+        self.tab, self.hands = _deal(cards)
+        self.discards = [[], []]
+        self.turn = first
+        self.pending = False
+        self.twisted = 0
+        self.turned = 0
+        self.blocked = 0
+        self.last_move = None
+        self.last_mover = first
+        self.last_turnover = False
+        self._outcome = None
+        return self
+
+    def deal_str(self) -> str:
+        """The pack top first, Aces where the shuffle put them (the first player is
+        the option ``first``, which ``options`` holds resolved)."""
+        return cards_str(self.deck)
+
+    # --- playing ----------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        return self.turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        p = self.turn
+        if not (self.twisted >> p) & 1:
+            return [TWIST_MOVE]
+        moves: list[Move] = []
+        append = moves.append
+        pending = self.pending
+        if not pending:
+            append(TWIST_MOVE)
+        found = self.found
+        tab = self.tab
+        # (pile number, top card) of the non-empty tableau piles. A card never fits on
+        # itself and a pile's bottom never on its own top, so no source needs excluding.
+        targets = [(i + 5, tab[i][-1]) for i in range(4) if tab[i]]
+        opp = self.discards[1 - p]
+        otop = opp[-1] if opp else -1
+        own = self.discards[p]
+        if own:
+            c = own[-1]
+            row = CARD_MOVES[0]
+            st = c & 3
+            if found[st] + 1 == c >> 2:
+                append(row[st + 1])
+            shifted = c << 6
+            for i in range(4):
+                pile = tab[i]
+                if not pile or ON_TABLEAU[shifted | pile[-1]]:
+                    append(row[i + 5])
+            if otop >= 0 and ON_DISCARD[shifted | otop]:
+                append(row[9])
+        for s, c in targets:
+            row = CARD_MOVES[s]
+            st = c & 3
+            if found[st] + 1 == c >> 2:
+                append(row[st + 1])
+            shifted = c << 6
+            for d, u in targets:
+                if ON_TABLEAU[shifted | u]:
+                    append(row[d])
+            if otop >= 0 and ON_DISCARD[shifted | otop]:
+                append(row[9])
+        for s, _ in targets:
+            pile = tab[s - 5]
+            if len(pile) < 2:
+                continue
+            shifted = pile[0] << 6
+            row = PILE_MOVES[s]
+            for d, u in targets:
+                if ON_TABLEAU[shifted | u]:
+                    append(row[d])
+        if pending:
+            append(END_MOVE)
+        return moves
+
+    def move_str(self, move: Move) -> str:
+        kind, s, d = cast(tuple[int, int, int], move)
+        if kind == CARD:
+            return f"{s} {d}"
+        if kind == TWIST:
+            return "twist"
+        if kind == END:
+            return "end"
+        return f"P{s} {d}"
+
+    def apply(self, move: Move) -> None:
+        kind, s, d = cast(tuple[int, int, int], move)
+        p = self.turn
+        self.last_move = cast(tuple[int, int, int], move)
+        self.last_mover = p
+        if kind == CARD:
+            own = self.discards[p]
+            if s == 0:
+                c = own.pop()
+                self.pending = False  # while pending, the top of pile 0 is the twisted card
+            else:
+                c = self.tab[s - 5].pop()
+            if d <= 4:
+                self.found[d - 1] += 1
+                self.blocked = 0
+            elif d == 9:
+                self.discards[1 - p].append(c)
+            else:
+                self.tab[d - 5].append(c)
+            if s == 0 and not own and not self.hands[p]:
+                self._win(p)
+        elif kind == TWIST:
+            hand = self.hands[p]
+            own = self.discards[p]
+            if hand:
+                self.last_turnover = False
+            else:
+                # Turn the pile over: its bottom card d1 becomes the top of the new hand.
+                hand.extend(reversed(own))
+                own.clear()
+                self.turned |= 1 << p
+                self.last_turnover = True
+            own.append(hand.pop())
+            self.pending = True
+            self.twisted |= 1 << p
+        elif kind == PILE:
+            source = self.tab[s - 5]
+            self.tab[d - 5].extend(source)
+            source.clear()
+        else:
+            self.blocked += 1
+            if self.blocked >= BLOCKED_LIMIT:
+                self._block()
+            else:
+                self.turn = 1 - p
+                self.pending = False
+
+    def _left(self, player: int) -> int:
+        """Cards a player still has to get rid of: hand plus discard pile."""
+        return len(self.hands[player]) + len(self.discards[player])
+
+    def _win(self, player: int) -> None:
+        self._outcome = Outcome(
+            "won",
+            f"player {player} got rid of every card",
+            self._left(1 - player),
+            winner=player,
+        )
+
+    def _block(self) -> None:
+        left0, left1 = self._left(0), self._left(1)
+        if left0 == left1:
+            self._outcome = Outcome(
+                "draw",
+                f"blocked: {BLOCKED_LIMIT} ends without a card to a foundation, "
+                f"both players have {left0} cards left",
+                0,
+            )
+            return
+        winner = 0 if left0 < left1 else 1
+        self._outcome = Outcome(
+            "won",
+            f"blocked: {BLOCKED_LIMIT} ends without a card to a foundation, "
+            f"player {winner} has fewer cards left ({min(left0, left1)} to {max(left0, left1)})",
+            abs(left0 - left1),
+            winner=winner,
+        )
+
+    # --- parsing ----------------------------------------------------------
+
+    def canonicalize(self, text: str) -> str:
+        if text in ("TWIST", "T"):
+            return "twist"
+        if text in ("END", "Z"):
+            return "end"
+        match = _MOVE_RE.match(text)
+        if match is None:
+            raise InvalidMoveError(
+                f"{text!r} is not a Chinese Patience move: {ACCEPTED}; {self._legal_text()}"
+            )
+        pile_move, src, dst = match.groups()
+        for token in (src, dst):
+            if len(token) != 1 or not token.isdigit():
+                raise InvalidMoveError(
+                    f"{text!r}: {token!r} is not a pile number: {PILES_TEXT}; {self._legal_text()}"
+                )
+        return f"P{src} {dst}" if pile_move else f"{src} {dst}"
+
+    def _legal_text(self) -> str:
+        return describe_legal([self.move_str(m) for m in self.legal_moves()])
+
+    def why_illegal(self, canonical: str) -> str:
+        if self._outcome is not None:
+            return ": the game is over"
+        p = self.turn
+        if canonical == "twist":
+            return self._why_no_twist(p)
+        if canonical == "end":
+            return (
+                ": 'end' is legal only while the card you twisted last this turn is still on "
+                "top of pile 0, so a turn cannot end before its first twist, nor once its "
+                "twisted card has moved off; twist first"
+            )
+        if not (self.twisted >> p) & 1:
+            return ": on a player's first turn the first move must be a twist"
+        pile_move = canonical.startswith("P")
+        src_text, dst_text = canonical.lstrip("P").split(" ")
+        s, d = int(src_text), int(dst_text)
+        if pile_move:
+            return self._why_no_pile_move(s, d)
+        return self._why_no_card_move(p, s, d)
+
+    def _why_no_twist(self, p: int) -> str:
+        top = self.discards[p][-1]
+        return (
+            f": you twisted {card_str(top)} and it is still on top of pile 0; move it off "
+            "before twisting again, or 'end' your turn"
+        )
+
+    def _why_no_pile_move(self, s: int, d: int) -> str:
+        if not 5 <= s <= 8 or not 5 <= d <= 8:
+            return ": only a whole tableau pile (5-8) moves, onto another tableau pile (5-8)"
+        if s == d:
+            return f": pile {s} cannot move onto itself"
+        source, target = self.tab[s - 5], self.tab[d - 5]
+        if not source:
+            return f": pile {s} is empty"
+        if len(source) == 1:
+            return f": pile {s} has one card; move it as '{s} {d}'"
+        if not target:
+            return f": pile {d} is empty, and only the top card of pile 0 may fill a space"
+        return (
+            f": pile {s}'s bottom card {card_str(source[0])} is not one lower and the other "
+            f"colour than {card_str(target[-1])}, the top of pile {d}"
+        )
+
+    def _why_no_card_move(self, p: int, s: int, d: int) -> str:
+        if s == 9:
+            return ": a card never moves from pile 9, your opponent's discard pile"
+        if 1 <= s <= 4:
+            return ": cards on a foundation never leave it"
+        if d == 0:
+            return ": a card never moves onto your own discard pile 0"
+        if s == d:
+            return f": pile {s} cannot move onto itself"
+        pile = self.discards[p] if s == 0 else self.tab[s - 5]
+        if not pile:
+            return f": pile {s} is empty"
+        c = pile[-1]
+        if d <= 4:
+            need = card(self.found[d - 1] + 1, d - 1) if self.found[d - 1] < 13 else -1
+            if need < 0:
+                return f": foundation {d} is complete"
+            return f": foundation {d} takes {card_str(need)} next, not {card_str(c)}"
+        if d == 9:
+            opp = self.discards[1 - p]
+            if not opp:
+                return ": an empty opponent discard pile cannot be loaded"
+            return (
+                f": {card_str(c)} is not the same suit and one rank above or below "
+                f"{card_str(opp[-1])}, the top of pile 9"
+            )
+        target = self.tab[d - 5]
+        if not target:
+            return ": only the top card of your own discard pile 0 may fill an empty tableau pile"
+        return (
+            f": {card_str(c)} is not one rank lower and the other colour than "
+            f"{card_str(target[-1])}, the top of pile {d}"
+        )
+
+    # --- telling ----------------------------------------------------------
+
+    def describe(self, move: Move) -> str:
+        kind, s, d = cast(tuple[int, int, int], move)
+        p = self.turn
+        if kind == TWIST:
+            hand = self.hands[p]
+            if hand:
+                return f"twists {card_str(hand[-1])}"
+            return f"turns pile 0 over as a new hand and twists {card_str(self.discards[p][0])}"
+        if kind == END:
+            return "ends the turn"
+        if kind == PILE:
+            pile = self.tab[s - 5]
+            return f"moves the pile {card_str(pile[0])}-{card_str(pile[-1])} from {s} to {d}"
+        c = self.discards[p][-1] if s == 0 else self.tab[s - 5][-1]
+        if d == 9:
+            return f"loads 9 with {card_str(c)}"
+        return f"moves {card_str(c)} from {s} to {d}"
+
+    def events(self, player: int) -> list[str]:
+        last = self.last_move
+        if last is None:
+            return []
+        who = "you" if player == self.last_mover else f"player {self.last_mover}"
+        told: list[str] = []
+        if last[0] == TWIST:
+            if self.last_turnover:
+                told.append(f"{who} turned the discard pile over as a new hand")
+            told.append(f"{who} twisted {card_str(self.discards[self.last_mover][-1])}")
+        elif last[0] == END and self._outcome is None:
+            told.append(f"player {self.turn} to move")
+        if self._outcome is not None:
+            told.append(f"game over: {self._outcome}")
+        return told
+
+    # --- showing ----------------------------------------------------------
+
+    def render(self, colour: bool = False) -> str:
+        return self.render_for(self.turn, colour)
+
+    def render_for(self, player: int, colour: bool = False) -> str:
+        """The table as ``player`` sees it: 0 is their discard pile, 9 the opponent's."""
+        opp = 1 - player
+
+        def show(cards: list[int]) -> str:
+            return " ".join(card_pretty(c, colour) for c in cards) if cards else "--"
+
+        found = " ".join(
+            f"{i + 1}:{card_pretty(card(h, i), colour)}" for i, h in enumerate(self.found)
+        )
+        lines = [
+            f"Chinese Patience - player {player}'s view, player {self.turn} to move, "
+            f"blocked {self.blocked}/{BLOCKED_LIMIT}",
+            f"foundations {found}",
+        ]
+        lines += [f"  {i + 5}  {show(pile)}" for i, pile in enumerate(self.tab)]
+        lines.append(
+            f"  9  {show(self.discards[opp])}   (player {opp}'s discard pile; "
+            f"hand {len(self.hands[opp])})"
+        )
+        lines.append(
+            f"  0  {show(self.discards[player])}   (player {player}'s discard pile; "
+            f"hand {len(self.hands[player])})"
+        )
+        if self._outcome is not None:
+            lines.append(f"game over: {self._outcome}")
+        elif player == self.turn:
+            lines.append(self._turn_state_text())
+        return "\n".join(lines)
+
+    def _turn_state_text(self) -> str:
+        if not (self.twisted >> self.turn) & 1:
+            return "your first turn: twist"
+        if self.pending:
+            return "twisted card on pile 0: move it off to twist again, or end"
+        return "twist allowed, end not allowed"
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` knows. Discard piles are given absolutely (``discard[i]``
+        is player i's, bottom first) and relative to the viewer (``pile_0`` their
+        own, ``pile_9`` the opponent's). A hand's order is shown (``hand_order``,
+        top first) only when it was made by turning a discard pile over, since
+        both players saw those cards in that order; a dealt hand is a count."""
+        p = self.turn
+        over = self._outcome is not None
+        my_turn = player == p and not over
+        legal = [self.move_str(m) for m in self.legal_moves()] if my_turn else []
+        hand_order: list[list[str] | None] = [
+            [card_str(c) for c in reversed(self.hands[i])] if (self.turned >> i) & 1 else None
+            for i in range(2)
+        ]
+        first_turn = not (self.twisted >> p) & 1
+        return {
+            "game": self.name,
+            "player": player,
+            "to_move": p,
+            "first": self.first,
+            "foundations": [card_str(card(h, i)) for i, h in enumerate(self.found)],
+            "tableau": [[card_str(c) for c in pile] for pile in self.tab],
+            "discard": [[card_str(c) for c in pile] for pile in self.discards],
+            "pile_0": [card_str(c) for c in self.discards[player]],
+            "pile_9": [card_str(c) for c in self.discards[1 - player]],
+            "hand_counts": [len(h) for h in self.hands],
+            "hand_order": hand_order,
+            "twist_allowed": not over and not self.pending,
+            "end_allowed": not over and self.pending,
+            "first_turn": first_turn and not over,
+            "blocked": self.blocked,
+            "blocked_limit": BLOCKED_LIMIT,
+            "legal_moves": legal,
+        }
+
+    # --- bookkeeping ------------------------------------------------------
+
+    def copy(self) -> ChinesePatience:
+        other = object.__new__(ChinesePatience)
+        other.options = self.options
+        other.deck = self.deck
+        other.first = self.first
+        other.found = self.found[:]
+        t = self.tab
+        other.tab = [t[0][:], t[1][:], t[2][:], t[3][:]]
+        h = self.hands
+        other.hands = [h[0][:], h[1][:]]
+        d = self.discards
+        other.discards = [d[0][:], d[1][:]]
+        other.turn = self.turn
+        other.pending = self.pending
+        other.twisted = self.twisted
+        other.turned = self.turned
+        other.blocked = self.blocked
+        other.last_move = self.last_move
+        other.last_mover = self.last_mover
+        other.last_turnover = self.last_turnover
+        other._outcome = self._outcome
+        return other
+
+    def all_cards(self) -> list[int]:
+        cards = [card(r, s) for s, h in enumerate(self.found) for r in range(1, h + 1)]
+        for pile in self.tab:
+            cards += pile
+        for i in range(2):
+            cards += self.hands[i]
+            cards += self.discards[i]
+        return cards
+
+    def key(self) -> Hashable:
+        return (
+            self.turn,
+            self.pending,
+            self.twisted,
+            self.turned,
+            self.blocked,
+            tuple(self.found),
+            tuple(tuple(pile) for pile in self.tab),
+            tuple(self.hands[0]),
+            tuple(self.hands[1]),
+            tuple(self.discards[0]),
+            tuple(self.discards[1]),
+        )
