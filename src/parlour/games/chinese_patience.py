@@ -43,6 +43,13 @@ PILE_MOVES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((PILE, s, d) for d in range(10)) for s in range(10)
 )
 
+#: The canonical string of every move tuple.
+MOVE_STRS: dict[tuple[int, int, int], str] = {TWIST_MOVE: "twist", END_MOVE: "end"}
+for _s in range(10):
+    for _d in range(10):
+        MOVE_STRS[CARD_MOVES[_s][_d]] = f"{_s} {_d}"
+        MOVE_STRS[PILE_MOVES[_s][_d]] = f"P{_s} {_d}"
+
 
 def _red(c: int) -> int:
     """1 for diamonds and hearts, 0 for clubs and spades (suits C D H S = 0..3)."""
@@ -62,10 +69,6 @@ for _c in range(4, 56):
 ON_TABLEAU = bytes(_on_tableau)
 ON_DISCARD = bytes(_on_discard)
 
-PILE_NAMES = {
-    0: "0 (your discard pile)",
-    9: "9 (your opponent's discard pile)",
-}
 PILES_TEXT = (
     "piles are 0 (your discard pile), 1-4 (foundations C D H S), "
     "5-8 (tableau) and 9 (your opponent's discard pile)"
@@ -316,14 +319,7 @@ Decisions of the rules page:
         return moves
 
     def move_str(self, move: Move) -> str:
-        kind, s, d = cast(tuple[int, int, int], move)
-        if kind == CARD:
-            return f"{s} {d}"
-        if kind == TWIST:
-            return "twist"
-        if kind == END:
-            return "end"
-        return f"P{s} {d}"
+        return MOVE_STRS[cast(tuple[int, int, int], move)]
 
     def apply(self, move: Move) -> None:
         kind, s, d = cast(tuple[int, int, int], move)
