@@ -31,6 +31,8 @@ class OptionSpec:
     minimum: int | None = None
 
     def convert(self, value: Any, game: str) -> Any:
+        if value is None and self.default is None:
+            return None  # "not chosen": the game decides (e.g. a starter drawn from the seed)
         if self.kind is bool:
             if isinstance(value, bool):
                 result: Any = value

@@ -210,11 +210,6 @@ Decisions of the rules page:
     @classmethod
     def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> ChinesePatience:
         first_option = options.get("first")
-        if first_option is None and "first" in options:
-            # Work-around: OptionSpec.convert rejects None, so a save holding
-            # "first": null could not be loaded; the session keeps this very dict,
-            # so dropping the key makes saves hold only what the user chose.
-            del options["first"]
         if deck is not None:
             cards = _read_explicit_deck(deck)
             first = 0 if first_option is None else int(first_option)
