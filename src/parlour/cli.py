@@ -146,6 +146,7 @@ class TerminalPlay:
         self.say()
         needs_show = True
         last_mover: int | None = None
+        turn_of: int | None = None
         while True:
             outcome = game.outcome
             if outcome is not None:
@@ -156,6 +157,9 @@ class TerminalPlay:
                 game = self.game
                 needs_show = True
                 continue
+            if self.opponent is not None and game.players == 2 and turn_of != game.to_move:
+                turn_of = game.to_move
+                self.say("My turn." if turn_of == 1 else "Your turn.")
             if self._is_computer_turn():
                 self._computer_move()
                 needs_show = True
@@ -252,7 +256,8 @@ class TerminalPlay:
             phrase = game.state.describe(move)
             game.play(line)
             if game.players == 2:
-                self.say(f"Player {mover} {phrase}" if self.opponent is None else f"You {phrase}")
+                if self.opponent is None:
+                    self.say(f"Player {mover} {phrase}")
                 self._announce_events([mover])
             return "changed"
         except ParlourError as exc:
