@@ -1,1 +1,1113 @@
-"""Placeholder: this game is being written."""
+"""UNO, the 1991 two-player edition: one ``GameState`` is a whole match to ``target`` points.
+
+The rules are ``rules/uno.md``; this module implements that page exactly. Notes on
+the choices the page leaves to the engine:
+
+* **A match, hand after hand.** When a hand ends and the match is not over, the next
+  hand is dealt as part of the move that ended it (dealing is nobody's choice). The
+  finished hand's result stays visible in ``view()["last_hand"]`` and is announced by
+  ``events()``, because the loser's hand is shown after each hand.
+* **Randomness.** One stream per match: ``Rng(seed)``, used in this fixed order:
+
+  1. one ``randbelow(2)`` for the first hand's designated starter. It is drawn even
+     when option ``first`` or an explicit deck decides the starter, so that the cards
+     a seed deals never depend on ``first``;
+  2. the first hand's shuffle of ``uno_deck()`` (with an explicit deck the same
+     shuffle is made on a dummy list and thrown away, so that
+     ``new_game(seed=s, deck=g.deal_str(), first=...)`` replays a seeded match);
+  3. then every shuffle as it happens: a ``W4`` turned up first goes back on the top
+     of the draw pile, which is shuffled (explicit first deck: it goes to the bottom
+     instead, no shuffle); a draw from an empty draw pile shuffles the discard pile
+     but its top card; each later hand shuffles a fresh ``uno_deck()``.
+
+  Shuffles act on the internal lists: a shuffled deck is read top first; the draw
+  and discard piles are stored bottom first (top card last).
+* **Decks.** A deck is read top first: cards 1-7 player 0's hand, 8-14 player 1's,
+  card 15 turned up, the rest the draw pile from its top. ``deal_str()`` gives the
+  first hand; it does not record the starter (an explicit deck starts with player 0
+  unless ``first`` says otherwise).
+* **Moves** are tuples of small ints, all built once at import time, so that
+  ``legal_moves`` allocates only its list. Their order: the cards of the hand in card
+  order (R G Y B, 0-9 S D, then W and W4; a Wild's colours R G Y B, each "uno"
+  variant right after its plain move), then ``draw`` or ``pass``, then ``catch``.
+* **Views.** The discard pile is listed bottom first, its top card last (also given
+  as ``top``). Known cards of the opponent (a wrong ``W4`` taken back) are listed in
+  ``opponent_known``.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Hashable
+from typing import Any, ClassVar
+
+from ..cards import (
+    UNO_COLOUR_NAMES,
+    UNO_COLOURS,
+    UNO_WILD,
+    UNO_WILD4,
+    parse_uno_card,
+    uno_deck,
+    uno_str,
+)
+from ..core.options import OptionSpec
+from ..core.protocol import GameState, Move, Outcome
+from ..core.registry import register
+from ..errors import InvalidCardError, InvalidMoveError, InvalidOptionError
+from ..notation import check_pack, read_deck
+from ..rng import Rng
+
+__all__ = ["Uno", "card_points", "PACK_POINTS"]
+
+W = UNO_WILD
+W4 = UNO_WILD4
+SKIP = 10
+DRAW2 = 11
+HAND_SIZE = 7
+
+# --- phases -------------------------------------------------------------------
+PH_PLAY = 0  # a normal turn: play a card, draw (or pass), maybe catch first
+PH_DRAWN = 1  # the card just drawn can be played: play it or keep it
+PH_CHALLENGE = 2  # option w4_challenge: answer the opponent's Wild Draw Four
+PH_COLOUR = 3  # a Wild was turned up first: the starter names the colour
+PH_OVER = 4  # the match is over
+PHASE_NAMES = ("play", "play_or_keep", "challenge", "colour", "over")
+
+# --- move kinds (first item of every move tuple) ----------------------------
+K_PLAY = 0  # (K_PLAY, card, named colour or -1, uno call 0/1)
+K_DRAW = 1  # (K_DRAW,)
+K_PLAYDRAWN = 2  # (K_PLAYDRAWN, named colour or -1, uno call 0/1)
+K_KEEP = 3
+K_PASS = 4
+K_CHALLENGE = 5
+K_ACCEPT = 6
+K_COLOUR = 7  # (K_COLOUR, colour)
+K_CATCH = 8
+
+DRAW_MOVE = (K_DRAW,)
+KEEP_MOVE = (K_KEEP,)
+PASS_MOVE = (K_PASS,)
+CHALLENGE_MOVE = (K_CHALLENGE,)
+ACCEPT_MOVE = (K_ACCEPT,)
+CATCH_MOVE = (K_CATCH,)
+COLOUR_MOVES = tuple((K_COLOUR, col) for col in range(4))
+
+# --- events: what happened during a move, told per player by events() ------
+EV_DRAW = 0  # (EV_DRAW, player, cards, why, wanted)
+EV_RESHUFFLE = 1  # (EV_RESHUFFLE, cards now in the draw pile)
+EV_PENALTY = 2  # (EV_PENALTY, player, colour in play)
+EV_VERDICT = 3  # (EV_VERDICT, challenger, guilty)
+EV_UNO = 4  # (EV_UNO, player)
+EV_CAUGHT = 5  # (EV_CAUGHT, offender)
+EV_PLAYED_DRAWN = 6  # (EV_PLAYED_DRAWN, player, card)
+EV_LOSES_TURN = 7  # (EV_LOSES_TURN, player)
+EV_HAND = 8  # (EV_HAND, winner or -1, points, loser's hand, blocked, hand number, scores)
+EV_MATCH = 9  # (EV_MATCH, winner, score)
+EV_DEAL = 10  # (EV_DEAL, hand number, starter, turned card, W4s sent back, first mover)
+
+# why a card was drawn (EV_DRAW)
+WHY_DRAW, WHY_DRAW2, WHY_W4, WHY_PENALTY, WHY_INNOCENT, WHY_GUILTY, WHY_CAUGHT = range(7)
+WHY_FIRST_D = 7
+_WHY_TEXT = (
+    "",
+    " (Draw Two)",
+    " (Wild Draw Four)",
+    " (penalty for a wrong Wild Draw Four)",
+    " (challenge lost: 4 plus 2)",
+    " (the challenged Wild Draw Four was wrong)",
+    " (caught without calling UNO)",
+    " (a Draw Two was turned up first)",
+)
+
+
+def card_points(c: int) -> int:
+    """The original's table: numbers at face value, Skip and Draw Two 20, Wilds 50."""
+    if c >= W:
+        return 50
+    v = c & 15
+    return 20 if v >= SKIP else v
+
+
+_POINTS = [card_points(c) if (c >= W or (c & 15) <= DRAW2) else 0 for c in range(W4 + 1)]
+PACK_POINTS = sum(_POINTS[c] for c in uno_deck())
+_PACK: tuple[int, ...] = tuple(uno_deck())
+# The value a coloured card must share with the top card; Wilds on top match no value.
+_TOP_VALUE = [c & 15 if c < W else -2 for c in range(W4 + 1)]
+
+
+def _build_moves() -> tuple[list[Any], list[Any], dict[Any, str]]:
+    """Every move tuple, made once: per card, its plays without and with an UNO call."""
+    plays: list[Any] = [None] * (W4 + 1)
+    drawn: list[Any] = [None, None]
+    names: dict[Any, str] = {}
+    for c in set(_PACK):
+        if c >= W:
+            plain = tuple((K_PLAY, c, col, 0) for col in range(4))
+            both = tuple((K_PLAY, c, col, u) for col in range(4) for u in (0, 1))
+            for m in both:
+                names[m] = f"{uno_str(c)}:{UNO_COLOURS[m[2]]}" + (" uno" if m[3] else "")
+        else:
+            plain = ((K_PLAY, c, -1, 0),)
+            both = ((K_PLAY, c, -1, 0), (K_PLAY, c, -1, 1))
+            for m in both:
+                names[m] = uno_str(c) + (" uno" if m[3] else "")
+        plays[c] = (plain, both)
+    drawn[0] = (((K_PLAYDRAWN, -1, 0),), ((K_PLAYDRAWN, -1, 0), (K_PLAYDRAWN, -1, 1)))
+    drawn[1] = (
+        tuple((K_PLAYDRAWN, col, 0) for col in range(4)),
+        tuple((K_PLAYDRAWN, col, u) for col in range(4) for u in (0, 1)),
+    )
+    for group in drawn:
+        for m in group[1]:
+            text = "play" if m[1] < 0 else f"play:{UNO_COLOURS[m[1]]}"
+            names[m] = text + (" uno" if m[2] else "")
+    names[DRAW_MOVE] = "draw"
+    names[KEEP_MOVE] = "keep"
+    names[PASS_MOVE] = "pass"
+    names[CHALLENGE_MOVE] = "challenge"
+    names[ACCEPT_MOVE] = "accept"
+    names[CATCH_MOVE] = "catch"
+    for cm in COLOUR_MOVES:
+        names[cm] = f"colour:{UNO_COLOURS[cm[1]]}"
+    return plays, drawn, names
+
+
+_PLAYS, _DRAWN_PLAYS, _MOVE_NAMES = _build_moves()
+_NAME_TO_MOVE: dict[str, tuple[int, ...]] = {text: m for m, text in _MOVE_NAMES.items()}
+
+_MASK = (1 << 64) - 1
+_BATCH_LIMIT = 1 << 56  # a batch's product stays below this, so rejections stay rare
+_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """How a shuffle of ``n`` items groups its Fisher-Yates positions into batches.
+
+    Positions ``n-1`` down to ``1`` are taken in order; a batch holds as many as keep
+    the product of their ranges (position + 1) below 2**56. Each batch is
+    ``(accept, positions)`` where ``accept`` is the largest multiple of the product
+    not above 2**64: a 64-bit draw at or above it is rejected and redrawn.
+    """
+    batches: list[tuple[int, tuple[int, ...]]] = []
+    current: list[int] = []
+    product = 1
+    for i in range(n - 1, 0, -1):
+        if product * (i + 1) >= _BATCH_LIMIT:
+            batches.append((((1 << 64) // product) * product, tuple(current)))
+            current = []
+            product = 1
+        current.append(i)
+        product *= i + 1
+    if current:
+        batches.append((((1 << 64) // product) * product, tuple(current)))
+    plan = tuple(batches)
+    _PLANS[n] = plan
+    return plan
+
+
+def _shuffle(state: tuple[int, int, int, int], items: list[int]) -> tuple[int, int, int, int]:
+    """Shuffle ``items`` in place from the xoshiro256** state of the match's ``Rng``;
+    return the new state.
+
+    Fisher-Yates from the last position down, as ``Rng.shuffle``, but with the random
+    indices drawn in batches (see ``_plan``): one 64-bit output, accepted when below
+    the batch's multiple of the product of its ranges, is read as mixed-radix digits,
+    the first position's index being its remainder by that position's range, and so
+    on. Exactly uniform, and about eight times faster than one draw per card; UNO
+    deals a fresh 108-card pack every hand, so this matters in simulations.
+    """
+    s0, s1, s2, s3 = state
+    mask = _MASK
+    plan = _PLANS.get(len(items)) or _plan(len(items))
+    for accept, positions in plan:
+        while True:
+            x = (s1 * 5) & mask
+            r = ((((x << 7) | (x >> 57)) & mask) * 9) & mask
+            t = (s1 << 17) & mask
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = ((s3 << 45) | (s3 >> 19)) & mask
+            if r < accept:
+                break
+        for i in positions:
+            r, j = divmod(r, i + 1)
+            items[i], items[j] = items[j], items[i]
+    return (s0, s1, s2, s3)
+
+
+class _FirstSpec(OptionSpec):
+    """``first`` may be unset (None: drawn from the seed), also when a save replays it."""
+
+    def convert(self, value: Any, game: str) -> Any:
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+            return None
+        return super().convert(value, game)
+
+
+def _colour_of(text: str) -> int:
+    """R G Y B or the colour's name, as 0-3; -1 if it is neither."""
+    if len(text) == 1:
+        return UNO_COLOURS.find(text)
+    names = [n.upper() for n in UNO_COLOUR_NAMES]
+    return names.index(text) if text in names else -1
+
+
+_HELP = """\
+Moves (the rules page's table):
+  R7, GS, YD        play that card (S Skip, D Draw Two)
+  W:R, W4:B         play a Wild or Wild Draw Four and name the colour (R G Y B)
+  draw              draw one card (allowed even with a playable card: reneging)
+  play / keep       after drawing a playable card: play it (a drawn Wild: play:G) or keep it
+  pass              only when both piles are empty and no card can be played
+  challenge/accept  answer the opponent's Wild Draw Four (option w4_challenge)
+  colour:R          name the colour of a Wild turned up as the first card
+  R7 uno, play uno  play your second-to-last card and call UNO (option uno_call)
+  catch             catch an opponent who did not call UNO (option uno_call)
+Lower case, 'W R', 'W4 B', 'play g', 'color:r' and colour names are accepted too.
+
+Options: target=500 (match points), first=0|1 (first hand's starter; default from
+the seed), w4_challenge (official challenge instead of the automatic penalty),
+uno_call (UNO calls and catching).
+
+Decisions of the rules page:
+- A Wild Draw Four may rightly be played only when you hold no card of the colour in
+  play; a card of the same number or symbol, or another Wild, does not count.
+- Default penalty for a wrong W4 (the original program's): the W4 is taken back, you
+  draw 4 and lose the turn; the named colour is ignored, the top card and colour stay.
+- Cards that cannot be drawn because both piles are empty are not drawn; 'draw' is
+  then not a move, and a player with no card to play must 'pass'. Two passes in a row
+  end the hand as blocked, with no score.
+- The first hand's starter is drawn from the seed (explicit deck: player 0); the
+  starter alternates from hand to hand.
+Scoring: the hand's winner scores the loser's cards: numbers face value, S and D 20,
+W and W4 50. First to the target wins the match.
+"""
+
+
+@register
+class Uno(GameState):
+    """A two-player UNO match; see the module docstring for the engine's conventions."""
+
+    name: ClassVar[str] = "uno"
+    title: ClassVar[str] = "UNO"
+    summary: ClassVar[str] = "UNO, the 1991 two-player edition: first to 500 points wins"
+    players: ClassVar[int] = 2
+    rules_file: ClassVar[str] = "uno.md"
+    help_text: ClassVar[str] = _HELP
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("target", int, 500, "points that win the match", minimum=1),
+        OptionSpec("uno_call", bool, False, "players must call UNO; the opponent may catch"),
+        OptionSpec("w4_challenge", bool, False, "official Wild Draw Four challenge"),
+        _FirstSpec("first", int, None, "first hand's starter (0 or 1)", choices=(0, 1)),
+    )
+
+    __slots__ = (
+        "options",
+        "_target",
+        "_uno",
+        "_chal",
+        "_hands",
+        "_draw",
+        "_discard",
+        "_colour",
+        "_turn",
+        "_phase",
+        "_drawn",
+        "_passes",
+        "_guilty",
+        "_uncalled",
+        "_scores",
+        "_starter",
+        "_hand_no",
+        "_rng",
+        "_deal",
+        "_shown",
+        "_last_hand",
+        "_winner",
+        "_ev",
+        "_log",
+    )
+
+    _hands: list[list[int]]
+    _draw: list[int]
+    _discard: list[int]
+    _colour: int
+    _turn: int
+    _phase: int
+    _drawn: int
+    _passes: int
+    _guilty: bool
+    _uncalled: int
+    _scores: tuple[int, int]
+    _starter: int
+    _hand_no: int
+    _rng: tuple[int, int, int, int]
+    _deal: str
+    _shown: tuple[int, int]
+    _last_hand: tuple[int, int, tuple[int, ...], bool, int] | None
+    _winner: int
+    _ev: list[tuple[Any, ...]]
+    _log: tuple[Any, ...] | None
+    _target: int
+    _uno: bool
+    _chal: bool
+
+    # --- creation ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> Uno:
+        st = cls.__new__(cls)
+        st.options = dict(options)
+        st._target = int(options["target"])
+        st._uno = bool(options["uno_call"])
+        st._chal = bool(options["w4_challenge"])
+        first = options["first"]
+        if first not in (None, 0, 1):
+            raise InvalidOptionError(f"option 'first' of uno must be 0 or 1: got {first!r}")
+        rng = Rng(seed)
+        coin = rng.randbelow(2)
+        if deck is not None:
+            cards = read_deck(deck, parse_uno_card, uno_str)
+            check_pack(cards, _PACK, uno_str, "the 108-card UNO pack")
+            st._rng = _shuffle(rng.getstate(), list(_PACK))
+            starter = 0 if first is None else first
+        else:
+            cards = list(_PACK)
+            st._rng = _shuffle(rng.getstate(), cards)
+            starter = coin if first is None else first
+        st._scores = (0, 0)
+        st._hand_no = 0
+        st._last_hand = None
+        st._winner = -1
+        st._log = None
+        ev: list[tuple[Any, ...]] = []
+        st._ev = ev
+        st._start_hand(cards, starter, deck is not None, ev)
+        return st
+
+    def _start_hand(self, deck: list[int], starter: int, explicit: bool, ev: list[Any]) -> None:
+        """Deal ``deck`` (top first) and apply the first card turned up."""
+        self._hand_no += 1
+        self._starter = starter
+        self._hands = [sorted(deck[:HAND_SIZE]), sorted(deck[HAND_SIZE : 2 * HAND_SIZE])]
+        turned = deck[2 * HAND_SIZE]
+        draw = deck[2 * HAND_SIZE + 1 :]
+        draw.reverse()
+        sent_back = 0
+        while turned == W4:
+            sent_back += 1
+            if explicit:
+                draw.insert(0, W4)
+            else:
+                draw.append(W4)
+                self._rng = _shuffle(self._rng, draw)
+            turned = draw.pop()
+        if self._hand_no == 1:
+            if explicit:
+                self._deal = " ".join(uno_str(c) for c in deck)
+            else:
+                shown = deck[: 2 * HAND_SIZE] + [turned] + draw[::-1]
+                self._deal = " ".join(uno_str(c) for c in shown)
+        self._draw = draw
+        self._discard = [turned]
+        self._drawn = -1
+        self._passes = 0
+        self._guilty = False
+        self._uncalled = -1
+        self._shown = (0, 0)
+        self._phase = PH_PLAY
+        value = turned & 15 if turned < W else turned
+        mover = 1 - starter if value in (DRAW2, SKIP) else starter
+        self._turn = mover
+        ev.append((EV_DEAL, self._hand_no, starter, turned, sent_back, mover))
+        if turned == W:
+            self._colour = -1
+            self._phase = PH_COLOUR
+        else:
+            self._colour = turned >> 4
+            if value == DRAW2:
+                self._take(starter, 2, WHY_FIRST_D, ev)
+
+    def deal_str(self) -> str:
+        return self._deal
+
+    # --- playing ----------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        return self._turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self._winner < 0:
+            return None
+        w = self._winner
+        return Outcome(
+            "won",
+            f"player {w} reached {self._scores[w]} points (target {self._target})",
+            score=self._scores[w],
+            winner=w,
+        )
+
+    def legal_moves(self) -> list[Move]:
+        phase = self._phase
+        p = self._turn
+        if phase == PH_PLAY:
+            hand = self._hands[p]
+            col = self._colour
+            tv = _TOP_VALUE[self._discard[-1]]
+            u = 1 if self._uno and len(hand) == 2 else 0
+            plays = _PLAYS
+            moves: list[Move] = []
+            prev = -1
+            for c in hand:
+                if c != prev:
+                    prev = c
+                    if c >= W or c >> 4 == col or c & 15 == tv:
+                        moves.extend(plays[c][u])
+            if self._draw or len(self._discard) > 1:
+                moves.append(DRAW_MOVE)
+            elif not moves:
+                moves.append(PASS_MOVE)
+            if self._uncalled == 1 - p and len(self._hands[1 - p]) == 1:
+                moves.append(CATCH_MOVE)
+            return moves
+        if phase == PH_DRAWN:
+            u = 1 if self._uno and len(self._hands[p]) == 2 else 0
+            moves = list(_DRAWN_PLAYS[1 if self._drawn >= W else 0][u])
+            moves.append(KEEP_MOVE)
+            return moves
+        if phase == PH_CHALLENGE:
+            moves = [CHALLENGE_MOVE, ACCEPT_MOVE]
+            if self._uncalled == 1 - p and len(self._hands[1 - p]) == 1:
+                moves.append(CATCH_MOVE)
+            return moves
+        if phase == PH_COLOUR:
+            return list(COLOUR_MOVES)
+        return []
+
+    def move_str(self, move: Move) -> str:
+        return _MOVE_NAMES[move]
+
+    def apply(self, move: Any) -> None:
+        p = self._turn
+        hand_no = self._hand_no
+        ev: list[tuple[Any, ...]] = []
+        self._ev = ev
+        kind = move[0]
+        if kind != K_PASS:
+            self._passes = 0
+        if self._uncalled == 1 - p:
+            # The offender's opponent gets one move to catch; after it, the chance is gone.
+            self._uncalled = -1
+        if kind == K_PLAY:
+            self._play(p, move[1], move[2], move[3], ev)
+        elif kind == K_DRAW:
+            self._draw_one(p, ev)
+        elif kind == K_PLAYDRAWN:
+            card = self._drawn
+            self._drawn = -1
+            ev.append((EV_PLAYED_DRAWN, p, card))
+            self._play(p, card, move[1], move[2], ev)
+        elif kind == K_KEEP:
+            self._drawn = -1
+            self._phase = PH_PLAY
+            self._turn = 1 - p
+        elif kind == K_PASS:
+            self._passes += 1
+            if self._passes >= 2:
+                self._end_hand(-1, ev)
+            else:
+                self._turn = 1 - p
+        elif kind == K_CHALLENGE:
+            self._challenge(p, ev)
+        elif kind == K_ACCEPT:
+            self._take(p, 4, WHY_W4, ev)
+            ev.append((EV_LOSES_TURN, p))
+            self._phase = PH_PLAY
+            self._turn = 1 - p
+        elif kind == K_COLOUR:
+            self._colour = move[1]
+            self._phase = PH_PLAY
+        elif kind == K_CATCH:
+            ev.append((EV_CAUGHT, 1 - p))
+            self._take(1 - p, 2, WHY_CAUGHT, ev)
+        # The public log of this hand, newest first; a new hand starts it afresh with
+        # the move that dealt it, so it stays as short as one hand.
+        self._log = (p, move, ev, self._log if hand_no == self._hand_no else None)
+
+    def _play(self, p: int, card: int, named: int, call: int, ev: list[Any]) -> None:
+        """Play ``card`` from ``p``'s hand, with all that follows automatically."""
+        hand = self._hands[p]
+        hand.remove(card)
+        o = 1 - p
+        if card == W4:
+            col = self._colour
+            wrong = False
+            for c in hand:
+                if c >> 4 == col and c < W:
+                    wrong = True
+                    break
+            shown = self._shown
+            if shown[p]:
+                self._shown = (shown[0] - 1, shown[1]) if p == 0 else (shown[0], shown[1] - 1)
+            if wrong and not self._chal:
+                insort(hand, W4)
+                shown = self._shown
+                self._shown = (shown[0] + 1, shown[1]) if p == 0 else (shown[0], shown[1] + 1)
+                ev.append((EV_PENALTY, p, col))
+                self._take(p, 4, WHY_PENALTY, ev)
+                ev.append((EV_LOSES_TURN, p))
+                self._phase = PH_PLAY
+                self._turn = o
+                return
+            self._guilty = wrong
+        self._discard.append(card)
+        self._colour = named if card >= W else card >> 4
+        self._phase = PH_PLAY
+        left = len(hand)
+        if left == 1 and self._uno:
+            if call:
+                ev.append((EV_UNO, p))
+            else:
+                self._uncalled = p
+        value = card & 15 if card < W else card
+        if left == 0:
+            if value == DRAW2:
+                self._take(o, 2, WHY_DRAW2, ev)
+            elif card == W4:
+                self._take(o, 4, WHY_W4, ev)
+            self._end_hand(p, ev)
+        elif card == W4:
+            if self._chal:
+                self._phase = PH_CHALLENGE
+                self._turn = o
+            else:
+                self._take(o, 4, WHY_W4, ev)
+                ev.append((EV_LOSES_TURN, o))
+                self._turn = p
+        elif value == DRAW2:
+            self._take(o, 2, WHY_DRAW2, ev)
+            ev.append((EV_LOSES_TURN, o))
+            self._turn = p
+        elif value == SKIP:
+            ev.append((EV_LOSES_TURN, o))
+            self._turn = p
+        else:
+            self._turn = o
+
+    def _draw_one(self, p: int, ev: list[Any]) -> None:
+        """A chosen draw: a playable card may then be played or kept, else the turn passes."""
+        got = self._take(p, 1, WHY_DRAW, ev)
+        c = got[0]
+        if c >= W or c >> 4 == self._colour or c & 15 == _TOP_VALUE[self._discard[-1]]:
+            self._drawn = c
+            self._phase = PH_DRAWN
+        else:
+            self._turn = 1 - p
+
+    def _challenge(self, p: int, ev: list[Any]) -> None:
+        """Judge the Wild Draw Four by the hand it was played from (stored as ``_guilty``)."""
+        o = 1 - p
+        self._phase = PH_PLAY
+        if self._guilty:
+            ev.append((EV_VERDICT, p, True))
+            self._take(o, 4, WHY_GUILTY, ev)
+            self._turn = p
+        else:
+            ev.append((EV_VERDICT, p, False))
+            self._take(p, 6, WHY_INNOCENT, ev)
+            ev.append((EV_LOSES_TURN, p))
+            self._turn = o
+        self._guilty = False
+
+    def _take(self, p: int, n: int, why: int, ev: list[Any]) -> list[int]:
+        """Draw up to ``n`` cards into ``p``'s hand, turning the discards over when needed."""
+        draw = self._draw
+        hand = self._hands[p]
+        got: list[int] = []
+        for _ in range(n):
+            if not draw:
+                discard = self._discard
+                if len(discard) <= 1:
+                    break
+                top = discard.pop()
+                self._discard = [top]
+                self._rng = _shuffle(self._rng, discard)
+                self._draw = draw = discard
+                ev.append((EV_RESHUFFLE, len(draw)))
+            c = draw.pop()
+            insort(hand, c)
+            got.append(c)
+        ev.append((EV_DRAW, p, tuple(got), why, n))
+        return got
+
+    def _end_hand(self, winner: int, ev: list[Any]) -> None:
+        """Score the hand, then end the match or deal the next hand at once."""
+        if winner < 0:
+            self._last_hand = (-1, 0, (), True, self._hand_no)
+        else:
+            loser_hand = tuple(self._hands[1 - winner])
+            points = 0
+            for c in loser_hand:
+                points += _POINTS[c]
+            s = self._scores
+            self._scores = (s[0] + points, s[1]) if winner == 0 else (s[0], s[1] + points)
+            self._last_hand = (winner, points, loser_hand, False, self._hand_no)
+        lh = self._last_hand
+        ev.append((EV_HAND, lh[0], lh[1], lh[2], lh[3], lh[4], self._scores))
+        if winner >= 0 and self._scores[winner] >= self._target:
+            self._winner = winner
+            self._phase = PH_OVER
+            self._drawn = -1
+            self._uncalled = -1
+            ev.append((EV_MATCH, winner, self._scores[winner]))
+            return
+        deck = list(_PACK)
+        self._rng = _shuffle(self._rng, deck)
+        self._start_hand(deck, 1 - self._starter, False, ev)
+
+    # --- parsing and explaining -----------------------------------------------------
+
+    def canonicalize(self, text: str) -> str:
+        t = text.strip()
+        call = False
+        if t == "UNO":
+            raise InvalidMoveError(
+                f"{text!r}: call UNO together with the card you play, as 'R7 uno' or 'play uno'"
+            )
+        if t.endswith(" UNO"):
+            call = True
+            t = t[:-4].strip()
+        t = t.replace(" :", ":").replace(": ", ":")
+        words = {
+            "DRAW": "draw",
+            "KEEP": "keep",
+            "PASS": "pass",
+            "CHALLENGE": "challenge",
+            "ACCEPT": "accept",
+            "CATCH": "catch",
+        }
+        if t in words:
+            if call:
+                raise InvalidMoveError(
+                    f"{text!r}: 'uno' is called only when playing a card ('R7 uno', 'play uno')"
+                )
+            return words[t]
+        suffix = " uno" if call else ""
+        if t == "PLAY":
+            return "play" + suffix
+        head, sep, rest = t.replace(" ", ":", 1).partition(":")
+        if head == "PLAY" and sep:
+            return f"play:{self._colour_letter(rest, text, 'play')}" + suffix
+        if head in ("COLOUR", "COLOR"):
+            if call:
+                raise InvalidMoveError(f"{text!r}: 'uno' is called only when playing a card")
+            return f"colour:{self._colour_letter(rest, text, 'colour')}"
+        if head in ("W", "W4"):
+            if not sep:
+                raise InvalidMoveError(
+                    f"{text!r}: name a colour: {head}:R, {head}:G, {head}:Y or {head}:B"
+                )
+            return f"{head}:{self._colour_letter(rest, text, head)}" + suffix
+        for wild in ("W4", "W"):
+            if t.startswith(wild) and _colour_of(t[len(wild) :]) >= 0:
+                return f"{wild}:{UNO_COLOURS[_colour_of(t[len(wild) :])]}" + suffix
+        try:
+            card = parse_uno_card(t)
+        except InvalidCardError:
+            raise InvalidMoveError(
+                f"{text!r} is not an UNO move: play a card (R7, GS, YD), a Wild with its colour "
+                "(W:R, W4:B), or say draw, play, play:G, keep, pass, challenge, accept, "
+                "colour:R, catch; add ' uno' to a play to call UNO"
+            ) from None
+        return uno_str(card) + suffix
+
+    @staticmethod
+    def _colour_letter(rest: str, text: str, head: str) -> str:
+        col = _colour_of(rest.strip())
+        if col < 0:
+            raise InvalidMoveError(
+                f"{text!r}: {rest.strip() or 'nothing'} is not a colour; "
+                f"name one of R, G, Y, B ({head}:R, {head}:G, {head}:Y or {head}:B)"
+            )
+        return UNO_COLOURS[col]
+
+    def why_illegal(self, canonical: str) -> str:
+        phase = self._phase
+        p = self._turn
+        hand = self._hands[p]
+        move = _NAME_TO_MOVE.get(canonical)
+        kind = -1 if move is None else move[0]
+        call = canonical.endswith(" uno")
+        if (kind == K_CATCH or call) and not self._uno:
+            return ": UNO calls and catching need option uno_call"
+        if kind in (K_CHALLENGE, K_ACCEPT):
+            if not self._chal:
+                return ": challenges need option w4_challenge"
+            if phase != PH_CHALLENGE:
+                return ": there is no Wild Draw Four to challenge or accept"
+        if phase == PH_COLOUR:
+            return (
+                ": a Wild was turned up first: name the colour first "
+                "(colour:R, colour:G, colour:Y or colour:B)"
+            )
+        if phase == PH_CHALLENGE:
+            return ": answer the Wild Draw Four first: challenge or accept"
+        if phase == PH_DRAWN:
+            drawn = uno_str(self._drawn)
+            if kind == K_PLAYDRAWN and self._drawn >= W and move is not None and move[1] < 0:
+                return ": name a colour: play:R, play:G, play:Y or play:B"
+            if kind == K_PLAYDRAWN and self._drawn < W and move is not None and move[1] >= 0:
+                return f": the drawn {drawn} is not a Wild: just 'play'"
+            if call:
+                return ": call UNO only when playing your second-to-last card"
+            return f": you drew {drawn}: play it ('play') or keep it ('keep'); no other card"
+        if kind == K_CATCH:
+            return (
+                ": nobody to catch: catch only as the first move after the opponent played "
+                "their second-to-last card without calling UNO, while they hold one card"
+            )
+        if kind in (K_PLAYDRAWN, K_KEEP):
+            return ": play and keep answer a card you have just drawn; draw first"
+        if kind == K_COLOUR:
+            return (
+                ": colour:X is only for a Wild turned up first; "
+                "name a played Wild's colour with it (W:R)"
+            )
+        if kind == K_DRAW:
+            return ": both piles are empty, no card can be drawn"
+        if kind == K_PASS:
+            if self._draw or len(self._discard) > 1:
+                return ": pass only when both piles are empty; draw instead"
+            return ": you can play a card, so you may not pass"
+        if kind == K_PLAY and move is not None:
+            card = move[1]
+            if card not in hand:
+                mine = " ".join(uno_str(c) for c in hand) or "empty"
+                return f": you have no {uno_str(card)}: your hand is {mine}"
+            if call:
+                return ": call UNO only when playing your second-to-last card"
+            top = self._discard[-1]
+            col = UNO_COLOUR_NAMES[self._colour] if self._colour >= 0 else "none"
+            return (
+                f": {uno_str(card)} does not match the top card {uno_str(top)} "
+                f"(colour in play: {col}); play a matching card or a Wild, or draw"
+            )
+        return ""
+
+    def describe(self, move: Move) -> str:
+        return _move_phrase(move, self._drawn)
+
+    def events(self, player: int) -> list[str]:
+        return [text for e in self._ev for text in _event_texts(e, player)]
+
+    # --- showing ---------------------------------------------------------------------
+
+    def view(self, player: int) -> dict[str, Any]:
+        p = player
+        o = 1 - p
+        over = self._phase == PH_OVER
+        lh = self._last_hand
+        last_hand = None
+        if lh is not None:
+            last_hand = {
+                "hand": lh[4],
+                "winner": None if lh[0] < 0 else lh[0],
+                "points": lh[1],
+                "loser_hand": [uno_str(c) for c in lh[2]],
+                "blocked": lh[3],
+            }
+        to_move = self._turn
+        data: dict[str, Any] = {
+            "game": self.name,
+            "player": p,
+            "to_move": None if over else to_move,
+            "legal_moves": (
+                [_MOVE_NAMES[m] for m in self.legal_moves()] if to_move == p and not over else []
+            ),
+            "phase": PHASE_NAMES[self._phase],
+            "hand": [uno_str(c) for c in self._hands[p]],
+            "drawn": uno_str(self._drawn) if self._drawn >= 0 and to_move == p else None,
+            "opponent_cards": len(self._hands[o]),
+            "opponent_known": ["W4"] * self._shown[o],
+            "discard": [uno_str(c) for c in self._discard],
+            "top": uno_str(self._discard[-1]),
+            "colour": UNO_COLOURS[self._colour] if self._colour >= 0 else None,
+            "draw_pile": len(self._draw),
+            "scores": list(self._scores),
+            "target": self._target,
+            "hand_number": self._hand_no,
+            "starter": self._starter,
+            "passes": self._passes,
+            "options": dict(self.options),
+            "events": self.events(p),
+            "opponent_last": self._run_texts(o, p),
+            "last_hand": last_hand,
+        }
+        return data
+
+    def _run_texts(self, who: int, viewer: int) -> list[str]:
+        """What ``who`` did in their latest run of moves this hand, as ``viewer`` was told."""
+        run: list[tuple[Any, ...]] = []
+        log = self._log
+        while log is not None:
+            if log[0] == who:
+                run.append(log)
+            elif run:
+                break
+            log = log[3]
+        out: list[str] = []
+        for mover, move, ev, _ in reversed(run):
+            phrase = _move_phrase(move, -1) if move[0] not in (K_DRAW, K_PLAYDRAWN) else ""
+            if phrase:
+                out.append(f"{_who(mover, viewer)} {phrase}")
+            for e in ev:
+                out.extend(_event_texts(e, viewer))
+        return out
+
+    def render(self, colour: bool = False, player: int = 0) -> str:
+        """The table as ``player`` sees it (player 0, the person, unless told)."""
+        o = 1 - player
+
+        def show(cards: list[int] | tuple[int, ...]) -> str:
+            return " ".join(_pretty(c, colour) for c in cards) or "-"
+
+        s = self._scores
+        lines = [
+            f"UNO  hand {self._hand_no}  scores: player 0 {s[0]}, player 1 {s[1]}"
+            f"  (target {self._target})",
+            f"player {o}: {len(self._hands[o])} cards"
+            + (f" (known: {'W4 ' * self._shown[o]})".replace(" )", ")") if self._shown[o] else ""),
+            f"draw pile: {len(self._draw)} cards",
+            f"discard pile: {len(self._discard)} cards, top {_pretty(self._discard[-1], colour)}"
+            + (f", colour in play {UNO_COLOUR_NAMES[self._colour]}" if self._colour >= 0 else ""),
+            f"your hand (player {player}): {show(self._hands[player])}",
+        ]
+        if self._phase == PH_OVER:
+            lines.append(f"match over: player {self._winner} wins")
+        else:
+            what = {
+                PH_PLAY: "play a card or draw",
+                PH_DRAWN: "play the drawn card or keep it",
+                PH_CHALLENGE: "challenge or accept the Wild Draw Four",
+                PH_COLOUR: "name the colour of the Wild turned up",
+            }[self._phase]
+            if self._turn != player:
+                what = "waiting"
+            elif self._phase == PH_DRAWN:
+                what = f"play the drawn {_pretty(self._drawn, colour)} or keep it"
+            lines.append(f"to move: player {self._turn} ({what})")
+        if self._last_hand is not None:
+            lh = self._last_hand
+            if lh[3]:
+                lines.append(f"hand {lh[4]}: blocked, no score")
+            else:
+                lines.append(
+                    f"hand {lh[4]}: player {lh[0]} won {lh[1]} points; "
+                    f"player {1 - lh[0]} held {show(lh[2])}"
+                )
+        return "\n".join(lines)
+
+    # --- bookkeeping -------------------------------------------------------------------
+
+    def copy(self) -> Uno:
+        st = Uno.__new__(Uno)
+        st.options = self.options
+        st._target = self._target
+        st._uno = self._uno
+        st._chal = self._chal
+        h = self._hands
+        st._hands = [h[0][:], h[1][:]]
+        st._draw = self._draw[:]
+        st._discard = self._discard[:]
+        st._colour = self._colour
+        st._turn = self._turn
+        st._phase = self._phase
+        st._drawn = self._drawn
+        st._passes = self._passes
+        st._guilty = self._guilty
+        st._uncalled = self._uncalled
+        st._scores = self._scores
+        st._starter = self._starter
+        st._hand_no = self._hand_no
+        st._rng = self._rng
+        st._deal = self._deal
+        st._shown = self._shown
+        st._last_hand = self._last_hand
+        st._winner = self._winner
+        st._ev = self._ev
+        st._log = self._log
+        return st
+
+    def all_cards(self) -> list[int]:
+        h = self._hands
+        return h[0] + h[1] + self._draw + self._discard
+
+    def key(self) -> Hashable:
+        return (
+            tuple(self._hands[0]),
+            tuple(self._hands[1]),
+            tuple(self._draw),
+            tuple(self._discard),
+            self._colour,
+            self._turn,
+            self._phase,
+            self._drawn,
+            self._passes,
+            self._guilty,
+            self._uncalled,
+            self._scores,
+            self._starter,
+            self._hand_no,
+            self._rng,
+            self._shown,
+            self._winner,
+        )
+
+    # --- for computer players and tests ----------------------------------------------
+
+    @property
+    def hand_number(self) -> int:
+        """Hands dealt so far in this match (1 during the first hand)."""
+        return self._hand_no
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores
+
+
+# --- announcements -------------------------------------------------------------------
+
+
+def _who(player: int, viewer: int) -> str:
+    return "you" if player == viewer else f"player {player}"
+
+
+def _does(player: int, viewer: int, verb: str) -> str:
+    """``"you draw"`` for the viewer, ``"player 1 draws"`` for the other player."""
+    return f"you {verb}" if player == viewer else f"player {player} {verb}s"
+
+
+def _pretty(c: int, colour: bool) -> str:
+    text = uno_str(c)
+    if colour:
+        code = "1" if c >= W else ("31", "32", "33", "34")[c >> 4]
+        return f"\x1b[{code}m{text}\x1b[0m"
+    return text
+
+
+def _move_phrase(move: Any, drawn: int) -> str:
+    """A phrase for a move, told to everyone (so never a hidden card)."""
+    kind = move[0]
+    if kind == K_PLAY:
+        card = move[1]
+        text = f"plays {uno_str(card)}"
+        if card >= W:
+            text += f" and names {UNO_COLOUR_NAMES[move[2]]}"
+        return text + (" calling UNO" if move[3] else "")
+    if kind == K_PLAYDRAWN:
+        text = "plays the drawn card" + (f" {uno_str(drawn)}" if drawn >= 0 else "")
+        if move[1] >= 0:
+            text += f" and names {UNO_COLOUR_NAMES[move[1]]}"
+        return text + (" calling UNO" if move[2] else "")
+    if kind == K_COLOUR:
+        return f"names the colour {UNO_COLOUR_NAMES[move[1]]}"
+    return {
+        K_DRAW: "draws a card",
+        K_KEEP: "keeps the drawn card",
+        K_PASS: "passes",
+        K_CHALLENGE: "challenges the Wild Draw Four",
+        K_ACCEPT: "accepts the Wild Draw Four",
+        K_CATCH: "catches the opponent who did not call UNO",
+    }[kind]
+
+
+def _cards_text(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def _event_texts(e: tuple[Any, ...], viewer: int) -> list[str]:
+    """One event as ``viewer`` is told it: the drawer alone learns the cards drawn."""
+    kind = e[0]
+    if kind == EV_DRAW:
+        _, p, cards, why, wanted = e
+        if p == viewer:
+            text = "you drew " + (" ".join(uno_str(c) for c in cards) or "nothing")
+        else:
+            text = f"player {p} drew {_cards_text(len(cards))}"
+        text += _WHY_TEXT[why]
+        if len(cards) < wanted:
+            text += f"; only {len(cards)} of {wanted} could be drawn: both piles are empty"
+        return [text]
+    if kind == EV_RESHUFFLE:
+        return [f"the discard pile was shuffled to form a new draw pile of {e[1]} cards"]
+    if kind == EV_PENALTY:
+        p, col = e[1], e[2]
+        name = UNO_COLOUR_NAMES[col] if col >= 0 else "none"
+        return [
+            f"penalty: wrong Wild Draw Four by {_who(p, viewer)} (a {name} card was held): "
+            f"the card is taken back, {_does(p, viewer, 'draw')} 4 and "
+            f"{'lose' if p == viewer else 'loses'} the turn; the colour stays {name}"
+        ]
+    if kind == EV_VERDICT:
+        challenger, guilty = e[1], e[2]
+        if guilty:
+            return [
+                "challenge: the Wild Draw Four was wrong (guilty): "
+                f"{_does(1 - challenger, viewer, 'draw')} 4 and "
+                f"{_does(challenger, viewer, 'play')} on"
+            ]
+        return [
+            f"challenge: the Wild Draw Four was right (innocent): "
+            f"{_does(challenger, viewer, 'draw')} 6 and "
+            f"{'lose' if challenger == viewer else 'loses'} the turn"
+        ]
+    if kind == EV_UNO:
+        return [f"{_who(e[1], viewer)} called UNO"]
+    if kind == EV_CAUGHT:
+        return [
+            f"{_who(e[1], viewer)} did not call UNO and "
+            f"{'were' if e[1] == viewer else 'was'} caught"
+        ]
+    if kind == EV_PLAYED_DRAWN:
+        return [f"{_who(e[1], viewer)} played the drawn card {uno_str(e[2])}"]
+    if kind == EV_LOSES_TURN:
+        return [_does(e[1], viewer, "lose") + " the turn"]
+    if kind == EV_HAND:
+        _, winner, points, loser_hand, blocked, number, scores = e
+        if blocked:
+            text = f"hand {number} is blocked (both piles empty, two passes): no score"
+        else:
+            held = " ".join(uno_str(c) for c in loser_hand) or "nothing"
+            text = (
+                f"hand {number}: {_who(winner, viewer)} went out and "
+                f"score{'' if winner == viewer else 's'} {points} points; "
+                f"{_who(1 - winner, viewer)} held {held}"
+            )
+        return [text + f"; scores: player 0 {scores[0]}, player 1 {scores[1]}"]
+    if kind == EV_MATCH:
+        return [f"match over: {_who(e[1], viewer)} won with {e[2]} points"]
+    if kind == EV_DEAL:
+        _, number, starter, turned, sent_back, mover = e
+        texts = []
+        if sent_back:
+            texts.append(
+                f"a Wild Draw Four was turned up {sent_back} time(s) and went back "
+                "into the draw pile"
+            )
+        text = (
+            f"hand {number} dealt: {_does(starter, viewer, 'start')}; turned up {uno_str(turned)}"
+        )
+        if turned == W:
+            text += f"; {_does(starter, viewer, 'name')} the colour"
+        elif (turned & 15) == DRAW2:
+            text += f" (Draw Two): {_does(mover, viewer, 'begin')}"
+        elif (turned & 15) == SKIP:
+            text += f" (Skip): {_does(mover, viewer, 'begin')}"
+        texts.append(text)
+        return texts
+    return []
