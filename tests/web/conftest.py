@@ -1,0 +1,241 @@
+"""Fixtures for the web app: API clients, a real PostgreSQL server, a live server
+and headless Chromium.
+
+What these need beyond the ``web`` extra (Debian's ``postgresql`` and
+``chromium`` packages) is installed here with apt-get when it is missing and
+we can (root, apt-get present); where that is impossible the tests that need it
+skip with a message saying why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web app needs the 'web' extra (pip install -e '.[web]')")
+pytest.importorskip("httpx", reason="the API tests need httpx (pip install -e '.[test]')")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from parlour.web import create_app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "parlour.db")
+
+
+@pytest.fixture
+def make_client() -> Iterator[Callable[..., TestClient]]:
+    """Clients over an app (each call: a new browser; pass ``db`` to share a database)."""
+    clients: list[TestClient] = []
+
+    def make(db: str = ":memory:", app: Any = None) -> TestClient:
+        client = TestClient(app if app is not None else create_app(db, secret="test-secret"))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: Callable[..., TestClient]) -> TestClient:
+    return make_client()
+
+
+# --- installing what the tests need ----------------------------------------------
+
+
+def _apt_install(package: str) -> str | None:
+    """Install a Debian package; None on success, else why it could not be done."""
+    if shutil.which("apt-get") is None:
+        return "apt-get is not available"
+    if hasattr(os, "geteuid") and os.geteuid() != 0:
+        return "installing needs root"
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    command = ["apt-get", "install", "-y", "-q", "--no-install-recommends", package]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, check=False)
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        return f"apt-get install {package} failed: {done.stderr.strip()[-300:]}"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# --- PostgreSQL ---------------------------------------------------------------------
+
+
+def _pg_bin() -> str | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return str(Path(found[-1]).parent) if found else None
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throw-away PostgreSQL server on a free local port, for the whole session."""
+    pytest.importorskip("psycopg", reason="PostgreSQL tests need psycopg (the 'web' extra)")
+    bindir = _pg_bin()
+    if bindir is None:
+        why = _apt_install("postgresql")
+        bindir = _pg_bin()
+        if bindir is None:
+            pytest.skip(f"PostgreSQL is not installed and cannot be: {why}")
+    base = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
+    data = base / "data"
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # the server refuses to run as root
+        try:
+            import pwd
+
+            pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("PostgreSQL cannot run as root and there is no 'postgres' user")
+        shutil.chown(base, "postgres")
+        as_user = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    init = subprocess.run(
+        [*as_user, f"{bindir}/initdb", "-D", str(data), "-A", "trust", "-U", "postgres"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if init.returncode != 0:
+        pytest.skip(f"initdb failed: {init.stderr.strip()[-300:]}")
+    opts = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
+    start = subprocess.run(
+        [*as_user, f"{bindir}/pg_ctl", "-D", str(data), "-o", opts, "-l", str(base / "log"), "-w"]
+        + ["start"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if start.returncode != 0:
+        log = (base / "log").read_text(errors="replace") if (base / "log").exists() else ""
+        pytest.skip(f"PostgreSQL did not start: {start.stderr.strip()[-200:]} {log[-300:]}")
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            [*as_user, f"{bindir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
+            capture_output=True,
+            check=False,
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+
+# --- a live server and a browser ------------------------------------------------------
+
+
+class LiveServer:
+    """``parlour serve`` in a subprocess, restartable on the same database."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "parlour", "serve", "--port", str(self.port), "--db", self.db],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"the server stopped: {err}")
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(self.url + "/api/catalog", timeout=1).close()
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the server did not start in 20 s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(str(tmp_path / "live.db"))
+    server.start()
+    yield server
+    server.stop()
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium (Debian's package) driven through Playwright."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="end-to-end tests need playwright (pip install -e '.[test]')"
+    )
+    path = _chromium()
+    if path is None:
+        why = _apt_install("chromium")
+        path = _chromium()
+        if path is None:
+            pytest.skip(f"Chromium is not installed and cannot be: {why}")
+    with sync_api.sync_playwright() as play:
+        try:
+            chromium = play.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        except Exception as exc:  # the browser binary cannot start here
+            pytest.skip(f"Chromium at {path} does not start: {exc}")
+        yield chromium
+        chromium.close()

@@ -1,0 +1,185 @@
+"""The JSON API through FastAPI's test client: every route, and every kind of bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import parlour
+from parlour.web.app import MAX_BODY
+
+
+def start(client: TestClient, game: str, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"game": game, **body})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_catalog_lists_the_five_games_with_options_and_levels(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    assert set(games) == {"calculation", "gate", "eight-by-eight", "uno", "chinese-patience"}
+    assert games["calculation"]["options"][0]["name"] == "classic"
+    assert games["uno"]["players"] == 2 and "random" in games["uno"]["levels"]
+    assert games["gate"]["levels"] == []
+
+
+def test_start_play_undo_redo_like_the_engine(client: TestClient) -> None:
+    game = start(client, "calculation", seed=1)
+    engine = parlour.new_game("calculation", seed=1)
+    assert game["view"] == engine.view(0)
+    assert "seed" not in game and game["can_undo"] is False
+    gid = game["id"]
+    move = engine.legal_moves()[-1]
+    played = client.post(f"/api/games/{gid}/moves", json={"move": move.lower()}).json()
+    engine.play(move)
+    assert played["played"]["move"] == move
+    assert played["view"] == engine.view(0)
+    assert played["can_undo"] is True
+    undone = client.post(f"/api/games/{gid}/undo").json()
+    assert undone["view"] == parlour.new_game("calculation", seed=1).view(0)
+    assert undone["can_redo"] is True and undone["message"] == f"undone: {move}"
+    redone = client.post(f"/api/games/{gid}/redo").json()
+    assert redone["view"] == engine.view(0) and redone["can_redo"] is False
+    assert client.get(f"/api/games/{gid}").json()["view"] == engine.view(0)
+
+
+def test_options_and_seed_are_used(client: TestClient) -> None:
+    game = start(client, "gate", seed=7, options={"bars": 3})
+    assert game["view"] == parlour.new_game("gate", seed=7, bars=3).view(0)
+    assert game["options"]["bars"] == 3
+    random_deal = start(client, "gate")
+    assert "seed" not in random_deal
+
+
+def test_hint_is_a_legal_move(client: TestClient) -> None:
+    game = start(client, "eight-by-eight", seed=3)
+    found = client.post(f"/api/games/{game['id']}/hint").json()
+    assert found["move"] in game["view"]["legal_moves"] and found["reason"]
+
+
+def test_resign_finishes_the_game_and_reveals_the_seed(client: TestClient) -> None:
+    game = start(client, "calculation", seed=5)
+    resigned = client.post(f"/api/games/{game['id']}/resign").json()
+    assert resigned["outcome"]["result"] == "resigned" and resigned["result"] == "resigned"
+    assert resigned["seed"] == 5
+    again = client.post(f"/api/games/{game['id']}/moves", json={"move": "S W1"})
+    assert again.status_code == 409 and "over" in again.json()["error"]
+    listed = client.get("/api/games").json()["games"]
+    assert listed[0]["id"] == game["id"] and listed[0]["finished"] is True
+
+
+def test_against_the_computer_the_reply_comes_move_by_move(client: TestClient) -> None:
+    game = start(client, "chinese-patience", seed=4, options={"first": 1}, opponent="random")
+    assert game["computer_moves"], "the computer moves first with first=1"
+    assert game["your_turn"] is True
+    for step in game["computer_moves"]:
+        assert step["text"] and isinstance(step["events"], list) and "legal_moves" in step["view"]
+    twist = client.post(f"/api/games/{game['id']}/moves", json={"move": "T"}).json()
+    assert twist["played"]["move"] == "twist"
+
+
+def test_undo_against_the_computer_never_shows_a_card_again(client: TestClient) -> None:
+    game = start(client, "chinese-patience", seed=4, options={"first": 0}, opponent="random")
+    gid = game["id"]
+    twisted = client.post(f"/api/games/{gid}/moves", json={"move": "twist"}).json()
+    assert twisted["can_undo"] is False
+    refused = client.post(f"/api/games/{gid}/undo")
+    assert refused.status_code == 400 and "see again" in refused.json()["error"]
+    assert client.get(f"/api/games/{gid}").json()["view"] == twisted["view"]
+
+
+def test_stats_count_finished_games(client: TestClient) -> None:
+    for seed in (1, 2):
+        game = start(client, "calculation", seed=seed)
+        client.post(f"/api/games/{game['id']}/resign")
+    start(client, "gate", seed=1)
+    stats = client.get("/api/stats").json()
+    assert stats["total"]["played"] == 2 and stats["total"]["in_play"] == 1
+    row = stats["games"][0]
+    assert row["game"] == "calculation" and row["won"] == 0 and row["win_rate"] == 0.0
+    assert row["best_progress"] == 4
+
+
+def test_rules_pages_and_front_end_are_served(client: TestClient) -> None:
+    rules = client.get("/api/rules/8x8").json()
+    assert rules["game"] == "eight-by-eight" and "# 8 x 8" in rules["markdown"]
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/app.js" in page.text
+    for name in ("app.js", "cards.js", "app.css", "games/uno.js", "games/chinese-patience.js"):
+        assert client.get(f"/static/{name}").status_code == 200, name
+    assert "http" not in page.text.replace("http-equiv", ""), "no external assets"
+
+
+# --- bad input: a 4xx with a clear message, the game unchanged ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        (b"{not json", 400, "not valid JSON"),
+        (b"[1, 2]", 400, "must be a JSON object"),
+        (b'{"move": 7}', 400, "field 'move' must be a str"),
+        (b"{}", 400, "needs a field 'move'"),
+        (b'{"move": "S X9"}', 400, "is not a Calculation move"),
+        (b'{"move": "W1 F1"}', 400, "is not legal now"),
+        (b'{"move": "' + b"x" * MAX_BODY + b'"}', 413, "at most"),
+    ],
+)
+def test_bad_moves_are_refused_and_change_nothing(
+    client: TestClient, body: bytes, status: int, words: str
+) -> None:
+    game = start(client, "calculation", seed=2)
+    gid = game["id"]
+    response = client.post(
+        f"/api/games/{gid}/moves", content=body, headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == status
+    assert words in response.json()["error"]
+    after = client.get(f"/api/games/{gid}").json()
+    assert after["view"] == game["view"] and after["moves_played"] == 0
+
+
+def test_oversized_body_without_length_header_is_refused(client: TestClient) -> None:
+    game = start(client, "calculation", seed=2)
+
+    def chunks() -> Any:
+        for _ in range(40):
+            yield b" " * 1024
+
+    response = client.post(f"/api/games/{game['id']}/moves", content=chunks())
+    assert response.status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "poker"}, "unknown game 'poker'"),
+        ({"game": "gate", "options": {"bars": 5}}, "bars"),
+        ({"game": "gate", "options": {"jokers": True}}, "no option 'jokers'"),
+        ({"game": "gate", "seed": -1}, "non-negative"),
+        ({"game": "gate", "seed": "7"}, "whole number"),
+        ({"game": "gate", "opponent": "random"}, "one-player game"),
+        ({"game": "uno", "opponent": "genius"}, "unknown opponent 'genius'"),
+        ({"game": "gate", "deck": "AS"}, "unknown field 'deck'"),
+        ({}, "needs a field 'game'"),
+    ],
+)
+def test_bad_new_games_are_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400
+    assert words in response.json()["error"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_unknown_routes_and_commands(client: TestClient) -> None:
+    game = start(client, "calculation", seed=2)
+    assert client.post("/api/games/nope/moves", json={"move": "S W1"}).status_code == 404
+    assert client.get("/api/nothing").status_code == 404
+    nothing = client.post(f"/api/games/{game['id']}/redo")
+    assert nothing.status_code == 400 and "nothing to redo" in nothing.json()["error"]
+    nothing = client.post(f"/api/games/{game['id']}/undo")
+    assert nothing.status_code == 400 and "nothing to undo" in nothing.json()["error"]
+    assert client.get("/api/rules/poker").status_code == 400
