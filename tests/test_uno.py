@@ -533,7 +533,7 @@ def test_default_penalty_for_a_wrong_w4() -> None:
 def test_known_w4_is_forgotten_once_played() -> None:
     g = new("R1 B2 B3 B4 B5 B6 W4", "W Y2 Y3 Y4 Y5 Y6 Y7", "R9", draw="R2 R3 R4 R5")
     g.play("W4:B")  # wrong: R1 is red
-    assert g.view(1)["opponent_known"] == ["W4"]
+    assert g.view(1)["opponent_known"] == ["W4"] and g.view(0)["opponent_known"] == []
     g.play("W:G")  # player 1 makes green the colour: player 0 holds no green card
     g.play("W4:Y")  # right now
     assert g.view(1)["opponent_known"] == [] and g.view(1)["top"] == "W4"
@@ -903,11 +903,12 @@ def test_describe_and_render() -> None:
     st = g.state
     assert st.describe(g.parse("W:B")) == "plays W and names blue"
     assert st.describe(g.parse("draw")) == "draws a card"
-    text = g.render()
+    text = g.render()  # as the player to move sees it
     assert "your hand (player 0): R1 R2 R3 R4 G6 G9 W" in text and "Y1" not in text
     assert "draw pile: 93 cards" in text and "discard pile" in text
     assert "\x1b[31m" in g.render(colour=True)
-    assert "Y1 Y2" in st.render(player=1)
+    other = st.render_for(1)
+    assert "Y1 Y2" in other and "R1" not in other and "player 0: 7 cards" in other
 
 
 def test_undo_save_and_load() -> None:

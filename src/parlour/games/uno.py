@@ -31,8 +31,8 @@ the choices the page leaves to the engine:
   order (R G Y B, 0-9 S D, then W and W4; a Wild's colours R G Y B, each "uno"
   variant right after its plain move), then ``draw`` or ``pass``, then ``catch``.
 * **Views.** The discard pile is listed bottom first, its top card last (also given
-  as ``top``). Known cards of the opponent (a wrong ``W4`` taken back) are listed in
-  ``opponent_known``.
+  as ``top``). Known cards of the opponent are listed in ``opponent_known``: a wrong
+  ``W4`` taken back is known until a ``W4`` is played from that hand.
 """
 
 from __future__ import annotations
@@ -131,8 +131,25 @@ def card_points(c: int) -> int:
 _POINTS = [card_points(c) if (c >= W or (c & 15) <= DRAW2) else 0 for c in range(W4 + 1)]
 PACK_POINTS = sum(_POINTS[c] for c in uno_deck())
 _PACK: tuple[int, ...] = tuple(uno_deck())
-# The value a coloured card must share with the top card; Wilds on top match no value.
-_TOP_VALUE = [c & 15 if c < W else -2 for c in range(W4 + 1)]
+# What kind of card each card is, for the effects of playing it.
+KIND_NUMBER, KIND_SKIP, KIND_DRAW2, KIND_WILD, KIND_WILD4 = range(5)
+_KIND = [
+    KIND_WILD4 if c == W4 else KIND_WILD if c == W else (c & 15) - 9 if (c & 15) > 9 else 0
+    for c in range(W4 + 1)
+]
+
+
+def _playable_table(colour: int, top: int) -> tuple[bool, ...]:
+    """For each card: may it be played on ``top`` with ``colour`` in play?"""
+    value = top & 15 if top < W else -2  # a Wild on top matches by colour only
+    return tuple(c >= W or c >> 4 == colour or c & 15 == value for c in range(W4 + 1))
+
+
+# _PLAYABLE[top * 4 + colour]: the table for that top card and colour in play, shared
+# by all states (a state keeps a reference to its current one).
+_PLAYABLE: list[tuple[bool, ...]] = [
+    _playable_table(col, top) for top in range(W4 + 1) for col in range(4)
+]
 
 
 def _build_moves() -> tuple[list[Any], list[Any], dict[Any, str]]:
@@ -173,6 +190,8 @@ def _build_moves() -> tuple[list[Any], list[Any], dict[Any, str]]:
 
 
 _PLAYS, _DRAWN_PLAYS, _MOVE_NAMES = _build_moves()
+_PLAYS_PLAIN: list[Any] = [None if group is None else group[0] for group in _PLAYS]
+_PLAYS_CALL: list[Any] = [None if group is None else group[1] for group in _PLAYS]
 _NAME_TO_MOVE: dict[str, tuple[int, ...]] = {text: m for m, text in _MOVE_NAMES.items()}
 
 _MASK = (1 << 64) - 1
@@ -238,15 +257,6 @@ def _shuffle(state: tuple[int, int, int, int], items: list[int]) -> tuple[int, i
     return (s0, s1, s2, s3)
 
 
-class _FirstSpec(OptionSpec):
-    """``first`` may be unset (None: drawn from the seed), also when a save replays it."""
-
-    def convert(self, value: Any, game: str) -> Any:
-        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
-            return None
-        return super().convert(value, game)
-
-
 def _colour_of(text: str) -> int:
     """R G Y B or the colour's name, as 0-3; -1 if it is neither."""
     if len(text) == 1:
@@ -301,7 +311,7 @@ class Uno(GameState):
         OptionSpec("target", int, 500, "points that win the match", minimum=1),
         OptionSpec("uno_call", bool, False, "players must call UNO; the opponent may catch"),
         OptionSpec("w4_challenge", bool, False, "official Wild Draw Four challenge"),
-        _FirstSpec("first", int, None, "first hand's starter (0 or 1)", choices=(0, 1)),
+        OptionSpec("first", int, None, "first hand's starter (0 or 1)", choices=(0, 1)),
     )
 
     __slots__ = (
@@ -313,6 +323,7 @@ class Uno(GameState):
         "_draw",
         "_discard",
         "_colour",
+        "_ok",
         "_turn",
         "_phase",
         "_drawn",
@@ -328,13 +339,16 @@ class Uno(GameState):
         "_last_hand",
         "_winner",
         "_ev",
-        "_log",
+        "_run_by",
+        "_run",
+        "_prev_run",
     )
 
     _hands: list[list[int]]
     _draw: list[int]
     _discard: list[int]
     _colour: int
+    _ok: tuple[bool, ...]
     _turn: int
     _phase: int
     _drawn: int
@@ -350,7 +364,9 @@ class Uno(GameState):
     _last_hand: tuple[int, int, tuple[int, ...], bool, int] | None
     _winner: int
     _ev: list[tuple[Any, ...]]
-    _log: tuple[Any, ...] | None
+    _run_by: int
+    _run: tuple[tuple[Any, list[tuple[Any, ...]]], ...]
+    _prev_run: tuple[tuple[Any, list[tuple[Any, ...]]], ...]
     _target: int
     _uno: bool
     _chal: bool
@@ -382,7 +398,9 @@ class Uno(GameState):
         st._hand_no = 0
         st._last_hand = None
         st._winner = -1
-        st._log = None
+        st._run_by = -1
+        st._run = ()
+        st._prev_run = ()
         ev: list[tuple[Any, ...]] = []
         st._ev = ev
         st._start_hand(cards, starter, deck is not None, ev)
@@ -425,9 +443,11 @@ class Uno(GameState):
         ev.append((EV_DEAL, self._hand_no, starter, turned, sent_back, mover))
         if turned == W:
             self._colour = -1
+            self._ok = _PLAYABLE[0]  # unused until the colour is named
             self._phase = PH_COLOUR
         else:
             self._colour = turned >> 4
+            self._ok = _PLAYABLE[turned * 4 + (turned >> 4)]
             if value == DRAW2:
                 self._take(starter, 2, WHY_FIRST_D, ev)
 
@@ -457,17 +477,14 @@ class Uno(GameState):
         p = self._turn
         if phase == PH_PLAY:
             hand = self._hands[p]
-            col = self._colour
-            tv = _TOP_VALUE[self._discard[-1]]
-            u = 1 if self._uno and len(hand) == 2 else 0
-            plays = _PLAYS
+            ok = self._ok
+            plays = _PLAYS_CALL if self._uno and len(hand) == 2 else _PLAYS_PLAIN
             moves: list[Move] = []
             prev = -1
-            for c in hand:
-                if c != prev:
+            for c in hand:  # sorted, so equal cards are neighbours
+                if c != prev and ok[c]:
                     prev = c
-                    if c >= W or c >> 4 == col or c & 15 == tv:
-                        moves.extend(plays[c][u])
+                    moves += plays[c]
             if self._draw or len(self._discard) > 1:
                 moves.append(DRAW_MOVE)
             elif not moves:
@@ -494,13 +511,12 @@ class Uno(GameState):
 
     def apply(self, move: Any) -> None:
         p = self._turn
-        hand_no = self._hand_no
         ev: list[tuple[Any, ...]] = []
         self._ev = ev
         kind = move[0]
-        if kind != K_PASS:
+        if kind != K_PASS and self._passes:
             self._passes = 0
-        if self._uncalled == 1 - p:
+        if self._uncalled >= 0 and self._uncalled != p:
             # The offender's opponent gets one move to catch; after it, the chance is gone.
             self._uncalled = -1
         if kind == K_PLAY:
@@ -510,6 +526,7 @@ class Uno(GameState):
         elif kind == K_PLAYDRAWN:
             card = self._drawn
             self._drawn = -1
+            self._phase = PH_PLAY
             ev.append((EV_PLAYED_DRAWN, p, card))
             self._play(p, card, move[1], move[2], ev)
         elif kind == K_KEEP:
@@ -531,83 +548,121 @@ class Uno(GameState):
             self._turn = 1 - p
         elif kind == K_COLOUR:
             self._colour = move[1]
+            self._ok = _PLAYABLE[self._discard[-1] * 4 + move[1]]
             self._phase = PH_PLAY
         elif kind == K_CATCH:
             ev.append((EV_CAUGHT, 1 - p))
             self._take(1 - p, 2, WHY_CAUGHT, ev)
-        # The public log of this hand, newest first; a new hand starts it afresh with
-        # the move that dealt it, so it stays as short as one hand.
-        self._log = (p, move, ev, self._log if hand_no == self._hand_no else None)
+        # What each player did last, for the other's view: the current run of moves by
+        # one player and the run before it (by the other). Bounded, cheap to copy.
+        if p == self._run_by:
+            self._run = (*self._run, (move, ev))
+        else:
+            self._run_by = p
+            self._prev_run = self._run
+            self._run = ((move, ev),)
 
     def _play(self, p: int, card: int, named: int, call: int, ev: list[Any]) -> None:
         """Play ``card`` from ``p``'s hand, with all that follows automatically."""
         hand = self._hands[p]
         hand.remove(card)
-        o = 1 - p
-        if card == W4:
-            col = self._colour
-            wrong = False
-            for c in hand:
-                if c >> 4 == col and c < W:
-                    wrong = True
-                    break
-            shown = self._shown
-            if shown[p]:
-                self._shown = (shown[0] - 1, shown[1]) if p == 0 else (shown[0], shown[1] - 1)
-            if wrong and not self._chal:
-                insort(hand, W4)
-                shown = self._shown
-                self._shown = (shown[0] + 1, shown[1]) if p == 0 else (shown[0], shown[1] + 1)
-                ev.append((EV_PENALTY, p, col))
-                self._take(p, 4, WHY_PENALTY, ev)
-                ev.append((EV_LOSES_TURN, p))
-                self._phase = PH_PLAY
-                self._turn = o
+        kind = _KIND[card]
+        if kind == KIND_NUMBER:  # the common case first
+            self._discard.append(card)
+            col = card >> 4
+            self._colour = col
+            self._ok = _PLAYABLE[card * 4 + col]
+            if len(hand) > 1:
+                self._turn = 1 - p
                 return
-            self._guilty = wrong
-        self._discard.append(card)
-        self._colour = named if card >= W else card >> 4
-        self._phase = PH_PLAY
+        else:
+            if kind == KIND_WILD4 and self._wrong_w4(p, hand, ev):
+                return
+            self._discard.append(card)
+            col = named if kind >= KIND_WILD else card >> 4
+            self._colour = col
+            self._ok = _PLAYABLE[card * 4 + col]
+        o = 1 - p
         left = len(hand)
         if left == 1 and self._uno:
             if call:
                 ev.append((EV_UNO, p))
             else:
                 self._uncalled = p
-        value = card & 15 if card < W else card
         if left == 0:
-            if value == DRAW2:
+            if kind == KIND_DRAW2:
                 self._take(o, 2, WHY_DRAW2, ev)
-            elif card == W4:
+            elif kind == KIND_WILD4:
                 self._take(o, 4, WHY_W4, ev)
             self._end_hand(p, ev)
-        elif card == W4:
-            if self._chal:
-                self._phase = PH_CHALLENGE
-                self._turn = o
-            else:
-                self._take(o, 4, WHY_W4, ev)
-                ev.append((EV_LOSES_TURN, o))
-                self._turn = p
-        elif value == DRAW2:
+        elif kind in (KIND_NUMBER, KIND_WILD):
+            self._turn = o
+        elif kind == KIND_SKIP:
+            ev.append((EV_LOSES_TURN, o))
+            self._turn = p
+        elif kind == KIND_DRAW2:
             self._take(o, 2, WHY_DRAW2, ev)
             ev.append((EV_LOSES_TURN, o))
             self._turn = p
-        elif value == SKIP:
+        elif self._chal:  # a Wild Draw Four: the opponent may challenge it
+            self._phase = PH_CHALLENGE
+            self._turn = o
+        else:
+            self._take(o, 4, WHY_W4, ev)
             ev.append((EV_LOSES_TURN, o))
             self._turn = p
-        else:
-            self._turn = o
+
+    def _wrong_w4(self, p: int, hand: list[int], ev: list[Any]) -> bool:
+        """Judge a Wild Draw Four by the rest of the hand; apply the default penalty.
+
+        Returns True when the card was taken back (the play is over). A last card is
+        never wrong: nothing else is held.
+        """
+        col = self._colour
+        wrong = False
+        for c in hand:
+            if c >> 4 == col:  # Wilds have 4 there, never a colour in play
+                wrong = True
+                break
+        shown = self._shown
+        if wrong and not self._chal:
+            # Taken back in sight of the opponent, who now knows of (at least) one W4.
+            insort(hand, W4)
+            if not shown[p]:
+                self._shown = (1, shown[1]) if p == 0 else (shown[0], 1)
+            ev.append((EV_PENALTY, p, col))
+            self._take(p, 4, WHY_PENALTY, ev)
+            ev.append((EV_LOSES_TURN, p))
+            self._turn = 1 - p
+            return True
+        self._guilty = wrong
+        if shown[p]:
+            self._shown = (shown[0] - 1, shown[1]) if p == 0 else (shown[0], shown[1] - 1)
+        return False
 
     def _draw_one(self, p: int, ev: list[Any]) -> None:
         """A chosen draw: a playable card may then be played or kept, else the turn passes."""
-        got = self._take(p, 1, WHY_DRAW, ev)
-        c = got[0]
-        if c >= W or c >> 4 == self._colour or c & 15 == _TOP_VALUE[self._discard[-1]]:
+        draw = self._draw
+        if not draw:
+            draw = self._reshuffle(ev)
+        c = draw.pop()
+        insort(self._hands[p], c)
+        ev.append((EV_DRAW, p, (c,), WHY_DRAW, 1))
+        if self._ok[c]:
             self._drawn = c
             self._phase = PH_DRAWN
         else:
             self._turn = 1 - p
+
+    def _reshuffle(self, ev: list[Any]) -> list[int]:
+        """Turn the discard pile but its top card into a new draw pile (it is not empty)."""
+        discard = self._discard
+        top = discard.pop()
+        self._discard = [top]
+        self._rng = _shuffle(self._rng, discard)
+        self._draw = discard
+        ev.append((EV_RESHUFFLE, len(discard)))
+        return discard
 
     def _challenge(self, p: int, ev: list[Any]) -> None:
         """Judge the Wild Draw Four by the hand it was played from (stored as ``_guilty``)."""
@@ -631,14 +686,9 @@ class Uno(GameState):
         got: list[int] = []
         for _ in range(n):
             if not draw:
-                discard = self._discard
-                if len(discard) <= 1:
+                if len(self._discard) <= 1:
                     break
-                top = discard.pop()
-                self._discard = [top]
-                self._rng = _shuffle(self._rng, discard)
-                self._draw = draw = discard
-                ev.append((EV_RESHUFFLE, len(draw)))
+                draw = self._reshuffle(ev)
             c = draw.pop()
             insort(hand, c)
             got.append(c)
@@ -851,26 +901,21 @@ class Uno(GameState):
         return data
 
     def _run_texts(self, who: int, viewer: int) -> list[str]:
-        """What ``who`` did in their latest run of moves this hand, as ``viewer`` was told."""
-        run: list[tuple[Any, ...]] = []
-        log = self._log
-        while log is not None:
-            if log[0] == who:
-                run.append(log)
-            elif run:
-                break
-            log = log[3]
+        """What ``who`` did in their latest run of moves, as ``viewer`` was told."""
+        run = self._run if self._run_by == who else self._prev_run
         out: list[str] = []
-        for mover, move, ev, _ in reversed(run):
-            phrase = _move_phrase(move, -1) if move[0] not in (K_DRAW, K_PLAYDRAWN) else ""
-            if phrase:
-                out.append(f"{_who(mover, viewer)} {phrase}")
+        for move, ev in run:
+            if move[0] not in (K_DRAW, K_PLAYDRAWN):  # those are told by their events
+                out.append(f"{_who(who, viewer)} {_move_phrase(move, -1)}")
             for e in ev:
                 out.extend(_event_texts(e, viewer))
         return out
 
-    def render(self, colour: bool = False, player: int = 0) -> str:
-        """The table as ``player`` sees it (player 0, the person, unless told)."""
+    def render(self, colour: bool = False) -> str:
+        """The table as the player to move sees it (hiding the other hand)."""
+        return self.render_for(self._turn, colour)
+
+    def render_for(self, player: int, colour: bool = False) -> str:
         o = 1 - player
 
         def show(cards: list[int] | tuple[int, ...]) -> str:
@@ -925,6 +970,7 @@ class Uno(GameState):
         st._draw = self._draw[:]
         st._discard = self._discard[:]
         st._colour = self._colour
+        st._ok = self._ok
         st._turn = self._turn
         st._phase = self._phase
         st._drawn = self._drawn
@@ -940,7 +986,9 @@ class Uno(GameState):
         st._last_hand = self._last_hand
         st._winner = self._winner
         st._ev = self._ev
-        st._log = self._log
+        st._run_by = self._run_by
+        st._run = self._run
+        st._prev_run = self._prev_run
         return st
 
     def all_cards(self) -> list[int]:
