@@ -891,6 +891,19 @@ def test_view_shows_only_what_the_player_may_see() -> None:
     assert g.view(1)["opponent_last"] == ["player 0 plays R1"]
 
 
+def test_opponent_last_tells_the_opponents_latest_run() -> None:
+    g = new("RS R2 R3 R4 G9 G6 W", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "R9", draw="B5")
+    play(g, "RS", "R2")
+    assert g.view(1)["opponent_last"] == [
+        "player 0 plays RS",
+        "you lose the turn",
+        "player 0 plays R2",
+    ]
+    g.play("draw")
+    assert g.view(0)["opponent_last"] == ["player 1 drew a card"]
+    assert g.view(1)["opponent_last"][0] == "player 0 plays RS"
+
+
 def test_events_hide_drawn_cards_from_the_other_player() -> None:
     g = new("R1 R2 R3 R4 G9 G6 W", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "R9", draw="B5")
     g.play("draw")

@@ -21,7 +21,10 @@ the choices the page leaves to the engine:
      but its top card; each later hand shuffles a fresh ``uno_deck()``.
 
   Shuffles act on the internal lists: a shuffled deck is read top first; the draw
-  and discard piles are stored bottom first (top card last).
+  and discard piles are stored bottom first (top card last). A shuffle is
+  Fisher-Yates from the last position down like ``Rng.shuffle``, but draws its
+  indices in batches from the same xoshiro256** outputs (``_shuffle``): UNO deals a
+  fresh pack every hand, and this makes a deal about seven times cheaper.
 * **Decks.** A deck is read top first: cards 1-7 player 0's hand, 8-14 player 1's,
   card 15 turned up, the rest the draw pile from its top. ``deal_str()`` gives the
   first hand; it does not record the starter (an explicit deck starts with player 0
@@ -33,6 +36,11 @@ the choices the page leaves to the engine:
 * **Views.** The discard pile is listed bottom first, its top card last (also given
   as ``top``). Known cards of the opponent are listed in ``opponent_known``: a wrong
   ``W4`` taken back is known until a ``W4`` is played from that hand.
+  ``opponent_last`` tells the opponent's latest run of moves (with what they caused),
+  ``events`` what the last move told this player, ``last_hand`` the finished hand.
+* **Blocked hands** (two passes in a row) cannot arise with the full pack: with both
+  piles empty every Wild is in a hand, so one player can always play. The rule is
+  implemented all the same.
 """
 
 from __future__ import annotations
