@@ -204,9 +204,9 @@ class LiveServer:
         self.start()
 
 
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[LiveServer]:
-    server = LiveServer(str(tmp_path / "live.db"))
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(str(tmp_path_factory.mktemp("live") / "live.db"))
     server.start()
     yield server
     server.stop()

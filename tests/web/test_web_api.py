@@ -183,3 +183,19 @@ def test_unknown_routes_and_commands(client: TestClient) -> None:
     nothing = client.post(f"/api/games/{game['id']}/undo")
     assert nothing.status_code == 400 and "nothing to undo" in nothing.json()["error"]
     assert client.get("/api/rules/poker").status_code == 400
+
+
+def test_chinese_patience_series_keeps_running_totals(client: TestClient) -> None:
+    first = start(client, "chinese-patience", seed=6, opponent="random")
+    assert first["series"] == {"number": 1, "totals": [0, 0]}
+    early = client.post("/api/games", json={"game": "chinese-patience", "series": first["id"]})
+    assert early.status_code == 400 and "once this game is over" in early.json()["error"]
+    over = client.post(f"/api/games/{first['id']}/resign").json()
+    assert over["outcome"]["winner"] == 1
+    second = start(client, "chinese-patience", series=first["id"], opponent="random")
+    assert second["series"]["number"] == 2
+    opening = parlour.new_game("chinese-patience", seed=6)
+    assert second["view"]["first"] == 1 - opening.to_move, "the first player alternates"
+    wrong = client.post("/api/games", json={"game": "uno", "series": first["id"]})
+    assert wrong.status_code == 400 and "series" in wrong.json()["error"]
+    assert start(client, "uno", opponent="random")["series"] is None

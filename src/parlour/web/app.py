@@ -160,11 +160,11 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
     @app.post("/api/games", status_code=201)
     async def start(request: Request) -> JSONResponse:
         data = await read_json(request)
-        unknown = set(data) - {"game", "seed", "options", "opponent"}
+        unknown = set(data) - {"game", "seed", "options", "opponent", "series"}
         if unknown:
             raise BadRequest(
                 f"unknown field {sorted(unknown)[0]!r}: a new game takes game, seed, "
-                "options and opponent"
+                "options, opponent and series (the id of the game it follows)"
             )
         name = _field(data, "game", str, required=True)
         seed = _field(data, "seed", int)
@@ -172,7 +172,10 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
             raise BadRequest(f"seed must be a non-negative whole number, got {seed}")
         options = _field(data, "options", dict) or {}
         opponent = _field(data, "opponent", str)
-        answer = await run_in_threadpool(service.start, who(request), name, seed, options, opponent)
+        series = _field(data, "series", str)
+        answer = await run_in_threadpool(
+            service.start, who(request), name, seed, options, opponent, series
+        )
         return JSONResponse(answer, status_code=201)
 
     @app.get("/api/games/{game_id}")

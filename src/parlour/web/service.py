@@ -33,6 +33,8 @@ __all__ = ["GameService", "NotFoundError"]
 
 PERSON = 0
 COMPUTER = 1
+#: Games played in series with running totals (UNO's match lives inside its engine).
+SERIES_GAMES = frozenset({"chinese-patience"})
 #: How many moves the computer may make in one reply before the server gives up
 #: (a safety net: every game's turns are finite, but a buggy player must not hang us).
 MAX_COMPUTER_MOVES = 2000
@@ -160,8 +162,14 @@ class GameService:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         opponent: str | None = None,
+        series_of: str | None = None,
     ) -> dict[str, Any]:
         cls = game_class(name)
+        options = dict(options or {})
+        meta: dict[str, Any] = {}
+        if series_of is not None:
+            meta["series"] = self._next_in_series(player, series_of, cls.name)
+            options["first"] = meta["series"]["first"]
         if seed is None:
             seed = random_seed()
         if cls.players == 2:
@@ -175,7 +183,7 @@ class GameService:
                 )
         elif opponent is not None:
             raise ParlourError(f"{cls.name} is a one-player game: it takes no opponent")
-        game = new_game(cls.name, seed=seed, options=dict(options or {}))
+        game = new_game(cls.name, seed=seed, options=options)
         record = GameRecord(
             id=new_id(),
             player=player,
@@ -183,6 +191,7 @@ class GameService:
             options=game.options,
             seed=seed,
             opponent=opponent,
+            meta=meta,
         )
         steps = self._computer_turns(record, game)
         self._sync(record, game)
@@ -190,6 +199,29 @@ class GameService:
         with self._lock:
             self._live[record.id] = _Live(record, game)
         return self._answer(record, game, computer=steps)
+
+    def _next_in_series(self, player: str, previous: str, name: str) -> dict[str, Any]:
+        """Series totals after the finished game ``previous``; the first player alternates."""
+        with self._open(player, previous) as live:
+            record, game = live.record, live.game
+            if record.game != name or name not in SERIES_GAMES:
+                raise ParlourError(
+                    f"only {', '.join(sorted(SERIES_GAMES))} is played in series, "
+                    f"game after game of the same kind (not {record.game} then {name})"
+                )
+            outcome = game.outcome
+            if outcome is None:
+                raise ParlourError("the series goes on once this game is over")
+            before = record.meta.get("series") or {"totals": [0, 0], "number": 1}
+            totals = list(before["totals"])
+            if outcome.winner is not None and outcome.score is not None:
+                totals[outcome.winner] += outcome.score
+            opening = new_game(record.game, seed=record.seed, options=record.options)
+            return {
+                "totals": totals,
+                "number": int(before["number"]) + 1,
+                "first": 1 - opening.to_move,
+            }
 
     def get(self, player: str, game_id: str) -> dict[str, Any]:
         with self._open(player, game_id) as live:
@@ -376,10 +408,23 @@ class GameService:
             "message": message,
             "created": record.created,
             "updated": record.updated,
+            "series": _series_now(record, game),
         }
         if outcome is not None:
             answer["seed"] = record.seed  # the deal may be shown once the game is over
         return answer
+
+
+def _series_now(record: GameRecord, game: Game) -> dict[str, Any] | None:
+    """Running totals of a two-player series, this game included once it is over."""
+    if record.game not in SERIES_GAMES:
+        return None
+    series = record.meta.get("series") or {"totals": [0, 0], "number": 1}
+    totals = list(series["totals"])
+    outcome = game.outcome
+    if outcome is not None and outcome.winner is not None and outcome.score is not None:
+        totals[outcome.winner] += outcome.score
+    return {"number": series["number"], "totals": totals}
 
 
 def _undo_allowed(record: GameRecord, game: Game) -> bool:

@@ -229,8 +229,10 @@ window.Parlour = window.Parlour || {};
     return h("div", { class: `outcome ${result}`, role: "alert" },
       h("h2", { text: title }),
       h("p", { text: lines.join(" · ") }),
+      answer.series ? h("p", { text: `Series after game ${answer.series.number}: you ${answer.series.totals[0]}, computer ${answer.series.totals[1]}` }) : null,
       h("div", { class: "row" },
-        h("button", { class: "primary", onclick: () => newGame(), text: "New game" }),
+        answer.series ? h("button", { class: "primary", id: "next-in-series", onclick: () => newGame(true), text: "Next game of the series (N)" }) : null,
+        h("button", { class: answer.series ? "" : "primary", onclick: () => newGame(), text: answer.series ? "Single new game (S)" : "New game" }),
         answer.can_undo ? h("button", { onclick: () => command("undo"), text: "Undo" }) : null,
         h("a", { href: "#/stats", class: "button", text: "Statistics" }),
         h("a", { href: "#/", class: "button", text: "All games" })));
@@ -398,12 +400,17 @@ window.Parlour = window.Parlour || {};
     }
   }
 
+  // "twists 7H" -> "twist 7H": engine phrases are third person ("Computer twists 7H").
+  function secondPerson(text) {
+    return text.replace(/^(\S+?)(ses|shes|ches|s)\b/, (all, stem, end) => stem + (end === "s" ? "" : end.slice(0, -2)));
+  }
+
   async function play(move) {
     clearSelection();
     const answer = await send("moves", { move });
     if (!answer) return;
     if (answer.played) {
-      const mine = answer.players === 2 ? `You ${answer.played.text}` : answer.played.text;
+      const mine = answer.players === 2 ? `You ${secondPerson(answer.played.text)}` : answer.played.text;
       log(mine.charAt(0).toUpperCase() + mine.slice(1), "you");
       for (const e of answer.played.events) log(e, "event");
     }
@@ -467,12 +474,13 @@ window.Parlour = window.Parlour || {};
     if (answer) await accept(answer);
   }
 
-  async function newGame() {
+  async function newGame(series) {
     const a = game.answer;
     try {
-      const body = { game: a.game, options: a.options };
+      const body = { game: a.game, options: { ...a.options } };
       if (a.opponent) body.opponent = a.opponent;
-      if (tableOf().nextOptions) Object.assign(body.options, tableOf().nextOptions(a));
+      if (series) body.series = a.id;
+      delete body.options.first;
       for (const k of Object.keys(body.options)) if (body.options[k] === null) delete body.options[k];
       const answer = await api("POST", "/api/games", body);
       game.pending = answer;
@@ -509,7 +517,8 @@ window.Parlour = window.Parlour || {};
     },
   };
   P.ui = ui;
-  P.stepDelay = 550;
+  // How long each computer move stays on screen (?fast in the address: tests).
+  P.stepDelay = /[?&]fast\b/.test(location.search) ? 20 : 550;
 
   // --- keys --------------------------------------------------------------------------
   document.addEventListener("keydown", (ev) => {
@@ -534,7 +543,8 @@ window.Parlour = window.Parlour || {};
     else if (k === "u") command("undo");
     else if (k === "r") command("redo");
     else if (k === "h") askHint();
-    else if (k === "n") newGame();
+    else if (k === "n") newGame(!!(game.answer.series && game.answer.outcome));
+    else if (k === "s" && game.answer.series && game.answer.outcome) newGame();
     else return;
     ev.preventDefault();
   });

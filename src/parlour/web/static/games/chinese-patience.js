@@ -17,7 +17,7 @@
         const n = view.hand_counts[who];
         const order = view.hand_order[who];
         return ui.pile(n ? [null] : [], {
-          name: "hand", count: n, empty: "empty",
+          name: mine ? "your hand" : "their hand", count: n, empty: "empty",
           move: mine ? "twist" : null, label: `${mine ? "your" : "the computer's"} hand, ${n} cards` + (order ? " (order known)" : ""),
         });
       };
@@ -73,7 +73,8 @@
     status(view, answer) {
       const me = view.player;
       const turn = answer.outcome ? "" : view.to_move === me ? "your turn" + (view.first_turn ? " (start with a twist)" : "") : "the computer's turn";
-      return `You: ${view.hand_counts[me]} in hand, ${view.pile_0.length} on 0 · Computer: ${view.hand_counts[1 - me]} in hand, ${view.pile_9.length} on 9 · ` +
+      const series = answer.series ? `Series game ${answer.series.number} (you ${answer.series.totals[0]}, computer ${answer.series.totals[1]}) · ` : "";
+      return series + `You: ${view.hand_counts[me]} in hand, ${view.pile_0.length} on 0 · Computer: ${view.hand_counts[1 - me]} in hand, ${view.pile_9.length} on 9 · ` +
         `${turn} · turns without a card to a foundation: ${view.blocked} of ${view.blocked_limit}`;
     },
   };
