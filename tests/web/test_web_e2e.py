@@ -221,3 +221,21 @@ def test_rules_page_and_phone_screen(page: Any, live_server: LiveServer) -> None
             " return t.scrollWidth <= t.clientWidth + 2; })()"
         )
         assert fits, f"{game}'s table is wider than a phone screen"
+
+
+def test_uno_colour_chooser(page: Any, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/?fast#/")
+    form = "form[data-game=uno]"
+    page.fill(f"{form} [name=__seed]", "2")
+    page.select_option(f"{form} [name=first]", "0")
+    page.select_option(f"{form} [name=__opponent]", "random")
+    page.click(f"{form} button[type=submit]")
+    page.wait_for_selector("#table .hand .card")
+    settle(page)
+    assert "W4:B" in legal(page)
+    page.locator('#table .hand .card[data-card="W4"]').first.click()
+    chooser = page.locator("#extra .chooser button")
+    assert chooser.count() == 5  # four colours and Cancel
+    after(page, lambda: page.locator("#extra .chooser button", has_text="blue").click())
+    assert played(page) >= 1
+    assert page.locator("#log li").first.is_visible()

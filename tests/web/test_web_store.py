@@ -148,3 +148,20 @@ def test_two_app_servers_share_one_postgresql_database(
     assert back["moves_played"] == 2
     assert two.get(f"/api/games/{gid}").json()["view"] == back["view"]
     assert [g["id"] for g in two.get("/api/games").json()["games"]] == [gid]
+
+
+def test_games_dropped_from_the_cache_come_back_from_the_store(
+    make_client: Callable[..., TestClient], db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.web import service
+
+    monkeypatch.setattr(service, "CACHE_SIZE", 2)
+    client = make_client(db_path)
+    ids = [
+        client.post("/api/games", json={"game": "gate", "seed": s}).json()["id"] for s in range(4)
+    ]
+    live = client.app.state.service._live  # type: ignore[attr-defined]
+    assert list(live) == ids[2:]
+    moved = client.post(f"/api/games/{ids[0]}/moves", json={"move": "deal"}).json()
+    assert moved["moves_played"] == 1 and list(live) == [ids[3], ids[0]]
+    assert client.get(f"/api/games/{ids[0]}").json()["view"] == moved["view"]

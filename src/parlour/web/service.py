@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -38,6 +38,8 @@ SERIES_GAMES = frozenset({"chinese-patience"})
 #: How many moves the computer may make in one reply before the server gives up
 #: (a safety net: every game's turns are finite, but a buggy player must not hang us).
 MAX_COMPUTER_MOVES = 2000
+#: Games kept in memory; older ones are rebuilt from the store when next opened.
+CACHE_SIZE = 1000
 
 _CARD = re.compile(r"^(?:[A2-9TJQK][CDHS]|[RGYB](?:[0-9]|S|D)|W4?)$")
 _NOT_CARDS = {"legal_moves", "options", "calculator", "game"}
@@ -81,7 +83,7 @@ class GameService:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._live: dict[str, _Live] = {}
+        self._live: OrderedDict[str, _Live] = OrderedDict()
         self._lock = threading.Lock()
 
     # --- catalogue ------------------------------------------------------------
@@ -123,13 +125,13 @@ class GameService:
         """The live game, current with the store and locked, if ``player`` owns it."""
         with self._lock:
             live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
         if live is None:
             record = self.store.get(game_id)
             if record is None or record.player != player:
                 raise NotFoundError(f"no game {game_id!r} here: start one or pick a saved one")
-            live = _Live(record, rebuild(record))
-            with self._lock:
-                live = self._live.setdefault(game_id, live)
+            live = self._remember(_Live(record, rebuild(record)))
         if live.record.player != player:
             raise NotFoundError(f"no game {game_id!r} here: start one or pick a saved one")
         with live.lock:
@@ -140,6 +142,15 @@ class GameService:
                 live.record, live.game = record, rebuild(record)
             yield live
 
+    def _remember(self, live: _Live) -> _Live:
+        """Cache a live game (the one already cached wins), dropping the least recent."""
+        with self._lock:
+            live = self._live.setdefault(live.record.id, live)
+            self._live.move_to_end(live.record.id)
+            while len(self._live) > CACHE_SIZE:
+                self._live.popitem(last=False)
+            return live
+
     def resume_all(self) -> int:
         """Rebuild every unfinished game (at start-up, so a bad record shows at once)."""
         count = 0
@@ -148,8 +159,7 @@ class GameService:
                 game = rebuild(record)
             except ParlourError:
                 continue
-            with self._lock:
-                self._live.setdefault(record.id, _Live(record, game))
+            self._remember(_Live(record, game))
             count += 1
         return count
 
@@ -196,8 +206,7 @@ class GameService:
         steps = self._computer_turns(record, game)
         self._sync(record, game)
         self.store.insert(record)
-        with self._lock:
-            self._live[record.id] = _Live(record, game)
+        self._remember(_Live(record, game))
         return self._answer(record, game, computer=steps)
 
     def _next_in_series(self, player: str, previous: str, name: str) -> dict[str, Any]:
