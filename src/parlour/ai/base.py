@@ -54,7 +54,11 @@ _PLAYERS: dict[str, dict[str, PlayerFactory]] = {}
 
 
 def register_player(game: str, level: str) -> Callable[[PlayerFactory], PlayerFactory]:
-    """Decorator: register a player class (or factory taking a seed) for a game."""
+    """Decorator: register a player class (or factory taking a seed) for a game.
+
+    A game may register its own ``random`` level where a uniform choice over
+    move strings is a poor baseline (documented by that game's player module).
+    """
 
     def add(factory: PlayerFactory) -> PlayerFactory:
         _PLAYERS.setdefault(game, {})[level] = factory
@@ -83,9 +87,10 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
             f"unknown player {level!r} for {name}: the players are {', '.join(levels)}"
         )
     player_seed = stream_seed(seed, f"player-{seat}-{level}")
-    if level == "random":
+    factory = _PLAYERS.get(name, {}).get(level)
+    if factory is None:  # only "random" lacks a game-specific registration
         return RandomPlayer(player_seed)
-    return _PLAYERS[name][level](player_seed)
+    return factory(player_seed)
 
 
 def _load_players() -> None:
