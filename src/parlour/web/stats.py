@@ -57,6 +57,7 @@ def player_stats(records: list[GameRecord]) -> dict[str, Any]:
     rows = [_summarise(name, games) for name, games in sorted(by_game.items())]
     every = sorted((r for r in records if r.finished), key=lambda r: r.updated)
     total = _summarise("all", every)
+    total["best_progress"] = None  # cards home in different games do not compare
     total["in_play"] = sum(1 for r in records if not r.finished)
     return {"games": rows, "total": total}
 

@@ -201,11 +201,16 @@ window.Parlour = window.Parlour || {};
     const el = $("#table");
     if (!el) return;
     game.view = view;
+    const focused = focusKey(document.activeElement);
     el.replaceChildren(table.render(view, answer, ui));
     const extra = $("#extra");
     extra.replaceChildren(table.extra ? table.extra(view, answer, ui) : "");
     $("#status").textContent = table.status ? table.status(view, answer) : "";
     decorate(el, view);
+    if (focused) {
+      const again = [...el.querySelectorAll(`[data-${focused[0]}]`)].filter((x) => x.dataset[focused[0]] === focused[1] && x.tabIndex >= 0);
+      if (again.length) again[again.length - 1].focus({ preventScroll: true });
+    }
     const list = $("#legal-list");
     list.replaceChildren(...(view.legal_moves || []).map((m) => h("option", { value: m })));
     const done = answer.outcome;
@@ -216,6 +221,13 @@ window.Parlour = window.Parlour || {};
     const banner = $("#banner");
     banner.replaceChildren();
     if (done && view === answer.view) banner.append(outcomeBanner(answer));
+  }
+
+  // Which place had the keyboard focus, so it keeps it when the table is drawn again.
+  function focusKey(el) {
+    if (!el || !el.closest || !el.closest("#table")) return null;
+    for (const k of ["src", "move", "dst"]) if (el.dataset && el.dataset[k]) return [k, el.dataset[k]];
+    return null;
   }
 
   function outcomeBanner(answer) {
@@ -351,6 +363,14 @@ window.Parlour = window.Parlour || {};
         activate(ev.target);
       } else if (ev.key === "f" || ev.key === "F") {
         toFoundation(ev.target);
+      } else if (ev.key.startsWith("Arrow")) {
+        // Arrow keys walk the cards and places that can be used now.
+        const all = [...root.querySelectorAll("[tabindex='0']")];
+        if (!all.length) return;
+        const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+        const at = all.indexOf(ev.target);
+        all[(at + step + all.length) % all.length].focus();
+        ev.preventDefault();
       }
     });
     root.addEventListener("dragstart", (ev) => {
@@ -587,14 +607,17 @@ window.Parlour = window.Parlour || {};
         const n = line.match(/^#+/)[0].length;
         out.push(`<h${n + 1}>${inline(line.slice(n + 1))}</h${n + 1}>`);
         i++;
-      } else if (/^\s*[-*] /.test(line)) {
+      } else if (/^\s*([-*]|\d+\.) /.test(line)) {
+        const ordered = /^\s*\d+\. /.test(line);
+        const item = ordered ? /^\s*\d+\. / : /^\s*[-*] /;
         const items = [];
-        while (i < lines.length && (/^\s*[-*] /.test(lines[i]) || /^\s{2,}\S/.test(lines[i]))) {
-          if (/^\s*[-*] /.test(lines[i])) items.push(lines[i].replace(/^\s*[-*] /, ""));
+        while (i < lines.length && (item.test(lines[i]) || /^\s{2,}\S/.test(lines[i]))) {
+          if (item.test(lines[i])) items.push(lines[i].replace(item, ""));
           else items[items.length - 1] += " " + lines[i].trim();
           i++;
         }
-        out.push("<ul>" + items.map((t) => `<li>${inline(t)}</li>`).join("") + "</ul>");
+        const tag = ordered ? "ol" : "ul";
+        out.push(`<${tag}>` + items.map((t) => `<li>${inline(t)}</li>`).join("") + `</${tag}>`);
       } else if (/^\|/.test(line)) {
         const rows = [];
         while (i < lines.length && /^\|/.test(lines[i])) rows.push(lines[i++]);
@@ -612,7 +635,7 @@ window.Parlour = window.Parlour || {};
         i++;
       } else {
         const para = [];
-        while (i < lines.length && lines[i].trim() !== "" && !/^(#|\||\s*[-*] |```)/.test(lines[i])) para.push(lines[i++]);
+        while (i < lines.length && lines[i].trim() !== "" && !/^(#|\||\s*[-*] |\s*\d+\. |```)/.test(lines[i])) para.push(lines[i++]);
         out.push(`<p>${inline(para.join(" "))}</p>`);
       }
     }
