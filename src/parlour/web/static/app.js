@@ -410,12 +410,14 @@ window.Parlour = window.Parlour || {};
   async function send(path, body) {
     if (game.busy) return null;
     game.busy = true;
+    const slow = setTimeout(() => say(game.answer.players === 2 ? "The computer is thinking…" : "Working…"), 400);
     try {
       return await api("POST", `/api/games/${encodeURIComponent(game.answer.id)}/${path}`, body);
     } catch (e) {
       say(e.message, "error");
       return null;
     } finally {
+      clearTimeout(slow);
       game.busy = false;
     }
   }

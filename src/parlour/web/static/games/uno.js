@@ -31,8 +31,10 @@
     render(view, answer, ui) {
       const h = ui.h;
       const legal = view.legal_moves || [];
-      const callBox = document.getElementById("call-uno");
-      const callUno = callBox ? callBox.checked : false;
+      const callUno = () => {
+        const box = document.getElementById("call-uno");
+        return box ? box.checked : false;
+      };
       const theirs = h("div", { class: "side" },
         ui.pile(Array(Math.min(view.opponent_cards, 20)).fill(null), { name: "computer", fan: "right", count: view.opponent_cards, label: `the computer holds ${view.opponent_cards} cards` }));
       const colour = view.colour;
@@ -44,15 +46,16 @@
           " ", colour ? P.unoNames[colour] : ""));
       const hand = h("div", { class: "hand", role: "group", "aria-label": "your hand" });
       view.hand.forEach((code) => {
-        const moves = movesFor(legal, code, callUno);
+        const moves = movesFor(legal, code, false);
         const c = P.card(code, { cls: moves.length ? "playable" : "" });
         if (view.drawn === code && legal.some((m) => m.startsWith("play"))) c.classList.add("selected");
         if (moves.length) {
           c.tabIndex = 0;
           c.setAttribute("role", "button");
           const go = () => {
-            if (moves.length === 1) return ui.play(moves[0]);
-            chooser = { title: `Name a colour for the ${P.cardLabel(code)}`, moves };
+            const now = movesFor(legal, code, callUno()); // with or without the UNO call
+            if (now.length === 1) return ui.play(now[0]);
+            chooser = { title: `Name a colour for the ${P.cardLabel(code)}`, moves: now };
             P.tables.uno.showChooser(ui);
           };
           c.addEventListener("click", go);
