@@ -1,0 +1,47 @@
+"""``parlour serve``: where the database goes by default, and bad arguments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parlour import cli
+
+
+def test_default_database_is_in_the_user_data_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert cli.default_db() == str(tmp_path / "parlour" / "parlour.db")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert cli.default_db() == str(tmp_path / ".local" / "share" / "parlour" / "parlour.db")
+
+
+def test_bad_port_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["serve", "--port", "70000"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--port must be from 1 to 65535" in err
+
+
+def test_unopenable_database_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert cli.main(["serve", "--db", str(blocker / "sub" / "x.db")]) == 2
+    assert "cannot create the folder for the database" in capsys.readouterr().err
+
+
+def test_serve_runs_uvicorn_on_the_given_address(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import uvicorn
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    db = tmp_path / "games.db"
+    assert cli.main(["serve", "--host", "127.0.0.2", "--port", "8123", "--db", str(db)]) == 0
+    assert seen["host"] == "127.0.0.2" and seen["port"] == 8123
+    assert db.exists()
