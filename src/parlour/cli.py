@@ -21,7 +21,7 @@ from . import games as _games  # noqa: F401  (registers the games)
 from .ai.base import Player, make_player, player_levels
 from .ai.hints import best_level, hint
 from .ai.solver import parse_budget, solve
-from .core.options import parse_option_words
+from .core.options import parse_option_words, resolve_options
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
 from .errors import ParlourError
@@ -465,6 +465,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tui(args: argparse.Namespace) -> int:
+    """Open the full-screen card table (needs the ``tui`` extra, Textual)."""
+    name = None if args.game is None else game_class(args.game).name
+    options = parse_option_words(args.options)
+    if name is None and (options or args.seed is not None):
+        raise UsageError("game options and --seed need a GAME: parlour tui GAME ...")
+    if name is not None:
+        resolve_options(game_class(name).option_specs, options, name)
+        if args.opponent is not None and args.opponent not in player_levels(name):
+            raise UsageError(
+                f"unknown opponent {args.opponent!r} for {name}: the levels are "
+                + ", ".join(player_levels(name))
+            )
+    if args.seed is not None and args.seed < 0:
+        raise UsageError(f"--seed must be a non-negative whole number, got {args.seed}")
+    try:
+        from .tui import ParlourApp
+    except ImportError as exc:
+        raise UsageError(
+            f'the terminal table needs Textual ({exc.name} is missing): pip install "parlour[tui]"'
+        ) from None
+    app = ParlourApp(
+        args.db or default_db(),
+        name,
+        seed=args.seed,
+        options=options,
+        opponent=args.opponent,
+    )
+    app.run()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="parlour", description="Five classic card games in your terminal.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -529,6 +561,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQLite file or postgresql://... URL (default: parlour.db in the user data folder)",
     )
     serve.set_defaults(func=cmd_serve)
+
+    tui = sub.add_parser("tui", help="play at a full-screen card table (needs parlour[tui])")
+    tui.add_argument("game", nargs="?", help="start this game (default: choose one)")
+    tui.add_argument("--seed", type=int, help="deal number (same seed, same deal)")
+    tui.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
+    tui.add_argument("--opponent", help="two-player games: the computer's level")
+    tui.add_argument("--db", help="the games store shared with 'parlour serve' (SQLite file)")
+    tui.set_defaults(func=cmd_tui)
+
     return parser
 
 
@@ -538,7 +579,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra:
             # Game options may come after flags: 'play gate --seed 7 bars=3'.
-            if args.command not in ("play", "solve") or any(word.startswith("-") for word in extra):
+            if args.command not in ("play", "solve", "tui") or any(
+                word.startswith("-") for word in extra
+            ):
                 raise UsageError(f"unrecognized arguments: {' '.join(extra)}")
             args.options = list(args.options) + extra
         result: int = args.func(args)

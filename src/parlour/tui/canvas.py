@@ -1,0 +1,116 @@
+"""A character grid that card tables are drawn on, with named clickable regions.
+
+Every table is drawn cell by cell rather than assembled from many widgets, so
+that a game's lay-out fits an 80x24 terminal exactly, and so that one generic
+piece of code can find what was clicked and highlight the cursor, the selected
+pile and the legal destinations on any game's table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+__all__ = ["Canvas", "Region", "FELT"]
+
+#: The table's background: a dark green card-table felt.
+FELT = Style(color="bright_white", bgcolor="#0f3d1f")
+
+
+@dataclass(frozen=True)
+class Region:
+    """A named rectangle of the table (a pile, a card, a button)."""
+
+    name: str
+    x: int
+    y: int
+    width: int
+    height: int
+
+    def contains(self, x: int, y: int) -> bool:
+        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + (self.width - 1) / 2, self.y + (self.height - 1) / 2)
+
+
+class Canvas:
+    """``width`` x ``height`` cells of text and style; writes past the edge are clipped."""
+
+    def __init__(self, width: int, height: int, background: Style = FELT) -> None:
+        self.width = width
+        self.height = height
+        self._chars = [[" "] * width for _ in range(height)]
+        self._styles = [[background] * width for _ in range(height)]
+        self.regions: dict[str, Region] = {}
+
+    def put(self, x: int, y: int, text: str, style: Style | str | None = None) -> int:
+        """Write ``text`` at (x, y) over the felt; return the column after it."""
+        if isinstance(style, str):
+            style = Style.parse(style)
+        if 0 <= y < self.height:
+            row_chars, row_styles = self._chars[y], self._styles[y]
+            for i, char in enumerate(text):
+                col = x + i
+                if 0 <= col < self.width:
+                    row_chars[col] = char
+                    if style is not None:
+                        row_styles[col] = row_styles[col] + style
+        return x + len(text)
+
+    def put_parts(self, x: int, y: int, parts: list[tuple[str, Style | str | None]]) -> int:
+        """Write several differently styled pieces one after the other."""
+        for text, style in parts:
+            x = self.put(x, y, text, style)
+        return x
+
+    def region(self, name: str, x: int, y: int, width: int, height: int = 1) -> Region:
+        """Name a rectangle (clipped to the canvas) so it can be clicked and highlighted."""
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(self.width, x + width), min(self.height, y + height)
+        found = Region(name, x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+        self.regions[name] = found
+        return found
+
+    def at(self, x: int, y: int) -> str | None:
+        """The name of the region under a cell (the smallest, if they nest)."""
+        hits = [r for r in self.regions.values() if r.contains(x, y)]
+        if not hits:
+            return None
+        return min(hits, key=lambda r: r.width * r.height).name
+
+    def tint(self, name: str, style: Style | str) -> None:
+        """Lay a style over every cell of a region (cursor, selection, destination)."""
+        region = self.regions.get(name)
+        if region is None:
+            return
+        if isinstance(style, str):
+            style = Style.parse(style)
+        for y in range(region.y, region.y + region.height):
+            row = self._styles[y]
+            for x in range(region.x, region.x + region.width):
+                row[x] = row[x] + style
+
+    def text_at(self, y: int) -> str:
+        """One row as plain text (for tests and screen dumps)."""
+        return "".join(self._chars[y]).rstrip()
+
+    def plain(self) -> str:
+        return "\n".join(self.text_at(y) for y in range(self.height))
+
+    def to_text(self) -> Text:
+        """The whole grid as Rich text, runs of equal style joined."""
+        text = Text(no_wrap=True, overflow="crop", end="")
+        for y in range(self.height):
+            chars, styles = self._chars[y], self._styles[y]
+            start = 0
+            for x in range(1, self.width + 1):
+                if x == self.width or styles[x] != styles[start]:
+                    text.append("".join(chars[start:x]), styles[start])
+                    start = x
+            if y < self.height - 1:
+                text.append("\n")
+        return text

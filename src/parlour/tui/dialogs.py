@@ -1,0 +1,164 @@
+"""Pop-up screens over the table: the rules, a choice between moves, the UNO
+colour prompt, and the message at the end of a game."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..core.registry import game_class
+
+__all__ = ["RulesScreen", "ChoiceScreen", "ColourScreen", "EndScreen", "rules_markdown"]
+
+
+def rules_markdown(name: str) -> str:
+    """The game's rules page followed by its help text (controls and Decisions)."""
+    cls = game_class(name)
+    page = files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
+    return f"{page}\n\n## Help\n\n```\n{cls.help_text}\n```\n"
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules page, scrollable; any of escape, q or ? closes it."""
+
+    DEFAULT_CSS = """
+    RulesScreen { align: center middle; }
+    RulesScreen > VerticalScroll { width: 100%; height: 100%; border: round $accent;
+        background: $surface; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "close"),
+        Binding("q", "close", "close", show=False),
+        Binding("question_mark", "close", "close", show=False),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.game_name = name
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = "Rules: escape to close, arrows to scroll"
+            yield Markdown(rules_markdown(self.game_name))
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """Pick one of several moves that share a source and a target (8 x 8 counts,
+    an UNO call); escape cancels."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical { width: 60; height: auto; max-height: 20; border: round $accent;
+        background: $surface; padding: 0 1; }
+    ChoiceScreen OptionList { height: auto; max-height: 14; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text)
+            yield OptionList(
+                *[
+                    Option(f"{i + 1}. {label}", id=move)
+                    for i, (move, label) in enumerate(self.choices)
+                ]
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
+        if key.isdigit() and 1 <= int(key) <= len(self.choices):
+            self.dismiss(self.choices[int(key) - 1][0])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ColourScreen(ModalScreen[str | None]):
+    """UNO: name the colour for a Wild (R, G, Y or B); escape cancels."""
+
+    DEFAULT_CSS = """
+    ColourScreen { align: center middle; }
+    ColourScreen > Vertical { width: 44; height: auto; border: round $accent;
+        background: $surface; padding: 0 1; }
+    ColourScreen OptionList { height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    COLOURS = (("R", "Red"), ("G", "Green"), ("Y", "Yellow"), ("B", "Blue"))
+
+    def __init__(self, allowed: list[str] | None = None) -> None:
+        super().__init__()
+        self.allowed = allowed or [c for c, _ in self.COLOURS]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Name the colour: R, G, Y or B")
+            yield OptionList(
+                *[Option(f"[{c}] {name}", id=c) for c, name in self.COLOURS if c in self.allowed]
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key.upper()
+        if key in self.allowed:
+            self.dismiss(key)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(ModalScreen[str]):
+    """The message at the end of a game, with what can come next."""
+
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    EndScreen > Vertical { width: 64; height: auto; border: double $success;
+        background: $surface; padding: 1 2; }
+    """
+
+    def __init__(self, text: str, choices: dict[str, str]) -> None:
+        super().__init__()
+        self.text = text
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        keys = "   ".join(f"{k.upper()}: {what}" for k, what in self.choices.items())
+        with Vertical():
+            yield Static(self.text)
+            yield Static("")
+            yield Static(keys + "   escape: look at the table")
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key.lower()
+        if key in self.choices:
+            self.dismiss(key)
+        elif key in ("escape", "enter"):
+            self.dismiss("close")

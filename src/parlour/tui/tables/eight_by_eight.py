@@ -1,0 +1,93 @@
+"""8 x 8: eight foundations along the top, the eight rows, then talon, pending card
+and waste. A row shows its face-down cards as a blue strip and its face-up run."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..canvas import Canvas
+from ..cards import back_style
+from .base import DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan, plural
+
+__all__ = ["EightByEightTable"]
+
+
+class EightByEightTable(Table):
+    game = "eight-by-eight"
+    keys: ClassVar[dict[str, str]] = {
+        **{str(i): f"T{i}" for i in range(1, 9)},
+        "w": "W",
+        "p": "P",
+        "f": "F",
+        "t": "S",
+    }
+    key_help = "enter: row, then target  1-8 rows  p pending  w waste  f foundations  t turn"
+
+    def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
+        x = canvas.put(1, 2, "F ", LABEL)
+        for pile in view.get("foundations", []):
+            x = draw_card(canvas, x, 2, pile.get("top")) + 1
+        canvas.region("F", 0, 2, x)
+        self.labels["F"] = "the foundations"
+        canvas.put(x + 1, 2, f"{view.get('on_foundations', 0)} of 104 home", DIM)
+
+        rows = view.get("rows", [])
+        for i, row in enumerate(rows):
+            y = 4 + i
+            name = row.get("name", f"T{i + 1}")
+            x = canvas.put(1, y, f"{name} ", LABEL)
+            down = int(row.get("face_down", 0))
+            if down:
+                canvas.put(x, y, "▒" * down, back_style())
+            x += 8
+            draw_fan(canvas, x, y, list(row.get("face_up", [])), canvas.width - x - 1, empty="  ")
+            canvas.region(name, 0, y, canvas.width)
+            self.labels[name] = f"row {name}"
+
+        y = 5 + len(rows)
+        legal = list(view.get("legal_moves") or [])
+        canvas.put(1, y, "S ", LABEL)
+        talon = int(view.get("talon", 0))
+        if talon:
+            draw_back(canvas, 3, y, talon)
+        else:
+            draw_empty(canvas, 3, y)
+        canvas.put(1, y + 1, f"pass {view.get('pass', 1)} of {view.get('passes', 3)}", DIM)
+        canvas.region("S", 0, y, 10)
+        self.actions["S"] = [m for m in legal if m == "turn"]
+        self.fallback["S"] = "turn"
+        self.labels["S"] = "the talon (turn)"
+
+        canvas.put(12, y, "P ", LABEL)
+        pending = view.get("pending")
+        draw_card(canvas, 14, y, pending)
+        if pending:
+            canvas.put(12, y + 1, "must be placed", DIM)
+        canvas.region("P", 11, y, 6)
+        self.labels["P"] = "the pending card"
+
+        canvas.put(20, y, "W ", LABEL)
+        waste = list(view.get("waste", []))
+        draw_fan(canvas, 22, y, waste, canvas.width - 24)
+        if waste:
+            canvas.put(20, y + 1, f"{plural(len(waste), 'card')}, top card last", DIM)
+        canvas.region("W", 19, y, canvas.width - 19)
+        self.labels["W"] = "the waste"
+
+    def nav(self) -> list[list[str]] | None:
+        return [["F", *[f"T{i}" for i in range(1, 9)], "S"], ["P"], ["W"]]
+
+    def choice_label(self, move: str, view: dict[str, Any]) -> str:
+        parts = move.split(" ")
+        if len(parts) >= 2 and parts[0].startswith("T"):
+            run: list[str] = []
+            for row in view.get("rows", []):
+                if row.get("name") == parts[0]:
+                    run = list(row.get("face_up", []))
+            count = int(parts[2]) if len(parts) == 3 else len(run)
+            moved = run[-count:] if count else []
+            return f"{move}: move {plural(count, 'card')} ({' '.join(moved)})"
+        return move
+
+    def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
+        return f"move {answer.get('moves_played', 0)}"

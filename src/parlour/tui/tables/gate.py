@@ -1,0 +1,105 @@
+"""The Gate: the two posts stand either side of the two bars, as on the rules page.
+
+Posts are columns of five cards, the lowest one exposed; each bar position is a
+pile built down in alternating colours, drawn as a row. Foundations, stock and
+waste heap run along the top.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..canvas import Canvas
+from .base import DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan, plural
+
+__all__ = ["GateTable"]
+
+
+class GateTable(Table):
+    game = "gate"
+    keys: ClassVar[dict[str, str]] = {
+        "1": "T1",
+        "2": "T2",
+        "3": "T3",
+        "4": "T4",
+        "5": "B1",
+        "6": "B2",
+        "7": "B3",
+        "8": "B4",
+        "9": "L",
+        "0": "R",
+        "w": "W",
+        "f": "F",
+        "d": "S",
+    }
+    key_help = "enter: pile, then target  1-4 T1-T4  5-8 B1-B4  9 L  0 R  w W  f F  d deal"
+
+    def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
+        piles = view.get("piles", {})
+        bars = int(view.get("bars", 4))
+        # Top line: foundations, stock, waste heap.
+        x = canvas.put(1, 2, "F ", LABEL)
+        for name in ("F1", "F2", "F3", "F4"):
+            x = draw_card(canvas, x, 2, view.get("foundations", {}).get(name)) + 1
+        canvas.region("F", 0, 2, x)
+        self.labels["F"] = "the foundations"
+        sx = 24
+        canvas.put(sx, 2, "S ", LABEL)
+        stock = int(view.get("stock", 0))
+        if stock:
+            draw_back(canvas, sx + 2, 2, stock)
+        else:
+            draw_empty(canvas, sx + 2, 2)
+        canvas.region("S", sx - 1, 2, 9)
+        self.actions["S"] = [m for m in self.legal(view) if m == "deal"]
+        self.fallback["S"] = "deal"
+        self.labels["S"] = "the stock (deal)"
+        wx = sx + 11
+        canvas.put(wx, 2, "W ", LABEL)
+        waste = list(view.get("waste", []))
+        draw_fan(canvas, wx + 2, 2, waste, canvas.width - wx - 3)
+        canvas.region("W", wx - 1, 2, canvas.width - wx + 1)
+        self.labels["W"] = "the waste heap"
+        if waste:
+            canvas.put(wx + 2, 3, f"{plural(len(waste), 'card')}, top card last", DIM)
+
+        # The gate: left post, the bars, right post.
+        top = 5
+        self._post(canvas, "L", list(piles.get("L", [])), 1, top)
+        self._post(canvas, "R", list(piles.get("R", [])), canvas.width - 6, top)
+        bar_x = 9
+        bar_width = canvas.width - 2 * bar_x - 4
+        canvas.put(bar_x, top, "Top bar", DIM)
+        canvas.put(bar_x, top + bars + 2, "Second bar", DIM)
+        for row, prefix in enumerate(("T", "B")):
+            for i in range(bars):
+                name = f"{prefix}{i + 1}"
+                y = top + 1 + row * (bars + 2) + i
+                x = canvas.put(bar_x, y, f"{name} ", LABEL)
+                draw_fan(canvas, x, y, list(piles.get(name, [])), bar_width, empty="  ")
+                canvas.region(name, bar_x - 1, y, bar_width + 4)
+                self.labels[name] = name
+        if view.get("outcome") is None and not self.legal(view):
+            canvas.put(bar_x, top + 2 * bars + 5, "no legal move left", DIM)
+
+    def _post(self, canvas: Canvas, name: str, cards: list[str], x: int, y: int) -> None:
+        canvas.put(x + 1, y, name, LABEL)
+        for i in range(5):
+            if i < len(cards):
+                draw_card(canvas, x + 1, y + 1 + i, cards[i], dim=i < len(cards) - 1)
+            else:
+                draw_empty(canvas, x + 1, y + 1 + i, "  ")
+        canvas.region(name, x, y, 4, 6)
+        self.labels[name] = "the left post" if name == "L" else "the right post"
+
+    @staticmethod
+    def legal(view: dict[str, Any]) -> list[str]:
+        return list(view.get("legal_moves") or [])
+
+    def nav(self) -> list[list[str]] | None:
+        bars = ["T1", "T2", "T3", "T4", "B1", "B2", "B3", "B4"]
+        return [["F", "L"], ["S", *bars], ["W", "R"]]
+
+    def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
+        bars = "  3-card bars" if int(view.get("bars", 4)) == 3 else ""
+        return f"{bars}  move {answer.get('moves_played', 0)}"
