@@ -441,6 +441,21 @@ def default_db() -> str:
     return str(Path(base) / "parlour" / "parlour.db")
 
 
+def _check_port_free(host: str, port: int) -> None:
+    """Say plainly when the address is taken (uvicorn would log and exit with 1)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise UsageError(
+            f"cannot listen on {host}:{port} ({exc.strerror or exc}): is parlour already "
+            "running there? Choose another with --port"
+        ) from None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the web app with uvicorn (needs the ``web`` extra)."""
     try:
@@ -455,6 +470,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be from 1 to 65535, got {args.port}")
     db = args.db or default_db()
+    _check_port_free(args.host, args.port)
     app = create_app(db)
     shown = db if db.startswith(("postgresql://", "postgres://")) else os.path.abspath(db)
     if shown.startswith(("postgresql://", "postgres://")) and "@" in shown:

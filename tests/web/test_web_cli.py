@@ -45,3 +45,15 @@ def test_serve_runs_uvicorn_on_the_given_address(
     assert cli.main(["serve", "--host", "127.0.0.2", "--port", "8123", "--db", str(db)]) == 0
     assert seen["host"] == "127.0.0.2" and seen["port"] == 8123
     assert db.exists()
+
+
+def test_a_taken_port_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port), "--db", ":memory:"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err
