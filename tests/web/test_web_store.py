@@ -165,3 +165,19 @@ def test_games_dropped_from_the_cache_come_back_from_the_store(
     moved = client.post(f"/api/games/{ids[0]}/moves", json={"move": "deal"}).json()
     assert moved["moves_played"] == 1 and list(live) == [ids[3], ids[0]]
     assert client.get(f"/api/games/{ids[0]}").json()["view"] == moved["view"]
+
+
+def test_the_service_imports_without_fastapi() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['fastapi'] = None; sys.modules['starlette'] = None\n"
+        "from parlour.web.service import GameService\n"
+        "from parlour.web.store import open_store\n"
+        "s = GameService(open_store(':memory:'))\n"
+        "print(s.start('me', 'gate', seed=1)['moves_played'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0"

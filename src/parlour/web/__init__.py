@@ -3,10 +3,25 @@
 Needs the ``web`` extra (``python -m pip install -e ".[web]"``). Games are
 stored in SQLite by default (PostgreSQL for several app servers) and survive
 restarts; hidden cards never leave the server.
+
+Only :func:`create_app` needs FastAPI, so it is imported on first use: the
+store (``parlour.web.store``) and the game service (``parlour.web.service``)
+are plain Python, shared with the terminal table.
 """
 
 from __future__ import annotations
 
-from .app import create_app
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .app import create_app
 
 __all__ = ["create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(f"module 'parlour.web' has no attribute {name!r}")
