@@ -60,7 +60,6 @@ def screen_text(app: ParlourApp) -> str:
 async def keys(pilot: Pilot, *pressed: str) -> None:
     for key in pressed:
         await pilot.press(key)
-        await pilot.pause()
 
 
 # --- every game ---------------------------------------------------------------

@@ -113,6 +113,7 @@ class TableScreen(Screen[None]):
             self.show_steps(computer, self.answer)
         else:
             self.say(self.opening_text())
+            self.after_move()
 
     def opening_text(self) -> str:
         if self.answer["outcome"] is not None:

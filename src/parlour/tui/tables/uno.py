@@ -95,12 +95,12 @@ class UnoTable(Table):
             row, col = divmod(i, per_line)
             cx, cy = 1 + col * (CARD_WIDTH + 1), 10 + 2 * row
             moves = [m for m in legal if card_of(m) == card and not m.startswith("play")]
+            canvas.put(cx, cy, f"{uno_face(card):^{CARD_WIDTH}}", uno_style(card))
             if drawn == card and not drawn_marked:
                 moves = [m for m in legal if m.startswith("play")]
                 drawn_marked = True
-                canvas.put(cx, cy + 1, "new", DIM)
-            canvas.put(cx, cy, f"{uno_face(card):^{CARD_WIDTH}}", uno_style(card))
-            if moves and mine and not (drawn == card and drawn_marked and cy < 0):
+                canvas.put(cx, cy + 1, "new", LABEL)
+            elif moves and mine:
                 canvas.put(cx + 1, cy + 1, "▲▲", LABEL)
             name = f"c{i}"
             canvas.region(name, cx, cy, CARD_WIDTH)
@@ -108,8 +108,9 @@ class UnoTable(Table):
             self.fallback[name] = card
             self.labels[name] = f"your {card}"
 
-        # Buttons for the moves that are not a card.
-        x, y = 1, 17
+        # Buttons for the moves that are not a card, below the hand however long.
+        rows = max(1, -(-len(hand) // per_line))
+        x, y = 1, max(17, 10 + 2 * rows)
         for move, key, text in BUTTONS:
             if move in ("challenge", "accept") and not view.get("options", {}).get("w4_challenge"):
                 continue
