@@ -468,3 +468,20 @@ def test_cli_rejects_bad_tui_arguments(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["tui", "gate", "bars=9"]) == 2
     assert main(["tui", "uno", "--opponent", "genius"]) == 2
     assert main(["tui", "--seed", "3"]) == 2
+
+
+def test_a_key_shows_the_rest_of_the_computers_turn_at_once() -> None:
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "t", "z")
+        assert screen.busy  # a five-second pause between the computer's moves
+        await keys(pilot, "space")
+        for _ in range(50):
+            if not screen.busy:
+                break
+            await pilot.pause(0.02)
+        assert not screen.busy
+        assert screen.your_turn() or screen.answer["outcome"] is not None
+        assert "Computer" in screen.message
+
+    drive(script, game="chinese-patience", seed=5, opponent="random", pause=5)

@@ -15,7 +15,7 @@ from .screen import TableScreen
 __all__ = ["ParlourApp", "PAUSE"]
 
 #: Seconds between the computer's moves, so a person can follow them.
-PAUSE = 0.6
+PAUSE = 0.4
 
 
 class ParlourApp(App[None]):

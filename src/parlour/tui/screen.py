@@ -10,6 +10,7 @@ Every move is written to the store as it is played, so quitting loses nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
@@ -82,6 +83,7 @@ class TableScreen(Screen[None]):
         self.message = ""
         self.pending_move: str | None = None  # Chinese Patience 'M' key sequence
         self.resign_armed = False
+        self.skip = asyncio.Event()
         #: Chinese Patience series totals carried by this game, if it is part of one.
         self.series: dict[str, Any] | None = None
 
@@ -211,6 +213,7 @@ class TableScreen(Screen[None]):
             self.parlour.quit_saved()
             return
         if self.busy:
+            self.skip.set()  # any key: show the rest of the computer's turn at once
             return
         if key != "x":
             self.resign_armed = False
@@ -398,23 +401,32 @@ class TableScreen(Screen[None]):
             self.settle(answer, told)
             return
         self.busy = True
+        self.skip.clear()
 
         async def animate() -> None:
             if first:
                 self.say(first)
                 self.redraw()
-                await asyncio.sleep(pause)
+                await self._nap(pause)
             told = first
             for step in steps:
-                self.view = step["view"]
                 told = _step_text(step, told)
+                if self.skip.is_set():
+                    continue
+                self.view = step["view"]
                 self.say(told)
                 self.redraw()
-                await asyncio.sleep(pause)
+                await self._nap(pause)
+            self.message = told
             self.busy = False
             self.settle(answer, self.message)
 
         self.run_worker(animate(), exclusive=True, group="computer")
+
+    async def _nap(self, seconds: float) -> None:
+        """Pause between the computer's moves, cut short by a key press."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.skip.wait(), seconds)
 
     def settle(self, answer: dict[str, Any], text: str) -> None:
         """Take a new answer as the table, then tell what happened."""
