@@ -485,3 +485,28 @@ def test_a_key_shows_the_rest_of_the_computers_turn_at_once() -> None:
         assert "Computer" in screen.message
 
     drive(script, game="chinese-patience", seed=5, opponent="random", pause=5)
+
+
+def test_key_help_fits_an_80_column_terminal() -> None:
+    from parlour.tui.screen import COMMON_KEYS
+    from parlour.tui.tables import TABLES
+
+    assert set(TABLES) == set(GAMES)
+    for cls in TABLES.values():
+        assert len(cls.key_help) <= 78, cls.game
+    assert len(COMMON_KEYS) <= 78
+
+
+def test_clicking_an_uno_card_plays_it() -> None:
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        card = next(c for c in screen.table.hand if c in screen.legal())
+        name = f"c{screen.table.hand.index(card)}"
+        region = screen.query_one(TableView).canvas.regions[name]
+        await pilot.click(TableView, offset=(region.x + 1, region.y))
+        await pilot.pause()
+        assert screen.answer["moves_played"] >= 1
+        assert card in screen.view["discard"]
+        assert f"You play {card}" in screen.message
+
+    drive(script, game="uno", seed=13, opponent="random")
