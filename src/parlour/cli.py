@@ -25,6 +25,7 @@ from .core.options import parse_option_words, resolve_options
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
 from .errors import ParlourError
+from .sim.command import add_parser as add_simulate_parser
 
 __all__ = ["main"]
 
@@ -586,6 +587,8 @@ def build_parser() -> argparse.ArgumentParser:
     tui.add_argument("--db", help="the games store shared with 'parlour serve' (SQLite file)")
     tui.set_defaults(func=cmd_tui)
 
+
+    add_simulate_parser(sub)
     return parser
 
 
@@ -595,7 +598,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra:
             # Game options may come after flags: 'play gate --seed 7 bars=3'.
-            if args.command not in ("play", "solve", "tui") or any(
+            if args.command not in ("play", "solve", "tui", "simulate") or any(
                 word.startswith("-") for word in extra
             ):
                 raise UsageError(f"unrecognized arguments: {' '.join(extra)}")

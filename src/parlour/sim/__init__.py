@@ -1,0 +1,39 @@
+"""Simulations: play many games, reproducibly, on every core or on a Ray cluster.
+
+>>> from parlour import sim
+>>> results = sim.run("calculation", "random", games=20, seed=1, jobs=1)
+>>> results.summary.games, len(results.records)
+(20, 20)
+
+Game ``i`` of a run is dealt from seed ``seed + i``, so a run's per-game
+results are the same whatever the number of jobs and the backend. The engine
+part needs no third-party package; the command line's progress bar and table
+use Rich (``pip install parlour[sim]``) and the Ray backend Ray
+(``pip install parlour[ray]``).
+"""
+
+from .backends import BACKENDS, default_jobs
+from .play import SimSpec, default_max_moves, make_spec, play_game
+from .records import CAPPED, GameRecord
+from .results import SimResults, read_records
+from .runner import run, run_spec
+from .stats import SeatSummary, Summary, Tally, wilson
+
+__all__ = [
+    "BACKENDS",
+    "CAPPED",
+    "GameRecord",
+    "SeatSummary",
+    "SimResults",
+    "SimSpec",
+    "Summary",
+    "Tally",
+    "default_jobs",
+    "default_max_moves",
+    "make_spec",
+    "play_game",
+    "read_records",
+    "run",
+    "run_spec",
+    "wilson",
+]

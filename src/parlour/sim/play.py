@@ -1,0 +1,254 @@
+"""Playing simulated games: the run's specification and the per-game loop.
+
+Game ``i`` of a run is dealt from seed ``spec.seed + i`` and its computer
+players get their own streams from that same seed and their seats, so each
+game's result depends on nothing but its index: not on how the run is split
+into chunks, how many processes play it, or which backend runs them.
+
+The loop runs at the engine level for speed (moves are the engine's tuples and
+no ``Game`` session keeps undo history), but players still see only what a
+person in their seat sees: ``state.view(seat)`` and the legal move strings.
+The one shortcut is for the ``random`` player, which ignores the view: its
+choice is made with the same draw from its own stream that
+``RandomPlayer.choose`` makes, so the game is move for move the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import games as _games  # noqa: F401  (registers the games in worker processes)
+from ..ai.base import Player, RandomPlayer, make_player, player_levels
+from ..core.options import resolve_options
+from ..core.protocol import GameState
+from ..core.registry import game_class
+from ..core.session import new_game
+from ..errors import ParlourError
+from .records import CAPPED, GameRecord
+
+__all__ = [
+    "DUEL_MAX_MOVES",
+    "PATIENCE_MAX_MOVES",
+    "default_max_moves",
+    "SimSpec",
+    "make_spec",
+    "parse_players",
+    "play_game",
+    "play_chunk",
+]
+
+#: Moves after which a patience is stopped and recorded as ``capped``. The Gate and
+#: 8 x 8 let a player shift cards back and forth for ever, and a random player does
+#: just that; a real game of either takes well under a thousand moves.
+PATIENCE_MAX_MOVES = 5_000
+#: The same for two-player games, which always end (Chinese Patience's blocked-game
+#: counter, UNO's scores) but can be long: random UNO players hoard cards, and a
+#: random match to 500 averages a few thousand moves.
+DUEL_MAX_MOVES = 200_000
+
+
+def default_max_moves(game: str) -> int:
+    """The move limit of a game unless a run sets its own."""
+    return PATIENCE_MAX_MOVES if game_class(game).players == 1 else DUEL_MAX_MOVES
+
+
+class SimulationError(ParlourError):
+    """A simulation asked for something that cannot be run."""
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """What to play: picklable, so that it can be sent to worker processes."""
+
+    game: str
+    players: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    matches: bool = False
+    max_moves: int = PATIENCE_MAX_MOVES
+
+    @property
+    def unit(self) -> str:
+        """What one record is: a ``game``, or for UNO a ``hand`` or a ``match``."""
+        if self.game == "uno":
+            return "match" if self.matches else "hand"
+        return "game"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "games": self.games,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "matches": self.matches,
+            "max_moves": self.max_moves,
+            "unit": self.unit,
+        }
+
+
+def parse_players(text: str | Sequence[str] | None, game: str) -> tuple[str, ...]:
+    """``"strong,random"`` or ``["strong", "random"]`` -> one level per seat, checked.
+
+    ``None`` means ``random`` in every seat.
+    """
+    cls = game_class(game)
+    seats = cls.players
+    if text is None:
+        return ("random",) * seats
+    names = text.split(",") if isinstance(text, str) else list(text)
+    names = [name.strip().lower() for name in names]
+    levels = player_levels(cls.name)
+    if len(names) != seats or not all(names):
+        shown = text if isinstance(text, str) else ",".join(text)
+        need = "one player" if seats == 1 else f"{seats} players separated by commas"
+        example = ",".join([levels[-1]] + ["random"] * (seats - 1))
+        raise SimulationError(
+            f"{cls.name} needs {need} (for example --players {example}); got {shown!r}; "
+            f"the players are {', '.join(levels)}"
+        )
+    for name in names:
+        if name not in levels:
+            raise SimulationError(
+                f"unknown player {name!r} for {cls.name}: the players are {', '.join(levels)}"
+            )
+    return tuple(names)
+
+
+def make_spec(
+    game: str,
+    players: str | Sequence[str] | None = None,
+    games: int = 1000,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    matches: bool = False,
+    max_moves: int | None = None,
+) -> SimSpec:
+    """A checked :class:`SimSpec`; every bad input is a one-line ``ParlourError``."""
+    cls = game_class(game)
+    name = cls.name
+    if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
+        raise SimulationError(f"the number of games must be a positive whole number, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SimulationError(f"the seed must be a non-negative whole number, got {seed!r}")
+    if max_moves is None:
+        max_moves = default_max_moves(name)
+    if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves <= 0:
+        raise SimulationError(f"the move limit must be a positive whole number, got {max_moves!r}")
+    if matches and name != "uno":
+        raise SimulationError(
+            f"matches apply to uno only (whole matches instead of single hands); "
+            f"{name} plays whole games"
+        )
+    resolved = resolve_options(cls.option_specs, dict(options or {}), name)
+    return SimSpec(
+        game=name,
+        players=parse_players(players, name),
+        games=games,
+        seed=seed,
+        options=resolved,
+        matches=matches,
+        max_moves=max_moves,
+    )
+
+
+def _choose(state: GameState, seat: int, player: Player, legal: list[Any]) -> Any:
+    """The move ``player`` picks, seeing only its view and the legal move strings."""
+    if type(player) is RandomPlayer:
+        # Same draw as RandomPlayer.choose(view, strings), without building either.
+        return legal[player.rng.randbelow(len(legal))]
+    view = state.view(seat)
+    view["outcome"] = None  # as in Game.view, so players see what they see in play
+    strings = [state.move_str(m) for m in legal]
+    choice = player.choose(view, strings)
+    try:
+        return legal[strings.index(choice)]
+    except ValueError:
+        raise SimulationError(
+            f"the {player.level} player chose {choice!r}, which is not a legal move"
+        ) from None
+
+
+def _uno_hand(state: GameState) -> int:
+    number: int = getattr(state, "hand_number", 1)
+    return number
+
+
+def play_game(spec: SimSpec, index: int) -> GameRecord:
+    """Play game ``index`` of the run (seed ``spec.seed + index``) to its end."""
+    seed = spec.seed + index
+    state = new_game(spec.game, seed=seed, options=spec.options).state
+    seats = len(spec.players)
+    players = [
+        make_player(spec.game, level, seed=seed, seat=seat)
+        for seat, level in enumerate(spec.players)
+    ]
+    one_hand = spec.game == "uno" and not spec.matches
+    limit = spec.max_moves
+    moves = 0
+    capped = False
+    while state.outcome is None:
+        if one_hand and _uno_hand(state) != 1:
+            break
+        if moves >= limit:
+            capped = True
+            break
+        legal = state.legal_moves()
+        if not legal:  # pragma: no cover - every engine ends a game with no move left
+            break
+        seat = state.to_move
+        state.apply(_choose(state, seat, players[seat], legal))
+        moves += 1
+    if capped:
+        return GameRecord(
+            index, seed, CAPPED, f"stopped after {limit} moves", None, None, moves, None
+        )
+    if one_hand:
+        return _hand_record(state, index, seed, moves)
+    return _game_record(state, index, seed, moves, seats, spec.game == "uno")
+
+
+def _hand_record(state: GameState, index: int, seed: int, moves: int) -> GameRecord:
+    """UNO, one hand: who went out and the points the hand scored."""
+    last = state.view(0).get("last_hand")
+    if not last:  # pragma: no cover - the loop only stops once a hand has ended
+        raise SimulationError(f"UNO hand of seed {seed} ended without a result")
+    if last.get("blocked"):
+        return GameRecord(index, seed, "blocked", "both piles empty", None, (0, 0), moves, 1)
+    winner = int(last["winner"])
+    points = int(last["points"])
+    scores = (points, 0) if winner == 0 else (0, points)
+    return GameRecord(index, seed, "won", f"player {winner} went out", winner, scores, moves, 1)
+
+
+def _game_record(
+    state: GameState, index: int, seed: int, moves: int, seats: int, uno: bool
+) -> GameRecord:
+    outcome = state.outcome
+    if outcome is None:  # pragma: no cover - stopped with no legal move and no outcome
+        return GameRecord(index, seed, "stuck", "no legal move", None, None, moves, None)
+    scores: tuple[int, ...] | None
+    hands: int | None = None
+    if uno:
+        view = state.view(0)
+        scores = tuple(int(s) for s in view["scores"])
+        hands = int(view["hand_number"])
+    elif seats == 1:
+        scores = None if outcome.score is None else (int(outcome.score),)
+    else:
+        points = [0] * seats
+        if outcome.winner is not None and outcome.score is not None:
+            points[outcome.winner] = int(outcome.score)
+        scores = tuple(points)
+    winner = outcome.winner
+    if seats == 1:
+        winner = 0 if outcome.result == "won" else None
+    return GameRecord(index, seed, outcome.result, outcome.reason, winner, scores, moves, hands)
+
+
+def play_chunk(spec: SimSpec, start: int, stop: int) -> list[GameRecord]:
+    """Games ``start`` to ``stop - 1``: the unit of work a backend hands out."""
+    return [play_game(spec, index) for index in range(start, stop)]

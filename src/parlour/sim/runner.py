@@ -1,0 +1,123 @@
+"""``parlour.sim.run``: play many games and summarise them.
+
+The runner turns its arguments into a checked :class:`SimSpec`, asks a backend
+for the records chunk by chunk, and feeds them to a streaming tally, to an
+optional JSON-lines file (written as the games finish, so an interrupted run
+keeps what it played) and to an optional progress callback.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from ..errors import ParlourError
+from .backends import default_jobs, iter_chunks
+from .play import SimSpec, make_spec
+from .records import GameRecord
+from .results import SimResults, write_records
+from .stats import Tally
+
+__all__ = ["run", "run_spec"]
+
+#: Called after every chunk with the records that just finished.
+Progress = Callable[[list[GameRecord]], None]
+
+
+def run(
+    game: str,
+    players: str | Sequence[str] | None = None,
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    options: Mapping[str, Any] | None = None,
+    matches: bool = False,
+    max_moves: int | None = None,
+    jobs: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
+    out: str | Path | None = None,
+    keep_records: bool = True,
+    progress: Progress | None = None,
+) -> SimResults:
+    """Play ``games`` games of ``game`` and return their summary and records.
+
+    Game ``i`` is dealt from seed ``seed + i``; its result does not depend on
+    ``jobs`` or ``backend``. ``players`` names a computer player per seat
+    (``"strong,random"`` or a list; default ``random`` everywhere). For UNO a
+    game is one hand unless ``matches`` asks for whole matches. ``jobs``
+    defaults to every core; ``backend`` is ``"process"`` (a process pool) or
+    ``"ray"`` (``address`` joins a running cluster; without it Ray starts
+    locally). ``max_moves`` stops a game that has not ended after that many
+    moves and records it as ``capped`` (default: 5,000 for a patience, 200,000
+    for a two-player game). ``out`` writes the records as JSON lines as they finish.
+
+    Ctrl-C stops the run: the result then covers the games that finished and
+    has ``interrupted`` set, so an interactive session keeps what it played.
+    """
+    spec = make_spec(
+        game,
+        players,
+        games=games,
+        seed=seed,
+        options=options,
+        matches=matches,
+        max_moves=max_moves,
+    )
+    return run_spec(
+        spec,
+        jobs=jobs,
+        backend=backend,
+        address=address,
+        out=out,
+        keep_records=keep_records,
+        progress=progress,
+    )
+
+
+def run_spec(
+    spec: SimSpec,
+    *,
+    jobs: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
+    out: str | Path | None = None,
+    keep_records: bool = True,
+    progress: Progress | None = None,
+) -> SimResults:
+    """:func:`run` for a ready-made specification."""
+    jobs = default_jobs() if jobs is None else jobs
+    chunks = iter_chunks(spec, jobs, backend, address)  # checks jobs, backend, address
+    tally = Tally(spec.game, spec.players, spec.unit)
+    kept: list[GameRecord] = []
+    stream = None
+    if out is not None:
+        try:
+            stream = open(out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise ParlourError(
+                f"cannot write results file {str(out)!r}: {exc.strerror or exc}"
+            ) from None
+    started = time.perf_counter()
+    interrupted = False
+    try:
+        with closing(chunks):
+            for records in chunks:
+                for record in records:
+                    tally.add(record)
+                if keep_records:
+                    kept.extend(records)
+                if stream is not None:
+                    write_records(stream, records)
+                if progress is not None:
+                    progress(records)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if stream is not None:
+            stream.close()
+    elapsed = time.perf_counter() - started
+    return SimResults(spec, tally.summary(elapsed, interrupted), kept, interrupted)

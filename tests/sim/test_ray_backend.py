@@ -1,0 +1,35 @@
+"""The Ray backend plays exactly the games the process pool plays.
+
+Needs the ``ray`` extra (installed by the test command); starting a local Ray
+takes about fifteen seconds, so everything Ray checks runs in one test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour import sim
+
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
+
+
+def test_ray_and_process_pool_give_identical_games() -> None:
+    runs = [
+        ("chinese-patience", "random,random"),
+        ("uno", "random,random"),
+        ("calculation", "random"),
+    ]
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        for game, players in runs:
+            # Ray is running already: the backend uses it and leaves it running
+            on_ray = sim.run(game, players, games=24, seed=77, jobs=2, backend="ray")
+            in_pool = sim.run(game, players, games=24, seed=77, jobs=2, backend="process")
+            assert on_ray.records == in_pool.records, game
+            assert on_ray.summary.results == in_pool.summary.results
+    finally:
+        ray.shutdown()
+    # with no Ray running, a run starts a local one and shuts it down again
+    started = sim.run("calculation", "random", games=10, seed=1, jobs=2, backend="ray")
+    assert started.records == sim.run("calculation", "random", games=10, seed=1, jobs=1).records
+    assert not ray.is_initialized()

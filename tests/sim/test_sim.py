@@ -1,0 +1,203 @@
+"""The simulation runner: reproducibility, statistics, results files, errors."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sys
+from pathlib import Path
+
+import pytest
+
+import parlour
+from parlour import sim
+from parlour.ai import make_player, player_levels
+from parlour.sim.backends import chunk_bounds, import_ray
+from parlour.sim.records import GameRecord
+
+# Small, quick runs of every game. The Gate and 8 x 8 get a low move limit, since a
+# random player shuffles cards between piles until the limit stops it.
+CASES = [
+    ("calculation", "random", {}, False, None),
+    ("gate", "random", {}, False, 300),
+    ("eight-by-eight", "random", {}, False, 300),
+    ("chinese-patience", "random,random", {}, False, None),
+    ("uno", "random,random", {}, False, None),
+    ("uno", "random,random", {"target": 60}, True, None),
+]
+IDS = ["calculation", "gate", "eight-by-eight", "chinese-patience", "uno-hands", "uno-matches"]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "matches", "limit"), CASES, ids=IDS)
+def test_one_job_and_four_jobs_give_identical_games(
+    game: str, players: str, options: dict[str, int], matches: bool, limit: int | None
+) -> None:
+    kwargs = dict(options=options, matches=matches, max_moves=limit)
+    serial = sim.run(game, players, games=12, seed=40, jobs=1, **kwargs)  # type: ignore[arg-type]
+    pooled = sim.run(game, players, games=12, seed=40, jobs=4, **kwargs)  # type: ignore[arg-type]
+    assert serial.records == pooled.records
+    assert [r.index for r in serial.records] == list(range(12))
+    assert [r.seed for r in serial.records] == list(range(40, 52))
+    assert serial.summary.games == 12
+    assert serial.summary.results == pooled.summary.results
+
+
+def test_game_i_uses_seed_s_plus_i_whatever_the_run() -> None:
+    whole = sim.run("chinese-patience", "random,random", games=6, seed=100, jobs=1)
+    alone = sim.run("chinese-patience", "random,random", games=1, seed=104, jobs=1)
+    a, b = whole.records[4], alone.records[0]
+    assert (a.seed, a.result, a.winner, a.scores, a.moves) == (
+        b.seed,
+        b.result,
+        b.winner,
+        b.scores,
+        b.moves,
+    )
+
+
+def _session_replay(game: str, levels: list[str], seed: int, **options: object) -> tuple[int, str]:
+    """The same game played the slow, public way: sessions, views, move strings."""
+    g = parlour.new_game(game, seed=seed, **options)
+    players = [make_player(game, level, seed=seed, seat=i) for i, level in enumerate(levels)]
+    moves = 0
+    while g.outcome is None:
+        seat = g.to_move
+        g.play(players[seat].choose(g.view(seat), g.legal_moves()))
+        moves += 1
+    return moves, g.outcome.result
+
+
+@pytest.mark.parametrize(
+    ("game", "levels"),
+    [("calculation", ["random"]), ("chinese-patience", ["random", "random"])],
+)
+def test_the_engine_loop_plays_the_games_a_session_plays(game: str, levels: list[str]) -> None:
+    results = sim.run(game, levels, games=5, seed=7, jobs=1)
+    for record in results.records:
+        assert _session_replay(game, levels, record.seed) == (record.moves, record.result)
+
+
+def test_players_who_read_the_view_play_the_same_as_in_a_session() -> None:
+    levels = player_levels("uno")
+    if len(levels) < 2:
+        pytest.skip("no UNO player besides random is registered yet")
+    pair = [levels[-1], "random"]
+    results = sim.run("uno", pair, games=3, seed=11, jobs=1, matches=True, options={"target": 60})
+    for record in results.records:
+        assert _session_replay("uno", pair, record.seed, target=60) == (record.moves, "won")
+
+
+def test_uno_hand_records_one_hand_and_its_points() -> None:
+    results = sim.run("uno", "random,random", games=8, seed=3, jobs=1)
+    assert results.summary.unit == "hand"
+    for r in results.records:
+        assert r.hands == 1
+        assert r.result in ("won", "blocked")
+        assert r.scores is not None and len(r.scores) == 2
+        if r.result == "won":
+            assert r.winner is not None and r.scores[1 - r.winner] == 0
+
+
+def test_capped_games_are_recorded_and_counted() -> None:
+    results = sim.run("eight-by-eight", "random", games=4, seed=0, jobs=1, max_moves=20)
+    assert all(r.result == sim.CAPPED and r.moves == 20 for r in results.records)
+    assert results.summary.capped == 4
+    assert results.summary.seats[0].wins == 0
+
+
+def test_wilson_interval() -> None:
+    low, high = sim.wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = sim.wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+    low, high = sim.wilson(10, 10)
+    assert round(low, 4) == 0.7225 and high == 1.0
+    assert sim.wilson(0, 0) == (0.0, 1.0)
+    low, high = sim.wilson(500, 1000)
+    assert round(low, 3) == 0.469 and round(high, 3) == 0.531
+    with pytest.raises(ValueError):
+        sim.wilson(3, 2)
+
+
+def test_summary_counts_and_means() -> None:
+    tally = sim.Tally("chinese-patience", ("a", "b"))
+    tally.add(GameRecord(0, 0, "won", "x", 0, (10, 0), 100))
+    tally.add(GameRecord(1, 1, "won", "x", 1, (0, 4), 50))
+    tally.add(GameRecord(2, 2, "draw", "x", None, (0, 0), 30))
+    s = tally.summary(elapsed=2.0)
+    assert s.games == 3 and s.draws == 1
+    assert [seat.wins for seat in s.seats] == [1, 1]
+    assert s.seats[0].mean_score == pytest.approx(10 / 3)
+    assert s.mean_moves == 60
+    assert s.games_per_second == 1.5
+    assert json.loads(json.dumps(s.to_dict()))["seats"][1]["player"] == "b"
+
+
+def test_results_file_is_the_same_for_any_number_of_jobs(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    r1 = sim.run("calculation", "random", games=50, seed=9, jobs=1, out=one)
+    sim.run("calculation", "random", games=50, seed=9, jobs=2, out=two, keep_records=False)
+    assert one.read_bytes() == two.read_bytes()
+    assert sim.read_records(one) == r1.records
+    first = json.loads(one.read_text().splitlines()[0])
+    assert first["index"] == 0 and first["seed"] == 9 and first["result"] == "lost"
+
+
+def test_chunks_cover_every_game_once() -> None:
+    for games in (1, 7, 100, 10_000):
+        for jobs in (1, 2, 8):
+            bounds = chunk_bounds(games, jobs)
+            covered = [i for start, stop in bounds for i in range(start, stop)]
+            assert covered == list(range(games))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_interrupted_run_keeps_what_finished(tmp_path: Path, jobs: int) -> None:
+    out = tmp_path / "partial.jsonl"
+    seen: list[int] = []
+
+    def stop_after_two_chunks(records: list[GameRecord]) -> None:
+        seen.append(len(records))
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    results = sim.run(
+        "calculation", "random", games=400, jobs=jobs, out=out, progress=stop_after_two_chunks
+    )
+    assert results.interrupted and results.summary.interrupted
+    assert results.summary.games == sum(seen) < 400
+    assert [r.index for r in results.records] == list(range(sum(seen)))
+    assert sim.read_records(out) == results.records
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"game": "chess"}, "unknown game 'chess'"),
+        ({"game": "uno", "players": "random,wizard"}, "unknown player 'wizard' for uno"),
+        ({"game": "uno", "players": "random"}, "uno needs 2 players"),
+        ({"game": "gate", "players": "random,random"}, "gate needs one player"),
+        ({"game": "gate", "games": 0}, "positive whole number, got 0"),
+        ({"game": "gate", "games": -5}, "positive whole number, got -5"),
+        ({"game": "gate", "seed": -1}, "non-negative whole number, got -1"),
+        ({"game": "gate", "max_moves": 0}, "move limit"),
+        ({"game": "gate", "matches": True}, "matches apply to uno only"),
+        ({"game": "gate", "options": {"bars": 9}}, "option 'bars' of gate"),
+        ({"game": "gate", "jobs": 0}, "number of jobs"),
+        ({"game": "gate", "backend": "dask"}, "unknown backend 'dask'"),
+        ({"game": "gate", "address": "127.0.0.1:6379"}, "ray backend only"),
+    ],
+)
+def test_bad_input_is_one_clear_error(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(parlour.ParlourError, match=message) as info:
+        sim.run(**kwargs)  # type: ignore[arg-type]
+    assert "\n" not in str(info.value)
+
+
+def test_missing_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(parlour.ParlourError, match=r"pip install 'parlour\[ray\]'"):
+        import_ray()
+    with pytest.raises(parlour.ParlourError, match=r"parlour\[ray\]"):
+        sim.run("gate", games=3, backend="ray")
