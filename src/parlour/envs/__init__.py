@@ -1,0 +1,66 @@
+"""Reinforcement-learning environments (extra ``rl``: Gymnasium and PettingZoo).
+
+* ``PatienceEnv(game)``, ``CalculationEnv``, ``GateEnv``, ``EightByEightEnv``:
+  Gymnasium environments (also ``gymnasium.make("parlour/Gate-v0")`` once this
+  package's ``patience`` module is imported);
+* ``UnoEnv``, ``ChinesePatienceEnv`` (``uno_env()``, ``chinese_patience_env()``):
+  PettingZoo AEC environments.
+
+Actions are numbers into a fixed list of each game's move strings
+(``action_table(game)``), with masks of the legal ones; observations are
+vectors built only from the acting player's view. Nothing here is imported
+until it is used, so ``import parlour`` needs neither Gymnasium nor PettingZoo;
+without them, using an environment says which extra to install.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..errors import ParlourError
+from .actions import action_index, action_table
+
+__all__ = [
+    "MissingExtraError",
+    "action_index",
+    "action_table",
+    "PatienceEnv",
+    "CalculationEnv",
+    "GateEnv",
+    "EightByEightEnv",
+    "UnoEnv",
+    "ChinesePatienceEnv",
+    "uno_env",
+    "chinese_patience_env",
+]
+
+_LAZY = {
+    "PatienceEnv": "patience",
+    "CalculationEnv": "patience",
+    "GateEnv": "patience",
+    "EightByEightEnv": "patience",
+    "UnoEnv": "duel",
+    "ChinesePatienceEnv": "duel",
+    "uno_env": "duel",
+    "chinese_patience_env": "duel",
+}
+
+
+class MissingExtraError(ParlourError, ImportError):
+    """An optional extra that a feature needs is not installed."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'parlour.envs' has no attribute {name!r}")
+    try:
+        loaded = importlib.import_module(f"{__name__}.{module}")
+    except ImportError as exc:
+        if exc.name and exc.name.split(".")[0] in ("gymnasium", "pettingzoo", "numpy"):
+            raise MissingExtraError(
+                f"parlour's environments need {exc.name.split('.')[0]}: pip install 'parlour[rl]'"
+            ) from None
+        raise
+    return getattr(loaded, name)

@@ -1,0 +1,170 @@
+"""PettingZoo AEC environments for the two-player games: UNO and Chinese Patience.
+
+Agents are ``player_0`` and ``player_1`` (the engine's seats). ``observe(agent)``
+returns ``{"observation": vector, "action_mask": 0/1}`` built from that agent's
+view only; the mask is all zeros for an agent who is not to move. A player may
+move several times in a row (a Skip in UNO, a turn of many moves in Chinese
+Patience), so ``agent_selection`` follows the engine's player to move.
+
+Rewards come at the end: +1 for the winner, -1 for the loser, 0 each for a draw
+or a blocked UNO hand. An UNO episode is one hand unless ``matches=True`` (a
+whole match to ``target`` points). An illegal action ends the episode with
+``illegal_reward`` for the agent who made it (as PettingZoo's
+TerminateIllegalWrapper does); ``max_steps`` truncates a very long game.
+``reset(seed=s)`` deals the game that ``parlour.new_game(game, seed=s)`` deals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ..rng import Rng
+from .encoders import OBS_HIGH
+from .table import Table
+
+__all__ = ["DuelEnv", "UnoEnv", "ChinesePatienceEnv", "uno_env", "chinese_patience_env"]
+
+AGENTS = ["player_0", "player_1"]
+
+
+class DuelEnv(AECEnv):  # type: ignore[misc]
+    """A two-player parlour game as an AEC environment with action masks."""
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+        "name": "parlour",
+    }
+
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        max_steps: int = 5000,
+        illegal_reward: float = -1.0,
+        matches: bool = False,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.table = Table(game, options)
+        if self.table.seats != 2:
+            raise ValueError(f"{self.table.game} is a one-player game: use its Gymnasium env")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
+        self.table.one_hand = self.table.game == "uno" and not matches
+        self.metadata = dict(self.metadata, name=f"parlour_{self.table.game.replace('-', '_')}_v0")
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.illegal_reward = illegal_reward
+        self.actions = self.table.actions
+        self.possible_agents = list(AGENTS)
+        n = self.table.n_actions
+        size = self.table.encoder.size
+        self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, OBS_HIGH, shape=(size,), dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
+                }
+            )
+            for a in AGENTS
+        }
+        self._deals = Rng(0)
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = AGENTS.index(agent)
+        table = self.table
+        if agent == self.agent_selection and not table.over:
+            mask = table.mask()
+        else:
+            mask = np.zeros(table.n_actions, dtype=np.int8)
+        return {"observation": table.observe(seat), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._deals = Rng(seed)
+            game_seed = seed
+        else:
+            game_seed = self._deals.randbelow(2**31)
+        self.table.deal(game_seed)
+        self._steps = 0
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {"seed": game_seed} for a in AGENTS}
+        self.agent_selection = AGENTS[self.table.to_move]
+        if self.render_mode == "human":
+            print(self.render_text())
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._steps += 1
+        table = self.table
+        if action is None or not table.play(int(action)):
+            self.rewards[agent] = self.illegal_reward
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent] = dict(self.infos[agent], illegal=True)
+        elif table.over:
+            winner = table.winner()
+            if winner is not None:
+                self.rewards[AGENTS[winner]] = 1.0
+                self.rewards[AGENTS[1 - winner]] = -1.0
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            if self._steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
+            self.agent_selection = AGENTS[table.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render_text())
+
+    def render_text(self) -> str:
+        """The table as the agent to move sees it (never the other hand)."""
+        return self.table.render(AGENTS.index(self.agent_selection))
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.render_text()
+        if self.render_mode == "human":
+            print(self.render_text())
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class UnoEnv(DuelEnv):
+    def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
+        super().__init__("uno", render_mode=render_mode, **kwargs)
+
+
+class ChinesePatienceEnv(DuelEnv):
+    def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
+        super().__init__("chinese-patience", render_mode=render_mode, **kwargs)
+
+
+def uno_env(**kwargs: Any) -> UnoEnv:
+    return UnoEnv(**kwargs)
+
+
+def chinese_patience_env(**kwargs: Any) -> ChinesePatienceEnv:
+    return ChinesePatienceEnv(**kwargs)

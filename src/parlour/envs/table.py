@@ -1,0 +1,109 @@
+"""The game under an environment: deals, numbered actions, masks, observations.
+
+Shared by the Gymnasium and PettingZoo environments, and free of both. It runs
+the engine directly (no undo history) but builds every observation from
+``state.view(seat)``, so an agent sees what a person in that seat sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import games as _games  # noqa: F401  (registers the games)
+from ..core.options import resolve_options
+from ..core.protocol import GameState, Outcome
+from ..core.registry import game_class
+from ..core.session import new_game
+from .actions import action_index, action_table
+from .encoders import Vector, encoder_for
+
+__all__ = ["Table"]
+
+
+class Table:
+    """One game at a time of ``game`` with fixed options."""
+
+    def __init__(self, game: str, options: Mapping[str, Any] | None = None) -> None:
+        cls = game_class(game)
+        self.game = cls.name
+        self.seats = cls.players
+        self.options = resolve_options(cls.option_specs, dict(options or {}), cls.name)
+        self.actions = action_table(self.game)
+        self.index = action_index(self.game)
+        self.encoder = encoder_for(self.game)
+        self.seed = 0
+        self.state: GameState = new_game(self.game, seed=0, options=self.options).state
+        self.legal: dict[int, Any] = {}
+        self.one_hand = False
+
+    @property
+    def n_actions(self) -> int:
+        return len(self.actions)
+
+    def deal(self, seed: int) -> None:
+        """Start the game that ``parlour.new_game(game, seed=seed)`` starts."""
+        self.seed = seed
+        self.state = new_game(self.game, seed=seed, options=self.options).state
+        self._refresh()
+
+    def _refresh(self) -> None:
+        state = self.state
+        if self.over:
+            self.legal = {}
+            return
+        index = self.index
+        self.legal = {index[state.move_str(m)]: m for m in state.legal_moves()}
+
+    @property
+    def over(self) -> bool:
+        """The game (or with ``one_hand`` the first UNO hand) has ended."""
+        state = self.state
+        if state.outcome is not None:
+            return True
+        return self.one_hand and getattr(state, "hand_number", 1) != 1
+
+    @property
+    def to_move(self) -> int:
+        return self.state.to_move
+
+    def play(self, action: int) -> bool:
+        """Play ``action`` if legal (and return True); otherwise change nothing."""
+        move = self.legal.get(int(action), None)
+        if move is None:
+            return False
+        self.state.apply(move)
+        self._refresh()
+        return True
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        out = np.zeros(len(self.actions), dtype=np.int8)
+        if self.legal:
+            out[list(self.legal)] = 1
+        return out
+
+    def observe(self, seat: int) -> Vector:
+        return self.encoder.encode(self.state.view(seat))
+
+    def legal_strings(self) -> list[str]:
+        return [self.actions[i] for i in sorted(self.legal)]
+
+    def winner(self) -> int | None:
+        """Who won the game (or the UNO hand); None for a draw, a blocked hand or a loss."""
+        if self.one_hand and self.over:
+            last = self.state.view(0).get("last_hand") or {}
+            if last.get("blocked"):
+                return None
+            return None if last.get("winner") is None else int(last["winner"])
+        outcome: Outcome | None = self.state.outcome
+        if outcome is None:
+            return None
+        if self.seats == 1:
+            return 0 if outcome.result == "won" else None
+        return outcome.winner
+
+    def render(self, seat: int) -> str:
+        return self.state.render_for(seat)

@@ -1,0 +1,149 @@
+"""Gymnasium and PettingZoo environments: the official checkers, masks, seeds, views."""
+
+from __future__ import annotations
+
+import sys
+import warnings
+
+import pytest
+
+import parlour
+
+np = pytest.importorskip("numpy", reason="numpy is not installed (pip install 'parlour[rl]')")
+gym = pytest.importorskip(
+    "gymnasium", reason="Gymnasium is not installed (pip install 'parlour[rl]')"
+)
+pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (pip install 'parlour[rl]')")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from parlour import envs  # noqa: E402
+from parlour.envs.encoders import encoder_for  # noqa: E402
+
+PATIENCES = ["calculation", "gate", "eight-by-eight"]
+IDS = {"calculation": "Calculation", "gate": "Gate", "eight-by-eight": "EightByEight"}
+
+
+@pytest.mark.parametrize("game", PATIENCES)
+def test_patience_envs_pass_gymnasiums_check(game: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(envs.PatienceEnv(game, render_mode="ansi"))
+        made = gym.make(f"parlour/{IDS[game]}-v0", render_mode="ansi")
+        check_env(made.unwrapped)
+
+
+@pytest.mark.parametrize("env_class", ["UnoEnv", "ChinesePatienceEnv"])
+def test_duel_envs_pass_pettingzoos_api_and_seed_tests(env_class: str) -> None:
+    cls = getattr(envs, env_class)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(cls(render_mode="ansi"), num_cycles=200)
+        seed_test(lambda: cls(), num_cycles=50)
+
+
+def test_uno_matches_env_passes_the_api_test() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(envs.UnoEnv(matches=True, target=100), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", PATIENCES)
+def test_patience_episode_with_masks_and_reproducible_reset(game: str) -> None:
+    def episode(seed: int) -> list[object]:
+        env = envs.PatienceEnv(game, max_steps=300)
+        obs, info = env.reset(seed=seed)
+        assert env.table.state.key() == parlour.new_game(game, seed=seed).state.key()
+        trace: list[object] = [obs.tobytes()]
+        rng = np.random.default_rng(0)
+        for _ in range(300):
+            mask = info["action_mask"]
+            assert mask.dtype == np.int8 and (mask == env.action_masks()).all()
+            legal = sorted(env.actions[i] for i in np.flatnonzero(mask))
+            assert legal == sorted(
+                env.table.state.move_str(m) for m in env.table.state.legal_moves()
+            )
+            action = int(rng.choice(np.flatnonzero(mask)))
+            obs, reward, terminated, truncated, info = env.step(action)
+            assert env.observation_space.contains(obs)
+            trace.append((obs.tobytes(), reward, terminated, truncated))
+            if terminated or truncated:
+                break
+        return trace
+
+    assert episode(3) == episode(3)
+    assert episode(3) != episode(4)
+
+
+def test_an_illegal_action_changes_nothing_and_costs() -> None:
+    env = envs.PatienceEnv("calculation")
+    obs, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env.table.state.key()
+    obs2, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == -1.0 and info2["illegal"] and not terminated
+    assert env.table.state.key() == before and (obs2 == obs).all()
+
+
+def test_render_is_text() -> None:
+    env = envs.PatienceEnv("gate", render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and "L" in text
+    duel = envs.UnoEnv(render_mode="ansi")
+    duel.reset(seed=2)
+    assert "your hand" in str(duel.render())
+
+
+def test_observations_come_from_the_acting_players_view() -> None:
+    env = envs.ChinesePatienceEnv()
+    env.reset(seed=9)
+    for _ in range(60):
+        agent = env.agent_selection
+        seat = int(agent[-1])
+        obs = env.observe(agent)
+        state = env.table.state
+        assert (
+            obs["observation"] == encoder_for("chinese-patience").encode(state.view(seat))
+        ).all()
+        other = env.observe(f"player_{1 - seat}")
+        assert not other["action_mask"].any()
+        mask = obs["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+        if env.terminations[env.agent_selection]:
+            break
+
+
+def _uno_deck_with_swap(i: int, j: int) -> str:
+    deck = parlour.new_game("uno", seed=4).state.deal_str().split()
+    deck[i], deck[j] = deck[j], deck[i]
+    return " ".join(deck)
+
+
+def test_hidden_cards_do_not_change_an_observation() -> None:
+    """Swap a card of player 1's hand with one deep in the draw pile: a different game,
+    the same observation for player 0."""
+    from parlour.envs.table import Table
+
+    observations = []
+    keys = []
+    deck = parlour.new_game("uno", seed=4).state.deal_str().split()
+    # find a card deep in the draw pile that is not already in player 1's hand
+    j = next(k for k in range(60, 108) if deck[k] not in deck[7:14])
+    for d in (" ".join(deck), _uno_deck_with_swap(8, j)):
+        table = Table("uno")
+        table.state = parlour.new_game("uno", deck=d, first=0).state
+        observations.append(table.observe(0))
+        keys.append(table.state.key())
+    assert keys[0] != keys[1]
+    assert (observations[0] == observations[1]).all()
+
+
+def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    monkeypatch.delitem(sys.modules, "parlour.envs.patience", raising=False)
+    with pytest.raises(envs.MissingExtraError, match=r"pip install 'parlour\[rl\]'"):
+        _ = envs.GateEnv
+    with pytest.raises(ImportError):
+        _ = envs.PatienceEnv
