@@ -1,0 +1,78 @@
+"""Simulation throughput with 1 and 2 worker processes, for every game.
+
+    python benchmarks/bench_sim.py            # about a minute
+    python benchmarks/bench_sim.py --quick    # a few seconds, for a smoke test
+
+Prints a Markdown table (games/s, moves/s, speed-up of 2 processes over 1).
+Both runs play the same games (game i is dealt from seed i), so the figures
+compare like with like. Random players throughout; The Gate and 8 x 8 at a
+move limit of 1,000, since a random player shuffles cards in them for ever.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+
+from parlour import sim
+
+#: game, players, games in a full run, options
+CASES: list[tuple[str, str, int, dict[str, object]]] = [
+    ("calculation", "random", 6000, {}),
+    ("gate", "random", 400, {}),
+    ("eight-by-eight", "random", 60, {}),
+    ("chinese-patience", "random,random", 800, {}),
+    ("uno", "random,random", 200, {}),
+]
+LIMITS = {"gate": 1000, "eight-by-eight": 1000}
+
+
+def measure(game: str, players: str, games: int, jobs: int) -> tuple[float, float, int]:
+    started = time.perf_counter()
+    results = sim.run(
+        game,
+        players,
+        games=games,
+        seed=0,
+        jobs=jobs,
+        keep_records=True,
+        max_moves=LIMITS.get(game),
+    )
+    elapsed = time.perf_counter() - started
+    moves = sum(r.moves for r in results.records)
+    return games / elapsed, moves / elapsed, moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a tenth of the games")
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    args = parser.parse_args()
+    print(
+        f"python {platform.python_version()}, {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.2f} at start"
+    )
+    header = "| game | games | " + " | ".join(f"{j} proc games/s" for j in args.jobs)
+    print(header + " | moves/s (1 proc) | speed-up |")
+    print("|" + "---|" * (len(args.jobs) + 4))
+    for game, players, games, _options in CASES:
+        n = max(10, games // 10) if args.quick else games
+        rates = []
+        moves_rate = 0.0
+        for jobs in args.jobs:
+            rate, per_move, _ = measure(game, players, n, jobs)
+            rates.append(rate)
+            if jobs == args.jobs[0]:
+                moves_rate = per_move
+        cells = " | ".join(f"{r:,.1f}" for r in rates)
+        print(
+            f"| {game} | {n} | {cells} | {moves_rate:,.0f} | {rates[-1] / rates[0]:.2f}x |",
+            flush=True,
+        )
+    print(f"load average {os.getloadavg()[0]:.2f} at end")
+
+
+if __name__ == "__main__":
+    main()
