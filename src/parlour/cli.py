@@ -587,7 +587,6 @@ def build_parser() -> argparse.ArgumentParser:
     tui.add_argument("--db", help="the games store shared with 'parlour serve' (SQLite file)")
     tui.set_defaults(func=cmd_tui)
 
-
     add_simulate_parser(sub)
     return parser
 
