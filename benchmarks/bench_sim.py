@@ -3,7 +3,10 @@
     python benchmarks/bench_sim.py            # about a minute
     python benchmarks/bench_sim.py --quick    # a few seconds, for a smoke test
 
-Prints a Markdown table (games/s, moves/s, speed-up of 2 processes over 1).
+Prints a Markdown table: games/s, moves/s, the speed-up of 2 processes over 1,
+and the CPU time per game (all processes together). On a busy machine the wall
+clock cannot show scaling; equal CPU time per game for 1 and 2 processes shows
+that splitting the work costs nothing, so idle cores scale it linearly.
 Both runs play the same games (game i is dealt from seed i), so the figures
 compare like with like. Random players throughout; The Gate and 8 x 8 at a
 move limit of 1,000, since a random player shuffles cards in them for ever.
@@ -29,7 +32,14 @@ CASES: list[tuple[str, str, int, dict[str, object]]] = [
 LIMITS = {"gate": 1000, "eight-by-eight": 1000}
 
 
-def measure(game: str, players: str, games: int, jobs: int) -> tuple[float, float, int]:
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def measure(game: str, players: str, games: int, jobs: int) -> tuple[float, float, float]:
+    cpu = cpu_seconds()
     started = time.perf_counter()
     results = sim.run(
         game,
@@ -41,8 +51,9 @@ def measure(game: str, players: str, games: int, jobs: int) -> tuple[float, floa
         max_moves=LIMITS.get(game),
     )
     elapsed = time.perf_counter() - started
+    cpu = cpu_seconds() - cpu
     moves = sum(r.moves for r in results.records)
-    return games / elapsed, moves / elapsed, moves
+    return games / elapsed, moves / elapsed, 1000 * cpu / games
 
 
 def main() -> None:
@@ -55,20 +66,27 @@ def main() -> None:
         f"load average {os.getloadavg()[0]:.2f} at start"
     )
     header = "| game | games | " + " | ".join(f"{j} proc games/s" for j in args.jobs)
-    print(header + " | moves/s (1 proc) | speed-up |")
-    print("|" + "---|" * (len(args.jobs) + 4))
+    header += " | moves/s (1 proc) | speed-up | " + " | ".join(
+        f"CPU ms/game, {j} proc" for j in args.jobs
+    )
+    print(header + " |")
+    print("|" + "---|" * (2 * len(args.jobs) + 4))
     for game, players, games, _options in CASES:
         n = max(10, games // 10) if args.quick else games
         rates = []
+        cpus = []
         moves_rate = 0.0
         for jobs in args.jobs:
-            rate, per_move, _ = measure(game, players, n, jobs)
+            rate, per_move, cpu = measure(game, players, n, jobs)
             rates.append(rate)
+            cpus.append(cpu)
             if jobs == args.jobs[0]:
                 moves_rate = per_move
         cells = " | ".join(f"{r:,.1f}" for r in rates)
+        cpu_cells = " | ".join(f"{c:.2f}" for c in cpus)
         print(
-            f"| {game} | {n} | {cells} | {moves_rate:,.0f} | {rates[-1] / rates[0]:.2f}x |",
+            f"| {game} | {n} | {cells} | {moves_rate:,.0f} | {rates[-1] / rates[0]:.2f}x "
+            f"| {cpu_cells} |",
             flush=True,
         )
     print(f"load average {os.getloadavg()[0]:.2f} at end")

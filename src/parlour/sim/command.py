@@ -32,7 +32,7 @@ def add_parser(sub: Any) -> None:
         "simulate",
         help="play many games between computer players and summarise them",
         description=(
-            "Play N games between computer players and print win rates with 95%% "
+            "Play N games between computer players and print win rates with 95% "
             "confidence intervals. Game i is dealt from seed S+i, so results are "
             "reproducible and do not depend on --jobs or --backend."
         ),
