@@ -19,7 +19,7 @@ def test_ray_and_process_pool_give_identical_games() -> None:
         ("uno", "random,random"),
         ("calculation", "random"),
     ]
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         for game, players in runs:
             # Ray is running already: the backend uses it and leaves it running

@@ -168,7 +168,9 @@ def _ray_chunks(
         }
         try:
             if address is None:
-                ray.init(num_cpus=jobs, **settings)
+                # 'local' starts a Ray of our own even when 'ray start' left a cluster
+                # running here (plain ray.init() would join that one instead).
+                ray.init(address="local", num_cpus=jobs, **settings)
             else:
                 ray.init(address=address, **settings)
         except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError ...
