@@ -77,14 +77,23 @@ def test_the_engine_loop_plays_the_games_a_session_plays(game: str, levels: list
         assert _session_replay(game, levels, record.seed) == (record.moves, record.result)
 
 
-def test_players_who_read_the_view_play_the_same_as_in_a_session() -> None:
-    levels = player_levels("uno")
+@pytest.mark.parametrize(
+    ("game", "options"), [("uno", {"target": 60}), ("chinese-patience", {})], ids=["uno", "cp"]
+)
+def test_players_who_read_the_view_play_the_same_as_in_a_session(
+    game: str, options: dict[str, object]
+) -> None:
+    levels = player_levels(game)
     if len(levels) < 2:
-        pytest.skip("no UNO player besides random is registered yet")
-    pair = [levels[-1], "random"]
-    results = sim.run("uno", pair, games=3, seed=11, jobs=1, matches=True, options={"target": 60})
+        pytest.skip(f"no {game} player besides random is registered yet")
+    pair = [levels[1], "random"]
+    matches = game == "uno"
+    results = sim.run(game, pair, games=3, seed=11, jobs=1, matches=matches, options=options)
     for record in results.records:
-        assert _session_replay("uno", pair, record.seed, target=60) == (record.moves, "won")
+        assert _session_replay(game, pair, record.seed, **options) == (
+            record.moves,
+            record.result,
+        )
 
 
 def test_uno_hand_records_one_hand_and_its_points() -> None:
