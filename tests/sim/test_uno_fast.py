@@ -1,0 +1,149 @@
+"""The compiled UNO simulator plays exactly the hands of the engine and its players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.ai import make_player
+from parlour.games import uno
+from parlour.rng import Rng, stream_seed
+from parlour.sim import uno_fast
+
+SEEDS = list(range(300))
+# Seeds among SEEDS whose hands take the rare paths (checked by test_seeds_cover_rare_paths).
+RARE = {
+    13: "a Wild Draw Four was turned up 1 time(s)",
+    80: "a Wild Draw Four was turned up 2 time(s)",
+    36: "name the colour",  # a Wild turned up first
+    15: "(Skip)",  # a Skip turned up first
+    71: "the discard pile was shuffled",  # a reshuffle during the hand
+}
+BIG_SEEDS = [2**32 + 7, 2**63 - 1, 2**63 + 12345, 2**64 - 1]
+
+if type(make_player("uno", "random", 0, 0)).__name__ != "UnoRandomPlayer":
+    pytest.skip(
+        "UNO's own random player (parlour.ai.uno_ai.UnoRandomPlayer) is not registered, "
+        "and uno_fast reproduces that player",
+        allow_module_level=True,
+    )
+
+
+def needs_numba() -> None:
+    pytest.importorskip(
+        "numba", reason="numba is not installed: pip install 'parlour[fast]' to test uno_fast"
+    )
+
+
+@pytest.fixture(scope="module")
+def reference() -> list[tuple[int, int, int]]:
+    return uno_fast.reference_hands(SEEDS)
+
+
+def test_shuffle_plan_is_the_engines() -> None:
+    assert uno_fast._BATCH_LIMIT == uno._BATCH_LIMIT
+    for n in range(109):
+        engine = [(pos[0], pos[-1], accept - 1) for accept, pos in uno._plan(n)]
+        assert uno_fast.shuffle_plan(n) == engine, n
+
+
+def test_label_hash_is_the_rng_modules() -> None:
+    # stream_seed(s, label) for s < 2**64 is SplitMix64's output of s ^ fnv1a64(label).
+    from parlour import rng
+
+    for seat in (0, 1):
+        label = f"player-{seat}-random"
+        assert uno_fast.fnv1a64(label.encode()) == rng._fnv1a64(label.encode())
+
+
+def test_reference_is_what_parlour_simulate_plays() -> None:
+    results = parlour.sim.run("uno", "random,random", games=20, seed=5, jobs=1)
+    got = uno_fast.reference_hands(range(5, 25))
+    for rec, (winner, points, moves) in zip(results.records, got, strict=True):
+        assert rec.winner == winner
+        assert rec.scores is not None and rec.scores[winner] == points
+        assert rec.moves == moves
+
+
+def test_seeds_cover_rare_paths() -> None:
+    """The equivalence seeds include every rare path of a hand (so it is compared too)."""
+    for seed, text in RARE.items():
+        state = parlour.new_game("uno", seed=seed).state
+        assert isinstance(state, uno.Uno)
+        players = [make_player("uno", "random", seed, seat) for seat in (0, 1)]
+        told = list(state.events(0))
+        while state.hand_number == 1 and state.outcome is None:
+            legal = state.legal_moves()
+            seat = state.to_move
+            view: dict[str, Any] = state.view(seat)
+            strings = [state.move_str(m) for m in legal]
+            state.apply(legal[strings.index(players[seat].choose(view, strings))])
+            told += state.events(0)
+        assert any(text in line for line in told), (seed, text)
+
+
+def test_same_hands_as_the_engine(reference: list[tuple[int, int, int]]) -> None:
+    needs_numba()
+    fast = uno_fast.simulate_hands(SEEDS).rows()
+    for seed, want, got in zip(SEEDS, reference, fast, strict=True):
+        assert got == want, f"seed {seed}: engine (winner, points, moves) {want}, compiled {got}"
+
+
+def test_same_hands_for_large_seeds() -> None:
+    needs_numba()
+    assert uno_fast.simulate_hands(BIG_SEEDS).rows() == uno_fast.reference_hands(BIG_SEEDS)
+
+
+def test_move_limit_stops_hands_as_the_runner_does() -> None:
+    needs_numba()
+    seeds = range(40)
+    fast = uno_fast.simulate_hands(seeds, max_moves=30).rows()
+    assert fast == uno_fast.reference_hands(seeds, max_moves=30)
+    assert any(w == uno_fast.CAPPED and m == 30 for w, _, m in fast)
+    assert any(w >= 0 for w, _, _ in fast)
+
+
+def test_results_are_arrays_in_seed_order() -> None:
+    needs_numba()
+    hands = uno_fast.simulate_hands([3, 1, 2])
+    assert hands.winner.dtype.name == "int64"
+    assert hands.rows()[0] == uno_fast.simulate_hands([3]).rows()[0]
+    assert uno_fast.simulate_hands([]).rows() == []
+
+
+def test_plausible_hands() -> None:
+    """Random players: nobody wins every hand, hands last tens of moves, points add up."""
+    needs_numba()
+    hands = uno_fast.simulate_hands(range(2000))
+    assert set(hands.winner.tolist()) == {0, 1}
+    assert 30 < hands.moves.mean() < 80
+    assert (hands.points >= 0).all() and hands.points.mean() > 20
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64, 1.5, True])
+def test_bad_seeds_are_refused(bad: Any) -> None:
+    with pytest.raises(ValueError, match="seeds must be whole numbers"):
+        uno_fast.reference_hands([bad])
+    with pytest.raises(ValueError, match="seeds must be whole numbers"):
+        uno_fast.simulate_hands([bad])
+
+
+@pytest.mark.parametrize("bad", [0, -3, True, 2.0])
+def test_bad_move_limit_is_refused(bad: Any) -> None:
+    with pytest.raises(ValueError, match="max_moves must be a positive whole number"):
+        uno_fast.simulate_hands([1], max_moves=bad)
+
+
+def test_missing_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(uno_fast, "available", lambda: False)
+    with pytest.raises(ImportError, match=r"pip install 'parlour\[fast\]'"):
+        uno_fast.simulate_hands([1])
+
+
+def test_player_streams_are_the_players() -> None:
+    """The streams the compiled code seeds itself are those make_player gives."""
+    for seat in (0, 1):
+        player = make_player("uno", "random", 77, seat)
+        assert player.rng == Rng(stream_seed(77, f"player-{seat}-random"))
