@@ -1,3 +1,4 @@
 """Imports every module that registers computer players."""
 
 from . import chinese_patience_ai as chinese_patience_ai  # noqa: F401
+from . import uno_ai  # noqa: F401

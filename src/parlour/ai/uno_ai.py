@@ -1,0 +1,700 @@
+"""UNO computer players: ``random``, ``basic`` and ``strong``.
+
+All three decide from the player's view (``Uno.view``) and the legal move strings
+only, so hidden cards cannot reach a decision.
+
+**Why UNO has its own ``random``.** Under the default rules a wrong Wild Draw Four
+is a legal move string that costs its player four cards at once, and every held
+``W4`` gives four strings (one per colour). A uniform choice over the strings
+therefore plays wrong ``W4`` s over and over; hands grow to thousands of moves and
+the "baseline" measures nothing. UNO's ``random`` is the sensible random player
+that published figures and RLCard's random agent stand for: it plays a card
+whenever one fits, chosen uniformly among the *distinct* playable cards (a Wild is
+one card, its colour then uniform), plays a ``W4`` only when it is right (as
+RLCard's rules allow it only then), draws only when no card fits, plays a drawn
+card that fits (as RLCard does), answers a challengeable ``W4`` with a coin toss,
+and always calls UNO and catches (the formalities are not strategy). The same
+policy on the engine's move tuples, :func:`random_engine_move`, drives the speed
+benchmark; a test proves both make the same choices.
+
+**basic** is the simple strategy most people play: a coloured card when one fits
+(the card of the colour it holds most of, high points first), a Wild only when
+nothing else fits, a ``W4`` only rightly, the colour named being its most-held
+colour; it never reneges, never bluffs and never challenges.
+
+**strong** plans its whole turn. Skips, Draw Twos and right ``W4`` s keep the turn
+with two players, so a turn is a chain of such cards ended by a number card, a
+Wild or a draw; it searches every chain its hand allows (colours of Wilds
+included) and scores where each leaves the table:
+
+* cards left in hand, cards given to the opponent, and the points held;
+* how likely the opponent is to be stuck on the card and colour left to them,
+  counted from the cards it has not seen (the pack less its hand and the discard
+  pile) and the opponent's hand size, sharpened by what the opponent showed: a
+  player who draws without playing had nothing for that colour, so its older
+  cards are known to lack it (remembered until the hand ends);
+* its follow-up: how many of its cards fit the colour it leaves;
+* Wilds and Draw Fours kept for later are worth something (flexibility, and a
+  Draw Four stops an opponent about to go out), so it spends them when they win,
+  chain, or when the opponent is close to going out; the danger weighting grows
+  as the opponent's hand shrinks.
+
+With option ``w4_challenge`` it challenges when the probability that the
+opponent held the colour in play (from the unseen cards and its hand size,
+weighted by how often this opponent has turned out to bluff) makes a challenge
+worth its risk, and it bluffs a ``W4`` when the expected gain beats its best
+honest plan, given how often this opponent has challenged. Under the default
+rules a wrong ``W4`` is always penalised, so it never plays one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import UNO_COLOURS, UNO_WILD, UNO_WILD4, uno_deck, uno_str
+from ..errors import ParlourError
+from ..games.uno import (
+    K_CATCH,
+    K_CHALLENGE,
+    K_COLOUR,
+    K_DRAW,
+    K_PASS,
+    K_PLAY,
+    K_PLAYDRAWN,
+    Uno,
+    card_points,
+)
+from ..rng import Rng
+from .base import Player, register_player
+
+__all__ = [
+    "UnoRandomPlayer",
+    "UnoBasicPlayer",
+    "UnoStrongPlayer",
+    "random_engine_move",
+    "Table",
+    "read_table",
+]
+
+GAME = "uno"
+W = UNO_WILD
+W4 = UNO_WILD4
+SKIP = 10
+DRAW2 = 11
+
+_CARD: dict[str, int] = {uno_str(c): c for c in set(uno_deck())}
+_PACK_COUNT = [0] * (W4 + 1)
+for _c in uno_deck():
+    _PACK_COUNT[_c] += 1
+_POINTS = [card_points(c) if _PACK_COUNT[c] else 0 for c in range(W4 + 1)]
+_ALL_CARDS = tuple(c for c in range(W4 + 1) if _PACK_COUNT[c])
+
+
+def _colour_of(c: int) -> int:
+    """0-3 for a coloured card, 4 for a Wild (so ``== colour`` never matches)."""
+    return c >> 4
+
+
+def _fits(c: int, top: int, colour: int) -> bool:
+    """Whether ``c`` may be played on ``top`` with ``colour`` in play (W4 not judged)."""
+    return c >= W or c >> 4 == colour or (top < W and (c & 15) == (top & 15))
+
+
+def _is_chain(c: int) -> bool:
+    """Skips and Draw Twos keep the turn with two players (a right W4 too)."""
+    return c < W and (c & 15) >= SKIP
+
+
+# --- reading the view ---------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Table:
+    """What the player to move sees, as card ints."""
+
+    hand: list[int]
+    top: int
+    colour: int  # -1 while a Wild turned up first has no colour
+    discard: list[int]
+    opp: int  # cards in the opponent's hand
+    opp_w4: int  # W4s the opponent is known to hold (taken back after a penalty)
+    draw_pile: int
+    phase: str
+    drawn: int  # the card just drawn (phase play_or_keep), else -1
+    challenge_rule: bool
+    hand_number: int
+    legal: set[str] = field(default_factory=set)
+
+    def holds_colour(self, colour: int) -> bool:
+        return any(c >> 4 == colour for c in self.hand)
+
+    def unseen(self) -> list[int]:
+        """How many of each card the player has not seen: in the opponent's hand or
+        the draw pile (known W4s of the opponent are taken out)."""
+        count = _PACK_COUNT[:]
+        for c in self.hand:
+            count[c] -= 1
+        for c in self.discard:
+            count[c] -= 1
+        count[W4] = max(0, count[W4] - self.opp_w4)
+        return count
+
+
+def read_table(view: Mapping[str, Any], legal: Sequence[str]) -> Table:
+    """The view as card ints."""
+    colour = view["colour"]
+    drawn = view.get("drawn")
+    return Table(
+        hand=[_CARD[s] for s in view["hand"]],
+        top=_CARD[view["top"]],
+        colour=-1 if colour is None else UNO_COLOURS.index(colour),
+        discard=[_CARD[s] for s in view["discard"]],
+        opp=int(view["opponent_cards"]),
+        opp_w4=len(view.get("opponent_known", ())),
+        draw_pile=int(view["draw_pile"]),
+        phase=str(view["phase"]),
+        drawn=-1 if drawn is None else _CARD[drawn],
+        challenge_rule=bool(view.get("options", {}).get("w4_challenge", False)),
+        hand_number=int(view.get("hand_number", 1)),
+        legal=set(legal),
+    )
+
+
+def play_text(card: int, colour: int) -> str:
+    """The move string for playing ``card`` (naming ``colour`` for a Wild)."""
+    return f"{uno_str(card)}:{UNO_COLOURS[colour]}" if card >= W else uno_str(card)
+
+
+def _finish(text: str, legal: Sequence[str] | set[str]) -> str:
+    """Call UNO when the rules ask for it (the ' uno' form is legal exactly then)."""
+    called = text + " uno"
+    return called if called in legal else text
+
+
+def _distinct_plays(legal: Sequence[str]) -> list[int]:
+    """The distinct cards that the legal moves play, in the legal moves' order."""
+    cards: list[int] = []
+    for text in legal:
+        head = text.split(" ", 1)[0].split(":", 1)[0]
+        c = _CARD.get(head)
+        if c is not None and c not in cards:
+            cards.append(c)
+    return cards
+
+
+def _check(view: Mapping[str, Any], legal: Sequence[str]) -> None:
+    if view.get("game") != GAME:
+        raise ParlourError(f"an UNO player was given a view of {view.get('game')!r}")
+    if not legal:
+        raise ParlourError("no legal move to choose from")
+
+
+# --- random -------------------------------------------------------------------------
+
+
+@register_player(GAME, "random")
+class UnoRandomPlayer(Player):
+    """The sensible random baseline described in the module docstring."""
+
+    level = "random"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        _check(view, legal)
+        if "catch" in legal:
+            return "catch"
+        phase = view["phase"]
+        rng = self.rng
+        if phase == "play":
+            cards = _distinct_plays(legal)
+            if cards and cards[-1] == W4 and _wrong_w4(view):
+                cards.pop()
+            if not cards:
+                return "draw" if "draw" in legal else "pass"
+            card = cards[rng.randbelow(len(cards))]
+            colour = rng.randbelow(4) if card >= W else 0
+            return _finish(play_text(card, colour), legal)
+        if phase == "play_or_keep":
+            drawn = view["drawn"]
+            if drawn == "W4" and _wrong_w4(view):
+                return "keep"
+            text = f"play:{UNO_COLOURS[rng.randbelow(4)]}" if drawn in ("W", "W4") else "play"
+            return _finish(text, legal)
+        if phase == "colour":
+            return f"colour:{UNO_COLOURS[rng.randbelow(4)]}"
+        return legal[rng.randbelow(len(legal))]  # challenge or accept
+
+
+def _wrong_w4(view: Mapping[str, Any]) -> bool:
+    """Whether a W4 played now would be wrong: a card of the colour in play is held."""
+    colour = view["colour"]
+    return colour is not None and any(s[0] == colour for s in view["hand"])
+
+
+def random_engine_move(state: Uno, legal: list[Any], rng: Rng) -> Any:
+    """:class:`UnoRandomPlayer`'s choice made on the engine's move tuples, for speed.
+
+    It makes the same draws from ``rng`` as ``choose`` on the view and the move
+    strings, so it plays the same game move for move (a test checks it). It reads
+    the mover's own hand and the colour in play from the state, which the mover
+    sees anyway, to avoid building a view at every step.
+    """
+    last = legal[-1]
+    if last[0] == K_CATCH:
+        return last
+    kind = legal[0][0]
+    if kind in (K_PLAY, K_DRAW, K_PASS):
+        cards: list[int] = []
+        prev = -1
+        for m in legal:
+            if m[0] != K_PLAY:
+                break
+            c = m[1]
+            if c != prev:
+                prev = c
+                cards.append(c)
+        if cards and cards[-1] == W4:
+            colour = state._colour
+            for c in state._hands[state._turn]:
+                if c >> 4 == colour:
+                    cards.pop()
+                    break
+        if not cards:
+            return last
+        card = cards[rng.randbelow(len(cards))]
+        call = 1 if state._uno and len(state._hands[state._turn]) == 2 else 0
+        if card >= W:
+            return (K_PLAY, card, rng.randbelow(4), call)
+        return (K_PLAY, card, -1, call)
+    if kind == K_PLAYDRAWN:
+        drawn = state._drawn
+        if drawn == W4:
+            colour = state._colour
+            for c in state._hands[state._turn]:
+                if c >> 4 == colour:
+                    return legal[-1]  # keep
+        call = 1 if state._uno and len(state._hands[state._turn]) == 2 else 0
+        return (K_PLAYDRAWN, rng.randbelow(4) if drawn >= W else -1, call)
+    if kind == K_COLOUR:
+        return (K_COLOUR, rng.randbelow(4))
+    if kind == K_CHALLENGE:
+        return legal[rng.randbelow(2)]
+    return legal[rng.randbelow(len(legal))]
+
+
+# --- basic --------------------------------------------------------------------------
+
+
+def _best_colour(hand: Sequence[int]) -> int:
+    """The colour held most (by count, then points); red when only Wilds are held."""
+    best, best_key = 0, (-1, -1)
+    for colour in range(4):
+        cards = [c for c in hand if c >> 4 == colour]
+        key = (len(cards), sum(_POINTS[c] for c in cards))
+        if key > best_key:
+            best, best_key = colour, key
+    return best
+
+
+@register_player(GAME, "basic")
+class UnoBasicPlayer(Player):
+    """The simple strategy described in the module docstring."""
+
+    level = "basic"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        return self.explain(view, legal)[0]
+
+    def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
+        _check(view, legal)
+        if "catch" in legal:
+            return "catch", "the opponent did not call UNO"
+        t = read_table(view, legal)
+        if t.phase == "challenge":
+            return "accept", "never challenge: a lost challenge costs six cards"
+        if t.phase == "colour":
+            colour = _best_colour(t.hand)
+            return f"colour:{UNO_COLOURS[colour]}", "the colour held most"
+        rest = [c for c in t.hand if c < W]
+        if t.phase == "play_or_keep":
+            if t.drawn == W4 and t.holds_colour(t.colour):
+                return "keep", "a Wild Draw Four would be wrong now"
+            text = f"play:{UNO_COLOURS[_best_colour(rest)]}" if t.drawn >= W else "play"
+            return _finish(text, legal), "the drawn card fits"
+        cards = _distinct_plays(legal)
+        coloured = [c for c in cards if c < W]
+        if coloured:
+            counts = [0] * 5
+            for c in t.hand:
+                counts[c >> 4] += 1
+            card = max(coloured, key=lambda c: (counts[c >> 4], _POINTS[c], -c))
+            return _finish(play_text(card, 0), legal), "a card of the colour held most"
+        colour = _best_colour(rest)
+        if W in cards:
+            return _finish(play_text(W, colour), legal), "nothing else fits: a Wild"
+        if W4 in cards and not t.holds_colour(t.colour):
+            return _finish(play_text(W4, colour), legal), "nothing else fits: a Wild Draw Four"
+        if "draw" in legal:
+            return "draw", "nothing fits"
+        return "pass", "nothing fits and nothing can be drawn"
+
+
+# --- strong -------------------------------------------------------------------------
+
+#: The scoring weights of ``strong``, in cards, tuned by simulation against ``basic``
+#: and ``random`` (docs/benchmarks.md tells what was tried; most terms move the win
+#: rate by less than a percentage point, UNO being mostly luck).
+GIVE = 0.8  # each card the opponent had to draw this turn
+LENGTH = 0.1  # each own card of the colour left in play: I can follow, they less so
+KEEP_W = 0.5  # each Wild kept: it always fits later
+KEEP_W4 = 0.5  # each Wild Draw Four kept (a right one is worth playing: 4 cards + turn)
+POINTS = 0.0  # each point held: shedding high cards first lost hands (see the docs)
+STUCK = 0.5  # the chance the opponent cannot play on what is left to it ...
+STUCK_DANGER = (0.0, 1.5, 0.5)  # ... weighted more when it holds 1 or 2 cards
+DRAW = 0.0  # the cost of drawing instead of playing, beyond the card itself
+WIN = 1000.0
+NODE_LIMIT = 4000  # plans searched per decision at most (huge chains of Skips)
+
+
+def _no_match(unseen_total: int, matching: int, k: int) -> float:
+    """Chance that ``k`` cards taken at random from ``unseen_total`` miss all of
+    ``matching`` of them (hypergeometric)."""
+    if k <= 0 or matching <= 0:
+        return 1.0
+    if matching + k > unseen_total:
+        return 0.0
+    p = 1.0
+    n = unseen_total
+    for i in range(k):
+        p *= (n - matching - i) / (n - i)
+    return p
+
+
+@dataclass(slots=True)
+class _Model:
+    """What ``strong`` believes about the opponent's hand for one decision."""
+
+    unseen: list[int]
+    total: int  # cards not seen (opponent's hand and draw pile)
+    opp: int  # opponent's hand size
+    known_w4: int
+    #: colour -> how many of the opponent's cards are known to lack it (they drew
+    #: without playing on it and have not drawn since)
+    void: dict[int, int]
+    colour_unseen: list[int]  # unseen coloured cards by colour
+    value_unseen: list[int]  # unseen coloured cards by value
+    wild_unseen: int
+
+    def stuck(self, top: int, colour: int, extra: int) -> float:
+        """Chance the opponent (after drawing ``extra`` more cards) cannot play."""
+        if self.known_w4:
+            return 0.0
+        k = self.opp + extra
+        value = top & 15 if top < W else -1
+        by_colour = self.colour_unseen[colour]
+        by_value = 0
+        if value >= 0:
+            # same value, other colours
+            by_value = self.value_unseen[value] - self.unseen[(colour << 4) | value]
+        match = by_colour + by_value + self.wild_unseen
+        old = min(self.void.get(colour, 0), self.opp)
+        if old:
+            # Old cards lack the colour and (they drew rather than play) the Wilds.
+            fresh = k - old
+            p_old = _no_match(self.total - by_colour - self.wild_unseen, by_value, old)
+            return p_old * _no_match(self.total, match, fresh)
+        return _no_match(self.total, match, k)
+
+    def holds(self, colour: int) -> float:
+        """Chance that the opponent's hand holds a card of ``colour``."""
+        return 1.0 - _no_match(self.total, self.colour_unseen[colour], self.opp)
+
+
+def _model(t: Table, void: dict[int, int]) -> _Model:
+    unseen = t.unseen()
+    colour_unseen = [0, 0, 0, 0]
+    value_unseen = [0] * 12
+    for c in _ALL_CARDS:
+        if c < W and unseen[c]:
+            colour_unseen[c >> 4] += unseen[c]
+            value_unseen[c & 15] += unseen[c]
+    return _Model(
+        unseen=unseen,
+        total=max(1, sum(unseen)),
+        opp=max(0, t.opp - t.opp_w4),
+        known_w4=t.opp_w4,
+        void=void,
+        colour_unseen=colour_unseen,
+        value_unseen=value_unseen,
+        wild_unseen=unseen[W] + unseen[W4],
+    )
+
+
+@dataclass(slots=True)
+class _Plan:
+    value: float
+    first: str  # the first move's string (without ' uno')
+    why: str
+
+
+class _Planner:
+    """Searches the chains of one turn and scores where each ends."""
+
+    def __init__(self, model: _Model, bluff_q: float | None) -> None:
+        self.m = model
+        self.bluff_q = bluff_q  # chance a bluffed W4 is challenged; None: never bluff
+        self.nodes = 0
+        self.memo: dict[tuple[tuple[int, ...], int, int, int], float] = {}
+
+    # The value of a turn ending here (the opponent moves next).
+    def end_value(self, hand: Sequence[int], top: int, colour: int, gave: int) -> float:
+        if not hand:
+            return WIN + gave
+        m = self.m
+        v = GIVE * gave - len(hand)
+        length = 0
+        points = 0
+        for c in hand:
+            points += _POINTS[c]
+            if c == W:
+                v += KEEP_W
+            elif c == W4:
+                v += KEEP_W4
+            elif c >> 4 == colour:
+                length += 1
+        v += LENGTH * length - POINTS * points
+        opp = m.opp + m.known_w4 + gave
+        weight = STUCK + (STUCK_DANGER[opp] if opp < len(STUCK_DANGER) else 0.0)
+        if weight:
+            v += weight * m.stuck(top, colour, gave)
+        return v
+
+    def draw_value(self, hand: Sequence[int], top: int, colour: int, gave: int) -> float:
+        """Drawing instead of playing: one more card, the table left as it is."""
+        return self.end_value(hand, top, colour, gave) - 1 - DRAW
+
+    def best(self, hand: list[int], top: int, colour: int, gave: int, may_draw: bool) -> _Plan:
+        """The best way to go on from here (hand sorted), as a plan for its first move."""
+        best = _Plan(-1e18, "", "")
+        if may_draw:
+            best = _Plan(self.draw_value(hand, top, colour, gave), "draw", "nothing worth playing")
+        prev = -1
+        for i, c in enumerate(hand):
+            if c == prev or not _fits(c, top, colour):
+                continue
+            prev = c
+            rest = hand[:i] + hand[i + 1 :]
+            for named in range(4) if c >= W else (c >> 4,):
+                value, why = self.after_play(c, rest, colour, named, gave)
+                if value > best.value:
+                    best = _Plan(value, play_text(c, named), why)
+        return best
+
+    def after_play(
+        self, c: int, rest: list[int], colour: int, named: int, gave: int
+    ) -> tuple[float, str]:
+        """The value of playing ``c`` on ``colour`` (naming ``named`` for a Wild)."""
+        if c == W4 and rest and any(x >> 4 == colour for x in rest):
+            return self.bluff(rest, named, gave)
+        if not rest:
+            given = 2 if c < W and c & 15 == DRAW2 else 4 if c == W4 else 0
+            return WIN + gave + given, "goes out"
+        if c == W4:
+            return self.chain(rest, c, named, gave + 4), "a Wild Draw Four: four cards and the turn"
+        if _is_chain(c):
+            more = 2 if c & 15 == DRAW2 else 0
+            return self.chain(rest, c, named, gave + more), "keeps the turn"
+        return self.end_value(rest, c, named, gave), "the best card to leave"
+
+    def chain(self, hand: list[int], top: int, colour: int, gave: int) -> float:
+        """The value of the rest of the turn after a card that keeps the turn."""
+        key = (tuple(hand), top, colour, gave)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        if self.nodes > NODE_LIMIT:
+            value = self.end_value(hand, top, colour, gave) - 1  # a cut-off: roughly a draw
+        else:
+            value = self.best(hand, top, colour, gave, True).value
+        self.memo[key] = value
+        return value
+
+    def bluff(self, rest: list[int], named: int, gave: int) -> tuple[float, str]:
+        """A wrong W4: penalised at once by default; with challenges, a gamble on
+        whether the opponent challenges (then I draw four and the turn passes)."""
+        q = self.bluff_q
+        if q is None:
+            return -1e9, "a wrong Wild Draw Four is penalised"
+        caught = self.end_value(rest, W4, named, gave) - 4
+        passed = self.chain(rest, W4, named, gave + 4)
+        return q * caught + (1 - q) * passed, "a bluffed Wild Draw Four"
+
+
+@register_player(GAME, "strong")
+class UnoStrongPlayer(Player):
+    """The planning player described in the module docstring."""
+
+    level = "strong"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._hand_number = -1
+        #: colour -> how many of the opponent's cards lack it (see ``_Model.void``)
+        self._void: dict[int, int] = {}
+        self._last = ""  # my last move in this hand ("" before the first)
+        self._last_drawn = -1  # the card drawn, when my last move played it
+        self._last_size = -1  # my hand size when I made it
+        # What this opponent has shown across the match (with option w4_challenge).
+        self._w4_answers = [0, 0]  # their answers to my W4s: accepted, challenged
+        self._verdicts: list[tuple[float, bool]] = []  # my challenges: (p held, guilty)
+        self._p_challenged = 0.0
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        return self.explain(view, legal)[0]
+
+    def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
+        _check(view, legal)
+        t = read_table(view, legal)
+        self._observe(t, [str(s) for s in view.get("opponent_last", ())])
+        m = _model(t, self._void)
+        move, why = self._decide(t, m, legal)
+        self._last = move
+        self._last_drawn = t.drawn
+        self._last_size = len(t.hand)
+        if move == "challenge":
+            self._p_challenged = self._p_held(t, m)
+        return move, why
+
+    # --- memory ---------------------------------------------------------------------
+
+    def _observe(self, t: Table, run: list[str]) -> None:
+        """Learn from what the opponent did since my last move (its latest run)."""
+        if t.hand_number != self._hand_number:
+            self._hand_number = t.hand_number
+            self._void = {}
+            self._last = ""
+        last = self._last
+        if last == "challenge":
+            # Innocent: I drew six and lost the turn; guilty: I play on at once.
+            self._verdicts.append((self._p_challenged, len(t.hand) < self._last_size + 6))
+        if not self._opponent_moved(t):
+            return
+        if t.challenge_rule and (last.startswith("W4:") or self._last_drawn == W4):
+            for text in run[:1]:
+                if "accepts the Wild Draw Four" in text:
+                    self._w4_answers[0] += 1
+                elif "challenges the Wild Draw Four" in text:
+                    self._w4_answers[1] += 1
+        for colour in self._void:  # old cards are played; drawn ones are fresh
+            self._void[colour] = min(self._void[colour], t.opp)
+        # A run that ends with a draw and no play: nothing fitted the colour in play,
+        # which is still the one in play now (the drawn card did not fit either).
+        drew = False
+        for text in run:
+            if " drew a card" in text and "(" not in text:
+                drew = True
+            elif " plays " in text or " played " in text or " keeps " in text:
+                drew = False
+        if drew and t.colour >= 0 and t.phase == "play":
+            self._void[t.colour] = t.opp
+
+    def _opponent_moved(self, t: Table) -> bool:
+        """Whether the opponent has moved since my last move, judged by that move."""
+        last = self._last
+        head = last.split(" ", 1)[0]
+        if head in ("", "keep", "accept", "pass"):
+            return True
+        if head in ("draw", "colour", "catch") or head.startswith("colour:"):
+            return head == "draw" and t.phase != "play_or_keep"
+        if head == "challenge":
+            return len(t.hand) >= self._last_size + 6
+        card = self._last_drawn if head.startswith("play") else _CARD.get(head.split(":")[0], -1)
+        if card == W4:
+            return t.challenge_rule  # the opponent answered it
+        return not _is_chain(card)
+
+    # --- deciding -------------------------------------------------------------------
+
+    def _decide(self, t: Table, m: _Model, legal: Sequence[str]) -> tuple[str, str]:
+        if "catch" in legal:
+            return "catch", "the opponent did not call UNO: two cards for them"
+        if t.phase == "challenge":
+            return self._answer_w4(t, m)
+        bluff_q = self._challenge_rate() if t.challenge_rule else None
+        planner = _Planner(m, bluff_q)
+        hand = sorted(t.hand)
+        if t.phase == "colour":
+            # A Wild turned up first: I name the colour and then play on it.
+            values = [planner.best(hand, W, col, 0, True).value for col in range(4)]
+            best = max(range(4), key=lambda col: values[col])
+            return f"colour:{UNO_COLOURS[best]}", "the colour my hand plays best on"
+        if t.phase == "play_or_keep":
+            return self._drawn(t, planner, hand, legal)
+        may_draw = "draw" in legal
+        plan = planner.best(hand, t.top, t.colour, 0, may_draw)
+        if not plan.first:
+            return ("draw" if may_draw else "pass"), "nothing fits"
+        return _finish(plan.first, legal), plan.why
+
+    def _drawn(
+        self, t: Table, planner: _Planner, hand: list[int], legal: Sequence[str]
+    ) -> tuple[str, str]:
+        """Play the card just drawn, or keep it (and the turn passes)."""
+        c = t.drawn
+        i = hand.index(c)
+        rest = hand[:i] + hand[i + 1 :]
+        best_value = planner.end_value(hand, t.top, t.colour, 0)
+        best_text = "keep"
+        for named in range(4) if c >= W else (c >> 4,):
+            value, _ = planner.after_play(c, rest, t.colour, named, 0)
+            if value > best_value:
+                best_value = value
+                best_text = f"play:{UNO_COLOURS[named]}" if c >= W else "play"
+        if best_text == "keep":
+            return "keep", "the drawn card is worth more kept"
+        return _finish(best_text, legal), "the drawn card fits"
+
+    # --- Wild Draw Four: challenges and bluffs ----------------------------------------
+
+    def _p_held(self, t: Table, m: _Model) -> float:
+        """The chance that the opponent held the colour that was in play before its W4
+        (when a Wild lies under it, its named colour is not in the view: an average)."""
+        below = t.discard[-2] if len(t.discard) >= 2 else -1
+        if 0 <= below < W:
+            return m.holds(below >> 4)
+        return sum(m.holds(col) for col in range(4)) / 4
+
+    def _bluff_rate(self) -> float:
+        """How much likelier this opponent is to play a W4 while holding the colour
+        than without it: a grid posterior over my past challenges (prior about 0.3)."""
+        grid = (0.0, 0.1, 0.3, 0.6, 1.0)
+        weights = [0.15, 0.25, 0.3, 0.2, 0.1]
+        for p, guilty in self._verdicts:
+            for i, b in enumerate(grid):
+                g = _guilt(p, b)
+                weights[i] *= g if guilty else 1 - g
+        total = sum(weights) or 1.0
+        return sum(w * b for w, b in zip(weights, grid, strict=True)) / total
+
+    def _answer_w4(self, t: Table, m: _Model) -> tuple[str, str]:
+        guilty = _guilt(self._p_held(t, m), self._bluff_rate())
+        # Guilty: they draw 4 and I play on, a swing of about nine cards against
+        # accepting; innocent: I draw two more than by accepting.
+        if guilty * 9 > (1 - guilty) * 2:
+            return "challenge", f"the opponent probably held the colour ({guilty:.0%} guilty)"
+        return "accept", f"the Wild Draw Four is probably right ({1 - guilty:.0%})"
+
+    def _challenge_rate(self) -> float:
+        """How often this opponent has challenged my W4s (prior: half the time)."""
+        accepted, challenged = self._w4_answers
+        return (challenged + 1) / (accepted + challenged + 2)
+
+
+def _guilt(p_held: float, bluff: float) -> float:
+    """The chance a W4 is wrong, given the chance its player held the colour and how
+    much likelier it plays a W4 when holding the colour than when not."""
+    yes = p_held * bluff
+    no = 1 - p_held
+    return yes / (yes + no) if yes + no > 0 else 1.0
