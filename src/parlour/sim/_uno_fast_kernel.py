@@ -26,8 +26,6 @@ i64 = np.int64
 golden, mix1, mix2 = u64(0x9E3779B97F4A7C15), u64(0xBF58476D1CE4E5B9), u64(0x94D049BB133111EB)
 s7, s17, s19, s27, s30, s31, s45, s57 = (u64(k) for k in (7, 17, 19, 27, 30, 31, 45, 57))
 five, nine, zero = u64(5), u64(9), u64(0)
-#: FNV-1a of each seat's stream label, as ``stream_seed`` hashes it.
-labels = np.array([fnv1a64(f"player-{seat}-random".encode()) for seat in (0, 1)], u64)
 
 
 def _plans() -> tuple[Any, ...]:
@@ -53,12 +51,13 @@ def _plans() -> tuple[Any, ...]:
     )
 
 
-p_start, p_end, b_high, b_low, b_accept = _plans()
-pack = np.array(uno_deck(), i64)
-n_pack = len(pack)
-distinct = np.array(sorted(set(uno_deck())), i64)
-n_distinct = len(distinct)
-points_of = np.array([card_points(c) for c in range(W4 + 1)], i64)
+#: The tables are passed to the compiled code as arguments, never frozen into it, so
+#: numba's disk cache cannot keep an old pack order or points table.
+PLANS = _plans()
+PACK = np.array(uno_deck(), i64)
+DISTINCT = np.array(sorted(set(uno_deck())), i64)
+POINTS = np.array([card_points(c) for c in range(W4 + 1)], i64)
+LABELS = np.array([fnv1a64(f"player-{seat}-random".encode()) for seat in (0, 1)], u64)
 
 
 @njit(cache=True, inline="always")
@@ -112,7 +111,8 @@ def randbelow(st: Any, n: int) -> int:
 
 
 @njit(cache=True)
-def shuffle(st: Any, items: Any, n: int) -> None:
+def shuffle(st: Any, items: Any, n: int, plans: Any) -> None:
+    p_start, p_end, b_high, b_low, b_accept = plans
     for b in range(p_start[n], p_end[n]):
         accept = b_accept[b]
         r = next64(st)
@@ -126,24 +126,34 @@ def shuffle(st: Any, items: Any, n: int) -> None:
 
 
 @njit(cache=True)
-def reshuffle(eng: Any, draw: Any, disc: Any, nc: int) -> int:
+def reshuffle(eng: Any, draw: Any, disc: Any, nc: int, plans: Any) -> int:
     """The discard pile but its top becomes the draw pile; returns its size."""
     m = nc - 1
     for i in range(m):
         draw[i] = disc[i]
-    shuffle(eng, draw, m)
+    shuffle(eng, draw, m, plans)
     disc[0] = disc[m]
     return m
 
 
 @njit(cache=True)
-def take(p: int, k: int, cnt: Any, size: Any, eng: Any, draw: Any, nd: int, disc: Any,
-         nc: int) -> tuple[int, int]:  # fmt: skip
+def take(
+    p: int,
+    k: int,
+    cnt: Any,
+    size: Any,
+    eng: Any,
+    draw: Any,
+    nd: int,
+    disc: Any,
+    nc: int,
+    plans: Any,
+) -> tuple[int, int]:
     for _ in range(k):
         if nd == 0:
             if nc <= 1:
                 break
-            nd = reshuffle(eng, draw, disc, nc)
+            nd = reshuffle(eng, draw, disc, nc, plans)
             nc = 1
         nd -= 1
         cnt[p, draw[nd]] += 1
@@ -166,7 +176,11 @@ def holds(cnt: Any, p: int, colour: int) -> bool:
 
 
 @njit(cache=True)
-def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
+def simulate(
+    seeds: Any, max_moves: int, pack: Any, distinct: Any, points_of: Any, labels: Any, plans: Any
+) -> tuple[Any, Any, Any]:
+    n_pack = len(pack)
+    n_distinct = len(distinct)
     n_hands = seeds.shape[0]
     out_winner = np.empty(n_hands, i64)
     out_points = np.empty(n_hands, i64)
@@ -188,7 +202,7 @@ def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
         starter = randbelow(eng, 2)
         for i in range(n_pack):
             deck[i] = pack[i]
-        shuffle(eng, deck, n_pack)
+        shuffle(eng, deck, n_pack, plans)
         cnt[:, :] = 0
         for i in range(7):
             cnt[0, deck[i]] += 1
@@ -203,7 +217,7 @@ def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
         while turned == W4:
             draw[nd] = W4
             nd += 1
-            shuffle(eng, draw, nd)
+            shuffle(eng, draw, nd, plans)
             nd -= 1
             turned = draw[nd]
         disc[0] = turned
@@ -215,7 +229,7 @@ def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
         colour_phase = turned == W
         colour = -1 if colour_phase else turned >> 4
         if value == DRAW2:
-            nd, nc = take(starter, 2, cnt, size, eng, draw, nd, disc, nc)
+            nd, nc = take(starter, 2, cnt, size, eng, draw, nd, disc, nc, plans)
         moves = 0
         winner = BLOCKED
         points = 0
@@ -256,7 +270,7 @@ def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
                     if nd > 0 or nc > 1:
                         passes = 0
                         if nd == 0:
-                            nd = reshuffle(eng, draw, disc, nc)
+                            nd = reshuffle(eng, draw, disc, nc, plans)
                             nc = 1
                         nd -= 1
                         c = draw[nd]
@@ -282,7 +296,7 @@ def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
             if card == W4 and holds(cnt, p, colour):  # wrong: taken back, draw 4
                 cnt[p, card] += 1
                 size[p] += 1
-                nd, nc = take(p, 4, cnt, size, eng, draw, nd, disc, nc)
+                nd, nc = take(p, 4, cnt, size, eng, draw, nd, disc, nc, plans)
                 turn = o
                 continue
             disc[nc] = card
@@ -291,9 +305,9 @@ def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
             v = card & 15 if card < W else card
             if size[p] == 0:
                 if v == DRAW2:
-                    nd, nc = take(o, 2, cnt, size, eng, draw, nd, disc, nc)
+                    nd, nc = take(o, 2, cnt, size, eng, draw, nd, disc, nc, plans)
                 elif v == W4:
-                    nd, nc = take(o, 4, cnt, size, eng, draw, nd, disc, nc)
+                    nd, nc = take(o, 4, cnt, size, eng, draw, nd, disc, nc, plans)
                 winner = p
                 for c in range(W4 + 1):
                     points += cnt[o, c] * points_of[c]
@@ -301,10 +315,10 @@ def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
             if v == SKIP:
                 turn = p
             elif v == DRAW2:
-                nd, nc = take(o, 2, cnt, size, eng, draw, nd, disc, nc)
+                nd, nc = take(o, 2, cnt, size, eng, draw, nd, disc, nc, plans)
                 turn = p
             elif v == W4:
-                nd, nc = take(o, 4, cnt, size, eng, draw, nd, disc, nc)
+                nd, nc = take(o, 4, cnt, size, eng, draw, nd, disc, nc, plans)
                 turn = p
             else:
                 turn = o
@@ -312,3 +326,8 @@ def simulate(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
         out_points[h] = points
         out_moves[h] = moves
     return out_winner, out_points, out_moves
+
+
+def run(seeds: Any, max_moves: int) -> tuple[Any, Any, Any]:
+    """One hand per seed (``uint64`` array): arrays of winner, points and moves."""
+    return simulate(seeds, max_moves, PACK, DISTINCT, POINTS, LABELS, PLANS)

@@ -164,5 +164,5 @@ def _kernel() -> Callable[..., Any]:
     if not available():
         raise ImportError("the compiled UNO simulator needs numba: pip install 'parlour[fast]'")
     kernel = importlib.import_module("parlour.sim._uno_fast_kernel")
-    simulate: Callable[..., Any] = kernel.simulate
+    simulate: Callable[..., Any] = kernel.run
     return simulate
