@@ -22,9 +22,10 @@ from .ai.base import Player, make_player, player_levels
 from .ai.hints import best_level, hint
 from .ai.solver import parse_budget, solve
 from .core.options import parse_option_words, resolve_options
+from .core.protocol import describe_legal
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
-from .errors import ParlourError
+from .errors import InvalidMoveError, ParlourError
 from .sim.command import add_parser as add_simulate_parser
 
 __all__ = ["main"]
@@ -83,6 +84,100 @@ Type a move (see 'moves'), or one of these commands:
   quit         stop playing (the game is not saved unless you saved it)"""
 
 
+class GameTerminal:
+    """A game's own touches to terminal play; the default adds none.
+
+    The loop stays generic: it asks the game's hooks to dress the screen, to turn
+    an input line into a move text (asking more questions if needed), and what to
+    tell a player taking over the screen at one table.
+    """
+
+    def screen(self, game: Game, seat: int, text: str, colour: bool) -> str:
+        return text
+
+    def translate(self, game: Game, line: str, ask: Callable[[str], str | None]) -> str:
+        return line
+
+    def handover(self, game: Game, seat: int) -> list[str]:
+        return []
+
+
+_UNO_COLOURS = {"R": "R", "G": "G", "Y": "Y", "B": "B"}
+_UNO_COLOUR_WORDS = {"RED": "R", "GREEN": "G", "YELLOW": "Y", "BLUE": "B"}
+
+
+class UnoTerminal(GameTerminal):
+    """UNO: a numbered hand, a number plays that card, a Wild asks for its colour,
+    and every bad move names the legal ones."""
+
+    def screen(self, game: Game, seat: int, text: str, colour: bool) -> str:
+        hand = game.view(seat)["hand"]
+        numbered = "  ".join(f"{i}:{_uno_pretty(card, colour)}" for i, card in enumerate(hand, 1))
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if line.startswith("your hand"):
+                head = line.split(":", 1)[0].rstrip(")")
+                lines[i] = f"{head}, {len(hand)} cards): {numbered or '-'}"
+        return "\n".join(lines)
+
+    def translate(self, game: Game, line: str, ask: Callable[[str], str | None]) -> str:
+        view = game.view(game.to_move)
+        words = line.split()
+        text = line
+        if words and words[0].isdigit():
+            text = self._card_by_number(game, view, words, ask)
+        elif view["phase"] == "play_or_keep" and line.strip().upper() == view["drawn"]:
+            text = "play"
+        try:
+            game.parse(text)
+        except InvalidMoveError as exc:
+            raise InvalidMoveError(f"{exc}; {describe_legal(game.legal_moves())}") from None
+        return text
+
+    def _card_by_number(
+        self,
+        game: Game,
+        view: dict[str, object],
+        words: list[str],
+        ask: Callable[[str], str | None],
+    ) -> str:
+        hand = view["hand"]
+        assert isinstance(hand, list)
+        number = int(words[0])
+        if not 1 <= number <= len(hand):
+            raise InvalidMoveError(
+                f"there is no card {number}: your cards are numbered 1 to {len(hand)}; "
+                + describe_legal(game.legal_moves())
+            )
+        card = str(hand[number - 1])
+        call = " uno" if [w.upper() for w in words[1:]] == ["UNO"] else ""
+        drawn = view["phase"] == "play_or_keep" and card == view["drawn"]
+        if card in ("W", "W4") and view["phase"] in ("play", "play_or_keep"):
+            answer = ask("Colour (R/G/Y/B)? ")
+            letter = (answer or "").strip().upper()
+            letter = _UNO_COLOURS.get(letter) or _UNO_COLOUR_WORDS.get(letter, "")
+            if not letter:
+                raise InvalidMoveError(
+                    f"{(answer or '').strip()!r} is not a colour: answer R, G, Y or B; "
+                    + describe_legal(game.legal_moves())
+                )
+            return f"{'play' if drawn else card}:{letter}{call}"
+        return ("play" if drawn else card) + call
+
+    def handover(self, game: Game, seat: int) -> list[str]:
+        return [f"  {line}" for line in game.view(seat)["opponent_last"]]
+
+
+def _uno_pretty(card: str, colour: bool) -> str:
+    if not colour:
+        return card
+    code = "1" if card.startswith("W") else {"R": "31", "G": "32", "Y": "33", "B": "34"}[card[0]]
+    return f"\x1b[{code}m{card}\x1b[0m"
+
+
+TERMINAL_HOOKS: dict[str, GameTerminal] = {"uno": UnoTerminal()}
+
+
 class TerminalPlay:
     """The read-a-line, play-it loop, shared by every game.
 
@@ -110,6 +205,7 @@ class TerminalPlay:
         self.interactive = interactive
         self.rejected = 0
         self.series: list[int] = [0, 0]
+        self.hooks = TERMINAL_HOOKS.get(game.name, GameTerminal())
 
     # --- output -------------------------------------------------------------
 
@@ -122,7 +218,8 @@ class TerminalPlay:
             self.say(game.state.render(self.colour))
         else:
             seat = self._viewer()
-            self.say(game.state.render_for(seat, self.colour))
+            text = game.state.render_for(seat, self.colour)
+            self.say(self.hooks.screen(game, seat, text, self.colour))
         self.say()
 
     def _viewer(self) -> int:
@@ -171,6 +268,9 @@ class TerminalPlay:
                     if self.read_line("") is None:
                         return self._input_ended()
                     self.say("\n" * 40)
+                if last_mover is not None:
+                    for text in self.hooks.handover(game, game.to_move):
+                        self.say(text)
                 last_mover = game.to_move
                 needs_show = True
             if needs_show:
@@ -252,6 +352,7 @@ class TerminalPlay:
             if command == "resign" and not rest:
                 game.resign()
                 return "changed"
+            line = self.hooks.translate(game, line, self._ask)
             mover = game.to_move
             move = game.parse(line)
             phrase = game.state.describe(move)
@@ -265,6 +366,13 @@ class TerminalPlay:
             self.rejected += 1
             self.say(f"! {exc}")
             return "same"
+
+    def _ask(self, prompt: str) -> str | None:
+        """A game's follow-up question (a Wild's colour); echoed when input is piped."""
+        answer = self.read_line(prompt)
+        if answer is not None and not self.interactive:
+            self.say(f"{prompt}{answer}")
+        return answer
 
     def _undo(self) -> None:
         """Undo the person's last move (and the computer's replies after it)."""

@@ -1,0 +1,176 @@
+"""UNO in the terminal: numbered hand, colour prompt, announcements, hot seat, bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from parlour.cards import parse_uno_card, parse_uno_cards, uno_deck, uno_str
+from parlour.cli import main
+
+
+def deck(h0: str, h1: str, turned: str, draw: str = "") -> str:
+    used = (
+        parse_uno_cards(h0) + parse_uno_cards(h1) + [parse_uno_card(turned)] + parse_uno_cards(draw)
+    )
+    rest = uno_deck()
+    for c in used:
+        rest.remove(c)
+    return " ".join(uno_str(c) for c in used + rest)
+
+
+def run(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    stdin: str,
+) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(argv)
+    return code, capsys.readouterr().out
+
+
+def play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    the_deck: str,
+    stdin: str,
+    *extra: str,
+) -> tuple[int, str]:
+    argv = ["play", "uno", "--deck", the_deck, "--colour", "never", "first=0", *extra]
+    if "--opponent" not in extra:
+        argv += ["--opponent", "basic"]
+    return run(monkeypatch, capsys, argv, stdin)
+
+
+QUICK = deck("RS RS RS RS GS GS G5", "B1 B2 B3 BS BD W W4", "R9")
+
+
+def test_hand_is_numbered_with_counts_and_scores(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = play(monkeypatch, capsys, QUICK, "")
+    assert "your hand (player 0, 7 cards): 1:RS  2:RS  3:RS  4:RS  5:G5  6:GS  7:GS" in out
+    assert "player 1: 7 cards" in out and "draw pile: 93 cards" in out
+    assert "scores: player 0 0, player 1 0" in out
+
+
+def test_a_number_plays_that_card(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = play(monkeypatch, capsys, QUICK, "1\n")
+    assert code == 0
+    assert "top RS" in out and "(player 0, 6 cards)" in out
+
+
+def test_a_wild_asks_for_its_colour(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    the_deck = deck("B1 B2 G3 G4 Y5 Y6 W", "R1 R2 R3 R4 R5 R6 R7", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, "7\ng\n")
+    assert code == 0
+    assert "Colour (R/G/Y/B)? g" in out
+    assert "colour in play green" in out
+
+
+@pytest.mark.parametrize("line", ["R8", "1", "play"])
+def test_a_drawn_card_is_played_by_its_number_or_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    the_deck = deck("B1 B2 G3 G4 Y5 Y6 Y7", "R1 R2 R3 R4 R5 R6 R7", "R9", draw="R8")
+    code, out = play(monkeypatch, capsys, the_deck, f"draw\n{line}\n")
+    assert code == 0
+    assert "you drew R8" in out and "you played the drawn card R8" in out
+
+
+def test_the_computers_moves_are_announced_and_its_hand_shown_when_the_hand_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = "RS\nRS\nRS\nRS\nGS\nGS\nG5\n"
+    code, out = play(monkeypatch, capsys, QUICK, moves)
+    assert code == 0
+    assert "hand 1: you went out and score 146 points; player 1 held B1 B2 B3 BS BD W W4" in out
+    assert "scores: player 0 146, player 1 0" in out
+    assert "Computer plays" in out or "Computer draws" in out  # hand 2: it moves first
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("R0", "you have no R0"),  # a card not in the hand
+        ("9", "there is no card 9: your cards are numbered 1 to 7"),
+        ("W", "name a colour: W:R, W:G, W:Y or W:B"),  # a Wild without a colour
+        ("X9", "is not an UNO move"),  # a malformed card
+        ("challenge", "challenges need option w4_challenge"),
+    ],
+)
+def test_bad_input_names_the_legal_moves_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], line: str, message: str
+) -> None:
+    the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, f"{line}\nshow\n")
+    assert code == 2  # piped input with a rejected line
+    errors = [text for text in out.splitlines() if text.startswith("! ")]
+    assert len(errors) == 1
+    assert message in errors[0]
+    assert "legal moves: R5, W:R, W:G, W:Y, W:B, draw" in errors[0]
+    screens = [text for text in out.splitlines() if text.startswith("your hand")]
+    assert len(screens) == 2 and screens[0] == screens[1]
+
+
+def test_an_unplayable_card_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, "2\n")
+    assert code == 2
+    assert "G2 does not match the top card R9" in out
+    assert "legal moves: R5, W:R, W:G, W:Y, W:B, draw" in out
+
+
+def test_a_wrong_colour_answer_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, "7\npurple\n")
+    assert code == 2
+    assert "'purple' is not a colour: answer R, G, Y or B" in out
+    assert "top R9" in out and "(player 0, 7 cards)" in out
+
+
+def test_a_number_with_uno_calls_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    the_deck = deck("RS RS RS RS GS G5 G6", "B1 B2 B3 BD BS W W4", "R9")
+    stdin = "RS\nRS\nRS\nRS\nGS\n1 uno\n"
+    code, out = play(monkeypatch, capsys, the_deck, stdin, "uno_call")
+    assert code == 0
+    assert "you called UNO" in out
+
+
+def test_two_people_see_only_their_own_hand_and_what_the_other_did(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, "1\n", "--opponent", "human")
+    assert code == 0
+    assert "Player 0 plays R5" in out
+    after = out.split("Player 0 plays R5", 1)[1]
+    assert "player 0 plays R5" in after  # told to player 1, who takes over
+    assert "your hand (player 1, 7 cards): 1:R1" in after
+    assert "G2" not in after
+
+
+def test_the_computer_opponent_defaults_to_strong(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "uno.json"
+    code, _ = run(
+        monkeypatch, capsys, ["play", "uno", "--seed", "4", "--colour", "never"], f"save {save}\n"
+    )
+    assert code == 0
+    assert json.loads(save.read_text())["meta"]["opponent"] == "strong"
