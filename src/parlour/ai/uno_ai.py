@@ -27,17 +27,21 @@ with two players, so a turn is a chain of such cards ended by a number card, a
 Wild or a draw; it searches every chain its hand allows (colours of Wilds
 included) and scores where each leaves the table:
 
-* cards left in hand, cards given to the opponent, and the points held;
-* how likely the opponent is to be stuck on the card and colour left to them,
+* cards left in hand and cards given to the opponent;
+* how many of its own cards are of the colour it leaves in play: it can follow
+  the opponent there, and the opponent holds fewer of them (the plain rule
+  "play your longest colour", which simulation found worth more than any finer
+  measure of the hand's reach);
+* how likely the opponent is to be stuck on the card and colour left to it,
   counted from the cards it has not seen (the pack less its hand and the discard
   pile) and the opponent's hand size, sharpened by what the opponent showed: a
   player who draws without playing had nothing for that colour, so its older
-  cards are known to lack it (remembered until the hand ends);
-* its follow-up: how many of its cards fit the colour it leaves;
-* Wilds and Draw Fours kept for later are worth something (flexibility, and a
-  Draw Four stops an opponent about to go out), so it spends them when they win,
-  chain, or when the opponent is close to going out; the danger weighting grows
-  as the opponent's hand shrinks.
+  cards are known to lack it (remembered until the hand ends). This weighs most
+  when the opponent holds one or two cards, and then so do the points it would
+  score;
+* Wilds and Draw Fours kept for later are worth something (they always fit), so
+  a Wild is spent when nothing coloured fits or when it wins; a right Draw Four
+  is played, since four cards and the turn are worth more than keeping it.
 
 With option ``w4_challenge`` it challenges when the probability that the
 opponent held the colour in play (from the unseen cards and its hand size,
@@ -349,10 +353,14 @@ GIVE = 0.8  # each card the opponent had to draw this turn
 LENGTH = 0.1  # each own card of the colour left in play: I can follow, they less so
 KEEP_W = 0.5  # each Wild kept: it always fits later
 KEEP_W4 = 0.5  # each Wild Draw Four kept (a right one is worth playing: 4 cards + turn)
-POINTS = 0.0  # each point held: shedding high cards first lost hands (see the docs)
+POINTS = (0.0, 0.01, 0.005)  # each point held, when the opponent holds 1 or 2 cards
 STUCK = 0.5  # the chance the opponent cannot play on what is left to it ...
 STUCK_DANGER = (0.0, 1.5, 0.5)  # ... weighted more when it holds 1 or 2 cards
 DRAW = 0.0  # the cost of drawing instead of playing, beyond the card itself
+#: Before this opponent has answered any of its W4s, ``strong`` assumes it challenges
+#: two times in three (a Beta prior: two challenges, one acceptance): bluffing on an
+#: even guess lost hands against ``random``, which challenges half the time.
+BLUFF_PRIOR = (2, 3)
 WIN = 1000.0
 NODE_LIMIT = 4000  # plans searched per decision at most (huge chains of Skips)
 
@@ -463,8 +471,10 @@ class _Planner:
                 v += KEEP_W4
             elif c >> 4 == colour:
                 length += 1
-        v += LENGTH * length - POINTS * points
+        v += LENGTH * length
         opp = m.opp + m.known_w4 + gave
+        if opp < len(POINTS):  # the opponent may go out soon: what it would score
+            v -= POINTS[opp] * points
         weight = STUCK + (STUCK_DANGER[opp] if opp < len(STUCK_DANGER) else 0.0)
         if weight:
             v += weight * m.stuck(top, colour, gave)
@@ -687,9 +697,9 @@ class UnoStrongPlayer(Player):
         return "accept", f"the Wild Draw Four is probably right ({1 - guilty:.0%})"
 
     def _challenge_rate(self) -> float:
-        """How often this opponent has challenged my W4s (prior: half the time)."""
+        """How often this opponent challenges my W4s, learnt over the match."""
         accepted, challenged = self._w4_answers
-        return (challenged + 1) / (accepted + challenged + 2)
+        return (challenged + BLUFF_PRIOR[0]) / (accepted + challenged + BLUFF_PRIOR[1])
 
 
 def _guilt(p_held: float, bluff: float) -> float:
