@@ -54,7 +54,7 @@ rules a wrong ``W4`` is always penalised, so it never plays one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import UNO_COLOURS, UNO_WILD, UNO_WILD4, uno_deck, uno_str
@@ -96,11 +96,6 @@ _POINTS = [card_points(c) if _PACK_COUNT[c] else 0 for c in range(W4 + 1)]
 _ALL_CARDS = tuple(c for c in range(W4 + 1) if _PACK_COUNT[c])
 
 
-def _colour_of(c: int) -> int:
-    """0-3 for a coloured card, 4 for a Wild (so ``== colour`` never matches)."""
-    return c >> 4
-
-
 def _fits(c: int, top: int, colour: int) -> bool:
     """Whether ``c`` may be played on ``top`` with ``colour`` in play (W4 not judged)."""
     return c >= W or c >> 4 == colour or (top < W and (c & 15) == (top & 15))
@@ -129,7 +124,6 @@ class Table:
     drawn: int  # the card just drawn (phase play_or_keep), else -1
     challenge_rule: bool
     hand_number: int
-    legal: set[str] = field(default_factory=set)
 
     def holds_colour(self, colour: int) -> bool:
         return any(c >> 4 == colour for c in self.hand)
@@ -146,7 +140,7 @@ class Table:
         return count
 
 
-def read_table(view: Mapping[str, Any], legal: Sequence[str]) -> Table:
+def read_table(view: Mapping[str, Any]) -> Table:
     """The view as card ints."""
     colour = view["colour"]
     drawn = view.get("drawn")
@@ -162,7 +156,6 @@ def read_table(view: Mapping[str, Any], legal: Sequence[str]) -> Table:
         drawn=-1 if drawn is None else _CARD[drawn],
         challenge_rule=bool(view.get("options", {}).get("w4_challenge", False)),
         hand_number=int(view.get("hand_number", 1)),
-        legal=set(legal),
     )
 
 
@@ -314,7 +307,7 @@ class UnoBasicPlayer(Player):
         _check(view, legal)
         if "catch" in legal:
             return "catch", "the opponent did not call UNO"
-        t = read_table(view, legal)
+        t = read_table(view)
         if t.phase == "challenge":
             return "accept", "never challenge: a lost challenge costs six cards"
         if t.phase == "colour":
@@ -566,7 +559,7 @@ class UnoStrongPlayer(Player):
 
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
         _check(view, legal)
-        t = read_table(view, legal)
+        t = read_table(view)
         self._observe(t, [str(s) for s in view.get("opponent_last", ())])
         m = _model(t, self._void)
         move, why = self._decide(t, m, legal)
