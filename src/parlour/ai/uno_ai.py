@@ -57,7 +57,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import UNO_COLOURS, UNO_WILD, UNO_WILD4, uno_deck, uno_str
+from ..cards import UNO_COLOUR_NAMES, UNO_COLOURS, UNO_WILD, UNO_WILD4, uno_deck, uno_str
 from ..errors import ParlourError
 from ..games.uno import (
     K_CATCH,
@@ -507,7 +507,7 @@ class _Planner:
             return self.chain(rest, c, named, gave + 4), "a Wild Draw Four: four cards and the turn"
         if _is_chain(c):
             more = 2 if c & 15 == DRAW2 else 0
-            return self.chain(rest, c, named, gave + more), "keeps the turn"
+            return self.chain(rest, c, named, gave + more), "a Skip or Draw Two keeps the turn"
         return self.end_value(rest, c, named, gave), "the best card to leave"
 
     def chain(self, hand: list[int], top: int, colour: int, gave: int) -> float:
@@ -639,7 +639,7 @@ class UnoStrongPlayer(Player):
         plan = planner.best(hand, t.top, t.colour, 0, may_draw)
         if not plan.first:
             return ("draw" if may_draw else "pass"), "nothing fits"
-        return _finish(plan.first, legal), plan.why
+        return _finish(plan.first, legal), _reason(plan, hand)
 
     def _drawn(
         self, t: Table, planner: _Planner, hand: list[int], legal: Sequence[str]
@@ -693,6 +693,20 @@ class UnoStrongPlayer(Player):
         """How often this opponent challenges my W4s, learnt over the match."""
         accepted, challenged = self._w4_answers
         return (challenged + BLUFF_PRIOR[0]) / (accepted + challenged + BLUFF_PRIOR[1])
+
+
+def _reason(plan: _Plan, hand: list[int]) -> str:
+    """A hint's reason for a planned play, in words a player uses."""
+    head = plan.first.split(":", 1)
+    card = _CARD.get(head[0], -1)
+    if plan.why != "the best card to leave" or card < 0:
+        return plan.why
+    if card >= W:
+        named = UNO_COLOUR_NAMES[UNO_COLOURS.index(head[1])]
+        return f"nothing coloured worth playing fits: the Wild names {named}"
+    more = sum(1 for c in hand if c >> 4 == card >> 4) - 1
+    held = f"you hold {more} more" if more else "the opponent must follow it"
+    return f"leaves {UNO_COLOUR_NAMES[card >> 4]} in play ({held})"
 
 
 def _guilt(p_held: float, bluff: float) -> float:
