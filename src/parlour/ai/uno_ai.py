@@ -705,7 +705,7 @@ def _reason(plan: _Plan, hand: list[int]) -> str:
         named = UNO_COLOUR_NAMES[UNO_COLOURS.index(head[1])]
         return f"nothing coloured worth playing fits: the Wild names {named}"
     more = sum(1 for c in hand if c >> 4 == card >> 4) - 1
-    held = f"you hold {more} more" if more else "the opponent must follow it"
+    held = f"you hold {more} more" if more else "you hold no more of it"
     return f"leaves {UNO_COLOUR_NAMES[card >> 4]} in play ({held})"
 
 
