@@ -95,7 +95,17 @@ def test_the_computers_moves_are_announced_and_its_hand_shown_when_the_hand_ends
     assert code == 0
     assert "hand 1: you went out and score 146 points; player 1 held B1 B2 B3 BS BD W W4" in out
     assert "scores: player 0 146, player 1 0" in out
-    assert "Computer plays" in out or "Computer draws" in out  # hand 2: it moves first
+    assert "hand 2 dealt" in out
+
+
+def test_the_computers_moves_are_announced(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
+    argv = ["play", "uno", "--deck", the_deck, "--colour", "never", "first=1"]
+    code, out = run(monkeypatch, capsys, [*argv, "--opponent", "basic"], "")
+    assert code == 0
+    assert "My turn.\nComputer plays R8\nYour turn." in out
 
 
 @pytest.mark.parametrize(
