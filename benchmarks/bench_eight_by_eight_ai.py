@@ -1,0 +1,175 @@
+"""8 x 8: the fair player's win rate and the solver's decided shares and times.
+
+    python benchmarks/bench_eight_by_eight_ai.py [--deals 2000] [--budget 10s] [--jobs 2]
+        [--seed 0] [--skip-player] [--skip-solver]
+
+Deal i is the seeded deal ``seed + i``. For each deal:
+
+* the fair player plays it from its view alone until the game ends or the player
+  says that no move leads anywhere (then the deal counts as lost; it would resign);
+* the solver searches it with a fresh per-deal ``--budget`` (a node count such as
+  ``50000`` or a time such as ``10s``) and answers winnable, unwinnable or undecided.
+
+Prints the player's win rate with a Wilson 95% interval, its average number of
+cards on the foundations, the solver's shares (with Wilson intervals) and its
+median, 95th-percentile and largest time per deal. Deals run on a process pool of
+``--jobs`` workers; times are wall-clock per deal inside the worker, so a loaded
+machine shows slower times (the load average is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from parlour.ai import make_player
+from parlour.ai.eight_by_eight_ai import EightByEightFairPlayer, solve_eight_by_eight
+from parlour.ai.solver import parse_budget
+from parlour.games.eight_by_eight import EightByEight
+
+NAME = "eight-by-eight"
+#: A safety net only: the fair player makes a few hundred moves per deal.
+MAX_MOVES = 5_000
+
+
+@dataclass
+class Deal:
+    seed: int
+    won: bool | None = None
+    up: int = 0
+    moves: int = 0
+    player_seconds: float = 0.0
+    status: str = ""
+    solve_seconds: float = 0.0
+    nodes: int = 0
+
+
+def play(seed: int) -> tuple[bool, int, int]:
+    """The fair player on deal ``seed``: (won, cards on the foundations, moves)."""
+    state = EightByEight.new(seed, None, {})
+    player = make_player(NAME, "fair", seed=seed)
+    assert isinstance(player, EightByEightFairPlayer)
+    moves = 0
+    while state.outcome is None and moves < MAX_MOVES:
+        view = state.view(0)
+        move = player.choose(view, view["legal_moves"])
+        if player.stuck:
+            break
+        state.apply(state.parse_move(move))
+        moves += 1
+    outcome = state.outcome
+    return (
+        outcome is not None and outcome.result == "won",
+        sum(f >> 2 for f in state.found),
+        moves,
+    )
+
+
+def run(args: tuple[int, str, bool, bool]) -> Deal:
+    seed, budget_text, do_player, do_solver = args
+    deal = Deal(seed)
+    if do_player:
+        start = time.perf_counter()
+        deal.won, deal.up, deal.moves = play(seed)
+        deal.player_seconds = time.perf_counter() - start
+    if do_solver:
+        state = EightByEight.new(seed, None, {})
+        budget = parse_budget(budget_text)
+        start = time.perf_counter()
+        budget.restart()
+        result = solve_eight_by_eight(state.copy(), budget)
+        deal.solve_seconds = time.perf_counter() - start
+        deal.status = result.status
+        deal.nodes = result.nodes
+    return deal
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = k / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    den = 1 + z * z / n
+    return max(0.0, (centre - spread) / den), min(1.0, (centre + spread) / den)
+
+
+def share(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k} ({100 * k / n:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--budget", default="10s", help="per-deal solver budget (nodes or time)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--skip-player", action="store_true")
+    parser.add_argument("--skip-solver", action="store_true")
+    args = parser.parse_args(argv)
+    parse_budget(args.budget)  # a bad budget fails here, not in every worker
+    command = "python benchmarks/bench_eight_by_eight_ai.py " + " ".join(sys.argv[1:])
+    print(f"# {command.strip()}")
+    print(
+        f"# Python {platform.python_version()}, {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.1f} at the start"
+    )
+    jobs = [
+        (args.seed + i, args.budget, not args.skip_player, not args.skip_solver)
+        for i in range(args.deals)
+    ]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        deals = list(pool.map(run, jobs, chunksize=4))
+    wall = time.perf_counter() - started
+    n = len(deals)
+    print(
+        f"deals: {n} (seeds {args.seed}-{args.seed + n - 1}), wall clock {wall:.0f} s, "
+        f"load average {os.getloadavg()[0]:.1f} at the end"
+    )
+    if not args.skip_player:
+        won = sum(1 for d in deals if d.won)
+        print()
+        print("| fair player | value |")
+        print("|---|---|")
+        print(f"| deals won | {share(won, n)} |")
+        print(f"| average cards on the foundations | {sum(d.up for d in deals) / n:.1f} of 104 |")
+        print(f"| average moves per deal | {sum(d.moves for d in deals) / n:.0f} |")
+        print(f"| seconds per deal (mean) | {sum(d.player_seconds for d in deals) / n:.3f} |")
+    if not args.skip_solver:
+        times = [d.solve_seconds for d in deals]
+        count = {
+            s: sum(1 for d in deals if d.status == s) for s in ("solved", "unwinnable", "unknown")
+        }
+        decided = count["solved"] + count["unwinnable"]
+        print()
+        print(f"| solver, budget {args.budget} per deal | value |")
+        print("|---|---|")
+        print(f"| winnable (a winning line, replayed) | {share(count['solved'], n)} |")
+        print(f"| unwinnable (proved) | {share(count['unwinnable'], n)} |")
+        print(f"| undecided | {share(count['unknown'], n)} |")
+        print(f"| decided | {share(decided, n)} |")
+        print(f"| median time per deal | {percentile(times, 0.5):.2f} s |")
+        print(f"| 95th percentile | {percentile(times, 0.95):.2f} s |")
+        print(f"| largest | {max(times):.2f} s |")
+        solved_times = [d.solve_seconds for d in deals if d.status == "solved"]
+        if solved_times:
+            print(f"| median time of the winnable | {percentile(solved_times, 0.5):.2f} s |")
+        print(f"| nodes per second (all deals) | {sum(d.nodes for d in deals) / sum(times):,.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

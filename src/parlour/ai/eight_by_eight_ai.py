@@ -1,0 +1,961 @@
+"""8 x 8: a fair player (hints, demo play, simulations) and a solver.
+
+The solver may see everything (face-down cards, talon order). Its search rests on
+three observations about the game:
+
+* **Layers.** A face-up card of rank r can only ever lie on a face-up card of rank
+  r + 1 and the other colour. Call the cards of one rank and colour a *layer*
+  and the cards they can lie on its *parents*. Moves that only shift face-up runs
+  (no card turned up, no row emptied) never change, for any layer, the number of
+  parents that are row tops: they only swap which parent is free. While no row is
+  empty and no row without face-down cards could be emptied (the *settled*
+  regime), everything that can happen later -- which card can reach a
+  foundation, which face-down card can be turned up, whether a talon card must
+  be built -- depends only on those counts, that is on the face-down stacks with
+  the card on each, the cards at the foot of the rows without face-down cards,
+  and the multiset of the other face-up cards. Positions that agree on these are
+  equivalent, so they share one entry in the transposition table and their
+  rearrangements are never searched: the search moves from one *progress* move
+  (a card to a foundation, a face-down card turned up, a talon or waste card
+  placed) to the next, with at most one shift to uncover the card it needs.
+* **Talon walks.** Turning a talon card that can only go to the waste changes
+  nothing but the talon; a tableau move can always be made before such turns
+  unless it changes what the turned card may do. So runs of such turns are one
+  macro move, and a tableau move is tried between them only where it matters.
+* **Safe foundation moves.** A card of rank r may go up without loss once all
+  four cards that could lie on it (rank r - 1, other colour: two suits, two
+  packs) are on the foundations; Aces and Twos always. These are played at once.
+
+With an empty row (the *open* regime) positions are keyed by their face-down
+stacks and face-up multiset as well, which is exact for what can be rearranged
+but lets the search miss a rare line; a search that went there never reports a
+deal unwinnable, only winnable or undecided.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ..cards import card_str, parse_card
+from ..core.protocol import GameState
+from ..errors import ParlourError
+from ..games.eight_by_eight import EightByEight
+from ..rng import Rng
+from .base import Player, register_player
+from .solver import Budget, SolveResult, register_solver
+
+__all__ = ["EightByEightFairPlayer", "solve_eight_by_eight"]
+
+GAME = "eight-by-eight"
+
+# --- cards -----------------------------------------------------------------
+
+_RED = tuple((c & 3) in (1, 2) for c in range(56))
+#: _BUILDS[c][t]: card c may lie on card t in a row (one lower, other colour, never an Ace).
+_BUILDS = tuple(
+    tuple((c >> 2) == (t >> 2) - 1 and _RED[c] != _RED[t] and c >= 8 for t in range(56))
+    for c in range(56)
+)
+#: The two suits of the other colour.
+_OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+
+
+def _fits(c: int, f: Sequence[int]) -> bool:
+    """Whether card ``c`` fits a foundation; ``f`` holds two heights per suit, higher first."""
+    r = (c >> 2) - 1
+    s = 2 * (c & 3)
+    return f[s] == r or f[s + 1] == r
+
+
+def _safe(c: int, f: Sequence[int]) -> bool:
+    """Whether putting ``c`` up can never cost anything: nothing left could lie on it."""
+    r = c >> 2
+    if r <= 2:
+        return True
+    a, b = _OPPOSITE[c & 3]
+    return f[2 * a + 1] >= r - 1 and f[2 * b + 1] >= r - 1
+
+
+def _place(f: list[int], c: int) -> None:
+    r = c >> 2
+    s = 2 * (c & 3)
+    if f[s] == r - 1:
+        f[s] = r
+    else:
+        f[s + 1] = r
+
+
+# --- solver state ----------------------------------------------------------
+#
+# A position is (rows, down, f, seq, ptr, passes): rows as tuples (bottom first),
+# face-down counts, foundation heights (two per suit, higher first), and the talon
+# and waste as one sequence ``seq`` in dealing order: seq[:ptr] is the waste
+# (bottom first), seq[ptr:] the talon (top first). Turning the waste over keeps
+# that order, so the sequence only ever loses cards.
+
+Pos = tuple[
+    tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int
+]
+Mv = tuple[Any, ...]
+
+# Solver moves: ("R", n, m, k) row n's top k cards to row m; ("F", n) row top up;
+# ("w", m) waste top to row m; ("f",) waste top up; ("t", how, m) turn and place
+# the card (how: "W" waste, "F" foundation, "R" row m); ("o",) turn the waste over.
+
+
+class _Mut:
+    """A position being changed by a few moves (the solver's own, unchecked)."""
+
+    __slots__ = ("rows", "down", "f", "seq", "ptr", "passes")
+
+    def __init__(self, p: Pos) -> None:
+        self.rows = list(p[0])
+        self.down = list(p[1])
+        self.f = list(p[2])
+        self.seq = p[3]
+        self.ptr = p[4]
+        self.passes = p[5]
+
+    def freeze(self) -> Pos:
+        return (tuple(self.rows), tuple(self.down), tuple(self.f), self.seq, self.ptr, self.passes)
+
+    def _cut(self, n: int, k: int) -> tuple[int, ...]:
+        """Take the top ``k`` cards off row ``n``, turning up a face-down card left on top."""
+        src = self.rows[n]
+        cut = len(src) - k
+        self.rows[n] = src[:cut]
+        d = self.down[n]
+        if d and cut == d:
+            self.down[n] = d - 1
+        return src[cut:]
+
+    def _take(self) -> int:
+        """Take the waste top off."""
+        seq = self.seq
+        self.ptr -= 1
+        c = seq[self.ptr]
+        self.seq = seq[: self.ptr] + seq[self.ptr + 1 :]
+        return c
+
+    def do(self, mv: Mv) -> None:
+        kind = mv[0]
+        if kind == "R":
+            self.rows[mv[2]] += self._cut(mv[1], mv[3])
+        elif kind == "F":
+            _place(self.f, self._cut(mv[1], 1)[0])
+        elif kind == "w":
+            self.rows[mv[1]] += (self._take(),)
+        elif kind == "f":
+            _place(self.f, self._take())
+        elif kind == "t":
+            how = mv[1]
+            if how == "W":
+                self.ptr += 1
+                return
+            seq = self.seq
+            c = seq[self.ptr]
+            self.seq = seq[: self.ptr] + seq[self.ptr + 1 :]
+            if how == "F":
+                _place(self.f, c)
+            else:
+                self.rows[mv[2]] += (c,)
+        else:  # "o"
+            self.ptr = 0
+            self.passes += 1
+
+
+def _after(p: Pos, moves: Sequence[Mv]) -> Pos:
+    m = _Mut(p)
+    for mv in moves:
+        m.do(mv)
+    return m.freeze()
+
+
+#: The two cards each card may lie on in a row (rank one higher, other colour); none
+#: for Aces (which never lie in a row) and Kings.
+_PARENTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t for t in range(4, 56) if _BUILDS[c][t]) for c in range(56)
+)
+
+
+def _target(c: int, tops: list[int], skip: int = -1) -> int:
+    """A row (not ``skip``) whose top ``c`` builds on, or -1."""
+    best = 8
+    for v in _PARENTS[c]:
+        if v in tops:
+            i = tops.index(v)
+            if i == skip:
+                if v not in tops[i + 1 :]:
+                    continue
+                i = tops.index(v, i + 1)
+            if i < best:
+                best = i
+    return best if best < 8 else -1
+
+
+def _tops(rows: Sequence[Sequence[int]]) -> list[int]:
+    return [row[-1] if row else 0 for row in rows]
+
+
+_NEED: dict[tuple[int, ...], tuple[frozenset[int], frozenset[int]]] = {}
+
+
+def _needed(f: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """The cards that fit a foundation, and those of them that are safe to put up."""
+    got = _NEED.get(f)
+    if got is None:
+        fit = frozenset(
+            (f[2 * s + j] + 1) * 4 + s for s in range(4) for j in (0, 1) if f[2 * s + j] < 13
+        )
+        got = (fit, frozenset(c for c in fit if _safe(c, f)))
+        if len(_NEED) > 200_000:
+            _NEED.clear()
+        _NEED[f] = got
+    return got
+
+
+def _open(rows: Sequence[Sequence[int]], down: Sequence[int], tops: list[int]) -> bool:
+    """Whether a row is empty or a row without face-down cards could be emptied."""
+    if 0 in tops:
+        return True
+    return any(not down[n] and _target(rows[n][0], tops, n) >= 0 for n in range(8))
+
+
+def _key(p: Pos, is_open: bool) -> tuple[Any, ...]:
+    """The class of a position: what its futures depend on (talon pointer and pass apart)."""
+    rows, down = p[0], p[1]
+    stacks = []
+    feet = []
+    rest: list[int] = []
+    for n in range(8):
+        row = rows[n]
+        d = down[n]
+        if d:
+            stacks.append(row[: d + 1])
+            rest += row[d + 1 :]
+        elif row:
+            feet.append(row[0])
+            rest += row[1:]
+    stacks.sort()
+    if is_open:
+        rest += feet
+        rest.sort()
+        return (True, tuple(stacks), tuple(rest), p[2], p[3])
+    feet.sort()
+    rest.sort()
+    return (False, tuple(stacks), tuple(feet), tuple(rest), p[2], p[3])
+
+
+def _uncover(
+    rows: Sequence[Sequence[int]], tops: list[int], n: int, i: int, is_open: bool
+) -> Mv | None:
+    """A shift that moves everything above rows[n][i] away (None if impossible)."""
+    row = rows[n]
+    m = _target(row[i + 1], tops, n)
+    if m < 0 and is_open and 0 in tops:
+        m = tops.index(0)
+    return None if m < 0 else ("R", n, m, len(row) - i - 1)
+
+
+def _find(
+    rows: Sequence[Sequence[int]], down: Sequence[int], cards: frozenset[int]
+) -> Iterator[tuple[int, int]]:
+    """Positions (row, index) of the face-up cards among ``cards``, tops first."""
+    for n in range(8):
+        row = rows[n]
+        if cards.isdisjoint(row):
+            continue
+        for i in range(len(row) - 1, down[n] - 1, -1):
+            if row[i] in cards:
+                yield n, i
+
+
+def _settle(p: Pos) -> tuple[list[Mv], Pos, bool, tuple[Any, ...]]:
+    """Play every safe foundation move (uncovering the card if one shift does it)."""
+    moves: list[Mv] = []
+    while True:
+        rows, down, f, seq, ptr = p[0], p[1], p[2], p[3], p[4]
+        tops = _tops(rows)
+        is_open = _open(rows, down, tops)
+        safe = _needed(f)[1]
+        step: list[Mv] = []
+        if ptr and seq[ptr - 1] in safe:
+            step = [("f",)]
+        else:
+            for n, i in _find(rows, down, safe):
+                if i == len(rows[n]) - 1:
+                    step = [("F", n)]
+                    break
+                shift = _uncover(rows, tops, n, i, is_open)
+                if shift is not None:
+                    step = [shift, ("F", n)]
+                    break
+        if not step:
+            return moves, p, is_open, _key(p, is_open)
+        moves += step
+        p = _after(p, step)
+
+
+# Priorities of progress moves (higher first): how the search orders its tries.
+_PRI_REVEAL = 40  # plus the number of face-down cards in the row
+_PRI_UP_REVEALS = 36
+_PRI_WASTE_ROW = 20
+_PRI_EMPTY = 18
+_PRI_WASTE_UP = 9
+_PRI_UP = 8
+_PRI_UP_SHIFT = 7
+_PRI_TURN = 5
+_PRI_TURN_LATER = 2
+_PRI_BETWEEN = 0
+#: Random spread added to priorities after the first run (ties and near ties reorder).
+_SHUFFLE = 8
+#: Nodes in the first run, and the growth of the limit from run to run.
+_FIRST_LIMIT = 1000
+_GROWTH = 1.3
+
+
+def _exits(p: Pos, is_open: bool, via_empty: bool = False) -> list[tuple[int, list[Mv]]]:
+    """Progress moves of the tableau and waste (the talon comes from ``_children``).
+
+    ``via_empty``: only the moves that need the empty row (no row top would do).
+    """
+    rows, down, f, seq, ptr = p[0], p[1], p[2], p[3], p[4]
+    out: list[tuple[int, list[Mv]]] = []
+    tops = _tops(rows)
+    empty = tops.index(0) if 0 in tops else -1
+    fit = _needed(f)[0]
+    # a face-up card to its foundation, uncovering it first if one shift does it
+    for n, i in _find(rows, down, fit):
+        if i == len(rows[n]) - 1:
+            if not via_empty:
+                d = down[n]
+                out.append((_PRI_UP_REVEALS if (d and i == d) else _PRI_UP, [("F", n)]))
+        else:
+            shift = _uncover(rows, tops, n, i, is_open)
+            if shift is not None and (not via_empty or rows[shift[2]] == ()):
+                out.append((_PRI_UP_SHIFT, [shift, ("F", n)]))
+    for n in range(8):
+        row = rows[n]
+        d = down[n]
+        if d:
+            # turn a face-down card up: the run on it onto a row top, or into an empty row
+            root = row[d]
+            m = _target(root, tops, n)
+            if m >= 0:
+                if not via_empty:
+                    out.append((_PRI_REVEAL + d, [("R", n, m, len(row) - d)]))
+            elif empty >= 0 and root >= 8:
+                out.append((_PRI_REVEAL + d - 1, [("R", n, empty, len(row) - d)]))
+    if ptr:
+        w = seq[ptr - 1]
+        if w >= 8:
+            m = _target(w, tops)
+            if m >= 0:
+                if not via_empty:
+                    out.append((_PRI_WASTE_ROW, [("w", m)]))
+            elif empty >= 0:
+                out.append((_PRI_WASTE_ROW - 1, [("w", empty)]))
+        if w in fit and not via_empty:
+            out.append((_PRI_WASTE_UP, [("f",)]))
+    if is_open and empty < 0 and not via_empty:
+        # no empty row yet, but a row can be emptied: the moves that need one
+        for n in range(8):
+            if not down[n] and rows[n]:
+                m = _target(rows[n][0], tops, n)
+                if m >= 0:
+                    prefix: list[Mv] = [("R", n, m, len(rows[n]))]
+                    for pri, mvs in _exits(_after(p, prefix), True, True):
+                        out.append((pri - 1, prefix + mvs))
+                    break
+    return out
+
+
+def _talon_options(q: int, tops: list[int], fit: frozenset[int], safe: frozenset[int]) -> list[Mv]:
+    """What may be done with the talon card ``q`` if it were turned now."""
+    if q < 8 or q in safe:
+        return [("t", "F")]
+    m = _target(q, tops)
+    if m >= 0:
+        opts: list[Mv] = [("t", "R", m)]
+    else:
+        opts = [("t", "W")]
+        if 0 in tops:
+            opts.append(("t", "R", tops.index(0)))
+    if q in fit:
+        opts.append(("t", "F"))
+    return opts
+
+
+def _children(p: Pos, is_open: bool) -> list[tuple[int, list[Mv]]]:
+    """Every progress move and talon macro from ``p``, best first.
+
+    The talon is walked card by card while a turned card could only go to the
+    waste; each card that allows more ends a macro (one per placement). A tableau
+    move is offered between turns only right after a card whose options it changes.
+    """
+    exits = _exits(p, is_open)
+    out = list(exits)
+    rows, _, f, seq, ptr, passes = p
+    tops = _tops(rows)
+    fit, safe = _needed(f)
+    # tableau moves (not waste moves) with what they change for a turned card
+    effects: list[tuple[list[Mv], list[int], bool, frozenset[int], frozenset[int]]] | None = None
+    cur, pas = ptr, passes
+    walk: list[Mv] = []
+    first = True
+    while True:
+        if cur < len(seq):
+            q = seq[cur]
+            to_waste = False
+            for opt in _talon_options(q, tops, fit, safe):
+                if opt[1] == "W":
+                    to_waste = True
+                else:
+                    out.append((_PRI_TURN if first else _PRI_TURN_LATER, walk + [opt]))
+            first = False
+            if not to_waste:
+                break
+            walk = walk + [("t", "W")]
+            cur += 1
+            if effects is None:
+                effects = []
+                for _, mvs in exits:
+                    if mvs[-1][0] not in "wf":
+                        q_after = _after(p, mvs)
+                        t2 = _tops(q_after[0])
+                        fit2, safe2 = _needed(q_after[2])
+                        effects.append((mvs, t2, 0 in t2, fit2, safe2))
+            if effects:
+                before = (_target(q, tops) >= 0, 0 in tops, q in fit, q in safe)
+                for mvs, t2, e2, fit2, safe2 in effects:
+                    if (_target(q, t2) >= 0, e2, q in fit2, q in safe2) != before:
+                        out.append((_PRI_BETWEEN, walk + mvs))
+        elif cur and pas < 3:
+            walk = walk + [("o",)]
+            cur = 0
+            pas += 1
+        else:
+            break
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+class _Search:
+    """Depth-first search over progress moves with a transposition table and restarts.
+
+    Every macro move makes irreversible progress (a card up, a card turned up, a
+    talon or waste card placed, or a pass used), so the graph has no cycles and a
+    table entry means "searched to the end, no win" once its node is finished.
+    Depth-first search is fast at finding wins but can sink its time into a bad
+    early choice, so it restarts with a growing node limit and shuffled ties;
+    finished nodes stay in the table, so no finished work is repeated and the
+    final run still proves a deal unwinnable.
+    """
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.nodes = 0
+        self.table: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+        self.complete = True
+        self.out_of_budget = False
+        self.rng = Rng(0x88)
+
+    def _seen(self, key: tuple[Any, ...], p: Pos) -> bool:
+        ptr, passes = p[4], p[5]
+        entries = self.table.get(key)
+        if entries is None:
+            self.table[key] = [(ptr, passes)]
+            return False
+        for ptr2, passes2 in entries:
+            if ptr2 == ptr and passes2 <= passes:  # same talon place, no fewer passes left
+                return True
+        entries.append((ptr, passes))
+        return False
+
+    def _forget(self, key: tuple[Any, ...], p: Pos) -> None:
+        entries = self.table[key]
+        entries.remove((p[4], p[5]))
+        if not entries:
+            del self.table[key]
+
+    def run(self, p: Pos) -> list[Mv] | None:
+        """A winning line from ``p`` (solver moves), or None."""
+        head, p, is_open, key = _settle(p)
+        if sum(p[2]) == 104:
+            return head
+        if _never_turned_up(p):
+            return None
+        limit = _FIRST_LIMIT
+        shuffle = 0
+        while True:
+            line, finished = self._dfs(p, is_open, key, limit, shuffle)
+            if line is not None:
+                return head + line
+            if finished or self.out_of_budget:
+                return None
+            limit = int(limit * _GROWTH)
+            shuffle = _SHUFFLE
+
+    def _order(self, p: Pos, is_open: bool, shuffle: int) -> Iterator[tuple[int, list[Mv]]]:
+        children = _children(p, is_open)
+        if shuffle:
+            rand = self.rng.randbelow
+            children.sort(key=lambda x: -x[0] - rand(shuffle))
+        return iter(children)
+
+    def _dfs(
+        self, p: Pos, is_open: bool, key: tuple[Any, ...], limit: int, shuffle: int
+    ) -> tuple[list[Mv] | None, bool]:
+        """One run of at most ``limit`` new nodes: (a winning line or None, whether it finished)."""
+        self._seen(key, p)
+        if is_open:
+            self.complete = False
+        stack: list[tuple[Pos, tuple[Any, ...], Iterator[tuple[int, list[Mv]]]]] = [
+            (p, key, self._order(p, is_open, shuffle))
+        ]
+        path: list[list[Mv]] = []
+        budget = self.budget
+        start = self.nodes
+        while stack:
+            parent, _, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            moves = nxt[1]
+            child = _after(parent, moves)
+            auto, child, is_open, key = _settle(child)
+            if self._seen(key, child):
+                continue
+            self.nodes += 1
+            path.append(moves + auto)
+            if sum(child[2]) == 104:
+                return [mv for step in path for mv in step], True
+            if is_open:
+                self.complete = False
+            stack.append((child, key, self._order(child, is_open, shuffle)))
+            if not self.nodes & 63:
+                if budget.exhausted(self.nodes):
+                    self.out_of_budget = True
+                elif self.nodes - start < limit:
+                    continue
+                # abandon this run: the nodes on the stack are not finished
+                for q, k, _ in stack:
+                    self._forget(k, q)
+                return None, False
+        return None, True
+
+
+def _never_turned_up(p: Pos) -> bool:
+    """Whether some face-down card can never be turned up, so the deal cannot be won.
+
+    A relaxation that only over-estimates what is possible: every card that is not
+    face down counts as available at once, a row's top face-down card counts as
+    turned up as soon as the card on it could go anywhere (onto a card that is or
+    could be in a row, into an empty row, or up, with the lower cards of its suit
+    available), and an empty row as soon as some row could be turned up entirely
+    and its bottom card could leave. Kings go only up or into an empty row. If even
+    so some card stays face down, no real line turns it up.
+    """
+    rows, down, f, seq = p[0], p[1], p[2], p[3]
+    in_rows: set[int] = set()  # cards that are, or could be put, in a row
+    count: dict[int, int] = {}  # cards that are neither face down nor up, by value
+    for c in seq:
+        count[c] = count.get(c, 0) + 1
+    roots = []  # index of each row's lowest card that is face up so far (0: none face down)
+    for n in range(8):
+        row = rows[n]
+        for c in row[down[n] :]:
+            in_rows.add(c)
+            count[c] = count.get(c, 0) + 1
+        roots.append(down[n] if row else 0)
+    heights = [f[2 * s] for s in range(4)]
+
+    def can_go_up(c: int) -> bool:
+        s = c & 3
+        return all(count.get(4 * r + s, 0) for r in range(heights[s] + 1, c >> 2))
+
+    def can_leave(c: int, empty: bool) -> bool:
+        return empty or can_go_up(c) or (c >> 2 != 13 and any(v in in_rows for v in _PARENTS[c]))
+
+    empty = any(not rows[n] or (not down[n] and can_leave(rows[n][0], False)) for n in range(8))
+    changed = True
+    while changed:
+        changed = False
+        for c in seq:
+            if c not in in_rows and c >= 8 and (empty or any(v in in_rows for v in _PARENTS[c])):
+                in_rows.add(c)
+                changed = True
+        for n in range(8):
+            i = roots[n]
+            if i and can_leave(rows[n][i], empty):
+                c = rows[n][i - 1]
+                in_rows.add(c)
+                count[c] = count.get(c, 0) + 1
+                roots[n] = i - 1
+                changed = True
+                if i == 1 and not empty and can_leave(c, False):
+                    empty = True
+    return any(roots)
+
+
+def _position(state: EightByEight) -> Pos:
+    heights = [[0, 0] for _ in range(4)]
+    for top in state.found:
+        if top:
+            pair = heights[top & 3]
+            pair[0 if not pair[0] else 1] = top >> 2
+    f: list[int] = []
+    for pair in heights:
+        f.extend(sorted(pair, reverse=True))
+    return (
+        tuple(state.rows),
+        tuple(state.down),
+        tuple(f),
+        tuple(state.waste) + tuple(reversed(state.talon)),
+        len(state.waste),
+        state.passes,
+    )
+
+
+def _engine_move(state: EightByEight, mv: Mv) -> tuple[int, ...]:
+    """The engine's move for one solver move (a turn is split by the caller)."""
+    kind = mv[0]
+    if kind == "R":
+        return (0, mv[1], mv[2], mv[3])
+    if kind == "F":
+        return (1, mv[1], state._fit(state.rows[mv[1]][-1]))
+    if kind == "w":
+        return (6, mv[1])
+    if kind == "f":
+        return (7, state._fit(state.waste[-1]))
+    if kind == "o":
+        return (2,)
+    how = mv[1]
+    if how == "W":
+        return (5,)
+    if how == "F":
+        return (4, state._fit(state.pending))
+    return (3, mv[2])
+
+
+def _replay(state: EightByEight, line: Sequence[Mv]) -> list[str]:
+    """Canonical move strings for a solver line, checked move by move on a copy."""
+    state = state.copy()
+    out: list[str] = []
+
+    def play(move: tuple[int, ...]) -> None:
+        if move not in state.legal_moves():
+            raise AssertionError(f"solver line is illegal at {state.move_str(move)!r}")
+        out.append(state.move_str(move))
+        state.apply(move)
+
+    for mv in line:
+        if mv[0] == "t":
+            play((2,))
+        play(_engine_move(state, mv))
+    outcome = state.outcome
+    if outcome is None or outcome.result != "won":
+        raise AssertionError("solver line does not win")
+    return out
+
+
+@register_solver(GAME)
+def solve_eight_by_eight(state: GameState, budget: Budget) -> SolveResult:
+    """Search the deal for a win; see the module docstring for the method."""
+    if not isinstance(state, EightByEight):
+        raise ParlourError(f"the 8 x 8 solver cannot solve {state.name}")
+    started = time.perf_counter()
+    search = _Search(budget)
+    if state.pending:
+        # the pending card must be placed first: one search per placement, one table
+        for move in state.legal_moves():
+            branch = state.copy()
+            branch.apply(move)
+            line = search.run(_position(branch))
+            if line is not None:
+                moves = [state.move_str(move)] + _replay(branch, line)
+                return SolveResult("solved", tuple(moves), search.nodes, _since(started))
+            if search.out_of_budget:
+                break
+    else:
+        line = search.run(_position(state))
+        if line is not None:
+            moves = _replay(state, line)
+            return SolveResult("solved", tuple(moves), search.nodes, _since(started))
+    if search.out_of_budget or not search.complete:
+        return SolveResult("unknown", None, search.nodes, _since(started))
+    return SolveResult("unwinnable", None, search.nodes, _since(started))
+
+
+def _since(started: float) -> float:
+    return time.perf_counter() - started
+
+
+# --- the fair player -------------------------------------------------------
+#
+# The player rebuilds what it can see as a solver position: face-down cards become
+# the placeholder card 0 (rank 0: it never builds and never fits), the talon is
+# unknown, the waste is seen. It then looks a few progress moves ahead (the same
+# progress moves the solver uses, stopping at any move that turns a card up, since
+# what comes up is unknown) and plays the first move of the best plan.
+
+_HIDDEN = 0
+_PLAN_DEPTH = 3
+#: What a plan is worth: a face-down card turned up, an empty row made, a card
+#: taken out of the waste, a card put up that nothing can need, any other card up.
+_W_REVEAL = 10.0
+_W_EMPTY = 4.0
+_W_WASTE = 2.0
+_W_SAFE_UP = 3.0
+_W_UP = 2.0
+_W_CLEARED = 4.0
+#: A plan must be worth this much to be played before turning the talon.
+_WORTH_BEFORE_TURN = 1.0
+
+
+def _view_position(view: Mapping[str, Any]) -> Pos:
+    """The visible part of the position, face-down cards as placeholders, no talon."""
+    rows = []
+    down = []
+    for row in view["rows"]:
+        d = int(row["face_down"])
+        rows.append((_HIDDEN,) * d + tuple(parse_card(c) for c in row["face_up"]))
+        down.append(d)
+    heights = [[0, 0] for _ in range(4)]
+    for found in view["foundations"]:
+        if found["top"]:
+            c = parse_card(found["top"])
+            pair = heights[c & 3]
+            pair[0 if not pair[0] else 1] = c >> 2
+    f: list[int] = []
+    for pair in heights:
+        f.extend(sorted(pair, reverse=True))
+    waste = tuple(parse_card(c) for c in view["waste"])
+    return (tuple(rows), tuple(down), tuple(f), waste, len(waste), int(view["pass"]))
+
+
+def _worth(before: Pos, after: Pos, safe_ups: int) -> float:
+    """The value of going from ``before`` to ``after``; ``safe_ups`` cards went up safely."""
+    reveals = sum(before[1]) - sum(after[1])
+    # rows close to empty are worth more: an empty row is the game's main resource
+    cleared = sum(1 for d in after[1] if d == 0) - sum(1 for d in before[1] if d == 0)
+    empties = after[0].count(()) - before[0].count(())
+    ups = sum(after[2]) - sum(before[2])
+    from_waste = len(before[3]) - len(after[3])  # waste cards placed (up or on a row)
+    return (
+        _W_REVEAL * reveals
+        + _W_CLEARED * cleared
+        + _W_EMPTY * empties
+        + _W_WASTE * from_waste
+        + _W_SAFE_UP * safe_ups
+        + _W_UP * (ups - safe_ups)
+    )
+
+
+def _player_moves(p: Pos) -> list[list[Mv]]:
+    """Progress moves the player considers (the solver's, plus emptying a row)."""
+    moves = [mvs for _, mvs in _exits(p, _open(p[0], p[1], _tops(p[0])))]
+    rows, down = p[0], p[1]
+    tops = _tops(rows)
+    if 0 not in tops:
+        for n in range(8):
+            if not down[n] and rows[n]:
+                m = _target(rows[n][0], tops, n)
+                if m >= 0:
+                    moves.append([("R", n, m, len(rows[n]))])
+    return moves
+
+
+def _safe_count(p: Pos, moves: Sequence[Mv]) -> int:
+    """How many of the cards ``moves`` put up are safe to put up when they go."""
+    count = 0
+    for mv in moves:
+        if mv[0] in ("F", "f"):
+            c = p[0][mv[1]][-1] if mv[0] == "F" else p[3][p[4] - 1]
+            count += _safe(c, p[2])
+        p = _after(p, [mv])
+    return count
+
+
+def _best_plan(
+    p: Pos, depth: int, seen: set[Pos] | frozenset[Pos] = frozenset()
+) -> tuple[float, list[Mv]]:
+    """The best plan of up to ``depth`` progress moves from ``p`` (value, moves) whose
+    first move does not lead back to a position in ``seen``."""
+    best: tuple[float, list[Mv]] = (0.0, [])
+    for mvs in _player_moves(p):
+        if seen and _after(p, mvs[:1]) in seen:
+            continue
+        child = _after(p, mvs)
+        value = _worth(p, child, _safe_count(p, mvs))
+        if depth > 1 and sum(child[1]) == sum(p[1]):
+            more, rest = _best_plan(child, depth - 1)
+            if more > 0:
+                value += more * 0.9
+                mvs = mvs + rest
+        if value > best[0] + 1e-9:
+            best = (value, mvs)
+    return best
+
+
+def _move_text(p: Pos, mv: Mv) -> str:
+    """The canonical move string of one player move in position ``p``."""
+    kind = mv[0]
+    if kind == "R":
+        _, n, m, k = mv
+        up = len(p[0][n]) - p[1][n]
+        if not p[0][m] and k < up:
+            return f"T{n + 1} T{m + 1} {k}"
+        return f"T{n + 1} T{m + 1}"
+    if kind == "F":
+        return f"T{mv[1] + 1} F"
+    if kind == "w":
+        return f"W T{mv[1] + 1}"
+    if kind == "f":
+        return "W F"
+    raise ValueError(f"not a table move: {mv!r}")
+
+
+def _reason(p: Pos, plan: Sequence[Mv]) -> str:
+    """A one-line reason for the first move of ``plan``."""
+    mv = plan[0]
+    rows, down = p[0], p[1]
+    kind = mv[0]
+    if kind == "F":
+        c = rows[mv[1]][-1]
+        why = "no card left could need it" if _safe(c, p[2]) else "next needed there"
+        if down[mv[1]] and len(rows[mv[1]]) - 1 == down[mv[1]]:
+            why += "; turns up a face-down card"
+        return f"plays {card_str(c)} to its foundation: {why}"
+    if kind == "f":
+        c = p[3][p[4] - 1]
+        why = "no card left could need it" if _safe(c, p[2]) else "next needed there"
+        return f"plays {card_str(c)} from the waste to its foundation: {why}"
+    if kind == "w":
+        c = p[3][p[4] - 1]
+        where = "an empty row" if not rows[mv[1]] else f"T{mv[1] + 1}"
+        return f"builds {card_str(c)} from the waste on {where}: the waste gives up a card"
+    _, n, m, k = mv
+    cards = " ".join(card_str(c) for c in rows[n][-k:])
+    where = f"the empty row T{m + 1}" if not rows[m] else f"T{m + 1}"
+    if down[n] and len(rows[n]) - k == down[n]:
+        why = f"turns up a face-down card of T{n + 1} ({down[n]} face down)"
+    elif len(rows[n]) == k:
+        why = f"empties T{n + 1}: an empty row takes any run"
+    elif len(plan) > 1 and plan[1][0] == "F":
+        why = f"frees {card_str(rows[n][-k - 1])} for its foundation"
+    else:
+        why = "prepares the next move"
+    return f"moves {cards} from T{n + 1} to {where}: {why}"
+
+
+@register_player(GAME, "fair")
+class EightByEightFairPlayer(Player):
+    """Plays progress moves looking a few moves ahead, from the player's view only.
+
+    It turns face-down cards up (longest face-down rows first), empties rows, puts
+    up cards no longer needed in the rows, takes cards out of the waste, and turns
+    the talon when the table offers nothing worth doing; cards that other cards
+    might still need go up only when nothing else is left. A plan of several moves
+    is remembered and followed while the position is the one it expected. It never
+    returns to a position it has already seen in the game.
+    """
+
+    level = "fair"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._reset()
+
+    def _reset(self) -> None:
+        self._seen: set[Pos] = set()
+        self._plan: list[Mv] = []
+        self._expect: Pos | None = None
+        self._last: tuple[int, int, int] | None = None
+        self.stuck = False
+
+    def _follow_deal(self, view: Mapping[str, Any]) -> None:
+        """Forget everything when the view belongs to another deal (or an undone move)."""
+        mark = (
+            sum(r["face_down"] for r in view["rows"]),
+            int(view["on_foundations"]),
+            int(view["pass"]),
+        )
+        last = self._last
+        if last is not None and (mark[0] > last[0] or mark[1] < last[1] or mark[2] < last[2]):
+            self._reset()
+        self._last = mark
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        return self.explain(view, legal)[0]
+
+    def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
+        if not legal:
+            raise ParlourError("no legal move to choose from")
+        self._follow_deal(view)
+        self.stuck = False
+        p = _view_position(view)
+        self._seen.add(p)
+        if view["pending"]:
+            return self._place_pending(view, p, legal)
+        if self._plan and self._expect == p:
+            mv = self._plan.pop(0)
+            text = _move_text(p, mv)
+            if text in legal and _after(p, [mv]) not in self._seen:
+                self._expect = _after(p, [mv])
+                return text, _reason(p, [mv] + self._plan)
+        self._plan = []
+        value, plan = _best_plan(p, _PLAN_DEPTH, self._seen)
+        can_turn = "turn" in legal
+        if plan and (value >= _WORTH_BEFORE_TURN or not can_turn):
+            text = _move_text(p, plan[0])
+            if text in legal:
+                self._plan = plan[1:]
+                self._expect = _after(p, plan[:1])
+                return text, _reason(p, plan)
+        if can_turn:
+            if view["talon"]:
+                return "turn", "turns up the next talon card: nothing better on the table"
+            return "turn", "turns the waste over for the next pass: nothing better on the table"
+        self.stuck = True
+        return self._any_new(view, legal), "no move leads anywhere: undo or resign"
+
+    def _place_pending(
+        self, view: Mapping[str, Any], p: Pos, legal: Sequence[str]
+    ) -> tuple[str, str]:
+        card = parse_card(view["pending"])
+        best: tuple[float, str, str] | None = None
+        for text in legal:
+            dest = text.split()[1]
+            rows = list(p[0])
+            f = list(p[2])
+            seq = p[3]
+            if dest == "F":
+                _place(f, card)
+                bonus = _W_SAFE_UP if _safe(card, p[2]) else _W_UP
+                why = "it goes to its foundation"
+            elif dest == "W":
+                seq = seq + (card,)
+                bonus = 0.0
+                why = "nothing to build it on; the waste keeps it"
+            else:
+                m = int(dest[1:]) - 1
+                empty = not rows[m]
+                rows[m] = rows[m] + (card,)
+                bonus = -_W_EMPTY + (2.0 if card >> 2 == 13 else 0.0) if empty else 0.5
+                why = "a King starts the empty row" if empty else "it must be built on a row"
+            q = (tuple(rows), p[1], tuple(f), seq, len(seq), p[5])
+            value = bonus + _best_plan(q, 2)[0]
+            if best is None or value > best[0] + 1e-9:
+                best = (value, text, why)
+        assert best is not None
+        return best[1], f"places the turned {card_str(card)}: {best[2]}"
+
+    def _any_new(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        """Some legal move (the game asks for one even when nothing helps)."""
+        return legal[0]

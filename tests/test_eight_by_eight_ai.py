@@ -1,0 +1,269 @@
+"""8 x 8 fair player and solver: view-only choices, hints, solutions that replay, proofs."""
+
+from __future__ import annotations
+
+import pytest
+
+import parlour
+from parlour.ai import hint, make_player, player_levels
+from parlour.ai.eight_by_eight_ai import (
+    EightByEightFairPlayer,
+    _fits,
+    _safe,
+    solve_eight_by_eight,
+)
+from parlour.ai.solver import Budget, parse_budget, solve
+from parlour.cards import cards_str, parse_card, parse_cards
+from parlour.core.session import Game
+from parlour.errors import GameOverError, ParlourError
+from parlour.games.eight_by_eight import EightByEight
+from parlour.rng import Rng
+
+NAME = "eight-by-eight"
+STUCK = "no move leads anywhere: undo or resign"
+
+
+def position(
+    rows: list[tuple[str, str]],
+    found: str,
+    talon: str = "",
+    waste: str = "",
+    passes: int = 1,
+) -> Game:
+    """A hand-made position: each row as (face-down cards, face-up cards), bottom first;
+    ``found`` the eight foundation tops ("-" for an empty one); talon top first."""
+    state = EightByEight.new(0, None, {})
+    state.rows = [tuple(parse_cards(down) + parse_cards(up)) for down, up in rows]
+    state.down = [len(parse_cards(down)) for down, _ in rows]
+    state.found = [0 if top == "-" else parse_card(top) for top in found.split()]
+    state.talon = tuple(reversed(parse_cards(talon)))
+    state.waste = tuple(parse_cards(waste))
+    state.pending = 0
+    state.passes = passes
+    assert len(state.all_cards()) == 104, "a hand-made position must hold all 104 cards"
+    return Game(state, 0, None, {})
+
+
+# All clubs, diamonds and hearts up; the two spade foundations at the Ace.
+SPADES_LEFT = "KC KC KD KD KH KH AS AS"
+TALON_3_TO_9 = "3S 3S 4S 4S 5S 5S 6S 6S 7S 7S 8S 8S 9S 9S"
+HIGH_SPADES = [("", "QS"), ("", "QS"), ("", "JS"), ("", "JS"), ("", "TS"), ("", "TS")]
+
+
+def blocked_kings() -> Game:
+    """Unwinnable: both Twos of spades lie under Kings that can never move (no row can
+    ever empty: the spades in the other rows cannot build on each other)."""
+    return position([("2S", "KS"), ("2S", "KS"), *HIGH_SPADES], SPADES_LEFT, TALON_3_TO_9)
+
+
+def kings_under() -> Game:
+    """Winnable: the same cards with the Kings under the Twos."""
+    return position([("KS", "2S"), ("KS", "2S"), *HIGH_SPADES], SPADES_LEFT, TALON_3_TO_9)
+
+
+def shuttle() -> Game:
+    """Nothing leads anywhere: only 8S can move, back and forth between two red Nines."""
+    rest = parse_cards(
+        "2S 2S 3S 3S 4S 4S 5S 5S 6S 6S 7S 7S 8S 9S 9S TS TS JS JS QS QS 8H TH QH 8D TD QD"
+    )
+    downs = [cards_str(rest[i::8]) for i in range(8)]
+    tops = ["9H 8S", "9D", "KS", "KS", "KH", "KD", "JD", "JH"]
+    return position(list(zip(downs, tops, strict=True)), "KC KC AS AS KH 7H KD 7D", passes=3)
+
+
+def replay(game: parlour.Game, moves: tuple[str, ...] | None) -> None:
+    assert moves is not None
+    for move in moves:
+        assert game.play(move) == move  # every solver move is canonical
+    assert game.outcome is not None and game.outcome.result == "won"
+
+
+# --- the fair player --------------------------------------------------------
+
+
+def test_fair_player_is_registered_and_is_the_hint_level() -> None:
+    assert player_levels(NAME) == ["random", "fair"]
+    assert isinstance(make_player(NAME, "fair", seed=3), EightByEightFairPlayer)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_fair_player_plays_legal_moves_and_never_repeats_a_position(seed: int) -> None:
+    state = EightByEight.new(seed, None, {})
+    player = EightByEightFairPlayer(seed)
+    seen = set()
+    for _ in range(600):
+        if state.outcome is not None:
+            break
+        view = state.view(0)
+        move = player.choose(view, view["legal_moves"])
+        assert move in view["legal_moves"]
+        if player.stuck:
+            break
+        key = state.key()
+        assert key not in seen
+        seen.add(key)
+        state.apply(state.parse_move(move))
+    else:
+        pytest.fail("the fair player neither finished nor gave up")
+
+
+def _hidden_reshuffled(seed: int, rng: Rng) -> tuple[str, str]:
+    """Two decks with the same face-up cards: the face-down cards and the talon differ."""
+    deal = parse_cards(EightByEight.new(seed, None, {}).deal_str())
+    other = list(deal)
+    hidden = [8 * r + i for r in range(8) for i in range(7)] + list(range(64, 104))
+    cards = [other[i] for i in hidden]
+    rng.shuffle(cards)
+    for i, c in zip(hidden, cards, strict=True):
+        other[i] = c
+    return cards_str(deal), cards_str(other)
+
+
+@pytest.mark.parametrize("seed", [0, 5, 9])
+def test_fair_player_sees_only_the_view(seed: int) -> None:
+    first, second = _hidden_reshuffled(seed, Rng(seed))
+    assert first != second
+    a = parlour.new_game(NAME, seed=0, deck=first)
+    b = parlour.new_game(NAME, seed=0, deck=second)
+    pa, pb = EightByEightFairPlayer(1), EightByEightFairPlayer(1)
+    steps = 0
+    while a.view(0) == b.view(0) and a.outcome is None:
+        view = a.view(0)
+        move = pa.choose(view, a.legal_moves())
+        assert pb.choose(b.view(0), b.legal_moves()) == move
+        a.play(move)
+        b.play(move)
+        steps += 1
+    assert steps >= 1
+
+
+def test_fair_player_forgets_the_last_deal() -> None:
+    player = EightByEightFairPlayer(0)
+    state = EightByEight.new(1, None, {})
+    for _ in range(40):
+        view = state.view(0)
+        state.apply(state.parse_move(player.choose(view, view["legal_moves"])))
+    fresh = EightByEight.new(2, None, {}).view(0)
+    assert player.choose(fresh, fresh["legal_moves"]) == EightByEightFairPlayer(0).choose(
+        fresh, fresh["legal_moves"]
+    )
+
+
+def test_fair_player_turns_cards_up_first() -> None:
+    game = parlour.new_game(NAME, seed=3)  # JS on T2 builds on QH on T4
+    move, reason = EightByEightFairPlayer(0).explain(game.view(0), game.legal_moves())
+    assert move == "T2 T4"
+    assert reason == "moves JS from T2 to T4: turns up a face-down card of T2 (7 face down)"
+
+
+def test_hint_gives_the_fair_players_move_with_a_reason() -> None:
+    game = parlour.new_game(NAME, seed=3)
+    got = hint(game)
+    assert got.move in game.legal_moves()
+    assert got.reason.startswith("moves JS from T2 to T4")
+    game.play("turn")  # now a card is pending: the hint places it
+    got = hint(game)
+    assert got.move in game.legal_moves()
+    assert got.reason.startswith("places the turned ")
+
+
+def test_hint_says_when_no_move_leads_anywhere() -> None:
+    game = shuttle()
+    assert game.legal_moves() == ["T1 T2"]
+    got = hint(game)
+    assert got == type(got)("T1 T2", STUCK)
+    game.play("T1 T2")
+    assert hint(game).reason == STUCK
+
+
+def test_hint_puts_up_safe_cards_and_says_why() -> None:
+    game = kings_under()
+    got = hint(game)
+    assert got.move == "T1 F"
+    assert got.reason == (
+        "plays 2S to its foundation: no card left could need it; turns up a face-down card"
+    )
+
+
+# --- the solver -------------------------------------------------------------
+
+
+def test_safe_rule_needs_all_four_lower_cards_of_the_other_colour() -> None:
+    # f holds two heights per suit (clubs, diamonds, hearts, spades), higher first
+    five_h = parse_card("5H")
+    assert _fits(five_h, (0, 0, 0, 0, 4, 0, 0, 0))
+    assert not _safe(five_h, (4, 3, 0, 0, 4, 0, 4, 4))  # one Four of clubs still out
+    assert _safe(five_h, (4, 4, 0, 0, 4, 0, 4, 4))  # both packs' black Fours are up
+    assert _safe(parse_card("2D"), (0,) * 8)  # Twos carry only Aces, which never lie in rows
+
+
+@pytest.mark.parametrize("seed", [4, 7, 12])
+def test_solutions_replay_to_a_win(seed: int) -> None:
+    result = solve(parlour.new_game(NAME, seed=seed), Budget(nodes=20_000))
+    assert result.status == "solved"
+    replay(parlour.new_game(NAME, seed=seed), result.moves)
+
+
+def test_solving_from_a_pending_card_mid_game() -> None:
+    game = parlour.new_game(NAME, seed=4)
+    for move in ("T7 F", "T8 F", "turn"):
+        game.play(move)
+    assert game.view(0)["pending"]
+    result = solve(game, Budget(nodes=20_000))
+    assert result.status == "solved"
+    assert result.moves is not None and result.moves[0].startswith("P ")
+    replay(game, result.moves)
+
+
+def test_hand_made_unwinnable_deal_is_proved() -> None:
+    result = solve(blocked_kings(), Budget(nodes=10_000))
+    assert result.status == "unwinnable"
+    assert result.moves is None
+    assert str(result).startswith("unwinnable: no line wins")
+
+
+def test_hand_made_winnable_deal_is_solved_and_replays() -> None:
+    game = kings_under()
+    result = solve(game, Budget(nodes=10_000))
+    assert result.status == "solved"
+    replay(game, result.moves)
+
+
+def test_budget_running_out_is_undecided() -> None:
+    result = solve(parlour.new_game(NAME, seed=16), Budget(nodes=64))
+    assert result.status == "unknown"
+    assert str(result).startswith("undecided: the budget ran out")
+
+
+def test_solver_leaves_the_game_alone() -> None:
+    game = parlour.new_game(NAME, seed=4)
+    before = game.state.key()
+    solve(game, Budget(nodes=20_000))
+    assert game.state.key() == before and game.moves == []
+
+
+def test_solve_and_hint_on_a_finished_game() -> None:
+    game = kings_under()
+    replay(game, solve(game, Budget(nodes=10_000)).moves)
+    with pytest.raises(GameOverError, match="nothing to solve"):
+        solve(game)
+    with pytest.raises(GameOverError, match="nothing to hint"):
+        hint(game)
+
+
+def test_bad_budget_and_wrong_game() -> None:
+    for text in ("0", "-5", "ten", "1.5"):
+        with pytest.raises(ParlourError, match="bad budget"):
+            parse_budget(text)
+    other = parlour.new_game("gate", seed=1)
+    with pytest.raises(ParlourError, match="cannot solve"):
+        solve_eight_by_eight(other.state.copy(), Budget(nodes=10))
+
+
+def test_cli_solve_prints_a_line_or_a_proof(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.cli import main
+
+    assert main(["solve", NAME, "--seed", "4", "--budget", "20000"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("eight-by-eight seed 4: winnable: a winning line of ")
+    assert "[T7 F]" in out
