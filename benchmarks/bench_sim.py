@@ -1,6 +1,6 @@
 """Simulation throughput with 1 and 2 worker processes, for every game.
 
-    python benchmarks/bench_sim.py            # about a minute
+    python benchmarks/bench_sim.py            # about a minute on an idle machine
     python benchmarks/bench_sim.py --quick    # a few seconds, for a smoke test
 
 Prints a Markdown table: games/s, moves/s, the speed-up of 2 processes over 1,
@@ -23,11 +23,11 @@ from parlour import sim
 
 #: game, players, games in a full run, options
 CASES: list[tuple[str, str, int, dict[str, object]]] = [
-    ("calculation", "random", 6000, {}),
-    ("gate", "random", 400, {}),
-    ("eight-by-eight", "random", 60, {}),
-    ("chinese-patience", "random,random", 800, {}),
-    ("uno", "random,random", 200, {}),
+    ("calculation", "random", 20000, {}),
+    ("gate", "random", 600, {}),
+    ("eight-by-eight", "random", 300, {}),
+    ("chinese-patience", "random,random", 3000, {}),
+    ("uno", "random,random", 8000, {}),
 ]
 LIMITS = {"gate": 1000, "eight-by-eight": 1000}
 

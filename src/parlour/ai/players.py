@@ -1,5 +1,23 @@
-"""Imports every module that registers computer players."""
+"""Imports every module that registers computer players and solvers.
 
-from . import chinese_patience_ai as chinese_patience_ai  # noqa: F401
-from . import eight_by_eight_ai as eight_by_eight_ai  # noqa: F401
-from . import uno_ai  # noqa: F401
+Each game's computer players live in ``parlour.ai.<game>_ai``; they are found
+by name so that adding a game's players touches no shared list.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+
+__all__ = ["player_modules"]
+
+
+def player_modules() -> list[str]:
+    """The names of the modules that hold a game's players, in a fixed order."""
+    here = [str(Path(__file__).parent)]
+    return sorted(info.name for info in pkgutil.iter_modules(here) if info.name.endswith("_ai"))
+
+
+for _name in player_modules():
+    importlib.import_module(f"{__package__}.{_name}")
