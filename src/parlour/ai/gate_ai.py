@@ -1,0 +1,781 @@
+"""The Gate: a fair player (hints, demo, simulation) and a solver that sees the whole deal.
+
+Both search the same compact position: the posts, the bar piles, the waste heap
+as ``bytes`` (cards are 4-55, so a pile is a short byte string: cheap to slice,
+compare and hash), the number of cards left in the stock and the foundation
+ranks. The bar piles are kept sorted, because the bar positions are truly
+interchangeable: every move treats all bar piles alike, and a deal fills the
+spaces with the next cards in lay-out order, which gives the same *multiset* of
+bar piles whichever positions the spaces were in. The posts are not
+interchangeable (the left post is filled before the bars, the right one after),
+so they keep their places.
+
+The player and the solver differ only in what they know of the stock: the
+solver reads its order; the player knows which cards are in it (every card it
+cannot see) but not their order, so it plans up to the next deal and judges
+the positions it could deal from. Once the stock is empty nothing is hidden,
+and the player searches to the end like the solver.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from ..cards import card_str, parse_card
+from ..core.protocol import GameState
+from ..errors import ParlourError
+from ..games.gate import Gate
+from .base import Player, register_player
+from .solver import Budget, SolveResult, register_solver
+
+__all__ = ["GateFairPlayer", "solve_gate", "NO_WAY"]
+
+NO_WAY = "no move leads anywhere: undo or resign"
+
+# Pile ids of the engine (see parlour.games.gate): posts, bars, waste heap, stock.
+_L, _R, _W, _S = 0, 1, 10, 11
+_POST = 5
+
+#: (left post, right post, bar piles sorted, waste heap, cards left in the stock,
+#: foundation ranks by suit). Posts and the waste heap end with their exposed card.
+Pos = tuple[bytes, bytes, tuple[bytes, ...], bytes, int, tuple[int, ...]]
+
+
+def _red(c: int) -> int:
+    """1 for diamonds and hearts (suits 1, 2), 0 for clubs and spades."""
+    return ((c >> 1) ^ c) & 1
+
+
+def pos_key(p: Pos) -> bytes:
+    """The transposition-table key: the foundations follow from the other piles and the
+    stock count (every card not in a pile or the stock is on its foundation)."""
+    return b"\0".join((p[0], p[1], *p[2], p[3], bytes((p[4],))))
+
+
+def _to_f(fr: tuple[int, ...], c: int) -> tuple[int, ...]:
+    s = c & 3
+    return fr[:s] + (c >> 2,) + fr[s + 1 :]
+
+
+def _unneeded(fr: tuple[int, ...], c: int) -> bool:
+    """Whether nothing can ever be built on ``c``: both cards one rank lower and of the
+    other colour are already on their foundations (an Ace never holds anything)."""
+    r = c >> 2
+    if r == 1:
+        return True
+    if _red(c):
+        return fr[0] >= r - 1 and fr[3] >= r - 1
+    return fr[1] >= r - 1 and fr[2] >= r - 1
+
+
+def _sorted(bars: list[bytes]) -> tuple[bytes, ...]:
+    bars.sort()
+    return tuple(bars)
+
+
+def successors(p: Pos, stock: bytes | None) -> Iterator[Pos]:
+    """Every position one move away, best first, generated lazily.
+
+    ``stock`` is the stock with its top card last, or ``None`` when it is unknown
+    (the player): then a deal is generated only once the stock is empty, since
+    only then is its result known.
+
+    Dominance: a card that nothing can be built on, on top of a bar pile of two
+    or more cards or alone on the waste heap, is played to its foundation as the
+    only move. Taking it away changes no vacancy, so every deal that follows
+    fills the same places with the same cards; the card could only ever have
+    been moved again or played, and whatever line wins with it wins without it.
+    Foundation moves that empty a post, a bar position or change which waste card
+    a deal takes are not forced: they change what the next deal fills, which can
+    bury a card the player needs.
+    """
+    left_post, right_post, bars, waste, left, fr = p
+    nb = len(bars)
+    # Forced safe foundation moves.
+    for i in range(nb):
+        pile = bars[i]
+        if len(pile) >= 2:
+            c = pile[-1]
+            if c >> 2 == fr[c & 3] + 1 and _unneeded(fr, c):
+                nbars = list(bars)
+                nbars[i] = pile[:-1]
+                yield (left_post, right_post, _sorted(nbars), waste, left, _to_f(fr, c))
+                return
+    if len(waste) == 1:
+        c = waste[0]
+        if c >> 2 == fr[c & 3] + 1 and _unneeded(fr, c):
+            yield (left_post, right_post, bars, b"", left, _to_f(fr, c))
+            return
+    # Foundation moves.
+    for i in range(nb):
+        pile = bars[i]
+        if pile:
+            c = pile[-1]
+            if c >> 2 == fr[c & 3] + 1:
+                nbars = list(bars)
+                nbars[i] = pile[:-1]
+                yield (left_post, right_post, _sorted(nbars), waste, left, _to_f(fr, c))
+    if waste:
+        c = waste[-1]
+        if c >> 2 == fr[c & 3] + 1:
+            yield (left_post, right_post, bars, waste[:-1], left, _to_f(fr, c))
+    if left_post:
+        c = left_post[-1]
+        if c >> 2 == fr[c & 3] + 1:
+            yield (left_post[:-1], right_post, bars, waste, left, _to_f(fr, c))
+    if right_post:
+        c = right_post[-1]
+        if c >> 2 == fr[c & 3] + 1:
+            yield (left_post, right_post[:-1], bars, waste, left, _to_f(fr, c))
+    # Building from the waste heap, then from the posts.
+    for src in (2, 0, 1):
+        pile = waste if src == 2 else left_post if src == 0 else right_post
+        if not pile:
+            continue
+        c = pile[-1]
+        rest = pile[:-1]
+        want = (c >> 2) + 1
+        colour = _red(c)
+        for j in range(nb):
+            target = bars[j]
+            if target and target[-1] >> 2 == want and _red(target[-1]) != colour:
+                nbars = list(bars)
+                nbars[j] = target + pile[-1:]
+                if src == 2:
+                    yield (left_post, right_post, _sorted(nbars), rest, left, fr)
+                elif src == 0:
+                    yield (rest, right_post, _sorted(nbars), waste, left, fr)
+                else:
+                    yield (left_post, rest, _sorted(nbars), waste, left, fr)
+    dealt = _deal(p, stock)
+    if dealt is not None:
+        yield dealt
+    # A post card into a space: all spaces are alike, so one of them (sorted first).
+    if nb and not bars[0]:
+        for src in (0, 1):
+            pile = left_post if src == 0 else right_post
+            if pile:
+                nbars = [pile[-1:], *bars[1:]]
+                if src == 0:
+                    yield (pile[:-1], right_post, _sorted(nbars), waste, left, fr)
+                else:
+                    yield (left_post, pile[:-1], _sorted(nbars), waste, left, fr)
+    # Shifts between bar piles.
+    for i in range(nb):
+        pile = bars[i]
+        if not pile:
+            continue
+        low = pile[-1] >> 2
+        for j in range(nb):
+            target = bars[j]
+            if j == i or not target:
+                continue
+            top = target[-1]
+            k = (top >> 2) - low
+            if 1 <= k <= len(pile) and _red(pile[-k]) != _red(top):
+                nbars = list(bars)
+                nbars[i] = pile[:-k]
+                nbars[j] = target + pile[-k:]
+                yield (left_post, right_post, _sorted(nbars), waste, left, fr)
+
+
+def vacancies(p: Pos) -> int:
+    return 2 * _POST - len(p[0]) - len(p[1]) + sum(1 for pile in p[2] if not pile)
+
+
+def _deal(p: Pos, stock: bytes | None) -> Pos | None:
+    """The position after ``deal``, or None if it is not a move (or not known)."""
+    left_post, right_post, bars, waste, left, fr = p
+    if left and stock is None:
+        return None
+    spaces = sum(1 for pile in bars if not pile)
+    need = 2 * _POST - len(left_post) - len(right_post) + spaces
+    if need == 0:
+        if not left:
+            return None
+        assert stock is not None
+        return (left_post, right_post, bars, waste + stock[left - 1 : left], left - 1, fr)
+    take = min(need, left)
+    cards = stock[left - take : left][::-1] if take and stock is not None else b""
+    if take < need and waste:
+        more = min(need - take, len(waste))
+        cards += waste[len(waste) - more :][::-1]
+        waste = waste[: len(waste) - more]
+    if not cards:
+        return None
+    into_left = _POST - len(left_post)
+    new_left = left_post + cards[:into_left]
+    into_bars = cards[into_left : into_left + spaces]
+    new_right = right_post + cards[into_left + spaces :]
+    # Spaces sort first; the dealt ones become one-card piles.
+    nbars = [into_bars[i : i + 1] for i in range(spaces)] + list(bars[spaces:])
+    return (new_left, new_right, _sorted(nbars), waste, left - take, fr)
+
+
+def pos_of_gate(g: Gate) -> tuple[Pos, bytes]:
+    """The search position of an engine state and its stock (top last)."""
+    piles = g._piles
+    bars = sorted(bytes(piles[i]) for i in g._bar_ids)
+    stock = bytes(piles[_S])
+    pos: Pos = (
+        bytes(piles[_L]),
+        bytes(piles[_R]),
+        tuple(bars),
+        bytes(piles[_W]),
+        len(stock),
+        tuple(g._frank),
+    )
+    return pos, stock
+
+
+# --- solver -------------------------------------------------------------------
+
+
+def _won(p: Pos) -> bool:
+    return sum(p[5]) == 52
+
+
+#: Waste-heap caps tried in turn. Most deals are won keeping the waste heap short,
+#: and a capped search space is far smaller, so small caps find most wins in a few
+#: hundred nodes, while the uncapped search (None) keeps the answer complete.
+CAPS: tuple[int | None, ...] = (None, 3, 5, 8, 12, 18)
+#: Nodes each cap may use in the first round; every round doubles them.
+FIRST_ROUND = 1000
+
+
+class _OutOfBudget(Exception):
+    def __init__(self, nodes: int) -> None:
+        super().__init__(nodes)
+        self.nodes = nodes
+
+
+def search(
+    root: Pos,
+    stock: bytes | None,
+    budget: Budget,
+    cap: int | None = None,
+    limit: int = -1,
+    used: int = 0,
+    avoid: frozenset[bytes] = frozenset(),
+) -> tuple[str, list[Pos], int]:
+    """Depth-first search for a won position with a transposition table.
+
+    Only positions whose waste heap holds at most ``cap`` cards are entered, at most
+    ``limit`` of them (-1: no limit), none in ``avoid``. Returns the status
+    ("solved", "unwinnable" within the cap, or "unknown" when ``limit`` ran out),
+    the line of positions from ``root`` (exclusive) to the win and the nodes used.
+    Raises ``_OutOfBudget`` when ``budget`` (counting ``used`` nodes already spent
+    elsewhere) is exhausted. Every position is entered at most once: in a finite
+    graph that is plain reachability, so an exhausted search proves there is no win.
+    """
+    if _won(root):
+        return "solved", [], 0
+    visited = set(avoid)
+    visited.add(pos_key(root))
+    line: list[Pos] = [root]
+    gens: list[Iterator[Pos]] = [successors(root, stock)]
+    nodes = 0
+    cap_ = 99 if cap is None else max(cap, len(root[3]))
+    total_limit = budget.nodes - used if budget.nodes is not None else -1
+    while gens:
+        child = next(gens[-1], None)
+        if child is None:
+            gens.pop()
+            line.pop()
+            continue
+        if len(child[3]) > cap_:
+            continue
+        k = pos_key(child)
+        if k in visited:
+            continue
+        visited.add(k)
+        nodes += 1
+        if sum(child[5]) == 52:
+            return "solved", line[1:] + [child], nodes
+        if nodes == limit:
+            return "unknown", [], nodes
+        if nodes == total_limit or (nodes & 511 == 0 and budget.exhausted(used + nodes)):
+            raise _OutOfBudget(used + nodes)
+        line.append(child)
+        gens.append(successors(child, stock))
+    return "unwinnable", [], nodes
+
+
+def deep_search(
+    root: Pos, stock: bytes | None, budget: Budget, avoid: frozenset[bytes] = frozenset()
+) -> tuple[str, list[Pos], int]:
+    """Searches under each waste-heap cap in turn, doubling the nodes allowed each round.
+
+    A cap whose search space is exhausted without a win is dropped; the uncapped
+    search exhausted is a proof that no line wins. Rounds restart from scratch, so
+    at most about half the work is repeated.
+    """
+    used = 0
+    caps = list(CAPS)
+    allowed = FIRST_ROUND
+    try:
+        while True:
+            for cap in list(caps):
+                status, line, nodes = search(root, stock, budget, cap, allowed, used, avoid)
+                used += nodes
+                if status == "solved":
+                    return status, line, used
+                if status == "unwinnable":
+                    if cap is None:
+                        return status, [], used
+                    caps.remove(cap)
+            allowed *= 2
+    except _OutOfBudget as out:
+        return "unknown", [], out.nodes
+
+
+def _translate(g: Gate, line: list[Pos]) -> tuple[str, ...]:
+    """Engine move strings that follow ``line`` (bar piles may sit anywhere in it)."""
+    moves: list[str] = []
+    state = g.copy()
+    for target in line:
+        want = pos_key(target)
+        for move in state.legal_moves():
+            after = state.copy()
+            after.apply(move)
+            if pos_key(pos_of_gate(after)[0]) == want:
+                moves.append(state.move_str(move))
+                state = after
+                break
+        else:  # pragma: no cover - the search and the engine disagree
+            raise AssertionError(f"no engine move reaches step {len(moves) + 1} of the line")
+    return tuple(moves)
+
+
+@register_solver("gate")
+def solve_gate(state: GameState, budget: Budget) -> SolveResult:
+    """Was this position of The Gate winnable? The line found replays through the engine."""
+    if not isinstance(state, Gate):
+        raise ParlourError(f"the Gate solver cannot solve {state.name}")
+    started = time.perf_counter()
+    root, stock = pos_of_gate(state)
+    status, line, nodes = deep_search(root, stock, budget)
+    seconds = time.perf_counter() - started
+    moves = _translate(state, line) if status == "solved" else None
+    return SolveResult(status, moves, nodes, seconds)
+
+
+# --- fair player ----------------------------------------------------------------
+
+#: Positions the player looks at when planning up to the next deal.
+PLAN_LIMIT = 300
+#: Nodes for the search to the end once the stock is out (nothing is hidden then).
+ENDGAME_NODES = 30_000
+#: With this many cards or fewer left in the stock, the best few positions to deal
+#: from (CANDIDATES) are compared on SAMPLES shuffles of the unseen cards, each
+#: searched for SAMPLE_NODES nodes.
+SAMPLE_STOCK = 0
+CANDIDATES = 6
+SAMPLES = 12
+SAMPLE_NODES = 2000
+
+_BAR_NAMES = ("T1", "T2", "T3", "T4", "B1", "B2", "B3", "B4")
+
+
+class _Seen:
+    """What the player remembers of one game: the positions it has been in."""
+
+    def __init__(self) -> None:
+        self.keys: set[bytes] = set()
+        self.progress: tuple[int, int, int] = (-1, 99, 0)  # bars, stock, foundation cards
+        self.plan: list[Pos] = []  # positions still to go through, the current one first
+        self.winning = False  # whether ``plan`` ends in a win (found once the stock is out)
+
+
+class _Table:
+    """The visible position, with the bar piles in their real places (for move strings)."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        piles = view["piles"]
+        self.bars: int = int(view.get("bars", 4))
+        self.names: tuple[str, ...] = tuple(n for n in _BAR_NAMES if n[1] <= str(self.bars))
+        self.piles: dict[str, bytes] = {
+            name: bytes(parse_card(c) for c in piles[name]) for name in ("L", "R", *self.names)
+        }
+        self.piles["W"] = bytes(parse_card(c) for c in view["waste"])
+        self.left: int = int(view["stock"])
+        fr = [0, 0, 0, 0]
+        self.slot_of: dict[int, int] = {}  # suit -> foundation number
+        for slot, top in view["foundations"].items():
+            if top is not None:
+                c = parse_card(top)
+                fr[c & 3] = c >> 2
+                self.slot_of[c & 3] = int(slot[1])
+        self.fr: tuple[int, ...] = tuple(fr)
+
+    def pos(self) -> Pos:
+        return self.pos_with(self.piles, self.fr)
+
+    def pos_with(self, piles: Mapping[str, bytes], fr: tuple[int, ...]) -> Pos:
+        bars = sorted(piles[n] for n in self.names)
+        return (piles["L"], piles["R"], tuple(bars), piles["W"], self.left, fr)
+
+    def after(self, move: str) -> Pos | None:
+        """The position after a legal move string (None for ``deal``)."""
+        if move == "deal":
+            return None
+        src, dst = move.split(" ")
+        piles = dict(self.piles)
+        pile = piles[src]
+        if dst.startswith("F"):
+            piles[src] = pile[:-1]
+            return self.pos_with(piles, _to_f(self.fr, pile[-1]))
+        target = piles[dst]
+        k = 1
+        if src in self.names and target:
+            k = (target[-1] >> 2) - (pile[-1] >> 2)
+        piles[dst] = target + pile[-k:]
+        piles[src] = pile[:-k]
+        return self.pos_with(piles, self.fr)
+
+    def foundation_for(self, c: int) -> int:
+        slot = self.slot_of.get(c & 3)
+        if slot is not None:
+            return slot
+        return len(self.slot_of) + 1
+
+    def describe(self, move: str) -> str:
+        if move == "deal":
+            return "deals"
+        src, dst = move.split(" ")
+        pile = self.piles[src]
+        if dst.startswith("F"):
+            return f"plays {card_str(pile[-1])} to F{self.foundation_for(pile[-1])}"
+        target = self.piles[dst]
+        if not target:
+            return f"moves {card_str(pile[-1])} from {src} into the space at {dst}"
+        k = (target[-1] >> 2) - (pile[-1] >> 2) if src in self.names else 1
+        cards = "-".join(card_str(c) for c in pile[-k:])
+        verb = "shifts" if k > 1 else "moves"
+        return f"{verb} {cards} from {src} onto {card_str(target[-1])} in {dst}"
+
+
+def _needed(c: int, fr: tuple[int, ...]) -> int:
+    """How many cards of its suit must go home before ``c`` can (0: it can go now)."""
+    return (c >> 2) - fr[c & 3] - 1
+
+
+#: Weights of :func:`evaluate` (tuned on seeded deals, see benchmarks/bench_gate_ai.py).
+WEIGHTS = {
+    "home": 100,
+    "waste": 12,
+    "vacancy": 10,
+    "no_vacancy": 12,
+    "top": 2,
+    "post_bury": 2,
+    "waste_bury": 3,
+    "homeless": 0,
+    "waste_inv": 0,
+    "post_inv": 0,
+    "post_king": 0,
+    "space": 20,
+}
+
+
+def evaluate(p: Pos) -> int:
+    """How good a position is to deal from, for a player who cannot see the stock.
+
+    Cards home count most. The waste heap is where games are lost: its cards come
+    back only from the top, so every card on it costs, and more when a card the
+    foundations need soon lies under others. A vacancy takes the next card dealt
+    into the lay-out instead of onto the heap. A bar top that a card still to
+    come could be built on is a place to put that card; a card needed soon that
+    is buried in a post or on the heap costs for each card above it.
+    """
+    w = WEIGHTS
+    left_post, right_post, bars, waste, left, fr = p
+    score = w["home"] * sum(fr) - w["waste"] * len(waste)
+    vac = vacancies(p)
+    if left:
+        score += w["vacancy"] * min(vac, left) if vac else -w["no_vacancy"]
+    placed: set[int] = set()
+    for pile in bars:
+        placed.update(pile)
+    top_w = w["top"]
+    for pile in bars:
+        if pile:
+            top = pile[-1]
+            r = top >> 2
+            if r > 1:
+                for s in (0, 3) if _red(top) else (1, 2):
+                    if fr[s] < r - 1 and (r - 1) * 4 + s not in placed:
+                        score += top_w
+    for stack, weight in (
+        (left_post, w["post_bury"]),
+        (right_post, w["post_bury"]),
+        (waste, w["waste_bury"]),
+    ):
+        n = len(stack)
+        for i in range(n - 1):
+            need = _needed(stack[i], fr)
+            if need <= 2:
+                score -= weight * (n - 1 - i) * (3 - need)
+    for stack, weight in (
+        (left_post, w["post_inv"]),
+        (right_post, w["post_inv"]),
+        (waste, w["waste_inv"]),
+    ):
+        if weight:
+            n = len(stack)
+            for i in range(n - 1):
+                x = stack[i]
+                for j in range(i + 1, n):
+                    y = stack[j]
+                    if y & 3 == x & 3 and y > x:
+                        score -= weight
+    if w["homeless"]:
+        for c in waste:
+            r = c >> 2
+            if r == 13 or all(fr[s] >= r + 1 for s in ((0, 3) if _red(c) else (1, 2))):
+                score -= w["homeless"]
+    if w["post_king"]:
+        for c in left_post[:-1] + right_post[:-1]:
+            if c >> 2 == 13:
+                score -= w["post_king"]
+    if w["space"]:
+        score += w["space"] * sum(1 for pile in bars if not pile)
+    return score
+
+
+@register_player("gate", "fair")
+class GateFairPlayer(Player):
+    """Plans from what is face up: the best position reachable before the next deal,
+    judged by :func:`evaluate`, then deals; once the stock is out it searches to the end.
+
+    It never returns to a position it has been in, so it cannot cycle through shifts.
+    """
+
+    level = "fair"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._mem = _Seen()
+        #: Set when the last choice was made with nothing helping (the reason says
+        #: so): a game driver should resign rather than shuffle on.
+        self.stuck = False
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        return self.explain(view, legal)[0]
+
+    def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
+        if not legal:
+            raise ParlourError("no legal move to choose from: the game is over")
+        self.stuck = False
+        table = _Table(view)
+        here = table.pos()
+        self._remember(table, here)
+        outcomes = {m: table.after(m) for m in legal}
+        if here[4] == 0:
+            found = self._endgame(table, here, outcomes)
+            if found is not None:
+                return found
+        return self._midgame(table, here, outcomes)
+
+    # --- memory -------------------------------------------------------------
+
+    def _remember(self, table: _Table, here: Pos) -> None:
+        """Start afresh on a new deal: the stock never grows and foundations never
+        shrink within one game (undo aside, where forgetting does no harm)."""
+        progress = (table.bars, here[4], sum(here[5]))
+        last = self._mem.progress
+        if progress[0] != last[0] or progress[1] > last[1] or progress[2] < last[2]:
+            self._mem = _Seen()
+        self._mem.progress = progress
+        self._mem.keys.add(pos_key(here))
+
+    # --- choosing -----------------------------------------------------------
+
+    def _move_to(
+        self, target: Pos | None, outcomes: Mapping[str, Pos | None], here: Pos
+    ) -> str | None:
+        """The legal move leading to ``target`` (``None``: the deal)."""
+        if target is None:
+            return "deal" if "deal" in outcomes else None
+        want = pos_key(target)
+        for move, after in outcomes.items():
+            if after is not None and pos_key(after) == want:
+                return move
+        if "deal" in outcomes and here[4] == 0:
+            dealt = _deal(here, None)
+            if dealt is not None and pos_key(dealt) == want:
+                return "deal"
+        return None
+
+    def _endgame(
+        self, table: _Table, here: Pos, outcomes: Mapping[str, Pos | None]
+    ) -> tuple[str, str] | None:
+        """With the stock out every card is known: follow a winning line if there is one.
+
+        The search never enters a position this game has already been in, so a
+        line it finds cannot cycle. When the search proves that no such line
+        wins, nothing helps any more: the player says so (and sets ``stuck``).
+        None means the search ran out of nodes: the caller judges by eye.
+        """
+        plan = self._mem.plan
+        if not (self._mem.winning and len(plan) >= 2 and pos_key(plan[0]) == pos_key(here)):
+            avoid = frozenset(self._mem.keys - {pos_key(here)})
+            status, line, _ = deep_search(here, None, Budget(nodes=ENDGAME_NODES), avoid)
+            self._mem.plan = []
+            self._mem.winning = False
+            if status == "unwinnable":
+                self.stuck = True
+                return next(iter(outcomes)), NO_WAY
+            if status != "solved":
+                return None
+            plan = [here, *line]
+            self._mem.winning = True
+        move = self._move_to(plan[1], outcomes, here)
+        if move is None:  # pragma: no cover - the line starts from this very position
+            self._mem.plan = []
+            self._mem.winning = False
+            return None
+        self._mem.plan = plan[1:]
+        return move, f"{table.describe(move)}: the stock is out and this line wins"
+
+    def _midgame(
+        self, table: _Table, here: Pos, outcomes: Mapping[str, Pos | None]
+    ) -> tuple[str, str]:
+        seen = self._mem.keys
+        plan = self._mem.plan
+        self._mem.winning = False
+        if len(plan) >= 2 and pos_key(plan[0]) == pos_key(here):
+            move = self._move_to(plan[1], outcomes, here)
+            if move is not None and pos_key(plan[1]) not in seen:
+                self._mem.plan = plan[1:]
+                return move, self._reason(table, move, here, plan[-1])
+        self._mem.plan = []
+        line = self._best_line(here)
+        if line:
+            move = self._move_to(line[0], outcomes, here)
+            if move is not None:
+                self._mem.plan = line
+                return move, self._reason(table, move, here, line[-1])
+        if "deal" in outcomes:
+            return "deal", self._deal_reason(here)
+        # Nothing better than where we are and no deal: any move to a new position.
+        fresh = [
+            (evaluate(after), m)
+            for m, after in outcomes.items()
+            if after is not None and pos_key(after) not in seen
+        ]
+        if fresh:
+            move = max(fresh)[1]
+            return move, f"{table.describe(move)}: nothing better is in reach"
+        self.stuck = True
+        return next(iter(outcomes)), NO_WAY
+
+    def _best_line(self, here: Pos) -> list[Pos]:
+        """The line to the best position to deal from (empty: deal now).
+
+        Best-first: the most promising positions are expanded first, so a small
+        limit still finds the foundation moves and builds that matter. Near the
+        end of the stock the few best positions are compared by sampling.
+        """
+        parent, scored = self._explore(here)
+        scored.sort(key=lambda item: -item[0])
+        best_key = scored[0][1]
+        if 0 < here[4] <= SAMPLE_STOCK and len(scored) > 1:
+            best_key = self._sampled_choice(here, parent, [k for _, k in scored])
+        here_key = pos_key(here)
+        line: list[Pos] = []
+        k = best_key
+        while k != here_key:
+            k, p = parent[k]
+            line.append(p)
+        line.reverse()
+        return line
+
+    def _explore(self, here: Pos) -> tuple[dict[bytes, tuple[bytes, Pos]], list[tuple[int, bytes]]]:
+        """Positions reachable without dealing (new to this game), each with its parent
+        and its score; ``here`` first."""
+        seen = self._mem.keys
+        here_key = pos_key(here)
+        parent: dict[bytes, tuple[bytes, Pos]] = {here_key: (b"", here)}
+        scored = [(evaluate(here), here_key)]
+        heap: list[tuple[int, int, Pos]] = [(-scored[0][0], 0, here)]
+        count = 0
+        while heap and count < PLAN_LIMIT:
+            _, _, p = heapq.heappop(heap)
+            pk = pos_key(p)
+            for child in successors(p, None):
+                k = pos_key(child)
+                if k in seen or k in parent:
+                    continue
+                parent[k] = (pk, child)
+                score = evaluate(child)
+                count += 1
+                scored.append((score, k))
+                heapq.heappush(heap, (-score, count, child))
+        return parent, scored
+
+    def _sampled_choice(
+        self, here: Pos, parent: Mapping[bytes, tuple[bytes, Pos]], ranked: list[bytes]
+    ) -> bytes:
+        """Of the best few positions to deal from, the one that wins most often when the
+        unseen cards are shuffled into stock orders and each deal is searched to the end.
+
+        The samples come from the player's own random stream and the unseen cards
+        are known as a set (every card not face up or home), so no hidden order is
+        used. Searching a sample sees its whole order, so this flatters every
+        candidate alike; it still tells a position that can be won from one that
+        cannot.
+        """
+        shown = set(here[0]) | set(here[1]) | set(here[3])
+        for pile in here[2]:
+            shown.update(pile)
+        unseen = [
+            r * 4 + s for s in range(4) for r in range(here[5][s] + 1, 14) if r * 4 + s not in shown
+        ]
+        orders = []
+        for _ in range(SAMPLES):
+            self.rng.shuffle(unseen)
+            orders.append(bytes(unseen))
+        best_key, best_wins = ranked[0], -1.0
+        for k in ranked[:CANDIDATES]:
+            start = parent[k][1]
+            wins = 0.0
+            for stock in orders:
+                dealt = _deal(start, stock)
+                if dealt is None:  # pragma: no cover - a stock card is always dealt
+                    continue
+                status, _, _ = deep_search(dealt, stock, Budget(nodes=SAMPLE_NODES))
+                wins += 1.0 if status == "solved" else 0.4 if status == "unknown" else 0.0
+            if wins > best_wins:
+                best_key, best_wins = k, wins
+            if best_wins == len(orders):
+                break
+        return best_key
+
+    def _reason(self, table: _Table, move: str, here: Pos, target: Pos) -> str:
+        what = table.describe(move)
+        if move == "deal":
+            return f"{what}: the stock is out, so the deal is known and helps"
+        src, dst = move.split(" ")
+        if dst.startswith("F"):
+            return f"{what}: next needed there"
+        gain = sum(target[5]) - sum(here[5])
+        if gain:
+            return f"{what}: on the way to {gain} more card{'s' if gain > 1 else ''} home"
+        if len(target[3]) < len(here[3]):
+            return f"{what}: shortens the waste heap"
+        if vacancies(target) > vacancies(here):
+            return f"{what}: opens a place for the next deal"
+        if src in ("L", "R") and table.piles[src][:-1]:
+            return f"{what}: exposes {card_str(table.piles[src][-2])}"
+        return f"{what}: a better position to deal from"
+
+    def _deal_reason(self, here: Pos) -> str:
+        vac = vacancies(here)
+        source = "the stock" if here[4] else "the waste heap"
+        if not vac:
+            return "turns the next stock card onto W: nothing on the table helps first"
+        places = "vacancies" if vac > 1 else "vacancy"
+        return f"fills {vac} {places} from {source}: nothing on the table helps first"
