@@ -12,7 +12,8 @@ import pytest
 import parlour
 from parlour import sim
 from parlour.ai import make_player, player_levels
-from parlour.sim.backends import chunk_bounds, import_ray
+from parlour.sim.backends import MAX_CHUNK, ChunkPlanner, import_ray
+from parlour.sim.play import Batch, make_spec, play_batch
 from parlour.sim.records import GameRecord
 
 # Small, quick runs of every game. The Gate and 8 x 8 get a low move limit, since a
@@ -153,11 +154,44 @@ def test_results_file_is_the_same_for_any_number_of_jobs(tmp_path: Path) -> None
 
 
 def test_chunks_cover_every_game_once() -> None:
-    for games in (1, 7, 100, 10_000):
+    for games in (1, 7, 100, 10_000, 100_000):
         for jobs in (1, 2, 8):
-            bounds = chunk_bounds(games, jobs)
-            covered = [i for start, stop in bounds for i in range(start, stop)]
-            assert covered == list(range(games))
+            for per_game in (1e-5, 3e-4, 0.02):
+                planner = ChunkPlanner(games, jobs)
+                covered: list[int] = []
+                for start, stop in planner:
+                    covered.extend(range(start, stop))
+                    timed = Batch(start, stop, per_game * (stop - start), sim.Tally("x", ()), None)
+                    planner.observe(timed)
+                assert covered == list(range(games))
+
+
+def test_chunks_grow_for_fast_games_and_stay_small_for_slow_ones() -> None:
+    def sizes(per_game: float) -> list[int]:
+        planner = ChunkPlanner(100_000, 2)
+        out = []
+        for start, stop in planner:
+            out.append(stop - start)
+            planner.observe(Batch(start, stop, per_game * (stop - start), sim.Tally("x", ()), None))
+        return out
+
+    fast, slow = sizes(2e-4), sizes(0.02)
+    assert fast[0] == slow[0] == 4  # nothing timed yet
+    assert max(fast) == 1250  # a quarter of a second of play
+    assert max(slow) == 12
+    assert max(sizes(1e-9)) == MAX_CHUNK
+    assert fast[-1] == 1 and slow[-1] == 1  # the end is shared out finely
+
+
+def test_a_batch_tallies_what_its_records_say() -> None:
+    spec = make_spec("chinese-patience", "random,random", games=9, seed=3)
+    batch = play_batch(spec, 2, 9)
+    assert batch.rows is not None and [row[0] for row in batch.rows] == list(range(2, 9))
+    by_records = sim.Tally(spec.game, spec.players, spec.unit)
+    for row in batch.rows:
+        by_records.add(GameRecord(*row))
+    assert batch.tally == by_records
+    assert play_batch(spec, 2, 9, rows=False).tally == by_records
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -165,8 +199,8 @@ def test_an_interrupted_run_keeps_what_finished(tmp_path: Path, jobs: int) -> No
     out = tmp_path / "partial.jsonl"
     seen: list[int] = []
 
-    def stop_after_two_chunks(records: list[GameRecord]) -> None:
-        seen.append(len(records))
+    def stop_after_two_chunks(done: int) -> None:
+        seen.append(done)
         if len(seen) == 2:
             raise KeyboardInterrupt
 

@@ -1,9 +1,12 @@
 """Where the games are played: in this process, in a process pool, or on Ray.
 
-Every backend takes the same chunks of game indices and yields their records
-chunk by chunk, in index order, so the stream of records (and a results file)
-is the same whichever backend and however many jobs play it. Ray is an
-optional extra (``pip install parlour[ray]``), imported only when asked for.
+Every backend plays consecutive chunks of game indices and yields their
+batches (a chunk's tally, and its records when the run wants them) in index
+order, so the stream of records (and a results file) is the same whichever
+backend, however many jobs and however the chunks fall. Workers tally their own
+games and send records as plain tuples, so the parent's share of the work stays
+a few per mille and two processes scale like two cores. Ray is an optional
+extra (``pip install parlour[ray]``), imported only when asked for.
 """
 
 from __future__ import annotations
@@ -21,19 +24,29 @@ from collections.abc import Generator
 from typing import Any
 
 from ..errors import ParlourError
-from .play import SimSpec, play_chunk
-from .records import GameRecord
+from .play import Batch, SimSpec, play_batch
 
-__all__ = ["BACKENDS", "check_backend", "chunk_bounds", "default_jobs", "iter_chunks"]
+__all__ = [
+    "BACKENDS",
+    "ChunkPlanner",
+    "check_backend",
+    "default_jobs",
+    "iter_batches",
+]
 
 BACKENDS = ("process", "ray")
 
-#: Records chunk by chunk; closing it stops the workers.
-Chunks = Generator[list[GameRecord], None, None]
+#: Batches in index order; closing the generator stops the workers.
+Batches = Generator[Batch, None, None]
 
-#: Largest number of games in one unit of work. Small enough for a smooth progress
-#: bar and a quick stop on Ctrl-C, large enough that sending work costs nothing.
-MAX_CHUNK = 64
+#: CPU seconds of play a chunk aims at, once the first chunks have shown how long a
+#: game takes: long enough that handing out work and sending results back is a few
+#: per mille of it, short enough for a smooth progress bar and a quick Ctrl-C.
+CHUNK_SECONDS = 0.25
+#: Games in each of the first chunks, played before any game has been timed.
+FIRST_CHUNK = 4
+#: No chunk is larger than this, however fast the games.
+MAX_CHUNK = 20_000
 
 
 class BackendError(ParlourError):
@@ -48,27 +61,72 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def chunk_bounds(games: int, jobs: int) -> list[tuple[int, int]]:
-    """Split ``range(games)`` into consecutive ``(start, stop)`` chunks.
+class ChunkPlanner:
+    """Hands out consecutive chunks of ``range(games)``, sized by measured play time.
 
-    About sixteen chunks per job keep every worker busy to the end even when
-    games differ in length; the split never changes a game's result.
+    Games of one run can take 0.2 ms (Calculation) or 20 ms (8 x 8); a fixed chunk
+    size is either too small for the fast ones (the parent's per-chunk work then
+    eats the second core) or too large for the slow ones. So the first chunks are
+    small, and each later one holds about ``CHUNK_SECONDS`` of play at the mean CPU
+    time per game seen so far. Near the end chunks shrink (at most a ``2 * jobs``-th
+    of what is left) so that every worker stays busy to the last game. The split
+    never changes a game's result, only how many games travel together.
     """
-    size = max(1, min(MAX_CHUNK, games // (jobs * 16)))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+    def __init__(self, games: int, jobs: int, seconds: float = CHUNK_SECONDS) -> None:
+        self.games = games
+        self.jobs = jobs
+        self.seconds = seconds
+        self.next_start = 0
+        self.first = max(1, min(FIRST_CHUNK, games // (jobs * 16)))
+        self._timed_games = 0
+        self._timed_seconds = 0.0
+
+    def observe(self, batch: Batch) -> None:
+        """Learn from a finished chunk how long a game takes."""
+        self._timed_games += batch.stop - batch.start
+        self._timed_seconds += batch.seconds
+
+    def size(self) -> int:
+        """Games in the next chunk."""
+        left = self.games - self.next_start
+        if self._timed_games == 0:
+            wanted = self.first
+        else:
+            per_game = max(self._timed_seconds / self._timed_games, 1e-6)
+            wanted = int(self.seconds / per_game)
+        return max(1, min(wanted, MAX_CHUNK, left // (2 * self.jobs)))
+
+    def __iter__(self) -> ChunkPlanner:
+        return self
+
+    def __next__(self) -> tuple[int, int]:
+        start = self.next_start
+        if start >= self.games:
+            raise StopIteration
+        stop = min(self.games, start + self.size())
+        self.next_start = stop
+        return start, stop
 
 
-def iter_chunks(
-    spec: SimSpec, jobs: int, backend: str = "process", address: str | None = None
-) -> Chunks:
-    """The records of ``spec``'s games, chunk by chunk, in index order."""
+def iter_batches(
+    spec: SimSpec,
+    jobs: int,
+    backend: str = "process",
+    address: str | None = None,
+    rows: bool = True,
+) -> Batches:
+    """``spec``'s games played in chunks, their batches in index order.
+
+    ``rows`` asks for the per-game records (as tuples) besides each chunk's tally.
+    """
     check_backend(jobs, backend, address)
-    bounds = chunk_bounds(spec.games, jobs)
+    planner = ChunkPlanner(spec.games, jobs)
     if backend == "ray":
-        return _ray_chunks(spec, jobs, bounds, address)
+        return _ray_batches(spec, jobs, planner, rows, address)
     if jobs == 1:
-        return _serial_chunks(spec, bounds)
-    return _process_chunks(spec, jobs, bounds)
+        return _serial_batches(spec, planner, rows)
+    return _process_batches(spec, jobs, planner, rows)
 
 
 def check_backend(jobs: int, backend: str, address: str | None) -> None:
@@ -85,9 +143,11 @@ def check_backend(jobs: int, backend: str, address: str | None) -> None:
             check_ray_address(address)
 
 
-def _serial_chunks(spec: SimSpec, bounds: list[tuple[int, int]]) -> Chunks:
-    for start, stop in bounds:
-        yield play_chunk(spec, start, stop)
+def _serial_batches(spec: SimSpec, planner: ChunkPlanner, rows: bool) -> Batches:
+    for start, stop in planner:
+        batch = play_batch(spec, start, stop, rows)
+        planner.observe(batch)
+        yield batch
 
 
 def _ignore_sigint() -> None:
@@ -95,22 +155,31 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_task(task: tuple[SimSpec, int, int]) -> list[GameRecord]:
-    spec, start, stop = task
-    return play_chunk(spec, start, stop)
-
-
-def _process_chunks(spec: SimSpec, jobs: int, bounds: list[tuple[int, int]]) -> Chunks:
+def _process_batches(spec: SimSpec, jobs: int, planner: ChunkPlanner, rows: bool) -> Batches:
     # 'fork' on Linux: workers start at once and work from any main program (a script,
     # a notebook, standard input). Nothing in a worker prints or takes a lock, and the
     # command line draws its progress bar without a refresh thread. Elsewhere fork is
     # unsafe, so workers are spawned and import parlour themselves.
     method = "fork" if sys.platform == "linux" else "spawn"
     context = multiprocessing.get_context(method)
-    pool = context.Pool(min(jobs, len(bounds)), initializer=_ignore_sigint)
+    workers = min(jobs, spec.games)
+    pool = context.Pool(workers, initializer=_ignore_sigint)
+    # Two chunks per worker in flight: one playing, one waiting, so no worker idles
+    # while the parent unpacks a batch. Chunks are planned as results come back, so
+    # their size follows the measured time per game.
+    pending: deque[Any] = deque()
     try:
-        tasks = ((spec, start, stop) for start, stop in bounds)
-        yield from pool.imap(_play_task, tasks, chunksize=1)
+        for start, stop in planner:
+            pending.append(pool.apply_async(play_batch, (spec, start, stop, rows)))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            batch: Batch = pending.popleft().get()
+            planner.observe(batch)
+            following = next(planner, None)
+            if following is not None:
+                pending.append(pool.apply_async(play_batch, (spec, *following, rows)))
+            yield batch
         pool.close()
         pool.join()
     finally:
@@ -155,9 +224,9 @@ def check_ray_address(address: str, timeout: float = 5.0) -> None:
         ) from None
 
 
-def _ray_chunks(
-    spec: SimSpec, jobs: int, bounds: list[tuple[int, int]], address: str | None
-) -> Chunks:
+def _ray_batches(
+    spec: SimSpec, jobs: int, planner: ChunkPlanner, rows: bool, address: str | None
+) -> Batches:
     ray = import_ray()
     started = False
     if not ray.is_initialized():
@@ -184,20 +253,21 @@ def _ray_chunks(
         started = True
     pending: deque[Any] = deque()
     try:
-        remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
+        remote = ray.remote(num_cpus=1, max_retries=0)(play_batch)
         cpus = int(ray.cluster_resources().get("CPU", jobs)) if address else jobs
+        planner.jobs = max(planner.jobs, cpus)
         window = max(2, 2 * cpus)
-        chunks = iter(bounds)
-        for start, stop in chunks:
-            pending.append(remote.remote(spec, start, stop))
+        for start, stop in planner:
+            pending.append(remote.remote(spec, start, stop, rows))
             if len(pending) >= window:
                 break
         while pending:
-            records: list[GameRecord] = ray.get(pending.popleft())
-            following = next(chunks, None)
+            batch: Batch = ray.get(pending.popleft())
+            planner.observe(batch)
+            following = next(planner, None)
             if following is not None:
-                pending.append(remote.remote(spec, *following))
-            yield records
+                pending.append(remote.remote(spec, *following, rows))
+            yield batch
     finally:
         for ref in pending:
             with contextlib.suppress(Exception):  # best effort on the way out

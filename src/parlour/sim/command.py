@@ -16,7 +16,6 @@ from ..core.options import parse_option_words
 from ..errors import ParlourError
 from .backends import BACKENDS, check_backend, default_jobs
 from .play import make_spec
-from .records import GameRecord
 from .runner import run_spec
 from .stats import Summary
 
@@ -111,8 +110,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     task = progress.add_task("simulate", total=spec.games, rate="")
 
-    def advance(records: list[GameRecord]) -> None:
-        progress.advance(task, len(records))
+    def advance(done: int) -> None:
+        progress.advance(task, done)
         speed = progress.tasks[0].speed
         rate = f"{speed:,.0f} {plural(unit)}/s" if speed else ""
         progress.update(task, rate=rate)

@@ -15,9 +15,11 @@ choice is made with the same draw from its own stream that
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import games as _games  # noqa: F401  (registers the games in worker processes)
 from ..ai.base import Player, RandomPlayer, make_player, player_levels
@@ -26,7 +28,8 @@ from ..core.protocol import GameState
 from ..core.registry import game_class
 from ..core.session import new_game
 from ..errors import ParlourError
-from .records import CAPPED, GameRecord
+from .records import CAPPED, GameRecord, RecordRow
+from .stats import Tally
 
 __all__ = [
     "DUEL_MAX_MOVES",
@@ -37,6 +40,8 @@ __all__ = [
     "parse_players",
     "play_game",
     "play_chunk",
+    "Batch",
+    "play_batch",
 ]
 
 #: Moves after which a patience is stopped and recorded as ``capped``. The Gate and
@@ -252,3 +257,44 @@ def _game_record(
 def play_chunk(spec: SimSpec, start: int, stop: int) -> list[GameRecord]:
     """Games ``start`` to ``stop - 1``: the unit of work a backend hands out."""
     return [play_game(spec, index) for index in range(start, stop)]
+
+
+class Batch(NamedTuple):
+    """What a worker sends back for games ``start`` to ``stop - 1``.
+
+    Small on purpose, because the parent process unpacks every batch on the same
+    cores the workers play on: the games' tally (counts and sums, merged by the
+    parent), the records as plain tuples only when the run keeps or writes them,
+    and the CPU seconds the chunk took (the backends size later chunks by it).
+    """
+
+    start: int
+    stop: int
+    seconds: float
+    tally: Tally
+    rows: list[RecordRow] | None
+
+
+def play_batch(spec: SimSpec, start: int, stop: int, rows: bool = True) -> Batch:
+    """Games ``start`` to ``stop - 1``, tallied here; their records as rows if ``rows``."""
+    started = time.process_time()
+    tally = Tally(spec.game, spec.players, spec.unit)
+    kept: list[RecordRow] | None = [] if rows else None
+    intern = sys.intern  # equal strings then pickle once per batch
+    for index in range(start, stop):
+        record = play_game(spec, index)
+        tally.add(record)
+        if kept is not None:
+            kept.append(
+                (
+                    record.index,
+                    record.seed,
+                    intern(record.result),
+                    intern(record.reason),
+                    record.winner,
+                    record.scores,
+                    record.moves,
+                    record.hands,
+                )
+            )
+    return Batch(start, stop, time.process_time() - started, tally, kept)

@@ -1,9 +1,11 @@
 """``parlour.sim.run``: play many games and summarise them.
 
 The runner turns its arguments into a checked :class:`SimSpec`, asks a backend
-for the records chunk by chunk, and feeds them to a streaming tally, to an
-optional JSON-lines file (written as the games finish, so an interrupted run
-keeps what it played) and to an optional progress callback.
+for the games chunk by chunk, merges each chunk's tally (made by the worker
+that played it) and, only when asked for, turns its rows into records for the
+results and for an optional JSON-lines file (written as the games finish, so an
+interrupted run keeps what it played). A progress callback hears how many games
+each chunk finished.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ParlourError
-from .backends import default_jobs, iter_chunks
+from .backends import default_jobs, iter_batches
 from .play import SimSpec, make_spec
 from .records import GameRecord
 from .results import SimResults, write_records
@@ -23,8 +25,8 @@ from .stats import Tally
 
 __all__ = ["run", "run_spec"]
 
-#: Called after every chunk with the records that just finished.
-Progress = Callable[[list[GameRecord]], None]
+#: Called after every chunk with the number of games that just finished.
+Progress = Callable[[int], None]
 
 
 def run(
@@ -90,7 +92,9 @@ def run_spec(
 ) -> SimResults:
     """:func:`run` for a ready-made specification."""
     jobs = default_jobs() if jobs is None else jobs
-    chunks = iter_chunks(spec, jobs, backend, address)  # checks jobs, backend, address
+    want_rows = keep_records or out is not None
+    # checks jobs, backend and address before anything starts
+    batches = iter_batches(spec, jobs, backend, address, rows=want_rows)
     tally = Tally(spec.game, spec.players, spec.unit)
     kept: list[GameRecord] = []
     stream = None
@@ -104,16 +108,17 @@ def run_spec(
     started = time.perf_counter()
     interrupted = False
     try:
-        with closing(chunks):
-            for records in chunks:
-                for record in records:
-                    tally.add(record)
-                if keep_records:
-                    kept.extend(records)
-                if stream is not None:
-                    write_records(stream, records)
+        with closing(batches):
+            for batch in batches:
+                tally.merge(batch.tally)
+                if batch.rows is not None:
+                    records = [GameRecord(*row) for row in batch.rows]
+                    if keep_records:
+                        kept.extend(records)
+                    if stream is not None:
+                        write_records(stream, records)
                 if progress is not None:
-                    progress(records)
+                    progress(batch.stop - batch.start)
     except KeyboardInterrupt:
         interrupted = True
     finally:

@@ -115,6 +115,24 @@ class Tally:
             self.hands += record.hands
             self.hand_games += 1
 
+    def merge(self, other: Tally) -> None:
+        """Add another tally's counts (a worker's, for its chunk of games).
+
+        Every figure is a count or a sum, so merging chunk tallies in any order gives
+        exactly the tally of adding their records one by one.
+        """
+        self.games += other.games
+        for result, count in other.results.items():
+            self.results[result] = self.results.get(result, 0) + count
+        for seat, wins in enumerate(other.wins):
+            self.wins[seat] += wins
+        for seat, points in enumerate(other.score_sums):
+            self.score_sums[seat] += points
+        self.scored += other.scored
+        self.moves += other.moves
+        self.hands += other.hands
+        self.hand_games += other.hand_games
+
     def summary(self, elapsed: float = 0.0, interrupted: bool = False) -> Summary:
         n = self.games
         seats = []
