@@ -4,7 +4,9 @@
   Gymnasium environments (also ``gymnasium.make("parlour/Gate-v0")`` once this
   package's ``patience`` module is imported);
 * ``UnoEnv``, ``ChinesePatienceEnv`` (``uno_env()``, ``chinese_patience_env()``):
-  PettingZoo AEC environments.
+  PettingZoo AEC environments;
+* ``UnoVectorEnv``: many UNO hands stepped at once in compiled code (needs numba,
+  ``pip install parlour[fast]``), with the same actions and observations as ``UnoEnv``.
 
 Actions are numbers into a fixed list of each game's move strings
 (``action_table(game)``), with masks of the legal ones; observations are
@@ -33,6 +35,7 @@ __all__ = [
     "ChinesePatienceEnv",
     "uno_env",
     "chinese_patience_env",
+    "UnoVectorEnv",
 ]
 
 _LAZY = {
@@ -44,6 +47,7 @@ _LAZY = {
     "ChinesePatienceEnv": "duel",
     "uno_env": "duel",
     "chinese_patience_env": "duel",
+    "UnoVectorEnv": "uno_vector",
 }
 
 

@@ -179,6 +179,13 @@ def _fill_cp(p: Planes, out: Sheet[float], view: Mapping[str, Any]) -> None:
 
 
 _UNO_PHASES = ("play", "drawn", "challenge", "colour")
+#: The engine's phase names -> the observation's (the engine says "play_or_keep").
+_UNO_PHASE_OF = {
+    "play": "play",
+    "play_or_keep": "drawn",
+    "challenge": "challenge",
+    "colour": "colour",
+}
 _UNO = Planes(
     ["hand", "discard", "drawn", "opponent"],
     UNO,
@@ -204,8 +211,8 @@ def _fill_uno(p: Planes, out: Sheet[float], view: Mapping[str, Any]) -> None:
     colour = view.get("colour")
     if colour:
         p.scalar(out, f"colour_{colour}", 1.0)
-    phase = view.get("phase")
-    if phase in _UNO_PHASES:
+    phase = _UNO_PHASE_OF.get(str(view.get("phase")))
+    if phase is not None:
         p.scalar(out, f"phase_{phase}", 1.0)
     p.scalar(out, "draw_pile", view["draw_pile"] / 108)
     target = max(1, view["target"])

@@ -1,0 +1,188 @@
+"""``UnoVectorEnv``: many single UNO hands stepped at once in compiled code.
+
+An agent that learns from millions of steps wants them cheap; a PettingZoo AEC
+environment pays Python's price for every step of every game. This environment
+holds ``num_envs`` hands in numpy arrays and steps all of them with one call
+into numba-compiled code (``pip install parlour[fast]``), returning numpy
+arrays: the observation and the action mask of the player to move in each
+game, that player's seat, the rewards and the episode ends.
+
+The games are the engine's own: game ``g`` after ``reset(seed=s)`` is the first
+hand of ``parlour.new_game("uno", seed=s + g)`` (default options: automatic
+penalty for a wrong ``W4``, no UNO calls or challenges), and the same actions
+make the same moves; a hand that ends is dealt again at once from the next
+unused seed (``s + num_envs``, then upwards), and ``env.seeds[g]`` tells which
+seed game ``g`` is playing. Actions, masks and observations are those of
+``UnoEnv``: the same action numbers, and the same observation vector that
+``UnoEnv`` builds from ``Uno.view(player)``, so they hold only what the player
+to move may see.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ..rng import Rng
+from . import MissingExtraError
+from .actions import action_table
+
+__all__ = ["UnoVectorEnv", "VectorStep"]
+
+
+class VectorStep(NamedTuple):
+    """What ``reset`` and ``step`` return, one row per game.
+
+    ``observation`` (float32, ``num_envs x 416``) and ``action_mask`` (int8,
+    ``num_envs x 132``) belong to the player to move, whose seat is ``agent``.
+    ``rewards`` (float32, ``num_envs x 2``, by seat) is +1/-1 for the winner and
+    loser of a hand that just ended, else 0. When ``terminated`` (a player went
+    out or the hand was blocked) or ``truncated`` (``max_steps`` actions), the
+    game has already been dealt again: observation and mask are the new hand's.
+    """
+
+    observation: npt.NDArray[np.float32]
+    action_mask: npt.NDArray[np.int8]
+    agent: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.float32]
+    terminated: npt.NDArray[np.bool_]
+    truncated: npt.NDArray[np.bool_]
+
+
+def _kernel() -> Any:
+    """The compiled part, or a one-line error naming the extra to install."""
+    try:
+        importlib.import_module("numba")
+    except ImportError:
+        raise MissingExtraError(
+            "UnoVectorEnv is compiled with numba: pip install 'parlour[fast]'"
+        ) from None
+    return importlib.import_module("parlour.envs._uno_vector_kernel")
+
+
+class UnoVectorEnv:
+    """``num_envs`` single UNO hands, stepped together, with auto-reset."""
+
+    def __init__(self, num_envs: int = 64, max_steps: int = 5000) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs <= 0:
+            raise ValueError(f"num_envs must be a positive whole number, got {num_envs!r}")
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
+            raise ValueError(f"max_steps must be a positive whole number, got {max_steps!r}")
+        self._k = _kernel()
+        k = self._k
+        n = num_envs
+        self.num_envs = n
+        self.max_steps = max_steps
+        self.actions = action_table("uno")
+        self.n_actions = int(k.N_ACTIONS)
+        self.observation_size = int(k.OBS_SIZE)
+        pack = len(k.PACK)
+        self.seeds = np.zeros(n, np.uint64)
+        self._next_seed = np.zeros(1, np.uint64)
+        self._eng = np.zeros((n, 4), np.uint64)
+        self._cnt = np.zeros((n, 2, k.N_CARDS), np.int64)
+        self._size = np.zeros((n, 2), np.int64)
+        self._draw = np.zeros((n, pack), np.int64)
+        self._disc = np.zeros((n, pack), np.int64)
+        self._dcnt = np.zeros((n, k.N_CARDS), np.int64)
+        self._meta = np.zeros((n, k.N_META), np.int64)
+        self._deck = np.zeros(pack, np.int64)
+        self._mask = np.zeros((n, self.n_actions), np.int8)
+        self._deals = Rng(0)
+        self._ready = False
+
+    def reset(self, seed: int | None = None) -> VectorStep:
+        """Deal game ``g`` from seed ``seed + g`` (without a seed, from this env's stream)."""
+        if seed is None:
+            seed = self._deals.randbelow(2**62)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"the seed must be a non-negative whole number, got {seed!r}")
+        else:
+            self._deals = Rng(seed)
+        n = self.num_envs
+        if seed + n >= 2**64:
+            raise ValueError(f"the seed must be below 2**64 - num_envs, got {seed!r}")
+        self.seeds[:] = np.arange(seed, seed + n, dtype=np.uint64)
+        self._next_seed[0] = seed + n
+        obs = np.zeros((n, self.observation_size), np.float32)
+        k = self._k
+        k.reset(
+            self.seeds,
+            k.PACK,
+            k.ACTIONS,
+            k.PLANS,
+            k.ENCODE,
+            self._eng,
+            self._cnt,
+            self._size,
+            self._draw,
+            self._disc,
+            self._dcnt,
+            self._meta,
+            self._deck,
+            self._mask,
+            obs,
+        )
+        self._ready = True
+        zeros = np.zeros(n, np.bool_)
+        return VectorStep(
+            obs, self._mask.copy(), self.agent, np.zeros((n, 2), np.float32), zeros, zeros.copy()
+        )
+
+    @property
+    def agent(self) -> npt.NDArray[np.int64]:
+        """The seat to move in each game."""
+        turn: npt.NDArray[np.int64] = self._meta[:, self._k.TURN].copy()
+        return turn
+
+    def step(self, actions: Any) -> VectorStep:
+        """One action (a number into ``self.actions``) per game, by its player to move.
+
+        An illegal action raises ``ValueError`` and changes no game.
+        """
+        if not self._ready:
+            raise RuntimeError("call reset() before step()")
+        chosen = np.asarray(actions, dtype=np.int64)
+        n = self.num_envs
+        if chosen.shape != (n,):
+            raise ValueError(f"need one action per game: shape ({n},), got {chosen.shape}")
+        obs = np.zeros((n, self.observation_size), np.float32)
+        rewards = np.zeros((n, 2), np.float32)
+        terminated = np.zeros(n, np.bool_)
+        truncated = np.zeros(n, np.bool_)
+        k = self._k
+        bad = k.step(
+            chosen,
+            self.seeds,
+            self._next_seed,
+            self.max_steps,
+            k.PACK,
+            k.ACTIONS,
+            k.PLANS,
+            k.ENCODE,
+            self._eng,
+            self._cnt,
+            self._size,
+            self._draw,
+            self._disc,
+            self._dcnt,
+            self._meta,
+            self._deck,
+            self._mask,
+            obs,
+            rewards,
+            terminated,
+            truncated,
+        )
+        if bad >= 0:
+            a = int(chosen[bad])
+            name = self.actions[a] if 0 <= a < self.n_actions else "no such action"
+            raise ValueError(f"illegal action {a} ({name}) in game {bad}; no game was changed")
+        return VectorStep(obs, self._mask.copy(), self.agent, rewards, terminated, truncated)
+
+    def legal_actions(self, game: int) -> list[int]:
+        """The legal action numbers of game ``game`` now."""
+        return [int(a) for a in np.flatnonzero(self._mask[game])]

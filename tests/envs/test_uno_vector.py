@@ -1,0 +1,154 @@
+"""``UnoVectorEnv``: the engine's games, ``UnoEnv``'s masks and observations, no hidden cards."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="numpy is not installed (pip install 'parlour[fast]')")
+pytest.importorskip("numba", reason="numba is not installed (pip install 'parlour[fast]')")
+
+import parlour  # noqa: E402
+from parlour import envs  # noqa: E402
+from parlour.envs.actions import action_index  # noqa: E402
+from parlour.envs.table import Table  # noqa: E402
+from parlour.envs.uno_vector import UnoVectorEnv  # noqa: E402
+
+DRAW = action_index("uno")["draw"]
+
+
+def _tables(seeds: list[int]) -> list[Table]:
+    tables = []
+    for seed in seeds:
+        table = Table("uno")
+        table.one_hand = True
+        table.deal(seed)
+        tables.append(table)
+    return tables
+
+
+def _check_same(step: object, tables: list[Table]) -> None:
+    for g, table in enumerate(tables):
+        seat = table.to_move
+        assert step.agent[g] == seat  # type: ignore[attr-defined]
+        assert (step.action_mask[g] == table.mask()).all(), g  # type: ignore[attr-defined]
+        assert (step.observation[g] == table.observe(seat)).all(), g  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("base", [0, 1000])
+def test_games_masks_and_observations_are_the_engines(base: int) -> None:
+    """Random legal actions in 16 games for 1,000 steps, hands re-dealt as they end,
+    checked step by step against the engine under ``UnoEnv``'s table."""
+    n = 16
+    env = UnoVectorEnv(n)
+    step = env.reset(seed=base)
+    assert list(env.seeds) == list(range(base, base + n))
+    tables = _tables(list(range(base, base + n)))
+    _check_same(step, tables)
+    rng = np.random.default_rng(base)
+    ended = 0
+    for _ in range(1000):
+        # mostly a card (so hands end), sometimes any action: draw, keep, a wrong W4 ...
+        legal = [np.flatnonzero(m) for m in step.action_mask]
+        plays = [x[x < DRAW] if (x < DRAW).any() and rng.random() < 0.7 else x for x in legal]
+        actions = np.array([int(rng.choice(x)) for x in plays])
+        step = env.step(actions)
+        for g, table in enumerate(tables):
+            p = table.to_move
+            assert table.play(int(actions[g]))
+            if table.over:
+                ended += 1
+                assert step.terminated[g] and not step.truncated[g]
+                winner = table.winner()
+                expected = [0.0, 0.0] if winner is None else [-1.0, -1.0]
+                if winner is not None:
+                    expected[winner] = 1.0
+                    assert winner == p
+                assert list(step.rewards[g]) == expected
+                table.deal(int(env.seeds[g]))
+            else:
+                assert not step.terminated[g] and not step.rewards[g].any()
+        _check_same(step, tables)
+    assert ended >= 5
+    assert sorted(int(s) for s in env.seeds)[-1] >= base + n
+
+
+def test_seeded_reset_is_reproducible_and_unseeded_resets_differ() -> None:
+    def run(seed: int | None, env: UnoVectorEnv) -> list[bytes]:
+        step = env.reset(seed=seed)
+        trace = [step.observation.tobytes()]
+        for _ in range(200):
+            step = env.step(np.array([np.flatnonzero(m)[0] for m in step.action_mask]))
+            trace.append(step.observation.tobytes() + step.rewards.tobytes())
+        return trace
+
+    env = UnoVectorEnv(4)
+    assert run(7, env) == run(7, UnoVectorEnv(4))
+    assert run(None, env) != run(None, env)
+
+
+def test_the_opponents_hidden_cards_do_not_change_an_observation() -> None:
+    """Two deals that differ only in a card of player 1's hand and a card deep in the
+    draw pile: player 0 sees the same observation in both."""
+    env = UnoVectorEnv(1)
+    deck = parlour.new_game("uno", seed=4).state.deal_str().split()
+    j = next(k for k in range(60, 108) if deck[k] not in deck[7:14])
+    swapped = list(deck)
+    swapped[8], swapped[j] = swapped[j], swapped[8]
+    observations = []
+    for d in (deck, swapped):
+        state = parlour.new_game("uno", deck=" ".join(d), first=0).state
+        env.reset(seed=0)
+        k = env._k
+        # load the engine's state into the compiled game: player 0 to move
+        env._cnt[0] = 0
+        for seat in (0, 1):
+            for c in state._hands[seat]:  # type: ignore[attr-defined]
+                env._cnt[0, seat, c] += 1
+            env._size[0, seat] = len(state._hands[seat])  # type: ignore[attr-defined]
+        draw = state._draw  # type: ignore[attr-defined]
+        env._draw[0, : len(draw)] = draw
+        env._disc[0, 0] = state._discard[-1]  # type: ignore[attr-defined]
+        env._dcnt[0] = 0
+        env._dcnt[0, state._discard[-1]] = 1  # type: ignore[attr-defined]
+        env._meta[0] = 0
+        env._meta[0, k.ND], env._meta[0, k.NC], env._meta[0, k.DRAWN] = len(draw), 1, -1
+        env._meta[0, k.TURN], env._meta[0, k.COLOUR] = 0, state._colour  # type: ignore[attr-defined]
+        obs = np.zeros((1, env.observation_size), np.float32)
+        k.encode(0, env._cnt, env._size, env._disc, env._dcnt, env._meta, k.ENCODE, obs)
+        table = Table("uno")
+        table.state = state
+        assert (obs[0] == table.observe(0)).all()
+        observations.append(obs[0])
+    assert (observations[0] == observations[1]).all()
+
+
+def test_an_illegal_action_changes_no_game() -> None:
+    env = UnoVectorEnv(3)
+    step = env.reset(seed=2)
+    before = env._meta.copy(), env._cnt.copy()
+    actions = np.array([np.flatnonzero(m)[0] for m in step.action_mask])
+    actions[1] = int(np.flatnonzero(step.action_mask[1] == 0)[0])
+    with pytest.raises(ValueError, match="illegal action .* in game 1"):
+        env.step(actions)
+    assert (env._meta == before[0]).all() and (env._cnt == before[1]).all()
+    with pytest.raises(ValueError, match="one action per game"):
+        env.step([0])
+
+
+def test_truncation_deals_a_new_hand() -> None:
+    env = UnoVectorEnv(2, max_steps=3)
+    step = env.reset(seed=5)
+    for _ in range(3):
+        step = env.step(np.array([np.flatnonzero(m)[0] for m in step.action_mask]))
+    assert step.truncated.all() and not step.terminated.any()
+    assert sorted(int(s) for s in env.seeds) == [7, 8]
+    assert not step.rewards.any()
+
+
+def test_missing_numba_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numba", None)
+    with pytest.raises(envs.MissingExtraError, match=r"pip install 'parlour\[fast\]'") as info:
+        UnoVectorEnv(2)
+    assert "\n" not in str(info.value)
