@@ -1,0 +1,568 @@
+"""Calculation: a fair player (hints, demo play, simulations) and a solver.
+
+Suits never matter in Calculation, so both work on ranks only. A position is the
+rank each foundation needs next (0 once a King tops it) and the four waste piles
+as tuples of ranks, bottom first; the solver adds the stock (ranks, top first).
+
+**Timing.** Foundation n takes its ranks in a fixed order, so for every rank
+still to come we know how many cards each foundation needs before it wants that
+rank. The *time* of a rank is the smallest such count over the foundations that
+still want it: 0 means "playable now". A card lying on a card of smaller time
+*blocks* it: it must leave the pile first but will be wanted later. Good play
+keeps blocks few: runs built downwards in a foundation's step order (their times
+rise from top to bottom), Kings (wanted last) alone on a pile or at a bottom.
+
+**The fair player** sees only the view: the foundations, the waste piles, the
+current card and how many cards the stock holds -- not their order. From the
+cards it has seen it knows which ranks are still in the stock. For each current
+card it searches every position reachable before the next stock card (waste
+tops to foundations, empty-pile moves, then the current card to a foundation or
+a waste pile, then more foundation plays), scores each by cards played, blocks,
+empty piles and the expected cost of placing the next card (averaged over the
+ranks still unseen), then looks one card further for the best few: for each
+unseen rank, the best position reachable once that card comes, weighted by how
+many such cards remain.
+
+**The solver** sees the stock order and searches depth first over single moves
+with a transposition table keyed by the sorted waste piles (piles are
+interchangeable). Every move either uses up a stock card, puts a card up or
+fills an empty pile (the empty-pile move needs a pile of two or more cards, so
+the empty piles decrease), so positions never repeat and a failed position
+stays failed. It plays provably safe moves at once: a card that fits a
+foundation when no other foundation still wants its rank (replaying any winning
+line without that card in its pile is always possible: the pile's other cards,
+the other foundations and every other move are as before). A card wanted by two
+foundations is not safe to put up: which foundation gets it can matter.
+Moves are tried in the fair player's order of preference.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import deque
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from ..core.protocol import GameState
+from ..errors import ParlourError
+from ..games.calculation import SEQUENCES, Calculation
+from .base import Player, register_player
+from .solver import Budget, SolveResult, register_solver
+
+__all__ = ["CalculationFairPlayer", "solve_calculation"]
+
+GAME = "calculation"
+RANKS = "A23456789TJQK"
+
+Need = tuple[int, int, int, int]
+Piles = tuple[tuple[int, ...], ...]
+#: (source, target) as the engine numbers them: source 0 stock, 1-4 W1-W4;
+#: target 0-3 F1-F4, 4-7 W1-W4.
+Move = tuple[int, int]
+
+STOCK = 0
+ON_WASTE = 4
+NEVER = 99
+
+#: _POS[f][r]: where rank r stands in F(f+1)'s sequence (0-11), -1 for its base rank.
+_POS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(seq.index(r) if r in seq else -1 for r in range(14)) for seq in SEQUENCES
+)
+
+
+def _next_need(f: int, r: int) -> int:
+    """What F(f+1) wants once rank r is on it (0: complete)."""
+    k = _POS[f][r]
+    return 0 if k == 11 else SEQUENCES[f][k + 1]
+
+
+def _progress(f: int, need: int) -> int:
+    """Cards F(f+1) holds beyond its base (12 once complete)."""
+    return 12 if need == 0 else _POS[f][need]
+
+
+_TIMES: dict[Need, tuple[int, ...]] = {}
+
+
+def _times(need: Need) -> tuple[int, ...]:
+    """For each rank, how many foundation steps away its earliest use is (NEVER: none)."""
+    got = _TIMES.get(need)
+    if got is None:
+        t = [NEVER] * 14
+        for f in range(4):
+            if need[f]:
+                seq = SEQUENCES[f]
+                p = _POS[f][need[f]]
+                for k in range(p, 12):
+                    r = seq[k]
+                    if k - p < t[r]:
+                        t[r] = k - p
+        got = tuple(t)
+        _TIMES[need] = got
+    return got
+
+
+def _wanted_by(need: Need, r: int) -> int:
+    """How many foundations still want rank r (now or later)."""
+    return sum(1 for f in range(4) if need[f] and _POS[f][r] >= _POS[f][need[f]])
+
+
+# --- moves on the rank-only position ----------------------------------------
+
+
+def _moves(need: Need, piles: Piles, cur: int, classic: bool) -> list[Move]:
+    """The legal moves, leaving out those that only differ by identical waste piles."""
+    out: list[Move] = []
+    if cur:
+        for f in range(4):
+            if need[f] == cur:
+                out.append((STOCK, f))
+    seen: list[tuple[int, ...]] = []
+    for w in range(4):
+        pile = piles[w]
+        if pile and pile not in seen:
+            r = pile[-1]
+            for f in range(4):
+                if need[f] == r:
+                    out.append((w + 1, f))
+        seen.append(pile)
+    if cur:
+        seen = []
+        for w in range(4):
+            if piles[w] not in seen:
+                out.append((STOCK, ON_WASTE + w))
+                seen.append(piles[w])
+    if not classic and () in piles:
+        empty = piles.index(())
+        seen = []
+        for w in range(4):
+            pile = piles[w]
+            if len(pile) >= 2 and pile not in seen:
+                out.append((w + 1, ON_WASTE + empty))
+                seen.append(pile)
+    return out
+
+
+def _apply(need: Need, piles: Piles, cur: int, move: Move) -> tuple[Need, Piles, int]:
+    """The position after ``move``; the card taken from the stock is ``cur``."""
+    src, dst = move
+    pl = list(piles)
+    if src == STOCK:
+        c = cur
+    else:
+        pile = pl[src - 1]
+        c = pile[-1]
+        pl[src - 1] = pile[:-1]
+    if dst < ON_WASTE:
+        nd = list(need)
+        nd[dst] = _next_need(dst, c)
+        need = (nd[0], nd[1], nd[2], nd[3])
+    else:
+        pl[dst - ON_WASTE] = pl[dst - ON_WASTE] + (c,)
+    return need, tuple(pl), c
+
+
+# --- evaluation -----------------------------------------------------------------
+
+W_UP = 10.0
+W_BLOCK = 4.0
+W_DEPTH = 0.6
+W_EMPTY = 1.5
+W_FUTURE = 3.0
+
+
+def _score(need: Need, piles: Piles, unseen: Sequence[int]) -> float:
+    """Higher is better: cards played, few blocks, room for the cards still to come."""
+    t = _times(need)
+    up = sum(_progress(f, need[f]) for f in range(4))
+    if up == 48:
+        return 1e6
+    blocks = 0
+    depth = 0
+    lowest = []
+    for pile in piles:
+        m = NEVER + 1
+        for r in pile:
+            tr = t[r]
+            if tr > m:
+                blocks += 1
+                depth += tr - m if tr - m < 12 else 12
+            else:
+                m = tr
+        lowest.append(m)
+    room = max(lowest)
+    total = sum(unseen)
+    future = 0.0
+    if total:
+        bad = 0
+        for r in range(1, 14):
+            if unseen[r] and t[r] > room and t[r] > 0:
+                bad += unseen[r]
+        future = bad / total
+    empties = sum(1 for p in piles if not p)
+    return W_UP * up - W_BLOCK * blocks - W_DEPTH * depth + W_EMPTY * empties - W_FUTURE * future
+
+
+# --- the fair player's plan ---------------------------------------------------
+
+Line = tuple[Move, ...]
+#: A safety net on the positions searched for one current card.
+_MAX_STATES = 4000
+
+
+def _canon(need: Need, piles: Piles, placed: bool) -> Hashable:
+    return (need, tuple(sorted(piles)), placed)
+
+
+def _reachable(need: Need, piles: Piles, cur: int, classic: bool) -> list[tuple[Need, Piles, Line]]:
+    """Every position reachable with ``cur`` placed (or, with no current card, at all),
+    each with one line reaching it; the position itself is first when ``cur`` is 0."""
+    out: list[tuple[Need, Piles, Line]] = []
+    seen: set[Hashable] = set()
+    # breadth first, so the first line to reach a position is a shortest one
+    queue: deque[tuple[Need, Piles, bool, Line]] = deque([(need, piles, not cur, ())])
+    while queue and len(seen) < _MAX_STATES:
+        nd, pl, placed, line = queue.popleft()
+        key = _canon(nd, pl, placed)
+        if key in seen:
+            continue
+        seen.add(key)
+        if placed:
+            out.append((nd, pl, line))
+        for mv in _moves(nd, pl, 0 if placed else cur, classic):
+            nd2, pl2, _ = _apply(nd, pl, cur, mv)
+            queue.append((nd2, pl2, placed or mv[0] == STOCK, (*line, mv)))
+    return out
+
+
+#: How many of the best positions get the one-card look-ahead.
+_LOOK = 4
+_LOOK_WEIGHT = 1.0
+
+
+def _look_ahead(need: Need, piles: Piles, unseen: Sequence[int], classic: bool) -> float:
+    """Expected best score once the next stock card comes (averaged over unseen ranks)."""
+    total = sum(unseen)
+    if not total:
+        return _score(need, piles, unseen)
+    value = 0.0
+    rest = list(unseen)
+    for r in range(1, 14):
+        k = unseen[r]
+        if not k:
+            continue
+        rest[r] -= 1
+        best = max(_score(nd, pl, rest) for nd, pl, _ in _reachable(need, piles, r, classic))
+        rest[r] += 1
+        value += k * best
+    return value / total
+
+
+def _plan(
+    need: Need, piles: Piles, cur: int, unseen: Sequence[int], classic: bool
+) -> tuple[Line, float]:
+    """The best line before the next stock card and its value."""
+    options = _reachable(need, piles, cur, classic)
+    if not cur:
+        options = [o for o in options if o[2]] or options
+    ranked = sorted(options, key=lambda o: -_score(o[0], o[1], unseen))
+    best: tuple[float, Line] | None = None
+    for nd, pl, line in ranked[:_LOOK]:
+        if cur and any(unseen):
+            value = _look_ahead(nd, pl, unseen, classic)
+        else:
+            value = _score(nd, pl, unseen)
+        if best is None or value > best[0] + 1e-9:
+            best = (value, line)
+    assert best is not None
+    return best[1], best[0]
+
+
+# --- reading the view -----------------------------------------------------------
+
+
+def _rank_of(card: str) -> int:
+    return RANKS.index(card[0]) + 1
+
+
+def _read_view(view: Mapping[str, Any]) -> tuple[Need, Piles, int, list[int], bool]:
+    """need, waste piles, current rank (0: none), unseen rank counts, classic."""
+    rows = view["calculator"]
+    need_list = [0 if row["next"] is None else RANKS.index(row["next"]) + 1 for row in rows]
+    need: Need = (need_list[0], need_list[1], need_list[2], need_list[3])
+    piles = tuple(tuple(_rank_of(c) for c in view["waste"][f"W{w}"]) for w in range(1, 5))
+    cur = _rank_of(view["current"]) if view["current"] else 0
+    unseen = [0] + [4] * 13
+    for pile in view["foundations"].values():
+        for c in pile:
+            unseen[_rank_of(c)] -= 1
+    for pile in piles:
+        for r in pile:
+            unseen[r] -= 1
+    if cur:
+        unseen[cur] -= 1
+    classic = bool(view["options"].get("classic", False))
+    return need, piles, cur, unseen, classic
+
+
+def _move_text(move: Move) -> str:
+    src, dst = move
+    source = "S" if src == STOCK else f"W{src}"
+    target = f"F{dst + 1}" if dst < ON_WASTE else f"W{dst - ON_WASTE + 1}"
+    return f"{source} {target}"
+
+
+def _run_note(r: int, below: int, need: Need) -> int:
+    """The foundation (1-4) that wants rank ``r`` just before ``below``, or 0."""
+    for f in range(4):
+        if need[f] and _POS[f][r] >= _POS[f][need[f]] and _next_need(f, r) == below:
+            return f + 1
+    return 0
+
+
+def _reason(view: Mapping[str, Any], need: Need, piles: Piles, cur: int, line: Line) -> str:
+    """A one-line reason for the first move of ``line`` (cards named as the view shows them)."""
+    src, dst = line[0]
+    r = cur if src == STOCK else piles[src - 1][-1]
+    name = view["current"] if src == STOCK else view["waste"][f"W{src}"][-1]
+    where = "" if src == STOCK else f" from W{src}"
+    if dst < ON_WASTE:
+        if _wanted_by(need, r) == 1:
+            why = "next needed there, and no other foundation still wants a " + RANKS[r - 1]
+        else:
+            why = "next needed there"
+        return f"plays {name}{where} to F{dst + 1}: {why}"
+    w = dst - ON_WASTE
+    pile = piles[w]
+    if src != STOCK:
+        below = view["waste"][f"W{src}"][-2]
+        return f"moves {name} from W{src} to the empty W{w + 1}: it frees {below} under it"
+    if not pile:
+        if r == 13:
+            return f"puts {name} on the empty W{w + 1}: Kings are wanted last, keep them apart"
+        return f"puts {name} on the empty W{w + 1}: it blocks no card there"
+    top = view["waste"][f"W{w + 1}"][-1]
+    note = _run_note(r, pile[-1], need)
+    if note:
+        return (
+            f"puts {name} on {top} on W{w + 1}: F{note} takes a {RANKS[r - 1]} just before "
+            f"a {RANKS[pile[-1] - 1]} (a run in its order)"
+        )
+    t = _times(need)
+    if t[r] <= min(t[c] for c in pile):
+        steps = "needed now" if t[r] == 0 else f"{t[r]} step{'s' * (t[r] > 1)} away"
+        return f"puts {name} on W{w + 1}: wanted before every card there ({steps}), it blocks none"
+    return f"puts {name} on {top} on W{w + 1}: the least harmful place for it"
+
+
+@register_player(GAME, "fair")
+class CalculationFairPlayer(Player):
+    """Plans each current card's placement from the view alone (see the module text).
+
+    It keeps the line it planned and follows it while the view is the one it
+    expected; otherwise (a new deal, an undo, a hint on a fresh position) it plans
+    again, so its choice depends on the view and nothing else.
+    """
+
+    level = "fair"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._line: list[Move] = []
+        self._expect: Hashable | None = None
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        return self.explain(view, legal)[0]
+
+    def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
+        if not legal:
+            raise ParlourError("no legal move to choose from")
+        need, piles, cur, unseen, classic = _read_view(view)
+        here = (need, piles, cur, view["stock_count"])
+        if self._line and self._expect == here:
+            line: Line = tuple(self._line)
+        else:
+            line = _plan(need, piles, cur, unseen, classic)[0]
+        text = _move_text(line[0]) if line else ""
+        if text not in legal:  # cannot happen with a sound plan; stay legal regardless
+            return legal[0], "no better move found"
+        reason = _reason(view, need, piles, cur, line)
+        nd, pl, _ = _apply(need, piles, cur, line[0])
+        left = view["stock_count"] - (line[0][0] == STOCK)
+        self._line = list(line[1:])
+        self._expect = (nd, pl, 0 if line[0][0] == STOCK else cur, left)
+        if line[0][0] == STOCK:
+            self._line = []  # the next current card is unknown: plan afresh
+        return text, reason
+
+
+# --- the solver -------------------------------------------------------------------
+
+
+def _safe_move(need: Need, piles: Piles, cur: int) -> Move | None:
+    """A card to a foundation that no other foundation still wants (provably safe)."""
+    if cur:
+        for f in range(4):
+            if need[f] == cur and _wanted_by(need, cur) == 1:
+                return (STOCK, f)
+    for w in range(4):
+        pile = piles[w]
+        if pile:
+            r = pile[-1]
+            for f in range(4):
+                if need[f] == r and _wanted_by(need, r) == 1:
+                    return (w + 1, f)
+    return None
+
+
+def _settle(
+    need: Need, piles: Piles, stock: tuple[int, ...], i: int
+) -> tuple[Need, Piles, int, Line]:
+    """Play every safe move; the position before stock card ``i`` and the moves made."""
+    line: list[Move] = []
+    while any(need):
+        cur = stock[i] if i < len(stock) else 0
+        mv = _safe_move(need, piles, cur)
+        if mv is None:
+            break
+        need, piles, _ = _apply(need, piles, cur, mv)
+        i += mv[0] == STOCK
+        line.append(mv)
+    return need, piles, i, tuple(line)
+
+
+#: A node of the search: position before stock card i, and how it was reached.
+Node = tuple[Need, Piles, int, Line]
+
+
+class _Search:
+    """A beam over stock cards (finds most wins fast), then a complete depth-first search.
+
+    Both step from the position before one stock card to the positions before the
+    next (every way of placing the card, with foundation plays and empty-pile
+    moves before and after it), after playing the safe moves.
+    """
+
+    def __init__(self, stock: tuple[int, ...], classic: bool, budget: Budget) -> None:
+        self.stock = stock
+        self.classic = classic
+        self.budget = budget
+        self.nodes = 0
+        self.failed: set[Hashable] = set()
+        self.out_of_budget = False
+        self._outlook: dict[int, list[int]] = {}
+
+    def _unseen(self, i: int) -> list[int]:
+        """Rank counts of the stock from card i on (what the scores plan for)."""
+        got = self._outlook.get(i)
+        if got is None:
+            got = [0] * 14
+            for r in self.stock[i:]:
+                got[r] += 1
+            self._outlook[i] = got
+        return got
+
+    def _children(self, need: Need, piles: Piles, i: int) -> list[tuple[float, Node]]:
+        """The positions before the next stock card (or the end), best first."""
+        self.nodes += 1
+        if self.nodes & 63 == 0 and self.budget.exhausted(self.nodes):
+            self.out_of_budget = True
+        stock = self.stock
+        cur = stock[i] if i < len(stock) else 0
+        out: list[tuple[float, Node]] = []
+        for nd, pl, line in _reachable(need, piles, cur, self.classic):
+            if not line:
+                continue
+            nd, pl, ni, safe = _settle(nd, pl, stock, i + (cur > 0))
+            out.append((_score(nd, pl, self._unseen(ni)), (nd, pl, ni, line + safe)))
+        out.sort(key=lambda c: -c[0])
+        return out
+
+    def beam(self, start: Node, width: int) -> list[Move] | None:
+        """Keep the ``width`` best positions per stock card; a winning line or None."""
+        layer: list[tuple[float, Node, list[Move]]] = [(0.0, start, list(start[3]))]
+        while layer and not self.out_of_budget:
+            nxt: dict[Hashable, tuple[float, Node, list[Move]]] = {}
+            for _, (need, piles, i, _line), moves in layer:
+                if not any(need):
+                    return moves
+                for score, child in self._children(need, piles, i):
+                    nd, pl, ni, line = child
+                    if not any(nd):
+                        return moves + list(line)
+                    if ni >= len(self.stock) and not _reachable(nd, pl, 0, self.classic)[1:]:
+                        continue
+                    key = (ni, nd, tuple(sorted(pl)))
+                    old = nxt.get(key)
+                    if old is None or old[0] < score:
+                        nxt[key] = (score, child, moves + list(line))
+                if self.out_of_budget:
+                    return None
+            layer = sorted(nxt.values(), key=lambda e: -e[0])[:width]
+        return None
+
+    def dfs(self, need: Need, piles: Piles, i: int, line: list[Move]) -> bool:
+        """Whether the position wins; the winning moves are appended to ``line``."""
+        if not any(need):
+            return True
+        key = (i, need, tuple(sorted(piles)))
+        if key in self.failed:
+            return False
+        for _, (nd, pl, ni, moves) in self._children(need, piles, i):
+            if self.out_of_budget:
+                return False
+            mark = len(line)
+            line.extend(moves)
+            if self.dfs(nd, pl, ni, line):
+                return True
+            del line[mark:]
+        if not self.out_of_budget:
+            self.failed.add(key)
+        return False
+
+
+#: Beam widths tried before the complete search.
+_BEAMS = (8, 64)
+
+
+def _position(state: Calculation) -> tuple[Need, Piles, tuple[int, ...]]:
+    """The rank-only position of an engine state (through its public key)."""
+    key: Any = state.key()
+    found: tuple[tuple[int, ...], ...] = key[0]
+    waste: tuple[tuple[int, ...], ...] = key[1]
+    stock: tuple[int, ...] = key[2]
+    need_list = [_next_need(f, found[f][-1] >> 2) for f in range(4)]
+    need: Need = (need_list[0], need_list[1], need_list[2], need_list[3])
+    piles = tuple(tuple(c >> 2 for c in w) for w in waste)
+    return need, piles, tuple(c >> 2 for c in stock)
+
+
+@register_solver(GAME)
+def solve_calculation(state: GameState, budget: Budget) -> SolveResult:
+    """Winnable (with a line), unwinnable (proved) or unknown (the budget ran out)."""
+    if not isinstance(state, Calculation):
+        raise ParlourError(f"the Calculation solver cannot solve {state.name}")
+    start = time.perf_counter()
+    need, piles, stock = _position(state)
+    search = _Search(stock, bool(state.options.get("classic", False)), budget)
+    first = _settle(need, piles, stock, 0)
+    line = None
+    for width in _BEAMS:
+        line = search.beam(first, width)
+        if line is not None or search.out_of_budget:
+            break
+    if line is None and not search.out_of_budget:
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 2000))
+        try:
+            found: list[Move] = list(first[3])
+            if search.dfs(first[0], first[1], first[2], found):
+                line = found
+        finally:
+            sys.setrecursionlimit(limit)
+    seconds = time.perf_counter() - start
+    if line is not None:
+        return SolveResult("solved", tuple(_move_text(m) for m in line), search.nodes, seconds)
+    status = "unknown" if search.out_of_budget else "unwinnable"
+    return SolveResult(status, None, search.nodes, seconds)

@@ -1,0 +1,114 @@
+"""Calculation fair player and solver: view-only choices, reasons, solutions that replay."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+import parlour
+from parlour.ai import hint, make_player, player_levels
+from parlour.ai.calculation_ai import CalculationFairPlayer
+from parlour.cards import cards_str, parse_cards
+from parlour.games.calculation import Calculation
+from parlour.rng import Rng
+
+NAME = "calculation"
+VARIANTS = [{}, {"classic": True}]
+
+
+def play_out(game: parlour.Game, player: CalculationFairPlayer, limit: int = 200) -> None:
+    """Let the player finish the game (every move goes through the normal API)."""
+    while game.outcome is None and limit:
+        legal = game.legal_moves()
+        move = player.choose(game.view(0), legal)
+        assert move in legal
+        game.play(move)
+        limit -= 1
+    assert game.outcome is not None
+
+
+# --- the fair player --------------------------------------------------------
+
+
+def test_fair_player_is_registered_and_is_the_hint_level() -> None:
+    assert player_levels(NAME) == ["random", "fair"]
+    assert isinstance(make_player(NAME, "fair", seed=3), CalculationFairPlayer)
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_fair_player_plays_legal_moves_to_the_end(seed: int, options: dict[str, bool]) -> None:
+    play_out(parlour.new_game(NAME, seed=seed, options=options), CalculationFairPlayer(seed))
+
+
+def test_fair_player_wins_some_deals() -> None:
+    won = 0
+    for seed in range(8):
+        game = parlour.new_game(NAME, seed=seed)
+        play_out(game, CalculationFairPlayer(seed))
+        assert game.outcome is not None
+        won += game.outcome.result == "won"
+    assert won >= 2  # it wins over half of all deals; 8 deals lose them all rarely
+
+
+def _stock_reshuffled(seed: int, keep: int) -> tuple[str, str]:
+    """Two decks alike in the foundations and the first ``keep`` stock cards only."""
+    deal = parse_cards(Calculation.new(seed, None, {}).deal_str())
+    head, tail = deal[: 4 + keep], deal[4 + keep :]
+    other = list(tail)
+    while other == tail:
+        Rng(seed).shuffle(other)
+    return cards_str(deal), cards_str(head + other)
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+@pytest.mark.parametrize("seed", [0, 5])
+def test_fair_player_sees_only_the_view(seed: int, options: dict[str, bool]) -> None:
+    """Changing the hidden stock order changes nothing until the cards themselves differ."""
+    first, second = _stock_reshuffled(seed, keep=12)
+    a = parlour.new_game(NAME, deck=first, options=options)
+    b = parlour.new_game(NAME, deck=second, options=options)
+    pa, pb = CalculationFairPlayer(1), CalculationFairPlayer(1)
+    steps = 0
+    while a.view(0) == b.view(0) and a.outcome is None:
+        move = pa.choose(a.view(0), a.legal_moves())
+        assert pb.choose(b.view(0), b.legal_moves()) == move
+        a.play(move)
+        b.play(move)
+        steps += 1
+    assert steps >= 12
+
+
+def test_hint_plays_a_needed_card_and_says_why() -> None:
+    game = parlour.new_game(NAME, seed=3)  # the current card 2H is what F1 needs
+    got = hint(game)
+    assert got.move == "S F1"
+    assert got.reason == "plays 2H to F1: next needed there"
+
+
+def test_hint_reasons_name_cards_and_piles() -> None:
+    game = parlour.new_game(NAME, seed=0)
+    reasons = []
+    for _ in range(12):
+        got = hint(game)
+        assert got.move in game.legal_moves()
+        reasons.append(got.reason)
+        game.play(got.move)
+    assert reasons[0] == "puts QS on the empty W1: it blocks no card there"
+    assert "plays QS from W1 to F4: next needed there" in reasons
+    assert "puts KH on the empty W2: Kings are wanted last, keep them apart" in reasons
+    assert any("(a run in its order)" in r for r in reasons)
+
+
+def test_cli_demo_plays_the_deal_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from parlour.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", NAME, "--seed", "3", "--demo"]) == 0
+    out = capsys.readouterr().out
+    assert "1. plays 2H from the stock to F1  [S F1]" in out
+    assert "Game over: " in out
