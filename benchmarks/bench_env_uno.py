@@ -148,7 +148,7 @@ def main() -> None:
     parser.add_argument("--num-envs", type=int, default=256, help="games in UnoVectorEnv")
     args = parser.parse_args()
     try:
-        import rlcard  # type: ignore[import-untyped]  # noqa: F401
+        import rlcard  # noqa: F401
     except ImportError:
         raise SystemExit("this benchmark needs RLCard: pip install -e '.[bench]'") from None
     print(
