@@ -147,3 +147,32 @@ def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
         _ = envs.GateEnv
     with pytest.raises(ImportError):
         _ = envs.PatienceEnv
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"matches": True, "target": 150, "uno_call": True, "w4_challenge": True}],
+    ids=["hand", "match-with-calls-and-challenges"],
+)
+def test_uno_observations_and_masks_are_those_of_the_view(options: dict[str, object]) -> None:
+    """UnoEnv writes observations from the engine's fields and masks from its move
+    tuples; both must equal what the player's view and the move strings give."""
+    encoder = encoder_for("uno")
+    env = envs.UnoEnv(**options)
+    rng = np.random.default_rng(1)
+    steps = 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+            state = env.table.state
+            for seat in (0, 1):
+                obs = env.observe(f"player_{seat}")
+                assert (obs["observation"] == encoder.encode(state.view(seat))).all()
+            mask = env.observe(env.agent_selection)["action_mask"]
+            legal = sorted(env.actions[i] for i in np.flatnonzero(mask))
+            assert legal == sorted(state.move_str(m) for m in state.legal_moves())
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+            steps += 1
+            if steps % 400 == 0:
+                break
+    assert steps > 500

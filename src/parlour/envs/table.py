@@ -1,8 +1,11 @@
 """The game under an environment: deals, numbered actions, masks, observations.
 
 Shared by the Gymnasium and PettingZoo environments, and free of both. It runs
-the engine directly (no undo history) but builds every observation from
-``state.view(seat)``, so an agent sees what a person in that seat sees.
+the engine directly (no undo history) and builds every observation from
+``state.view(seat)``, so an agent sees what a person in that seat sees; UNO,
+whose steps are cheap and many, has the same observation written straight from
+the engine's fields that view shows (``uno_observer``). The legal actions and
+their mask are worked out once per move, however often they are read.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from ..core.registry import game_class
 from ..core.session import new_game
 from .actions import action_index, action_table
 from .encoders import Vector, encoder_for
+from .uno_observer import UnoObserver, move_actions
 
 __all__ = ["Table"]
 
@@ -38,7 +42,14 @@ class Table:
         self.seed = 0
         self.state: GameState = new_game(self.game, seed=0, options=self.options).state
         self.legal: dict[int, Any] = {}
+        self._mask = np.zeros(len(self.actions), dtype=np.int8)
         self.one_hand = False
+        # UNO: engine move tuple -> action number, and observations from the engine
+        self._action_of: dict[Any, int] | None = None
+        self._observer: UnoObserver | None = None
+        if self.game == "uno":
+            self._action_of = move_actions()
+            self._observer = UnoObserver()
 
     @property
     def n_actions(self) -> int:
@@ -52,11 +63,18 @@ class Table:
 
     def _refresh(self) -> None:
         state = self.state
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        self._mask = mask
         if self.over:
             self.legal = {}
             return
-        index = self.index
-        self.legal = {index[state.move_str(m)]: m for m in state.legal_moves()}
+        action_of = self._action_of
+        if action_of is not None:
+            self.legal = {action_of[m]: m for m in state.legal_moves()}
+        else:
+            index = self.index
+            self.legal = {index[state.move_str(m)]: m for m in state.legal_moves()}
+        mask[list(self.legal)] = 1
 
     @property
     def over(self) -> bool:
@@ -80,12 +98,12 @@ class Table:
         return True
 
     def mask(self) -> npt.NDArray[np.int8]:
-        out = np.zeros(len(self.actions), dtype=np.int8)
-        if self.legal:
-            out[list(self.legal)] = 1
-        return out
+        """The legal actions as 0/1 (a copy: the caller may keep or change it)."""
+        return self._mask.copy()
 
     def observe(self, seat: int) -> Vector:
+        if self._observer is not None:
+            return self._observer.observe(self.state, seat)
         return self.encoder.encode(self.state.view(seat))
 
     def legal_strings(self) -> list[str]:
