@@ -116,7 +116,9 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        rewards = self.rewards
+        for name in rewards:  # PettingZoo's _clear_rewards, without the call
+            rewards[name] = 0.0
         self._steps += 1
         table = self.table
         if action is None or not table.play(int(action)):

@@ -40,16 +40,20 @@ class Table:
         self.index = action_index(self.game)
         self.encoder = encoder_for(self.game)
         self.seed = 0
-        self.state: GameState = new_game(self.game, seed=0, options=self.options).state
         self.legal: dict[int, Any] = {}
         self._mask = np.zeros(len(self.actions), dtype=np.int8)
-        self.one_hand = False
+        #: Masks made so far, by their legal actions: most positions repeat one.
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+        self._over = False
+        self._one_hand = False
         # UNO: engine move tuple -> action number, and observations from the engine
         self._action_of: dict[Any, int] | None = None
         self._observer: UnoObserver | None = None
         if self.game == "uno":
             self._action_of = move_actions()
             self._observer = UnoObserver()
+        self._state: GameState = new_game(self.game, seed=0, options=self.options).state
+        self._refresh()
 
     @property
     def n_actions(self) -> int:
@@ -59,14 +63,35 @@ class Table:
         """Start the game that ``parlour.new_game(game, seed=seed)`` starts."""
         self.seed = seed
         self.state = new_game(self.game, seed=seed, options=self.options).state
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self._state = state
+        self._refresh()
+
+    @property
+    def one_hand(self) -> bool:
+        """UNO only: an episode is the match's first hand, not the whole match."""
+        return self._one_hand
+
+    @one_hand.setter
+    def one_hand(self, value: bool) -> None:
+        self._one_hand = value
         self._refresh()
 
     def _refresh(self) -> None:
-        state = self.state
-        mask = np.zeros(len(self.actions), dtype=np.int8)
-        self._mask = mask
-        if self.over:
+        """After every move: whether it is over, the legal actions and their mask."""
+        state = self._state
+        self._over = state.outcome is not None or (
+            self._one_hand and getattr(state, "hand_number", 1) != 1
+        )
+        if self._over:
             self.legal = {}
+            self._mask = np.zeros(len(self.actions), dtype=np.int8)
             return
         action_of = self._action_of
         if action_of is not None:
@@ -74,15 +99,20 @@ class Table:
         else:
             index = self.index
             self.legal = {index[state.move_str(m)]: m for m in state.legal_moves()}
-        mask[list(self.legal)] = 1
+        key = tuple(self.legal)
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= 4096:
+                self._masks.clear()
+            mask = np.zeros(len(self.actions), dtype=np.int8)
+            mask[list(key)] = 1
+            self._masks[key] = mask
+        self._mask = mask
 
     @property
     def over(self) -> bool:
         """The game (or with ``one_hand`` the first UNO hand) has ended."""
-        state = self.state
-        if state.outcome is not None:
-            return True
-        return self.one_hand and getattr(state, "hand_number", 1) != 1
+        return self._over
 
     @property
     def to_move(self) -> int:
@@ -93,7 +123,7 @@ class Table:
         move = self.legal.get(int(action), None)
         if move is None:
             return False
-        self.state.apply(move)
+        self._state.apply(move)
         self._refresh()
         return True
 

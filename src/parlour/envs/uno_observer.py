@@ -38,6 +38,8 @@ _COLOUR = _SCALARS  # R G Y B
 #: engine phase -> index of its scalar (play, drawn, challenge, colour), -1 for over
 _PHASE = {_uno.PH_PLAY: 4, _uno.PH_DRAWN: 5, _uno.PH_CHALLENGE: 6, _uno.PH_COLOUR: 7}
 _DRAW_PILE, _MY_SCORE, _THEIR_SCORE, _PASSES = 8, 9, 10, 11
+#: n -> min(1, n / 108): a pile's size as the encoder scales it (no pile holds more).
+_SCALED = [min(1.0, n / 108) for n in range(109)]
 
 
 def move_actions() -> dict[Any, int]:
@@ -75,17 +77,19 @@ class UnoObserver:
         """``seat``'s observation of ``state`` (an ``Uno``), as from ``state.view(seat)``."""
         out = array("f", self._zeros)
         plane = _PLANE
+        scaled = _SCALED
         other = 1 - seat
-        hand: list[int] = state._hands[seat]
+        hands = state._hands
+        hand: list[int] = hands[seat]
         for c in hand:
             out[plane[c]] += 1
         if hand:
             out[_HAND + 50 + plane[hand[-1]]] = 1.0
-            out[_SIZES] = min(1.0, len(hand) / 108)
+            out[_SIZES] = scaled[len(hand)]
         discard: list[int] = state._discard
         out[_DISCARD : _DISCARD + 50] = self._discard_counts(discard)
         out[_DISCARD + 50 + plane[discard[-1]]] = 1.0
-        out[_SIZES + 1] = min(1.0, len(discard) / 108)
+        out[_SIZES + 1] = scaled[len(discard)]
         drawn: int = state._drawn
         if drawn >= 0 and state._turn == seat:
             out[_DRAWN + plane[drawn]] = 1.0
@@ -95,19 +99,19 @@ class UnoObserver:
         if known:
             out[_OPPONENT + _W4] = known
             out[_OPPONENT + 50 + _W4] = 1.0
-        their_cards = len(state._hands[other])
-        if their_cards:
-            out[_SIZES + 3] = min(1.0, their_cards / 108)
+        out[_SIZES + 3] = scaled[len(hands[other])]
         colour: int = state._colour
         if colour >= 0:
             out[_COLOUR + colour] = 1.0
         phase = _PHASE.get(state._phase)
         if phase is not None:
             out[_SCALARS + phase] = 1.0
-        out[_SCALARS + _DRAW_PILE] = min(OBS_HIGH, len(state._draw) / 108)
-        target = max(1, state._target)
+        out[_SCALARS + _DRAW_PILE] = scaled[len(state._draw)]
         scores = state._scores
-        out[_SCALARS + _MY_SCORE] = min(OBS_HIGH, scores[seat] / target)
-        out[_SCALARS + _THEIR_SCORE] = min(OBS_HIGH, scores[other] / target)
-        out[_SCALARS + _PASSES] = min(OBS_HIGH, state._passes / 2)
+        if scores[0] or scores[1]:
+            target = max(1, state._target)
+            out[_SCALARS + _MY_SCORE] = min(OBS_HIGH, scores[seat] / target)
+            out[_SCALARS + _THEIR_SCORE] = min(OBS_HIGH, scores[other] / target)
+        if state._passes:
+            out[_SCALARS + _PASSES] = min(OBS_HIGH, state._passes / 2)
         return np.frombuffer(out, dtype=np.float32)
