@@ -384,7 +384,9 @@ def _talon_options(q: int, tops: list[int], fit: frozenset[int], safe: frozenset
         if 0 in tops:
             opts.append(("t", "R", tops.index(0)))
     if q in fit:
-        opts.append(("t", "F"))
+        # up before onto a row: winning lines often take a fitting talon card up to avoid
+        # the compulsory build (seeds 0-99 at 20,000 nodes: 86 solved instead of 85)
+        opts.insert(0, ("t", "F"))
     return opts
 
 
