@@ -12,7 +12,8 @@ Deal i is the seeded deal ``seed + i``. For each deal:
 
 Prints the player's win rate with a Wilson 95% interval, its average number of
 cards on the foundations, the solver's shares (with Wilson intervals) and its
-median, 95th-percentile and largest time per deal. Deals run on a process pool of
+median, 95th-percentile and largest time per deal (wall clock), with the
+median and 95th-percentile CPU time and node count. Deals run on a process pool of
 ``--jobs`` workers; times are wall-clock per deal inside the worker, so a loaded
 machine shows slower times (the load average is printed).
 """
@@ -47,6 +48,7 @@ class Deal:
     player_seconds: float = 0.0
     status: str = ""
     solve_seconds: float = 0.0
+    solve_cpu: float = 0.0
     nodes: int = 0
 
 
@@ -82,9 +84,11 @@ def run(args: tuple[int, str, bool, bool]) -> Deal:
         state = EightByEight.new(seed, None, {})
         budget = parse_budget(budget_text)
         start = time.perf_counter()
+        cpu = time.process_time()
         budget.restart()
         result = solve_eight_by_eight(state.copy(), budget)
         deal.solve_seconds = time.perf_counter() - start
+        deal.solve_cpu = time.process_time() - cpu
         deal.status = result.status
         deal.nodes = result.nodes
     return deal
@@ -164,6 +168,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| median time per deal | {percentile(times, 0.5):.2f} s |")
         print(f"| 95th percentile | {percentile(times, 0.95):.2f} s |")
         print(f"| largest | {max(times):.2f} s |")
+        cpu = [d.solve_cpu for d in deals]
+        print(f"| median CPU time per deal | {percentile(cpu, 0.5):.2f} s |")
+        print(f"| 95th percentile CPU time | {percentile(cpu, 0.95):.2f} s |")
+        nodes = [float(d.nodes) for d in deals]
+        print(f"| median nodes per deal | {percentile(nodes, 0.5):,.0f} |")
+        print(f"| 95th percentile nodes | {percentile(nodes, 0.95):,.0f} |")
         solved_times = [d.solve_seconds for d in deals if d.status == "solved"]
         if solved_times:
             print(f"| median time of the winnable | {percentile(solved_times, 0.5):.2f} s |")
