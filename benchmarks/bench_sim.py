@@ -4,9 +4,11 @@
     python benchmarks/bench_sim.py --quick    # a few seconds, for a smoke test
 
 Prints a Markdown table: games/s, moves/s, the speed-up of 2 processes over 1,
-and the CPU time per game (all processes together). On a busy machine the wall
-clock cannot show scaling; equal CPU time per game for 1 and 2 processes shows
-that splitting the work costs nothing, so idle cores scale it linearly.
+and the CPU time per game (all processes together; the last column is the
+parent process's share with the most jobs: handing out work, merging tallies).
+On a busy machine the wall clock cannot show scaling; equal CPU time per game
+for 1 and 2 processes shows that splitting the work costs nothing, so idle cores
+scale it linearly.
 Both runs play the same games (game i is dealt from seed i), so the figures
 compare like with like, and keep no per-game records (as ``parlour simulate``
 without ``--out``). Random players throughout; The Gate and 8 x 8 at a
@@ -33,14 +35,15 @@ CASES: list[tuple[str, str, int, dict[str, object]]] = [
 LIMITS = {"gate": 1000, "eight-by-eight": 1000}
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (the workers)."""
+def cpu_seconds() -> tuple[float, float]:
+    """CPU time of this process, and of its finished children (the workers)."""
     t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+    return t.user + t.system, t.children_user + t.children_system
 
 
-def measure(game: str, players: str, games: int, jobs: int) -> tuple[float, float, float]:
-    cpu = cpu_seconds()
+def measure(game: str, players: str, games: int, jobs: int) -> tuple[float, float, float, float]:
+    """games/s, moves/s, CPU ms per game (all processes), of which the parent's."""
+    parent, children = cpu_seconds()
     started = time.perf_counter()
     results = sim.run(
         game,
@@ -52,9 +55,11 @@ def measure(game: str, players: str, games: int, jobs: int) -> tuple[float, floa
         max_moves=LIMITS.get(game),
     )
     elapsed = time.perf_counter() - started
-    cpu = cpu_seconds() - cpu
+    parent_after, children_after = cpu_seconds()
+    parent = parent_after - parent
+    cpu = parent + children_after - children
     moves = results.summary.mean_moves * results.summary.games
-    return games / elapsed, moves / elapsed, 1000 * cpu / games
+    return games / elapsed, moves / elapsed, 1000 * cpu / games, 1000 * parent / games
 
 
 def main() -> None:
@@ -70,15 +75,17 @@ def main() -> None:
     header += " | moves/s (1 proc) | speed-up | " + " | ".join(
         f"CPU ms/game, {j} proc" for j in args.jobs
     )
+    header += f" | parent's CPU ms/game, {args.jobs[-1]} proc"
     print(header + " |")
-    print("|" + "---|" * (2 * len(args.jobs) + 4))
+    print("|" + "---|" * (2 * len(args.jobs) + 5))
     for game, players, games, _options in CASES:
         n = max(10, games // 10) if args.quick else games
         rates = []
         cpus = []
         moves_rate = 0.0
+        parent = 0.0
         for jobs in args.jobs:
-            rate, per_move, cpu = measure(game, players, n, jobs)
+            rate, per_move, cpu, parent = measure(game, players, n, jobs)
             rates.append(rate)
             cpus.append(cpu)
             if jobs == args.jobs[0]:
@@ -87,7 +94,7 @@ def main() -> None:
         cpu_cells = " | ".join(f"{c:.2f}" for c in cpus)
         print(
             f"| {game} | {n} | {cells} | {moves_rate:,.0f} | {rates[-1] / rates[0]:.2f}x "
-            f"| {cpu_cells} |",
+            f"| {cpu_cells} | {parent:.3f} |",
             flush=True,
         )
     print(f"load average {os.getloadavg()[0]:.2f} at end")
