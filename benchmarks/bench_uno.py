@@ -41,11 +41,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import parlour  # noqa: E402
 from parlour.ai import make_player  # noqa: E402
+from parlour.ai.base import Player  # noqa: E402
 from parlour.ai.uno_ai import UnoRandomPlayer, random_engine_move  # noqa: E402
 from parlour.games.uno import Uno  # noqa: E402
 from parlour.rng import Rng  # noqa: E402
 
 PAIRS = (("strong", "random"), ("strong", "basic"), ("basic", "random"))
+#: Extra pairings against RLCard's random agent's behaviour (see ``RlcardStyleRandom``).
+RLCARD_PAIRS = (("strong", "random-rlcard"), ("basic", "random-rlcard"))
+RLCARD_RANDOM = "random-rlcard"
 HAND_MOVE_LIMIT = 20_000  # never reached in practice; a safety net for a broken player
 
 
@@ -188,6 +192,57 @@ def speed(args: argparse.Namespace) -> None:
 # --- strength ------------------------------------------------------------------------
 
 
+class RlcardStyleRandom(Player):
+    """RLCard 1.2.0's ``RandomAgent`` in UNO, carried over to our rules (benchmark only).
+
+    RLCard's legal actions are the distinct playable cards, but a Wild is four
+    actions (one per colour), so a uniform choice over actions plays a Wild four
+    times as often as a coloured card; a Wild Draw Four is legal there only when
+    nothing else is; ``draw`` only when nothing fits, and the drawn card is played
+    when it fits. It is not a registered level: UNO's ``random`` gives a Wild one
+    chance like any card and plays a right W4 like any card. The issue's reference
+    figures (66.4% for the best published heuristic, about 54.5% for RLCard's rule
+    agent) are against random agents of this kind.
+    """
+
+    level = RLCARD_RANDOM
+
+    def choose(self, view: Any, legal: Any) -> str:
+        rng = self.rng
+        phase = view["phase"]
+        if phase == "colour":
+            return f"colour:{'RGYB'[rng.randbelow(4)]}"
+        if phase == "challenge":
+            return str(legal[rng.randbelow(2)])
+        colour = view["colour"]
+        right_w4 = not any(s[0] == colour for s in view["hand"])
+        if phase == "play_or_keep":
+            drawn = view["drawn"]
+            if drawn == "W4" and not right_w4:
+                return "keep"
+            return f"play:{'RGYB'[rng.randbelow(4)]}" if drawn in ("W", "W4") else "play"
+        actions: list[str] = []
+        wild4: list[str] = []
+        for text in legal:
+            if text in ("draw", "pass", "catch") or " " in text:
+                continue
+            if text.startswith("W4:"):
+                wild4.append(text)
+            elif text not in actions:
+                actions.append(text)  # a Wild's four colours are four actions
+        if not actions and right_w4:
+            actions = wild4
+        if not actions:
+            return "draw" if "draw" in legal else "pass"
+        return actions[rng.randbelow(len(actions))]
+
+
+def _make(level: str, seed: int, seat: int) -> Player:
+    if level == RLCARD_RANDOM:
+        return RlcardStyleRandom(seed * 2 + seat)
+    return make_player("uno", level, seed=seed, seat=seat)
+
+
 def play_one(task: tuple[str, str, int, bool]) -> tuple[int, int, int]:
     """Play hand (or match) ``seed``: (winner as 0 first level / 1 second / -1 none,
     moves, hands). The first level sits in seat ``seed % 2``."""
@@ -197,7 +252,7 @@ def play_one(task: tuple[str, str, int, bool]) -> tuple[int, int, int]:
     levels[seat_first] = first
     target = 500 if match else 10**9
     st: Any = parlour.new_game("uno", seed=seed, target=target).state
-    players = [make_player("uno", levels[s], seed=seed, seat=s) for s in (0, 1)]
+    players = [_make(levels[s], seed, s) for s in (0, 1)]
     moves = 0
     while st.outcome is None and (match or st.hand_number == 1):
         seat = st.to_move
@@ -261,6 +316,10 @@ def strength(args: argparse.Namespace) -> None:
     print("Hands (win rate of the first level, 95% Wilson interval):")
     for first, second in PAIRS:
         print(strength_row(first, second, args.hands, False, args.jobs), flush=True)
+    if args.rlcard_random:
+        print("Against a random agent that plays like RLCard's (a Wild is four actions):")
+        for first, second in RLCARD_PAIRS:
+            print(strength_row(first, second, args.hands, False, args.jobs), flush=True)
     if args.matches:
         print("Matches to 500 points:")
         for first, second in PAIRS:
@@ -277,6 +336,11 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=200_000, help="copies to time")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the strength runs")
     parser.add_argument("--skip-rlcard", action="store_true", help="do not measure RLCard")
+    parser.add_argument(
+        "--rlcard-random",
+        action="store_true",
+        help="also play strong and basic against an RLCard-style random agent",
+    )
     parser.add_argument("--only", choices=("speed", "strength"), help="run one part only")
     args = parser.parse_args()
     print(

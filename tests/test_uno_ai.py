@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.ai import hint, make_player, player_levels
+from parlour.ai import hint, make_player, player_levels, uno_search
 from parlour.ai.base import Player
 from parlour.ai.uno_ai import (
     UnoBasicPlayer,
@@ -333,9 +333,63 @@ def test_strong_learns_from_challenge_verdicts() -> None:
     assert p._bluff_rate() > prior
 
 
+def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
+    hand = parse_uno_cards("R0 R2 G1 Y5 B7 W RS")
+    pool = uno_deck()
+    for c in hand + [parse_uno_card("R1")]:
+        pool.remove(c)
+    cands = [(parse_uno_card(t), col) for t, col in (("R0", 0), ("RS", 0), ("G1", 1), ("W", 2))]
+    layers = [(5, 2, 3), (2, 1, -1)]
+
+    def run(seed: int, plain: bool) -> list[int]:
+        top = parse_uno_card("R1")
+        return uno_search.simulate(hand, pool, 7, 0, layers, [], top, 0, cands, 60, seed, plain)
+
+    plain = run(5, True)
+    assert len(plain) == 4 and all(0 <= w <= 60 for w in plain)
+    assert run(5, False) == plain
+    assert run(6, True) != plain
+
+
+def test_search_deals_respect_what_the_opponent_showed() -> None:
+    # The opponent has one card, known to be no red, no 5 and no Wild: R0 cannot lose
+    # to an immediate reply... unless it draws; with the layer the deals never hold red.
+    hand = parse_uno_cards("R0 G5")
+    pool = uno_deck()
+    for c in hand + [parse_uno_card("R5")]:
+        pool.remove(c)
+    cands = [(parse_uno_card("R0"), 0), (parse_uno_card("G5"), 1)]
+    told = uno_search.simulate(hand, pool, 1, 0, [(1, 1, 5)], [], 5, 0, cands, 300, 3)
+    # Leaving green to an opponent known to hold no green and no 5 is nearly safe.
+    assert told[1] > told[0]
+
+
+def test_strong_remembers_what_a_drawing_opponent_lacks() -> None:
+    g = new("B8 B0 G8 G3 Y5 Y6 Y7", "R1 R2 R3 G4 G5 Y1 Y2", "B9", draw="R7", first=0)
+    g.play("B8")
+    g.play("draw")
+    strong = make_player("uno", "strong", seed=0, seat=0)
+    assert isinstance(strong, UnoStrongPlayer)
+    strong.choose(g.view(0), g.legal_moves())
+    assert strong._layers == [(8, 3, 8)]  # eight cards: no blue, no 8, no Wild
+
+
+def test_strong_searches_and_explains_its_choice() -> None:
+    g = new("R5 R7 G2 G3 Y4 B5 W", "R1 R2 R3 G4 G5 Y6 Y7", "R9")
+    strong = make_player("uno", "strong", seed=0, seat=0)
+    move, reason = strong.explain(g.view(0), g.legal_moves())
+    assert move in g.legal_moves() and reason
+    planner_only = make_player("uno", "strong", seed=0, seat=0)
+    assert isinstance(planner_only, UnoStrongPlayer)
+    planner_only.samples = 0
+    assert planner_only.choose(g.view(0), g.legal_moves()) in g.legal_moves()
+
+
 def test_strong_is_quick() -> None:
     import time
 
+    uno_search.compiled()  # compile (or load numba's cache) before timing
+    play_hand(("strong", "random"), 0, limit=10)
     start = time.perf_counter()
     moves = 0
     for seed in range(3):

@@ -43,6 +43,14 @@ included) and scores where each leaves the table:
   a Wild is spent when nothing coloured fits or when it wins; a right Draw Four
   is played, since four cards and the turn are worth more than keeping it.
 
+On top of the plan, when it has a real choice of plays (two distinct cards, or a
+Wild's colours) it searches (``uno_search``): it deals the opponent's hand
+``SAMPLES`` times from the unseen cards, respecting what the opponent showed (a
+player who drew instead of playing held no card of that colour or value and no
+Wild), plays each candidate and then the hand out with ``basic``'s policy for
+both, and plays the candidate that wins most of these deals. The planner's
+choice stands for drawn cards, colour naming, challenges and bluffs.
+
 With option ``w4_challenge`` it challenges when the probability that the
 opponent held the colour in play (from the unseen cards and its hand size,
 weighted by how often this opponent has turned out to bluff) makes a challenge
@@ -72,6 +80,7 @@ from ..games.uno import (
 )
 from ..rng import Rng
 from .base import Player, register_player
+from .uno_search import simulate
 
 __all__ = [
     "UnoRandomPlayer",
@@ -356,6 +365,8 @@ DRAW = 0.0  # the cost of drawing instead of playing, beyond the card itself
 BLUFF_PRIOR = (2, 3)
 WIN = 1000.0
 NODE_LIMIT = 4000  # plans searched per decision at most (huge chains of Skips)
+#: Deals simulated per decision by the Monte Carlo search (``uno_search``).
+SAMPLES = 200
 
 
 def _no_match(unseen_total: int, matching: int, k: int) -> float:
@@ -540,12 +551,17 @@ class UnoStrongPlayer(Player):
     """The planning player described in the module docstring."""
 
     level = "strong"
+    #: Simulated deals per decision (0: the turn planner alone decides).
+    samples = SAMPLES
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._hand_number = -1
         #: colour -> how many of the opponent's cards lack it (see ``_Model.void``)
         self._void: dict[int, int] = {}
+        #: (cards, colour, value): that many of the opponent's cards lack that colour,
+        #: that value and Wilds (it drew instead of playing on them)
+        self._layers: list[tuple[int, int, int]] = []
         self._last = ""  # my last move in this hand ("" before the first)
         self._last_drawn = -1  # the card drawn, when my last move played it
         self._last_size = -1  # my hand size when I made it
@@ -577,6 +593,7 @@ class UnoStrongPlayer(Player):
         if t.hand_number != self._hand_number:
             self._hand_number = t.hand_number
             self._void = {}
+            self._layers = []
             self._last = ""
         last = self._last
         if last == "challenge":
@@ -592,6 +609,7 @@ class UnoStrongPlayer(Player):
                     self._w4_answers[1] += 1
         for colour in self._void:  # old cards are played; drawn ones are fresh
             self._void[colour] = min(self._void[colour], t.opp)
+        self._layers = [(min(n, t.opp), col, val) for n, col, val in self._layers]
         # A run that ends with a draw and no play: nothing fitted the colour in play,
         # which is still the one in play now (the drawn card did not fit either).
         drew = False
@@ -602,6 +620,10 @@ class UnoStrongPlayer(Player):
                 drew = False
         if drew and t.colour >= 0 and t.phase == "play":
             self._void[t.colour] = t.opp
+            # A player who draws had nothing to play: no card of the colour or of the
+            # value on top, and no Wild (the search deals its hand accordingly).
+            value = t.top & 15 if t.top < W else -1
+            self._layers.append((t.opp, t.colour, value))
 
     def _opponent_moved(self, t: Table) -> bool:
         """Whether the opponent has moved since my last move, judged by that move."""
@@ -639,7 +661,54 @@ class UnoStrongPlayer(Player):
         plan = planner.best(hand, t.top, t.colour, 0, may_draw)
         if not plan.first:
             return ("draw" if may_draw else "pass"), "nothing fits"
+        if self.samples and not plan.why.startswith("a bluffed"):
+            searched = self._search(t, hand, plan)
+            if searched is not None:
+                return _finish(searched[0], legal), searched[1]
         return _finish(plan.first, legal), _reason(plan, hand)
+
+    def _search(self, t: Table, hand: list[int], plan: _Plan) -> tuple[str, str] | None:
+        """Determinised Monte Carlo over the distinct plays (see ``uno_search``): the
+        play that wins most simulated hands, or None when there is no real choice."""
+        wrong_w4 = t.holds_colour(t.colour)
+        candidates: list[tuple[int, int]] = []
+        for c in sorted(set(hand)):
+            if not _fits(c, t.top, t.colour) or (c == W4 and wrong_w4):
+                continue
+            if c < W:
+                candidates.append((c, c >> 4))
+                continue
+            rest = [x for x in hand if x < W]
+            held = sorted({x >> 4 for x in rest}) or [_best_colour(rest)]
+            candidates.extend((c, col) for col in held)
+        if len(candidates) < 2:
+            return None
+        unseen = t.unseen()
+        pool = [c for c in _ALL_CARDS for _ in range(unseen[c])]
+        wins = simulate(
+            hand,
+            pool,
+            max(0, t.opp - t.opp_w4),
+            t.opp_w4,
+            self._layers,
+            t.discard[:-1],
+            t.top,
+            t.colour,
+            candidates,
+            self.samples,
+            self.rng.next64() & 0xFFFFFFFF,
+        )
+        order = sorted(range(len(candidates)), key=lambda k: -wins[k])
+        c, named = candidates[order[0]]
+        text = play_text(c, named)
+        if text == plan.first:
+            return text, _reason(plan, hand)
+        rate = wins[order[0]] / self.samples
+        runner = wins[order[1]] / self.samples
+        return text, (
+            f"wins {rate:.0%} of {self.samples} simulated deals of the unseen cards "
+            f"(the next best play {runner:.0%})"
+        )
 
     def _drawn(
         self, t: Table, planner: _Planner, hand: list[int], legal: Sequence[str]
