@@ -553,6 +553,10 @@ class UnoStrongPlayer(Player):
     level = "strong"
     #: Simulated deals per decision (0: the turn planner alone decides).
     samples = SAMPLES
+    #: How often (percent of deals) the search plays the opponent as a random player.
+    random_pct = 0
+    #: How much better (percent of the deals) a searched play must do than the planned one.
+    margin = 2
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -683,6 +687,19 @@ class UnoStrongPlayer(Player):
             candidates.extend((c, col) for col in held)
         if len(candidates) < 2:
             return None
+        best, wins = self._simulate(t, hand, candidates)
+        text = play_text(*candidates[best])
+        planned = [k for k, cand in enumerate(candidates) if play_text(*cand) == plan.first]
+        # The playouts see one move ahead; the planner sees the whole turn (the order
+        # of a chain of Skips and Draw Twos): its play stands unless clearly beaten.
+        if planned and wins[planned[0]] * 100 >= wins[best] * 100 - self.margin * self.samples:
+            return plan.first, _reason(plan, hand)
+        return text, self._search_reason(best, wins)
+
+    def _simulate(
+        self, t: Table, hand: list[int], candidates: list[tuple[int, int]]
+    ) -> tuple[int, list[int]]:
+        """The candidate that wins most simulated deals, and every candidate's wins."""
         unseen = t.unseen()
         pool = [c for c in _ALL_CARDS for _ in range(unseen[c])]
         wins = simulate(
@@ -697,17 +714,15 @@ class UnoStrongPlayer(Player):
             candidates,
             self.samples,
             self.rng.next64() & 0xFFFFFFFF,
+            self.random_pct,
         )
-        order = sorted(range(len(candidates)), key=lambda k: -wins[k])
-        c, named = candidates[order[0]]
-        text = play_text(c, named)
-        if text == plan.first:
-            return text, _reason(plan, hand)
-        rate = wins[order[0]] / self.samples
-        runner = wins[order[1]] / self.samples
-        return text, (
-            f"wins {rate:.0%} of {self.samples} simulated deals of the unseen cards "
-            f"(the next best play {runner:.0%})"
+        return max(range(len(candidates)), key=lambda k: wins[k]), wins
+
+    def _search_reason(self, best: int, wins: list[int]) -> str:
+        runner = max((w for k, w in enumerate(wins) if k != best), default=0)
+        return (
+            f"wins {wins[best] / self.samples:.0%} of {self.samples} simulated deals of "
+            f"the unseen cards (the next best {runner / self.samples:.0%})"
         )
 
     def _drawn(
@@ -724,6 +739,15 @@ class UnoStrongPlayer(Player):
             if value > best_value:
                 best_value = value
                 best_text = f"play:{UNO_COLOURS[named]}" if c >= W else "play"
+        if self.samples and not (c == W4 and t.holds_colour(t.colour)):
+            named_options = [c >> 4] if c < W else sorted({x >> 4 for x in rest if x < W}) or [0]
+            candidates = [(c, named) for named in named_options] + [(-1, -1)]
+            best, wins = self._simulate(t, hand, candidates)
+            if candidates[best][0] < 0:
+                return "keep", self._search_reason(best, wins)
+            named = candidates[best][1]
+            text = f"play:{UNO_COLOURS[named]}" if c >= W else "play"
+            return _finish(text, legal), self._search_reason(best, wins)
         if best_text == "keep":
             return "keep", "the drawn card is worth more kept"
         return _finish(best_text, legal), "the drawn card fits"

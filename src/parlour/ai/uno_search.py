@@ -79,6 +79,7 @@ def _kernel(
     cands: int,
     samples: int,
     seed: int,
+    random_pct: int,
     wins: Any,
     hands: Any,
     sizes: Any,
@@ -129,6 +130,8 @@ def _kernel(
             if not taken[i]:
                 taken[i] = 1
                 got += 1
+        x = _xs(x)
+        wild_mind = x % 100 < random_pct  # this deal's opponent plays at random
         seed_s = x
         for k in range(cands):
             # The table of this deal.
@@ -156,29 +159,32 @@ def _kernel(
             colour = colour0
             turn = 0
             card = cand_card[k]
-            n0 = sizes[0]
-            for i in range(n0):
-                if hands[0, i] == card:
-                    hands[0, i] = hands[0, n0 - 1]
-                    break
-            sizes[0] = n0 - 1
             winner = -1
             give = 0
-            if sizes[0] == 0:
-                winner = 0
+            if card < 0:  # keep the drawn card: the turn passes
+                turn = 1
             else:
-                discard[sn] = top
-                sn += 1
-                top = card
-                colour = cand_named[k]
-                if card == W:
-                    turn = 1
-                elif card == W4:
-                    give = 4
-                elif (card & 15) == DRAW2:
-                    give = 2
-                elif (card & 15) != SKIP:
-                    turn = 1
+                n0 = sizes[0]
+                for i in range(n0):
+                    if hands[0, i] == card:
+                        hands[0, i] = hands[0, n0 - 1]
+                        break
+                sizes[0] = n0 - 1
+                if sizes[0] == 0:
+                    winner = 0
+                else:
+                    discard[sn] = top
+                    sn += 1
+                    top = card
+                    colour = cand_named[k]
+                    if card == W:
+                        turn = 1
+                    elif card == W4:
+                        give = 4
+                    elif (card & 15) == DRAW2:
+                        give = 2
+                    elif (card & 15) != SKIP:
+                        turn = 1
             for _m in range(MOVE_LIMIT):
                 if winner >= 0:
                     break
@@ -220,6 +226,30 @@ def _kernel(
                         best = has_w
                     elif has_w4 >= 0 and counts[colour] == 0:
                         best = has_w4
+                elif turn == 1 and wild_mind:
+                    # A random player: any card that fits, Wilds included.
+                    fit = 0
+                    for i in range(n):
+                        c = hands[turn, i]
+                        if (
+                            c == W
+                            or (c == W4 and counts[colour] == 0)
+                            or (c < W and (c >> 4 == colour or (c & 15) == tv))
+                        ):
+                            fit += 1
+                    x = _xs(x)
+                    pick = x % fit
+                    for i in range(n):
+                        c = hands[turn, i]
+                        if (
+                            c == W
+                            or (c == W4 and counts[colour] == 0)
+                            or (c < W and (c >> 4 == colour or (c & 15) == tv))
+                        ):
+                            if pick == 0:
+                                best = i
+                                break
+                            pick -= 1
                 if best < 0:
                     c, dn, sn, x = _draw_one(draw, dn, discard, sn, x)
                     if c < 0:
@@ -255,6 +285,9 @@ def _kernel(
                         if counts[q] > most:
                             most = counts[q]
                             colour = q
+                    if turn == 1 and wild_mind:
+                        x = _xs(x)
+                        colour = x % 4
                     if card == W:
                         turn = 1 - turn
                     else:
@@ -317,15 +350,19 @@ def simulate(
     candidates: Sequence[tuple[int, int]],
     samples: int,
     seed: int,
+    random_pct: int = 0,
     plain: bool = False,
 ) -> list[int]:
-    """How many of ``samples`` deals each candidate ``(card, named colour)`` wins.
+    """How many of ``samples`` deals each candidate ``(card, named colour)`` wins
+    (card -1: keep the card just drawn, the turn passes).
 
     ``pool``: the cards not seen (opponent's hand and draw pile, known W4s out);
     ``layers``: ``(cards, colour, value)``, that many of the opponent's cards lack
     that colour, that value (-1: none) and Wilds; ``discard``: the discard pile
-    below its top card. ``plain``: run the plain-Python kernel even when the
-    compiled one is there (the tests compare them).
+    below its top card; ``random_pct``: the percentage of deals in which the
+    opponent is played as a random player (any card that fits, Wilds included,
+    colours at random) rather than as ``basic``; ``plain``: run the plain-Python
+    kernel even when the compiled one is there (the tests compare them).
     """
     _load()
     ordered = sorted(layers)
@@ -349,6 +386,7 @@ def simulate(
         len(candidates),
         samples,
         seed,
+        random_pct,
     ]
     size = 128
     if _compiled is not None and not plain:
