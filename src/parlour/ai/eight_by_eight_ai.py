@@ -300,6 +300,8 @@ def _settle(p: Pos) -> tuple[list[Mv], Pos, bool, tuple[Any, ...]]:
 
 # Priorities of progress moves (higher first): how the search orders its tries.
 _PRI_REVEAL = 40  # plus the number of face-down cards in the row
+#: The reveal order of run i of the search (see ``_exits``): runs alternate between them.
+_REVEAL_ORDERS = (-1, 1)
 _PRI_UP_REVEALS = 36
 _PRI_WASTE_ROW = 20
 _PRI_EMPTY = 18
@@ -316,10 +318,14 @@ _FIRST_LIMIT = 1000
 _GROWTH = 1.3
 
 
-def _exits(p: Pos, is_open: bool, via_empty: bool = False) -> list[tuple[int, list[Mv]]]:
+def _exits(
+    p: Pos, is_open: bool, via_empty: bool = False, reveal: int = 1
+) -> list[tuple[int, list[Mv]]]:
     """Progress moves of the tableau and waste (the talon comes from ``_children``).
 
     ``via_empty``: only the moves that need the empty row (no row top would do).
+    ``reveal``: 1 to try turning up cards in the rows with most face-down cards first,
+    -1 in those with fewest first.
     """
     rows, down, f, seq, ptr = p[0], p[1], p[2], p[3], p[4]
     out: list[tuple[int, list[Mv]]] = []
@@ -345,9 +351,9 @@ def _exits(p: Pos, is_open: bool, via_empty: bool = False) -> list[tuple[int, li
             m = _target(root, tops, n)
             if m >= 0:
                 if not via_empty:
-                    out.append((_PRI_REVEAL + d, [("R", n, m, len(row) - d)]))
+                    out.append((_PRI_REVEAL + reveal * d, [("R", n, m, len(row) - d)]))
             elif empty >= 0 and root >= 8:
-                out.append((_PRI_REVEAL + d - 1, [("R", n, empty, len(row) - d)]))
+                out.append((_PRI_REVEAL + reveal * d - 1, [("R", n, empty, len(row) - d)]))
     if ptr:
         w = seq[ptr - 1]
         if w >= 8:
@@ -366,7 +372,7 @@ def _exits(p: Pos, is_open: bool, via_empty: bool = False) -> list[tuple[int, li
                 m = _target(rows[n][0], tops, n)
                 if m >= 0:
                     prefix: list[Mv] = [("R", n, m, len(rows[n]))]
-                    for pri, mvs in _exits(_after(p, prefix), True, True):
+                    for pri, mvs in _exits(_after(p, prefix), True, True, reveal):
                         out.append((pri - 1, prefix + mvs))
                     break
     return out
@@ -390,14 +396,14 @@ def _talon_options(q: int, tops: list[int], fit: frozenset[int], safe: frozenset
     return opts
 
 
-def _children(p: Pos, is_open: bool) -> list[tuple[int, list[Mv]]]:
+def _children(p: Pos, is_open: bool, reveal: int = 1) -> list[tuple[int, list[Mv]]]:
     """Every progress move and talon macro from ``p``, best first.
 
     The talon is walked card by card while a turned card could only go to the
     waste; each card that allows more ends a macro (one per placement). A tableau
     move is offered between turns only right after a card whose options it changes.
     """
-    exits = _exits(p, is_open)
+    exits = _exits(p, is_open, False, reveal)
     out = list(exits)
     rows, _, f, seq, ptr, passes = p
     tops = _tops(rows)
@@ -463,6 +469,7 @@ class _Search:
         self.complete = True
         self.out_of_budget = False
         self.rng = Rng(0x88)
+        self.reveal = 1
 
     def _seen(self, key: tuple[Any, ...], p: Pos) -> bool:
         ptr, passes = p[4], p[5]
@@ -491,7 +498,10 @@ class _Search:
             return None
         limit = _FIRST_LIMIT
         shuffle = 0
+        runs = 0
         while True:
+            self.reveal = _REVEAL_ORDERS[runs % len(_REVEAL_ORDERS)]
+            runs += 1
             line, finished = self._dfs(p, is_open, key, limit, shuffle)
             if line is not None:
                 return head + line
@@ -501,7 +511,7 @@ class _Search:
             shuffle = _SHUFFLE
 
     def _order(self, p: Pos, is_open: bool, shuffle: int) -> Iterator[tuple[int, list[Mv]]]:
-        children = _children(p, is_open)
+        children = _children(p, is_open, self.reveal)
         if shuffle:
             rand = self.rng.randbelow
             children.sort(key=lambda x: -x[0] - rand(shuffle))
