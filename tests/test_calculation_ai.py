@@ -112,3 +112,75 @@ def test_cli_demo_plays_the_deal_to_the_end(
     out = capsys.readouterr().out
     assert "1. plays 2H from the stock to F1  [S F1]" in out
     assert "Game over: " in out
+
+
+# --- the solver -------------------------------------------------------------
+
+BASES = ["AH", "2D", "3S", "4C"]
+
+
+def tail_position(options: dict[str, bool]) -> parlour.Game:
+    """F2-F4 complete and F1 at 7 (every earlier stock card played at once); the
+    stock ends 9 T J Q K 8. Classic: five cards wanted in rising order must share four
+    piles before the 8 comes, so one covers a card wanted sooner: lost. With the
+    empty-pile move the K on the Q can move once the 9, T and J have gone up: won."""
+    from parlour.cards import card_str, french_deck, rank
+    from parlour.games.calculation import SEQUENCES
+
+    pool: dict[int, list[str]] = {}
+    for c in french_deck():
+        if card_str(c) not in BASES:
+            pool.setdefault(rank(c), []).append(card_str(c))
+    prefix = [(1, r) for r in SEQUENCES[0][:6]]
+    prefix += [(f, r) for f in (2, 3, 4) for r in SEQUENCES[f - 1]]
+    stock = [pool[r].pop() for _, r in prefix] + [pool[r].pop() for r in (9, 10, 11, 12, 13, 8)]
+    game = parlour.new_game(NAME, deck=" ".join(BASES + stock), options=options)
+    for f, _ in prefix:
+        game.play(f"S F{f}")
+    return game
+
+
+def replay(game: parlour.Game, moves: tuple[str, ...] | None) -> None:
+    assert moves is not None
+    for move in moves:
+        assert game.play(move) == move
+    assert game.outcome is not None and game.outcome.result == "won"
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_solutions_replay_to_a_win(seed: int, options: dict[str, bool]) -> None:
+    from parlour.ai.solver import Budget, solve
+
+    result = solve(parlour.new_game(NAME, seed=seed, options=options), Budget(nodes=20_000))
+    if result.status == "solved":
+        replay(parlour.new_game(NAME, seed=seed, options=options), result.moves)
+    else:
+        assert result.status == "unknown" and options  # classic deals may stay undecided
+
+
+def test_hand_made_position_unwinnable_classic_winnable_with_empty_pile_move() -> None:
+    from parlour.ai.solver import Budget, solve
+
+    result = solve(tail_position({"classic": True}), Budget(nodes=5_000))
+    assert result.status == "unwinnable"
+    assert str(result).startswith("unwinnable: no line wins")
+    game = tail_position({})
+    result = solve(game, Budget(nodes=5_000))
+    assert result.status == "solved"
+    replay(game, result.moves)
+
+
+def test_budget_running_out_is_undecided() -> None:
+    from parlour.ai.solver import Budget, solve
+
+    result = solve(parlour.new_game(NAME, seed=6, options={"classic": True}), Budget(nodes=64))
+    assert result.status == "unknown"
+
+
+def test_cli_solve_prints_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.cli import main
+
+    assert main(["solve", NAME, "--seed", "1", "--budget", "20000"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("calculation seed 1: winnable: a winning line of ")

@@ -432,6 +432,130 @@ def _settle(
     return need, piles, i, tuple(line)
 
 
+_OWNERS: dict[Need, dict[int, tuple[int, int]]] = {}
+
+
+def _owners(need: Need) -> dict[int, tuple[int, int]]:
+    """Ranks only one foundation still wants: rank -> (foundation, place in its sequence)."""
+    got = _OWNERS.get(need)
+    if got is None:
+        got = {}
+        for r in range(1, 14):
+            wanting = [f for f in range(4) if need[f] and _POS[f][r] >= _POS[f][need[f]]]
+            if len(wanting) == 1:
+                got[r] = (wanting[0], _POS[wanting[0]][r])
+        _OWNERS[need] = got
+    return got
+
+
+def _deadlocked(need: Need, piles: Piles) -> bool:
+    """Classic rules only: whether the waste piles can provably never be cleared.
+
+    A card of a rank only one foundation still wants is the last of its rank, so
+    when it goes up is fixed: when that foundation reaches it. Without the
+    empty-pile move a card above another in a pile goes up first. These "before"
+    relations, with each foundation's own order, must not form a cycle.
+    """
+    owner = _owners(need)
+    if not owner:
+        return False
+    after: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for pile in piles:
+        above: tuple[int, int] | None = None
+        for r in reversed(pile):
+            event = owner.get(r)
+            if event is None:
+                continue
+            if above is not None:
+                after.setdefault(above, set()).add(event)
+            above = event
+    if not after:
+        return False
+    events = set(after)
+    for later in after.values():
+        events |= later
+    for f in range(4):
+        chain = sorted(k for g, k in events if g == f)
+        for k1, k2 in zip(chain, chain[1:], strict=False):
+            after.setdefault((f, k1), set()).add((f, k2))
+    return _has_cycle(after)
+
+
+def _has_cycle(after: dict[tuple[int, int], set[tuple[int, int]]]) -> bool:
+    state: dict[tuple[int, int], int] = {}  # 1 on the path, 2 done
+    for root in after:
+        if root in state:
+            continue
+        stack = [(root, iter(after.get(root, ())))]
+        state[root] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return True
+            elif nxt not in state:
+                state[nxt] = 1
+                stack.append((nxt, iter(after.get(nxt, ()))))
+    return False
+
+
+def _stuck(need: Need, piles: Piles, stock: tuple[int, ...], i: int) -> bool:
+    """Classic rules only: whether some waste-pile cards can provably never go up.
+
+    Start with C = every waste-pile card and drop, until nothing changes, each card
+    that could be the first of C to go up: no card of C lies above it, and some
+    foundation wanting its rank could reach it with cards outside C (every rank that
+    foundation needs first has a card outside C). If C is still not empty, its first
+    card to go up would have been dropped: none ever goes up, and the deal is lost.
+    """
+    inside = [0] * 14  # cards of each rank in C
+    for pile in piles:
+        for r in pile:
+            inside[r] += 1
+    if not any(inside):
+        return False
+    total = [0] * 14  # cards of each rank not yet on a foundation
+    for r in stock[i:]:
+        total[r] += 1
+    for r in range(14):
+        total[r] += inside[r]
+    depth = [len(p) for p in piles]  # C is the bottom depth[w] cards of each pile
+    changed = True
+    while changed:
+        changed = False
+        for w in range(4):
+            while depth[w]:
+                r = piles[w][depth[w] - 1]
+                if not _reachable_rank(need, r, inside, total):
+                    break
+                depth[w] -= 1
+                inside[r] -= 1
+                changed = True
+    return any(depth)
+
+
+def _reachable_rank(need: Need, r: int, inside: list[int], total: list[int]) -> bool:
+    """Whether a foundation wanting rank r could get there with cards outside C."""
+    for f in range(4):
+        n = need[f]
+        if not n:
+            continue
+        k, target = _POS[f][n], _POS[f][r]
+        if target < k:
+            continue
+        seq = SEQUENCES[f]
+        for j in range(k, target):
+            t = seq[j]
+            if total[t] - inside[t] <= 0:
+                break
+        else:
+            return True
+    return False
+
+
 #: A node of the search: position before stock card i, and how it was reached.
 Node = tuple[Need, Piles, int, Line]
 
@@ -475,6 +599,8 @@ class _Search:
             if not line:
                 continue
             nd, pl, ni, safe = _settle(nd, pl, stock, i + (cur > 0))
+            if self.classic and _deadlocked(nd, pl):
+                continue
             out.append((_score(nd, pl, self._unseen(ni)), (nd, pl, ni, line + safe)))
         out.sort(key=lambda c: -c[0])
         return out
@@ -509,6 +635,9 @@ class _Search:
         key = (i, need, tuple(sorted(piles)))
         if key in self.failed:
             return False
+        if self.classic and _stuck(need, piles, self.stock, i):
+            self.failed.add(key)
+            return False
         for _, (nd, pl, ni, moves) in self._children(need, piles, i):
             if self.out_of_budget:
                 return False
@@ -523,7 +652,7 @@ class _Search:
 
 
 #: Beam widths tried before the complete search.
-_BEAMS = (8, 64)
+_BEAMS = (8, 64, 256)
 
 
 def _position(state: Calculation) -> tuple[Need, Piles, tuple[int, ...]]:
