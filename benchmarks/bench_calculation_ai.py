@@ -1,0 +1,196 @@
+"""Calculation: the fair player's win rate and the solver's decided shares, times and nodes.
+
+    python benchmarks/bench_calculation_ai.py [--deals 2000] [--budget 5000] [--jobs 2]
+        [--seed 0] [--variants default,classic] [--skip-player] [--skip-solver]
+
+Deal i of a variant is the seeded deal ``seed + i`` (default: the empty-pile move on;
+classic: off). For each deal:
+
+* the fair player plays it from its view alone (no stock order) to the end;
+* the solver searches it with a fresh per-deal ``--budget`` (a node count such as
+  ``5000`` or a time such as ``2s``; nodes are machine-independent) and answers
+  winnable (its line is replayed through the normal API), unwinnable or undecided.
+
+Prints per variant the player's win rate with a Wilson 95% interval and its average
+number of cards on the foundations, the solver's shares (with Wilson intervals) and
+its median and 95th-percentile wall time, CPU time and nodes per deal. Deals run on
+a process pool of ``--jobs`` workers; on a loaded machine wall times are inflated
+(the load average is printed), CPU time (``time.process_time``) much less so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import parlour
+from parlour.ai import make_player
+from parlour.ai.calculation_ai import solve_calculation
+from parlour.ai.solver import parse_budget
+from parlour.games.calculation import Calculation
+
+NAME = "calculation"
+#: A safety net only: a deal takes at most 48 + 52 + a few empty-pile moves.
+MAX_MOVES = 1_000
+VARIANTS = {"default": {}, "classic": {"classic": True}}
+
+
+@dataclass
+class Deal:
+    variant: str
+    seed: int
+    won: bool | None = None
+    up: int = 0
+    player_cpu: float = 0.0
+    status: str = ""
+    seconds: float = 0.0
+    cpu: float = 0.0
+    nodes: int = 0
+
+
+def play(seed: int, options: dict[str, bool]) -> tuple[bool, int]:
+    """The fair player on deal ``seed``: (won, cards on the foundations)."""
+    game = parlour.new_game(NAME, seed=seed, options=options)
+    player = make_player(NAME, "fair", seed=seed)
+    moves = 0
+    while game.outcome is None and moves < MAX_MOVES:
+        game.play(player.choose(game.view(0), game.legal_moves()))
+        moves += 1
+    outcome = game.outcome
+    up = sum(len(pile) for pile in game.view(0)["foundations"].values())
+    return outcome is not None and outcome.result == "won", up
+
+
+def run(args: tuple[str, int, str, bool, bool]) -> Deal:
+    variant, seed, budget_text, do_player, do_solver = args
+    options = VARIANTS[variant]
+    deal = Deal(variant, seed)
+    if do_player:
+        start = time.process_time()
+        deal.won, deal.up = play(seed, options)
+        deal.player_cpu = time.process_time() - start
+    if do_solver:
+        state = Calculation.new(seed, None, options)
+        budget = parse_budget(budget_text)
+        start, cpu = time.perf_counter(), time.process_time()
+        budget.restart()
+        result = solve_calculation(state.copy(), budget)
+        deal.seconds = time.perf_counter() - start
+        deal.cpu = time.process_time() - cpu
+        deal.status = result.status
+        deal.nodes = result.nodes
+        if result.status == "solved":  # the line must replay to a win
+            game = parlour.new_game(NAME, seed=seed, options=options)
+            for move in result.moves or ():
+                game.play(move)
+            if game.outcome is None or game.outcome.result != "won":
+                deal.status = "bad line"
+    return deal
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = k / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    den = 1 + z * z / n
+    return max(0.0, (centre - spread) / den), min(1.0, (centre + spread) / den)
+
+
+def share(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k} ({100 * k / n:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(variant: str, deals: list[Deal], args: argparse.Namespace) -> None:
+    n = len(deals)
+    print(f"\n### {variant} ({n} deals, seeds {args.seed}-{args.seed + n - 1})")
+    if not args.skip_player:
+        won = sum(1 for d in deals if d.won)
+        print()
+        print("| fair player | value |")
+        print("|---|---|")
+        print(f"| deals won | {share(won, n)} |")
+        print(f"| average cards on the foundations | {sum(d.up for d in deals) / n:.1f} of 52 |")
+        print(f"| CPU seconds per deal (mean) | {sum(d.player_cpu for d in deals) / n:.3f} |")
+    if not args.skip_solver:
+        count = {
+            s: sum(1 for d in deals if d.status == s)
+            for s in ("solved", "unwinnable", "unknown", "bad line")
+        }
+        decided = count["solved"] + count["unwinnable"]
+        print()
+        print(f"| solver, budget {args.budget} per deal | value |")
+        print("|---|---|")
+        print(f"| winnable (a winning line, replayed) | {share(count['solved'], n)} |")
+        print(f"| unwinnable (proved) | {share(count['unwinnable'], n)} |")
+        print(f"| undecided | {share(count['unknown'], n)} |")
+        print(f"| decided | {share(decided, n)} |")
+        if count["bad line"]:
+            print(f"| lines that failed to replay (a bug) | {count['bad line']} |")
+        for label, values, unit in (
+            ("wall time", [d.seconds for d in deals], " s"),
+            ("CPU time", [d.cpu for d in deals], " s"),
+            ("nodes", [float(d.nodes) for d in deals], ""),
+        ):
+            med, p95 = percentile(values, 0.5), percentile(values, 0.95)
+            fmt = "{:,.0f}" if unit == "" else "{:.3f}"
+            print(
+                f"| median / 95th percentile {label} | {fmt.format(med)}{unit} / "
+                f"{fmt.format(p95)}{unit} |"
+            )
+        solved = [d.cpu for d in deals if d.status == "solved"]
+        if solved:
+            print(f"| median CPU time of the winnable | {percentile(solved, 0.5):.3f} s |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--budget", default="5000", help="per-deal solver budget (nodes or time)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variants", default="default,classic")
+    parser.add_argument("--skip-player", action="store_true")
+    parser.add_argument("--skip-solver", action="store_true")
+    args = parser.parse_args(argv)
+    parse_budget(args.budget)  # a bad budget fails here, not in every worker
+    variants = [v.strip() for v in args.variants.split(",")]
+    for v in variants:
+        if v not in VARIANTS:
+            parser.error(f"unknown variant {v!r}: the variants are {', '.join(VARIANTS)}")
+    command = "python benchmarks/bench_calculation_ai.py " + " ".join(sys.argv[1:])
+    print(f"# {command.strip()}")
+    print(
+        f"# Python {platform.python_version()}, {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.1f} at the start"
+    )
+    jobs = [
+        (v, args.seed + i, args.budget, not args.skip_player, not args.skip_solver)
+        for v in variants
+        for i in range(args.deals)
+    ]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        deals = list(pool.map(run, jobs, chunksize=8))
+    wall = time.perf_counter() - started
+    print(f"# wall clock {wall:.0f} s, load average {os.getloadavg()[0]:.1f} at the end")
+    for v in variants:
+        report(v, [d for d in deals if d.variant == v], args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
