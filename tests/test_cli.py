@@ -158,3 +158,14 @@ def test_console_script_runs_as_a_process() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Legal moves:" in result.stdout
+
+
+def test_demo_stops_when_the_computer_sees_no_way_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Deal 5 of The Gate with 3-card bars is lost by the fair player: once it has
+    # proved that nothing leads anywhere, the demo ends instead of shuffling cards.
+    code, out, _ = run(monkeypatch, capsys, ["play", "gate", "bars=3", "--seed", "5", "--demo"])
+    assert code == 0
+    assert out.rstrip().endswith("demo over.")
+    assert "Stopping the demo after" not in out

@@ -466,6 +466,9 @@ def _demo(game: Game, colour: bool, pause: float) -> int:
     while game.outcome is None:
         seat = game.to_move
         choice = players[seat].choose(game.view(seat), game.legal_moves())
+        if players[seat].stuck:
+            print("\nThe computer sees no move that leads anywhere: demo over.")
+            return 0
         phrase = game.state.describe(game.state.parse_move(choice))
         game.play(choice)
         who = "" if game.players == 1 else f"Player {seat} "

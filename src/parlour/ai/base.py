@@ -26,6 +26,10 @@ class Player(ABC):
     #: The level name under which the player is registered ("random", "strong", ...).
     level: str = ""
 
+    #: Set by a patience player once it has found that no move leads anywhere
+    #: (every line only shuffles cards back and forth): a demo stops there.
+    stuck: bool = False
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
