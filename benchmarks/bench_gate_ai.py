@@ -22,13 +22,14 @@ median, 95th-percentile and largest wall time per deal, the same for CPU time
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+
+from _report import percentile, share
 
 from parlour.ai import make_player
 from parlour.ai.gate_ai import GateFairPlayer, solve_gate
@@ -102,26 +103,6 @@ def run(args: tuple[int, int, str, bool, bool]) -> Deal:
         if result.moves is not None:
             check_line(seed, bars, result.moves)
     return deal
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = k / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    den = 1 + z * z / n
-    return max(0.0, (centre - spread) / den), min(1.0, (centre + spread) / den)
-
-
-def share(k: int, n: int) -> str:
-    lo, hi = wilson(k, n)
-    return f"{k} ({100 * k / n:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def report(deals: list[Deal], bars: int, budget: str, player: bool, solver: bool) -> None:
