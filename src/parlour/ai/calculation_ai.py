@@ -55,6 +55,13 @@ __all__ = ["CalculationFairPlayer", "solve_calculation"]
 GAME = "calculation"
 RANKS = "A23456789TJQK"
 
+
+def _a(rank: int) -> str:
+    """A rank with its article, as said aloud: "an 8", "an A", "a 7"."""
+    letter = RANKS[rank - 1]
+    return f"{'an' if letter in 'A8' else 'a'} {letter}"
+
+
 Need = tuple[int, int, int, int]
 Piles = tuple[tuple[int, ...], ...]
 #: (source, target) as the engine numbers them: source 0 stock, 1-4 W1-W4;
@@ -346,8 +353,8 @@ def _reason(view: Mapping[str, Any], need: Need, piles: Piles, cur: int, line: L
     note = _run_note(r, pile[-1], need)
     if note:
         return (
-            f"puts {name} on {top} on W{w + 1}: F{note} takes a {RANKS[r - 1]} just before "
-            f"a {RANKS[pile[-1] - 1]} (a run in its order)"
+            f"puts {name} on {top} on W{w + 1}: F{note} takes {_a(r)} just before "
+            f"{_a(pile[-1])} (a run in its order)"
         )
     t = _times(need)
     if t[r] <= min(t[c] for c in pile):
