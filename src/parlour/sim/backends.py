@@ -247,7 +247,8 @@ def _ray_batches(
             first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc)
             raise BackendError(
                 f"cannot start or reach a Ray cluster {where} ({first_line}); "
-                "start one with 'ray start --head' and pass its address, "
+                "start one with 'ray start --head' and pass its address "
+                "(with RAY_AUTH_MODE=token set if the cluster uses token authentication), "
                 "or leave out --address for a local one"
             ) from None
         started = True
