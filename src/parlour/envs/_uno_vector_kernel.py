@@ -27,7 +27,7 @@ from numba import njit  # type: ignore[import-not-found, unused-ignore]
 
 from ..cards import parse_uno_card
 from ..games import uno as _uno
-from ..sim._uno_fast_kernel import PACK, PLANS, randbelow, seed_rng, shuffle
+from ..sim._uno_fast_kernel import PACK, PLANS, fits, holds, randbelow, seed_rng, shuffle
 from .actions import action_index, action_table
 from .encoders import UNO, encoder_for
 
@@ -104,20 +104,6 @@ for _text, _number in UNO.items():
     ENCODE[parse_uno_card(_text)] = _number
 OBS_SIZE = encoder_for("uno").size
 N_ACTIONS = len(action_table("uno"))
-
-
-@njit(cache=True, inline="always")
-def fits(c: int, top: int, colour: int) -> bool:
-    return c >= W or (c >> 4) == colour or (top < W and (c & 15) == (top & 15))
-
-
-@njit(cache=True, inline="always")
-def holds(cnt: Any, g: int, p: int, colour: int) -> bool:
-    base = colour * 16
-    for v in range(12):  # noqa: SIM110 - no generators in compiled code
-        if cnt[g, p, base + v] > 0:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -238,7 +224,7 @@ def play(
     cnt[g, p, card] -= 1
     size[g, p] -= 1
     if card == W4:
-        if holds(cnt, g, p, meta[g, COLOUR]):  # wrong: taken back in sight, draw 4
+        if holds(cnt[g], p, meta[g, COLOUR]):  # wrong: taken back in sight, draw 4
             cnt[g, p, card] += 1
             size[g, p] += 1
             meta[g, SHOWN0 + p] = 1

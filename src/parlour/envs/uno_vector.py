@@ -91,6 +91,23 @@ class UnoVectorEnv:
         self._meta = np.zeros((n, k.N_META), np.int64)
         self._deck = np.zeros(pack, np.int64)
         self._mask = np.zeros((n, self.n_actions), np.int8)
+        #: The kernel's constant tables, then every game's state arrays, in the
+        #: argument order of its ``reset`` and ``step``.
+        self._kernel_args = (
+            k.PACK,
+            k.ACTIONS,
+            k.PLANS,
+            k.ENCODE,
+            self._eng,
+            self._cnt,
+            self._size,
+            self._draw,
+            self._disc,
+            self._dcnt,
+            self._meta,
+            self._deck,
+            self._mask,
+        )
         self._deals = Rng(0)
         self._ready = False
 
@@ -108,24 +125,7 @@ class UnoVectorEnv:
         self.seeds[:] = np.arange(seed, seed + n, dtype=np.uint64)
         self._next_seed[0] = seed + n
         obs = np.zeros((n, self.observation_size), np.float32)
-        k = self._k
-        k.reset(
-            self.seeds,
-            k.PACK,
-            k.ACTIONS,
-            k.PLANS,
-            k.ENCODE,
-            self._eng,
-            self._cnt,
-            self._size,
-            self._draw,
-            self._disc,
-            self._dcnt,
-            self._meta,
-            self._deck,
-            self._mask,
-            obs,
-        )
+        self._k.reset(self.seeds, *self._kernel_args, obs)
         self._ready = True
         zeros = np.zeros(n, np.bool_)
         return VectorStep(
@@ -153,25 +153,12 @@ class UnoVectorEnv:
         rewards = np.zeros((n, 2), np.float32)
         terminated = np.zeros(n, np.bool_)
         truncated = np.zeros(n, np.bool_)
-        k = self._k
-        bad = k.step(
+        bad = self._k.step(
             chosen,
             self.seeds,
             self._next_seed,
             self.max_steps,
-            k.PACK,
-            k.ACTIONS,
-            k.PLANS,
-            k.ENCODE,
-            self._eng,
-            self._cnt,
-            self._size,
-            self._draw,
-            self._disc,
-            self._dcnt,
-            self._meta,
-            self._deck,
-            self._mask,
+            *self._kernel_args,
             obs,
             rewards,
             terminated,
