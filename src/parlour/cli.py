@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import games as _games  # noqa: F401  (registers the games)
-from .ai.base import Player, make_player, player_levels
+from .ai.base import Player, caught_up, make_player, player_levels
 from .ai.hints import best_level, hint
 from .ai.solver import parse_budget, solve
 from .core.options import parse_option_words, resolve_options
@@ -453,13 +453,16 @@ def _opponent_for(game: Game, level: str | None) -> Player | None:
     if level == "human":
         return None
     game.meta["opponent"] = level
-    return make_player(game.name, level, seed=game.seed, seat=1)
+    # A loaded game is under way: the player recalls it from its own views.
+    return caught_up(make_player(game.name, level, seed=game.seed, seat=1), game, 1)
 
 
 def _demo(game: Game, colour: bool, pause: float) -> int:
     """The computer plays the deal for every seat, move by move, showing each position."""
     players = [
-        make_player(game.name, best_level(game.name), seed=game.seed, seat=seat)
+        caught_up(
+            make_player(game.name, best_level(game.name), seed=game.seed, seat=seat), game, seat
+        )
         for seat in range(game.players)
     ]
     print(game.state.render(colour))

@@ -11,13 +11,23 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.registry import game_class
 from ..errors import ParlourError
 from ..rng import Rng, stream_seed
 
-__all__ = ["Player", "RandomPlayer", "register_player", "make_player", "player_levels"]
+if TYPE_CHECKING:
+    from ..core.session import Game
+
+__all__ = [
+    "Player",
+    "RandomPlayer",
+    "register_player",
+    "make_player",
+    "player_levels",
+    "caught_up",
+]
 
 
 class Player(ABC):
@@ -41,6 +51,15 @@ class Player(ABC):
         """The chosen move and a one-line reason (used by hints)."""
         return self.choose(view, legal), f"the {self.level} player's choice"
 
+    def observe(self, view: Mapping[str, Any], move: str) -> None:  # noqa: B027 (optional hook)
+        """Learn from an earlier position of this seat and the move played from it.
+
+        A player created for a game under way is told the game so far this way
+        (see :func:`caught_up`), so one with a memory (positions already seen, what
+        the opponent showed by drawing) chooses as it would have had it played from
+        the start. The default remembers nothing.
+        """
+
 
 class RandomPlayer(Player):
     """Plays a uniformly random legal move: the baseline every level must beat."""
@@ -54,6 +73,7 @@ class RandomPlayer(Player):
 
 
 PlayerFactory = Callable[[int], Player]
+P = TypeVar("P", bound=Player)
 _PLAYERS: dict[str, dict[str, PlayerFactory]] = {}
 
 
@@ -95,6 +115,13 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
     if factory is None:  # only "random" lacks a game-specific registration
         return RandomPlayer(player_seed)
     return factory(player_seed)
+
+
+def caught_up(player: P, game: Game, seat: int) -> P:
+    """``player`` after observing every earlier turn of ``seat`` in ``game`` (its views only)."""
+    for view, move in game.past_turns(seat):
+        player.observe(view, move)
+    return player
 
 
 def _load_players() -> None:

@@ -572,6 +572,10 @@ class GateFairPlayer(Player):
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         return self.explain(view, legal)[0]
 
+    def observe(self, view: Mapping[str, Any], move: str) -> None:
+        table = _Table(view)
+        self._remember(table, table.pos())
+
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
         if not legal:
             raise ParlourError("no legal move to choose from: the game is over")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..core.session import Game
 from ..errors import GameOverError
-from .base import make_player, player_levels
+from .base import caught_up, make_player, player_levels
 
 __all__ = ["Hint", "hint", "best_level"]
 
@@ -38,5 +38,6 @@ def hint(game: Game) -> Hint:
         raise GameOverError(f"the game is over ({outcome}): there is nothing to hint")
     seat = game.to_move
     player = make_player(game.name, best_level(game.name), seed=game.seed, seat=seat)
+    caught_up(player, game, seat)  # so a player with a memory recalls the game so far
     move, reason = player.explain(game.view(seat), game.legal_moves())
     return Hint(move, reason)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import GameOverError, IllegalMoveError, InvalidSaveError, ParlourError
@@ -152,6 +152,19 @@ class Game:
     def moves(self) -> list[str]:
         """The canonical strings of the moves played so far."""
         return [text for _, text in self._past]
+
+    def past_turns(self, player: int) -> Iterator[tuple[dict[str, Any], str]]:
+        """``(view, move)`` for each earlier position where ``player`` was to move, oldest first.
+
+        Only that player's views, so a computer player that joins a game under way
+        (a hint, a reloaded game, a server answering one move) can be told the game so
+        far without seeing a hidden card.
+        """
+        for before, canonical in self._past:
+            if before.to_move == player:
+                view = before.view(player)
+                view["outcome"] = None
+                yield view, canonical
 
     # --- showing --------------------------------------------------------------
 

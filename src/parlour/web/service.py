@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..ai import caught_up, make_player, player_levels
 from ..ai import hint as ai_hint
-from ..ai import make_player, player_levels
 from ..core.registry import game_class, game_names
 from ..core.session import Game, new_game, random_seed
 from ..errors import GameOverError, IllegalMoveError, ParlourError
@@ -342,14 +342,16 @@ class GameService:
             if len(steps) >= MAX_COMPUTER_MOVES:
                 raise ParlourError("the computer player did not finish its turn")
             before = visible_cards(game.view(PERSON))
-            # A fresh player per move, seeded by the game and the move number, so a
-            # restarted server (or an undo and redo) makes exactly the same reply.
+            # A fresh player per move, seeded by the game and the move number and told
+            # the game so far from its own views, so a restarted server (or an undo and
+            # redo) makes exactly the same reply, with what the player had learnt.
             computer = make_player(
                 record.game,
                 record.opponent,
                 seed=stream_seed(record.seed, f"web-move-{len(game.moves)}"),
                 seat=COMPUTER,
             )
+            caught_up(computer, game, COMPUTER)
             choice = computer.choose(game.view(COMPUTER), game.legal_moves())
             text = game.state.describe(game.state.parse_move(choice))
             game.play(choice)

@@ -1,0 +1,98 @@
+"""A computer player created for a game under way is told the game so far.
+
+Hints, the web app's computer opponent and a reloaded game all create a fresh
+player; ``caught_up`` replays the seat's own earlier views into it, so a player
+with a memory (The Gate's positions seen, UNO's reading of the opponent's draws)
+chooses as it would have had it played from the start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.ai import Player, caught_up, hint
+from parlour.ai import hints as hints_module
+
+
+class Recorder(Player):
+    """Remembers what it was told."""
+
+    level = "recorder"
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.told: list[tuple[Mapping[str, Any], str]] = []
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        return legal[0]
+
+    def observe(self, view: Mapping[str, Any], move: str) -> None:
+        self.told.append((view, move))
+
+
+def test_past_turns_are_the_seats_own_views_and_moves_in_order() -> None:
+    game = parlour.new_game("uno", seed=5)
+    for _ in range(12):
+        game.play(game.legal_moves()[0])
+    played = game.moves
+    replay = parlour.new_game("uno", seed=5)
+    expected: dict[int, list[tuple[dict[str, Any], str]]] = {0: [], 1: []}
+    for move in played:
+        seat = replay.to_move
+        expected[seat].append((replay.view(seat), move))
+        replay.play(move)
+    for seat in (0, 1):
+        turns = list(game.past_turns(seat))
+        assert turns == expected[seat]
+        assert all(view["player"] == seat for view, _ in turns)
+    assert len(expected[0]) + len(expected[1]) == len(played)
+
+
+def test_caught_up_tells_the_player_every_earlier_turn() -> None:
+    game = parlour.new_game("calculation", seed=2)
+    for _ in range(6):
+        game.play(game.legal_moves()[-1])
+    player = caught_up(Recorder(), game, 0)
+    assert [move for _, move in player.told] == game.moves
+
+
+def test_an_undone_move_is_forgotten() -> None:
+    game = parlour.new_game("calculation", seed=2)
+    for _ in range(3):
+        game.play(game.legal_moves()[-1])
+    game.undo()
+    assert [move for _, move in caught_up(Recorder(), game, 0).told] == game.moves
+
+
+def test_hints_use_a_player_that_knows_the_game_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    told: list[int] = []
+
+    def spy(player: Player, game: parlour.Game, seat: int) -> Player:
+        told.append(len(list(game.past_turns(seat))))
+        return player
+
+    monkeypatch.setattr(hints_module, "caught_up", spy)
+    game = parlour.new_game("gate", seed=1)
+    for _ in range(4):
+        game.play(hint(game).move)
+    assert told == [0, 1, 2, 3]
+
+
+def test_following_the_gate_hints_never_cycles() -> None:
+    """Seed 1 with 3-card bars: hints from a player without memory went round in a
+    loop of shifts for ever; told the positions already seen, they win the deal."""
+    game = parlour.new_game("gate", seed=1, bars=3)
+    seen: set[str] = set()
+    for _ in range(300):
+        if game.outcome is not None:
+            break
+        position = game.render()
+        assert position not in seen, f"position repeated after {game.moves}"
+        seen.add(position)
+        game.play(hint(game).move)
+    outcome = game.outcome
+    assert outcome is not None and outcome.result == "won"
