@@ -557,6 +557,8 @@ class UnoStrongPlayer(Player):
     random_pct = 0
     #: How much better (percent of the deals) a searched play must do than the planned one.
     margin = 2
+    #: Follow the opponent's runs move by move (every draw, not only a final one).
+    exact_runs = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -567,6 +569,7 @@ class UnoStrongPlayer(Player):
         #: that value and Wilds (it drew instead of playing on them)
         self._layers: list[tuple[int, int, int]] = []
         self._last = ""  # my last move in this hand ("" before the first)
+        self._after: tuple[int, int] | None = None  # (top, colour) my last move left
         self._last_drawn = -1  # the card drawn, when my last move played it
         self._last_size = -1  # my hand size when I made it
         # What this opponent has shown across the match (with option w4_challenge).
@@ -585,6 +588,7 @@ class UnoStrongPlayer(Player):
         move, why = self._decide(t, m, legal)
         self._last = move
         self._last_drawn = t.drawn
+        self._after = _table_after(t, move)
         self._last_size = len(t.hand)
         if move == "challenge":
             self._p_challenged = self._p_held(t, m)
@@ -611,6 +615,9 @@ class UnoStrongPlayer(Player):
                     self._w4_answers[0] += 1
                 elif "challenges the Wild Draw Four" in text:
                     self._w4_answers[1] += 1
+        if self.exact_runs and last and self._after is not None:
+            self._read_run(t, run, *self._after)
+            return
         for colour in self._void:  # old cards are played; drawn ones are fresh
             self._void[colour] = min(self._void[colour], t.opp)
         self._layers = [(min(n, t.opp), col, val) for n, col, val in self._layers]
@@ -628,6 +635,68 @@ class UnoStrongPlayer(Player):
             # value on top, and no Wild (the search deals its hand accordingly).
             value = t.top & 15 if t.top < W else -1
             self._layers.append((t.opp, t.colour, value))
+
+    def _read_run(self, t: Table, run: list[str], top: int, colour: int) -> None:
+        """Follow the opponent's run move by move from the table I left it (``top``,
+        ``colour``): every draw made because nothing fitted says that the hand it was
+        made from held no card of the colour in play, none of the value on top and no
+        Wild; the drawn card too unless it was played. Each play that may be one of
+        those old cards counts as one of them (so what is known stays true)."""
+        mine = "player "
+        steps: list[tuple[str, int, int]] = []  # (kind, cards, card) in order
+        for text in run:
+            if not text.startswith(mine):
+                if text.startswith("penalty:") and "by player" in text:
+                    steps.append(("back", 1, -1))
+                continue
+            words = text.split()
+            if len(words) < 3:
+                continue
+            verb = words[2]
+            if verb == "plays" and len(words) > 3:
+                card = _CARD.get(words[3], -1)
+                named = -1
+                if "names" in words:
+                    name = words[words.index("names") + 1]
+                    named = UNO_COLOUR_NAMES.index(name) if name in UNO_COLOUR_NAMES else -1
+                steps.append(("play", card, named))
+            elif verb == "played" and words[-2] == "card":
+                steps.append(("play", _CARD.get(words[-1], -1), -1))
+            elif verb == "drew":
+                n = 1 if words[3] == "a" else int(words[3]) if words[3].isdigit() else 0
+                steps.append(("draw" if "(" not in text else "given", n, -1))
+            elif verb == "keeps":
+                steps.append(("keep", 0, -1))
+        size = t.opp
+        for kind, n, _ in steps:
+            if kind == "play":
+                size += 1
+            elif kind in ("draw", "given", "back"):
+                size -= n
+        layers = self._layers
+        void = self._void
+        for i, (kind, n, named) in enumerate(steps):
+            if kind == "play":
+                size -= 1
+                top = n
+                colour = named if n >= W else (n >> 4 if n >= 0 else -1)
+                # A card that the old cards cannot be is a fresh one; any other may be old.
+                layers = [
+                    (k - _maybe_old(n, col, val), col, val) for k, col, val in layers if k > 0
+                ]
+                void = {col: k - _maybe_old(n, col, -1) for col, k in void.items() if k > 0}
+            elif kind == "draw":
+                following = steps[i + 1][0] if i + 1 < len(steps) else ""
+                old = size if following in ("play", "keep") else size + n
+                size += n
+                if colour >= 0:
+                    value = top & 15 if 0 <= top < W else -1
+                    layers = [*layers, (old, colour, value)]
+                    void = {**void, colour: old}
+            else:
+                size += n if kind != "keep" else 0
+        self._layers = [(min(k, t.opp), col, val) for k, col, val in layers]
+        self._void = {col: min(k, t.opp) for col, k in void.items()}
 
     def _opponent_moved(self, t: Table) -> bool:
         """Whether the opponent has moved since my last move, judged by that move."""
@@ -786,6 +855,28 @@ class UnoStrongPlayer(Player):
         """How often this opponent challenges my W4s, learnt over the match."""
         accepted, challenged = self._w4_answers
         return (challenged + BLUFF_PRIOR[0]) / (accepted + challenged + BLUFF_PRIOR[1])
+
+
+def _maybe_old(card: int, colour: int, value: int) -> int:
+    """1 if ``card`` may be one of the cards known to lack ``colour``, ``value`` and
+    Wilds (an unknown card, -1, may be), else 0."""
+    if card < 0:
+        return 1
+    return int(card < W and card >> 4 != colour and (card & 15) != value)
+
+
+def _table_after(t: Table, move: str) -> tuple[int, int]:
+    """The card on top and the colour in play after my ``move`` (as far as I know)."""
+    head = move.split(" ", 1)[0]
+    parts = head.split(":")
+    card = t.drawn if parts[0] == "play" else _CARD.get(parts[0], -1)
+    if parts[0] == "colour" and len(parts) > 1:
+        return t.top, UNO_COLOURS.index(parts[1])
+    if card < 0:
+        return t.top, t.colour
+    if card >= W:
+        return card, UNO_COLOURS.index(parts[1]) if len(parts) > 1 else -1
+    return card, card >> 4
 
 
 def _reason(plan: _Plan, hand: list[int]) -> str:
