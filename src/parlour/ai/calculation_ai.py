@@ -23,22 +23,13 @@ ranks still unseen), then looks one card further for the best few: for each
 unseen rank, the best position reachable once that card comes, weighted by how
 many such cards remain.
 
-**The solver** sees the stock order and searches depth first over single moves
-with a transposition table keyed by the sorted waste piles (piles are
-interchangeable). Every move either uses up a stock card, puts a card up or
-fills an empty pile (the empty-pile move needs a pile of two or more cards, so
-the empty piles decrease), so positions never repeat and a failed position
-stays failed. It plays provably safe moves at once: a card that fits a
-foundation when no other foundation still wants its rank (replaying any winning
-line without that card in its pile is always possible: the pile's other cards,
-the other foundations and every other move are as before). A card wanted by two
-foundations is not safe to put up: which foundation gets it can matter.
-Moves are tried in the fair player's order of preference.
+**The solver** (:mod:`parlour.ai.calculation_solver`) sees the stock order: beams
+of growing width over the stock cards, safe moves, sorted-pile keys; a beam that
+never dropped a position is a proof.
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import deque
 from collections.abc import Hashable, Mapping, Sequence
@@ -47,6 +38,7 @@ from typing import Any
 from ..core.protocol import GameState
 from ..errors import ParlourError
 from ..games.calculation import SEQUENCES, Calculation
+from . import calculation_solver
 from .base import Player, register_player
 from .solver import Budget, SolveResult, register_solver
 
@@ -407,261 +399,6 @@ class CalculationFairPlayer(Player):
 # --- the solver -------------------------------------------------------------------
 
 
-def _safe_move(need: Need, piles: Piles, cur: int) -> Move | None:
-    """A card to a foundation that no other foundation still wants (provably safe)."""
-    if cur:
-        for f in range(4):
-            if need[f] == cur and _wanted_by(need, cur) == 1:
-                return (STOCK, f)
-    for w in range(4):
-        pile = piles[w]
-        if pile:
-            r = pile[-1]
-            for f in range(4):
-                if need[f] == r and _wanted_by(need, r) == 1:
-                    return (w + 1, f)
-    return None
-
-
-def _settle(
-    need: Need, piles: Piles, stock: tuple[int, ...], i: int
-) -> tuple[Need, Piles, int, Line]:
-    """Play every safe move; the position before stock card ``i`` and the moves made."""
-    line: list[Move] = []
-    while any(need):
-        cur = stock[i] if i < len(stock) else 0
-        mv = _safe_move(need, piles, cur)
-        if mv is None:
-            break
-        need, piles, _ = _apply(need, piles, cur, mv)
-        i += mv[0] == STOCK
-        line.append(mv)
-    return need, piles, i, tuple(line)
-
-
-_OWNERS: dict[Need, dict[int, tuple[int, int]]] = {}
-
-
-def _owners(need: Need) -> dict[int, tuple[int, int]]:
-    """Ranks only one foundation still wants: rank -> (foundation, place in its sequence)."""
-    got = _OWNERS.get(need)
-    if got is None:
-        got = {}
-        for r in range(1, 14):
-            wanting = [f for f in range(4) if need[f] and _POS[f][r] >= _POS[f][need[f]]]
-            if len(wanting) == 1:
-                got[r] = (wanting[0], _POS[wanting[0]][r])
-        _OWNERS[need] = got
-    return got
-
-
-def _deadlocked(need: Need, piles: Piles) -> bool:
-    """Classic rules only: whether the waste piles can provably never be cleared.
-
-    A card of a rank only one foundation still wants is the last of its rank, so
-    when it goes up is fixed: when that foundation reaches it. Without the
-    empty-pile move a card above another in a pile goes up first. These "before"
-    relations, with each foundation's own order, must not form a cycle.
-    """
-    owner = _owners(need)
-    if not owner:
-        return False
-    after: dict[tuple[int, int], set[tuple[int, int]]] = {}
-    for pile in piles:
-        above: tuple[int, int] | None = None
-        for r in reversed(pile):
-            event = owner.get(r)
-            if event is None:
-                continue
-            if above is not None:
-                after.setdefault(above, set()).add(event)
-            above = event
-    if not after:
-        return False
-    events = set(after)
-    for later in after.values():
-        events |= later
-    for f in range(4):
-        chain = sorted(k for g, k in events if g == f)
-        for k1, k2 in zip(chain, chain[1:], strict=False):
-            after.setdefault((f, k1), set()).add((f, k2))
-    return _has_cycle(after)
-
-
-def _has_cycle(after: dict[tuple[int, int], set[tuple[int, int]]]) -> bool:
-    state: dict[tuple[int, int], int] = {}  # 1 on the path, 2 done
-    for root in after:
-        if root in state:
-            continue
-        stack = [(root, iter(after.get(root, ())))]
-        state[root] = 1
-        while stack:
-            node, it = stack[-1]
-            nxt = next(it, None)
-            if nxt is None:
-                state[node] = 2
-                stack.pop()
-            elif state.get(nxt) == 1:
-                return True
-            elif nxt not in state:
-                state[nxt] = 1
-                stack.append((nxt, iter(after.get(nxt, ()))))
-    return False
-
-
-def _stuck(need: Need, piles: Piles, stock: tuple[int, ...], i: int) -> bool:
-    """Classic rules only: whether some waste-pile cards can provably never go up.
-
-    Start with C = every waste-pile card and drop, until nothing changes, each card
-    that could be the first of C to go up: no card of C lies above it, and some
-    foundation wanting its rank could reach it with cards outside C (every rank that
-    foundation needs first has a card outside C). If C is still not empty, its first
-    card to go up would have been dropped: none ever goes up, and the deal is lost.
-    """
-    inside = [0] * 14  # cards of each rank in C
-    for pile in piles:
-        for r in pile:
-            inside[r] += 1
-    if not any(inside):
-        return False
-    total = [0] * 14  # cards of each rank not yet on a foundation
-    for r in stock[i:]:
-        total[r] += 1
-    for r in range(14):
-        total[r] += inside[r]
-    depth = [len(p) for p in piles]  # C is the bottom depth[w] cards of each pile
-    changed = True
-    while changed:
-        changed = False
-        for w in range(4):
-            while depth[w]:
-                r = piles[w][depth[w] - 1]
-                if not _reachable_rank(need, r, inside, total):
-                    break
-                depth[w] -= 1
-                inside[r] -= 1
-                changed = True
-    return any(depth)
-
-
-def _reachable_rank(need: Need, r: int, inside: list[int], total: list[int]) -> bool:
-    """Whether a foundation wanting rank r could get there with cards outside C."""
-    for f in range(4):
-        n = need[f]
-        if not n:
-            continue
-        k, target = _POS[f][n], _POS[f][r]
-        if target < k:
-            continue
-        seq = SEQUENCES[f]
-        for j in range(k, target):
-            t = seq[j]
-            if total[t] - inside[t] <= 0:
-                break
-        else:
-            return True
-    return False
-
-
-#: A node of the search: position before stock card i, and how it was reached.
-Node = tuple[Need, Piles, int, Line]
-
-
-class _Search:
-    """A beam over stock cards (finds most wins fast), then a complete depth-first search.
-
-    Both step from the position before one stock card to the positions before the
-    next (every way of placing the card, with foundation plays and empty-pile
-    moves before and after it), after playing the safe moves.
-    """
-
-    def __init__(self, stock: tuple[int, ...], classic: bool, budget: Budget) -> None:
-        self.stock = stock
-        self.classic = classic
-        self.budget = budget
-        self.nodes = 0
-        self.failed: set[Hashable] = set()
-        self.out_of_budget = False
-        self._outlook: dict[int, list[int]] = {}
-
-    def _unseen(self, i: int) -> list[int]:
-        """Rank counts of the stock from card i on (what the scores plan for)."""
-        got = self._outlook.get(i)
-        if got is None:
-            got = [0] * 14
-            for r in self.stock[i:]:
-                got[r] += 1
-            self._outlook[i] = got
-        return got
-
-    def _children(self, need: Need, piles: Piles, i: int) -> list[tuple[float, Node]]:
-        """The positions before the next stock card (or the end), best first."""
-        self.nodes += 1
-        if self.nodes & 63 == 0 and self.budget.exhausted(self.nodes):
-            self.out_of_budget = True
-        stock = self.stock
-        cur = stock[i] if i < len(stock) else 0
-        out: list[tuple[float, Node]] = []
-        for nd, pl, line in _reachable(need, piles, cur, self.classic):
-            if not line:
-                continue
-            nd, pl, ni, safe = _settle(nd, pl, stock, i + (cur > 0))
-            if self.classic and _deadlocked(nd, pl):
-                continue
-            out.append((_score(nd, pl, self._unseen(ni)), (nd, pl, ni, line + safe)))
-        out.sort(key=lambda c: -c[0])
-        return out
-
-    def beam(self, start: Node, width: int) -> list[Move] | None:
-        """Keep the ``width`` best positions per stock card; a winning line or None."""
-        layer: list[tuple[float, Node, list[Move]]] = [(0.0, start, list(start[3]))]
-        while layer and not self.out_of_budget:
-            nxt: dict[Hashable, tuple[float, Node, list[Move]]] = {}
-            for _, (need, piles, i, _line), moves in layer:
-                if not any(need):
-                    return moves
-                for score, child in self._children(need, piles, i):
-                    nd, pl, ni, line = child
-                    if not any(nd):
-                        return moves + list(line)
-                    if ni >= len(self.stock) and not _reachable(nd, pl, 0, self.classic)[1:]:
-                        continue
-                    key = (ni, nd, tuple(sorted(pl)))
-                    old = nxt.get(key)
-                    if old is None or old[0] < score:
-                        nxt[key] = (score, child, moves + list(line))
-                if self.out_of_budget:
-                    return None
-            layer = sorted(nxt.values(), key=lambda e: -e[0])[:width]
-        return None
-
-    def dfs(self, need: Need, piles: Piles, i: int, line: list[Move]) -> bool:
-        """Whether the position wins; the winning moves are appended to ``line``."""
-        if not any(need):
-            return True
-        key = (i, need, tuple(sorted(piles)))
-        if key in self.failed:
-            return False
-        if self.classic and _stuck(need, piles, self.stock, i):
-            self.failed.add(key)
-            return False
-        for _, (nd, pl, ni, moves) in self._children(need, piles, i):
-            if self.out_of_budget:
-                return False
-            mark = len(line)
-            line.extend(moves)
-            if self.dfs(nd, pl, ni, line):
-                return True
-            del line[mark:]
-        if not self.out_of_budget:
-            self.failed.add(key)
-        return False
-
-
-#: Beam widths tried before the complete search.
-_BEAMS = (8, 64, 256)
-
-
 def _position(state: Calculation) -> tuple[Need, Piles, tuple[int, ...]]:
     """The rank-only position of an engine state (through its public key)."""
     key: Any = state.key()
@@ -676,29 +413,14 @@ def _position(state: Calculation) -> tuple[Need, Piles, tuple[int, ...]]:
 
 @register_solver(GAME)
 def solve_calculation(state: GameState, budget: Budget) -> SolveResult:
-    """Winnable (with a line), unwinnable (proved) or unknown (the budget ran out)."""
+    """Winnable (with a line), unwinnable (proved) or unknown (the budget ran out);
+    the search is in :mod:`parlour.ai.calculation_solver`."""
     if not isinstance(state, Calculation):
         raise ParlourError(f"the Calculation solver cannot solve {state.name}")
     start = time.perf_counter()
     need, piles, stock = _position(state)
-    search = _Search(stock, bool(state.options.get("classic", False)), budget)
-    first = _settle(need, piles, stock, 0)
-    line = None
-    for width in _BEAMS:
-        line = search.beam(first, width)
-        if line is not None or search.out_of_budget:
-            break
-    if line is None and not search.out_of_budget:
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 2000))
-        try:
-            found: list[Move] = list(first[3])
-            if search.dfs(first[0], first[1], first[2], found):
-                line = found
-        finally:
-            sys.setrecursionlimit(limit)
+    classic = bool(state.options.get("classic", False))
+    status, line, nodes = calculation_solver.solve(need, piles, stock, classic, budget)
     seconds = time.perf_counter() - start
-    if line is not None:
-        return SolveResult("solved", tuple(_move_text(m) for m in line), search.nodes, seconds)
-    status = "unknown" if search.out_of_budget else "unwinnable"
-    return SolveResult(status, None, search.nodes, seconds)
+    moves = None if line is None else tuple(_move_text(m) for m in line)
+    return SolveResult(status, moves, nodes, seconds)
