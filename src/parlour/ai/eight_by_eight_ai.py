@@ -300,8 +300,9 @@ def _settle(p: Pos) -> tuple[list[Mv], Pos, bool, tuple[Any, ...]]:
 
 # Priorities of progress moves (higher first): how the search orders its tries.
 _PRI_REVEAL = 40  # plus the number of face-down cards in the row
-#: The reveal order of run i of the search (see ``_exits``): runs alternate between them.
-_REVEAL_ORDERS = (-1, 1)
+#: The styles of the search's runs, used in turn: the reveal order (see ``_exits``) and
+#: whether a fitting talon card goes up before onto a row (see ``_talon_options``).
+_RUN_STYLES: tuple[tuple[int, bool], ...] = ((-1, True), (1, True))
 _PRI_UP_REVEALS = 36
 _PRI_WASTE_ROW = 20
 _PRI_EMPTY = 18
@@ -378,8 +379,11 @@ def _exits(
     return out
 
 
-def _talon_options(q: int, tops: list[int], fit: frozenset[int], safe: frozenset[int]) -> list[Mv]:
-    """What may be done with the talon card ``q`` if it were turned now."""
+def _talon_options(
+    q: int, tops: list[int], fit: frozenset[int], safe: frozenset[int], up_first: bool = True
+) -> list[Mv]:
+    """What may be done with the talon card ``q`` if it were turned now (``up_first``:
+    a fitting card is tried on its foundation before a row)."""
     if q < 8 or q in safe:
         return [("t", "F")]
     m = _target(q, tops)
@@ -392,11 +396,16 @@ def _talon_options(q: int, tops: list[int], fit: frozenset[int], safe: frozenset
     if q in fit:
         # up before onto a row: winning lines often take a fitting talon card up to avoid
         # the compulsory build (seeds 0-99 at 20,000 nodes: 86 solved instead of 85)
-        opts.insert(0, ("t", "F"))
+        if up_first:
+            opts.insert(0, ("t", "F"))
+        else:
+            opts.append(("t", "F"))
     return opts
 
 
-def _children(p: Pos, is_open: bool, reveal: int = 1) -> list[tuple[int, list[Mv]]]:
+def _children(
+    p: Pos, is_open: bool, reveal: int = 1, up_first: bool = True
+) -> list[tuple[int, list[Mv]]]:
     """Every progress move and talon macro from ``p``, best first.
 
     The talon is walked card by card while a turned card could only go to the
@@ -417,7 +426,7 @@ def _children(p: Pos, is_open: bool, reveal: int = 1) -> list[tuple[int, list[Mv
         if cur < len(seq):
             q = seq[cur]
             to_waste = False
-            for opt in _talon_options(q, tops, fit, safe):
+            for opt in _talon_options(q, tops, fit, safe, up_first):
                 if opt[1] == "W":
                     to_waste = True
                 else:
@@ -470,6 +479,7 @@ class _Search:
         self.out_of_budget = False
         self.rng = Rng(0x88)
         self.reveal = 1
+        self.up_first = True
 
     def _seen(self, key: tuple[Any, ...], p: Pos) -> bool:
         ptr, passes = p[4], p[5]
@@ -500,7 +510,7 @@ class _Search:
         shuffle = 0
         runs = 0
         while True:
-            self.reveal = _REVEAL_ORDERS[runs % len(_REVEAL_ORDERS)]
+            self.reveal, self.up_first = _RUN_STYLES[runs % len(_RUN_STYLES)]
             runs += 1
             line, finished = self._dfs(p, is_open, key, limit, shuffle)
             if line is not None:
@@ -511,7 +521,7 @@ class _Search:
             shuffle = _SHUFFLE
 
     def _order(self, p: Pos, is_open: bool, shuffle: int) -> Iterator[tuple[int, list[Mv]]]:
-        children = _children(p, is_open, self.reveal)
+        children = _children(p, is_open, self.reveal, self.up_first)
         if shuffle:
             rand = self.rng.randbelow
             children.sort(key=lambda x: -x[0] - rand(shuffle))
