@@ -220,9 +220,14 @@ def _chromium() -> str | None:
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Chromium (Debian's package) driven through Playwright."""
+    """Headless Chromium (Debian's package) driven through Playwright.
+
+    Module scope: Playwright's synchronous API keeps an event loop running in the
+    main thread while it is open, so it must be closed before other modules'
+    tests (the terminal app's) call ``asyncio.run``.
+    """
     sync_api = pytest.importorskip(
         "playwright.sync_api", reason="end-to-end tests need playwright (pip install -e '.[test]')"
     )
