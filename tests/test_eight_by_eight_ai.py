@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import parlour
-from parlour.ai import hint, make_player, player_levels
+from parlour.ai import eight_by_eight_ai, hint, make_player, player_levels
 from parlour.ai.eight_by_eight_ai import (
     EightByEightFairPlayer,
     _fits,
@@ -202,6 +202,18 @@ def test_solutions_replay_to_a_win(seed: int) -> None:
     result = solve(parlour.new_game(NAME, seed=seed), Budget(nodes=20_000))
     assert result.status == "solved"
     replay(parlour.new_game(NAME, seed=seed), result.moves)
+
+
+@pytest.mark.parametrize("style", [(1, False), (-1, False), (1, True)])
+def test_every_run_style_finds_lines_that_replay(
+    style: tuple[int, bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each run style only reorders the tries: the same proofs and replayable wins
+    monkeypatch.setattr(eight_by_eight_ai, "_RUN_STYLES", (style,))
+    result = solve(parlour.new_game(NAME, seed=12), Budget(nodes=20_000))
+    assert result.status == "solved"
+    replay(parlour.new_game(NAME, seed=12), result.moves)
+    assert solve(blocked_kings(), Budget(nodes=10_000)).status == "unwinnable"
 
 
 def test_solving_from_a_pending_card_mid_game() -> None:
