@@ -16,7 +16,7 @@ from parlour.ai.uno_ai import (
     UnoStrongPlayer,
     random_engine_move,
 )
-from parlour.cards import parse_uno_card, parse_uno_cards, uno_deck, uno_str
+from parlour.cards import UNO_WILD, parse_uno_card, parse_uno_cards, uno_deck, uno_str
 from parlour.errors import ParlourError
 from parlour.games.uno import Uno
 from parlour.rng import Rng
@@ -354,6 +354,47 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
     assert len(plain) == 4 and all(0 <= w <= 60 for w in plain)
     assert run(5, False) == plain
     assert run(6, True) != plain
+    # Deals weighted by the likelihood of the opponent's plays since its last draw.
+    events = [(1, 0, 0), (9, 3, 1)]
+    since = [parse_uno_card("B9"), parse_uno_card("G9")]
+
+    def weighted(plain: bool) -> list[float]:
+        top = parse_uno_card("R1")
+        return uno_search.simulate(
+            hand, pool, 7, 0, layers, [], top, 0, cands, 60, 5, 30, plain, events, since
+        )
+
+    weighted_plain = weighted(True)
+    assert weighted(False) == weighted_plain
+    assert weighted_plain != plain and all(0 <= w <= 60 for w in weighted_plain)
+
+
+def test_strong_reads_the_opponents_run_soundly() -> None:
+    # What strong believes the opponent's cards lack always holds for the real hand.
+    checked = 0
+    for seed in range(6):
+        st = parlour.new_game("uno", seed=seed, target=10**9).state
+        strong = make_player("uno", "strong", seed=seed, seat=0)
+        other = make_player("uno", "random" if seed % 2 else "basic", seed=seed, seat=1)
+        assert isinstance(strong, UnoStrongPlayer)
+        while st.outcome is None and st.hand_number == 1:
+            seat = st.to_move
+            legal = [st.move_str(m) for m in st.legal_moves()]
+            view = st.view(seat)
+            move = (strong if seat == 0 else other).choose(view, legal)
+            if seat == 0:
+                layers = sorted(strong._layers)
+                held = [c for c in st._hands[1] if c < UNO_WILD]
+                for k, (n, _, _) in enumerate(layers):
+                    lacking = [
+                        c
+                        for c in held
+                        if all(c >> 4 != col and c & 15 != val for _, col, val in layers[k:])
+                    ]
+                    assert len(lacking) >= n
+                    checked += 1
+            st.apply(st.legal_moves()[legal.index(move)])
+    assert checked > 10
 
 
 def test_search_deals_respect_what_the_opponent_showed() -> None:

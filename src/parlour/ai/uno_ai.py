@@ -559,6 +559,8 @@ class UnoStrongPlayer(Player):
     margin = 2
     #: Follow the opponent's runs move by move (every draw, not only a final one).
     exact_runs = True
+    #: Weight the deals by how likely they make the opponent's plays since its last draw.
+    play_likelihood = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -570,6 +572,10 @@ class UnoStrongPlayer(Player):
         self._layers: list[tuple[int, int, int]] = []
         self._last = ""  # my last move in this hand ("" before the first)
         self._after: tuple[int, int] | None = None  # (top, colour) my last move left
+        #: The opponent's plays since it last drew: (value on top or -1, colour, index
+        #: into ``_since``), and the cards it played since then (see ``uno_search``).
+        self._events: list[tuple[int, int, int]] = []
+        self._since: list[int] = []
         self._last_drawn = -1  # the card drawn, when my last move played it
         self._last_size = -1  # my hand size when I made it
         # What this opponent has shown across the match (with option w4_challenge).
@@ -602,6 +608,8 @@ class UnoStrongPlayer(Player):
             self._hand_number = t.hand_number
             self._void = {}
             self._layers = []
+            self._events = []
+            self._since = []
             self._last = ""
         last = self._last
         if last == "challenge":
@@ -661,7 +669,7 @@ class UnoStrongPlayer(Player):
                     named = UNO_COLOUR_NAMES.index(name) if name in UNO_COLOUR_NAMES else -1
                 steps.append(("play", card, named))
             elif verb == "played" and words[-2] == "card":
-                steps.append(("play", _CARD.get(words[-1], -1), -1))
+                steps.append(("drawn", _CARD.get(words[-1], -1), -1))
             elif verb == "drew":
                 n = 1 if words[3] == "a" else int(words[3]) if words[3].isdigit() else 0
                 steps.append(("draw" if "(" not in text else "given", n, -1))
@@ -669,14 +677,20 @@ class UnoStrongPlayer(Player):
                 steps.append(("keep", 0, -1))
         size = t.opp
         for kind, n, _ in steps:
-            if kind == "play":
+            if kind in ("play", "drawn"):
                 size += 1
             elif kind in ("draw", "given", "back"):
                 size -= n
         layers = self._layers
         void = self._void
+        events = self._events
+        since = self._since
         for i, (kind, n, named) in enumerate(steps):
-            if kind == "play":
+            if kind in ("play", "drawn"):
+                if kind == "play" and colour >= 0 and n >= 0:
+                    # Chosen among the cards that fitted (a drawn card that fits is played).
+                    events = [*events, (top & 15 if 0 <= top < W else -1, colour, len(since))]
+                since = [*since, n]
                 size -= 1
                 top = n
                 colour = named if n >= W else (n >> 4 if n >= 0 else -1)
@@ -686,15 +700,20 @@ class UnoStrongPlayer(Player):
                 ]
                 void = {col: k - _maybe_old(n, col, -1) for col, k in void.items() if k > 0}
             elif kind == "draw":
+                events, since = [], []
                 following = steps[i + 1][0] if i + 1 < len(steps) else ""
-                old = size if following in ("play", "keep") else size + n
+                old = size if following in ("drawn", "keep") else size + n
                 size += n
                 if colour >= 0:
                     value = top & 15 if 0 <= top < W else -1
                     layers = [*layers, (old, colour, value)]
                     void = {**void, colour: old}
             else:
+                if kind != "keep":
+                    events, since = [], []
                 size += n if kind != "keep" else 0
+        self._events = events
+        self._since = since
         self._layers = [(min(k, t.opp), col, val) for k, col, val in layers]
         self._void = {col: min(k, t.opp) for col, k in void.items()}
 
@@ -767,7 +786,7 @@ class UnoStrongPlayer(Player):
 
     def _simulate(
         self, t: Table, hand: list[int], candidates: list[tuple[int, int]]
-    ) -> tuple[int, list[int]]:
+    ) -> tuple[int, list[float]]:
         """The candidate that wins most simulated deals, and every candidate's wins."""
         unseen = t.unseen()
         pool = [c for c in _ALL_CARDS for _ in range(unseen[c])]
@@ -784,10 +803,12 @@ class UnoStrongPlayer(Player):
             self.samples,
             self.rng.next64() & 0xFFFFFFFF,
             self.random_pct,
+            events=self._events if self.play_likelihood else (),
+            since=self._since,
         )
         return max(range(len(candidates)), key=lambda k: wins[k]), wins
 
-    def _search_reason(self, best: int, wins: list[int]) -> str:
+    def _search_reason(self, best: int, wins: list[float]) -> str:
         runner = max((w for k, w in enumerate(wins) if k != best), default=0)
         return (
             f"wins {wins[best] / self.samples:.0%} of {self.samples} simulated deals of "

@@ -80,6 +80,12 @@ def _kernel(
     samples: int,
     seed: int,
     random_pct: int,
+    ev_top: Any,
+    ev_col: Any,
+    ev_idx: Any,
+    evs: int,
+    since: Any,
+    since_n: int,
     wins: Any,
     hands: Any,
     sizes: Any,
@@ -88,12 +94,19 @@ def _kernel(
     deal: Any,
     taken: Any,
     counts: Any,
+    mark: Any,
 ) -> None:
-    """Adds to ``wins[k]`` the hands won after candidate ``k`` over ``samples`` deals.
+    """Adds to ``wins[k]`` the hands won after candidate ``k`` over ``samples`` deals,
+    each deal weighted by how likely it makes the opponent's recent plays, and to
+    ``wins[cands]`` the deals' total weight.
 
-    ``hands`` is a 2 x 120 work array, ``draw``/``discard``/``deal``/``taken``
+    ``hands`` is a 2 x 120 work array, ``draw``/``discard``/``deal``/``taken``/``mark``
     work arrays of at least 120, ``counts`` of 5; layers are sorted by size (the
-    smallest, the oldest knowledge, first).
+    smallest, the oldest knowledge, first). Event ``e`` is an opponent's play on
+    value ``ev_top[e]`` (-1: a Wild) and colour ``ev_col[e]`` from a hand that was
+    the dealt hand plus ``since[ev_idx[e]:since_n]`` (the cards it has played since
+    it last drew); a player choosing uniformly among its distinct playable cards
+    made it with chance 1 / (their number).
     """
     x = (seed & M32) | 1
     for _s in range(samples):
@@ -130,6 +143,33 @@ def _kernel(
             if not taken[i]:
                 taken[i] = 1
                 got += 1
+        weight = 1.0
+        for e in range(evs):
+            for i in range(W4 + 1):
+                mark[i] = 0
+            for i in range(pool_n):
+                if taken[i]:
+                    mark[deal[i]] = 1
+            for i in range(ev_idx[e], since_n):
+                mark[since[i]] = 1
+            if known_w4:
+                mark[W4] = 1
+            col = ev_col[e]
+            tv = ev_top[e]
+            held = False
+            for c in range(W):
+                if mark[c] and c >> 4 == col:
+                    held = True
+                    break
+            fit = 0
+            for c in range(W4 + 1):
+                if not mark[c]:
+                    continue
+                if c == W or (c == W4 and not held) or (c < W and (c >> 4 == col or c & 15 == tv)):
+                    fit += 1
+            if fit > 1:
+                weight /= fit
+        wins[cands] += weight
         x = _xs(x)
         wild_mind = x % 100 < random_pct  # this deal's opponent plays at random
         seed_s = x
@@ -299,7 +339,7 @@ def _kernel(
                 elif (card & 15) != SKIP:
                     turn = 1 - turn
             if winner == 0:
-                wins[k] += 1
+                wins[k] += weight
 
 
 _compiled: Callable[..., None] | None = None
@@ -352,9 +392,12 @@ def simulate(
     seed: int,
     random_pct: int = 0,
     plain: bool = False,
-) -> list[int]:
+    events: Sequence[tuple[int, int, int]] = (),
+    since: Sequence[int] = (),
+) -> list[float]:
     """How many of ``samples`` deals each candidate ``(card, named colour)`` wins
-    (card -1: keep the card just drawn, the turn passes).
+    (card -1: keep the card just drawn, the turn passes), the deals weighted by the
+    likelihood of ``events`` (a share of ``samples``; unweighted without events).
 
     ``pool``: the cards not seen (opponent's hand and draw pile, known W4s out);
     ``layers``: ``(cards, colour, value)``, that many of the opponent's cards lack
@@ -362,7 +405,10 @@ def simulate(
     below its top card; ``random_pct``: the percentage of deals in which the
     opponent is played as a random player (any card that fits, Wilds included,
     colours at random) rather than as ``basic``; ``plain``: run the plain-Python
-    kernel even when the compiled one is there (the tests compare them).
+    kernel even when the compiled one is there (the tests compare them);
+    ``events``: ``(value on top or -1, colour, start)``, the opponent's plays since
+    it last drew a card, each made from a hand that was its present hand plus
+    ``since[start:]`` (the cards it has played since it last drew, in order).
     """
     _load()
     ordered = sorted(layers)
@@ -387,30 +433,47 @@ def simulate(
         samples,
         seed,
         random_pct,
+        [v for v, _, _ in events],
+        [c for _, c, _ in events],
+        [i for _, _, i in events],
+        len(events),
+        list(since),
+        len(since),
     ]
     size = 128
     if _compiled is not None and not plain:
         np = importlib.import_module("numpy")
         conv = [np.array(a + [0], dtype=np.int64) if isinstance(a, list) else a for a in args]
-        wins = np.zeros(len(candidates), dtype=np.int64)
+        wins = np.zeros(len(candidates) + 1, dtype=np.float64)
         hands = np.zeros((2, size), dtype=np.int64)
         work = [np.zeros(size, dtype=np.int64) for _ in range(4)]
-        _compiled(*conv, wins, hands, np.zeros(2, dtype=np.int64), *work, np.zeros(5, np.int64))
-        return [int(w) for w in wins]
-    wins_list = [0] * len(candidates)
-    plain_kernel: Callable[..., None] = _kernel
-    plain_kernel(
-        *args,
-        wins_list,
-        _Rows(size),
-        [0, 0],
-        [0] * size,
-        [0] * size,
-        [0] * size,
-        [0] * size,
-        [0] * 5,
-    )
-    return wins_list
+        _compiled(
+            *conv,
+            wins,
+            hands,
+            np.zeros(2, dtype=np.int64),
+            *work,
+            np.zeros(5, np.int64),
+            np.zeros(size, np.int64),
+        )
+        found = [float(w) for w in wins]
+    else:
+        found = [0.0] * (len(candidates) + 1)
+        plain_kernel: Callable[..., None] = _kernel
+        plain_kernel(
+            *args,
+            found,
+            _Rows(size),
+            [0, 0],
+            [0] * size,
+            [0] * size,
+            [0] * size,
+            [0] * size,
+            [0] * 5,
+            [0] * size,
+        )
+    total = found.pop()
+    return [w * samples / total if total > 0 else 0.0 for w in found]
 
 
 class _Rows:
