@@ -61,6 +61,7 @@ rules a wrong ``W4`` is always penalised, so it never plays one.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -79,6 +80,7 @@ from ..games.uno import (
     card_points,
 )
 from ..rng import Rng
+from . import uno_search
 from .base import Player, register_player
 from .uno_search import simulate
 
@@ -553,10 +555,16 @@ class UnoStrongPlayer(Player):
     level = "strong"
     #: Simulated deals per decision (0: the turn planner alone decides).
     samples = SAMPLES
-    #: How often (percent of deals) the search plays the opponent as a random player.
-    random_pct = 0
+    #: The prior chance (percent) that the opponent plays at random rather than like
+    #: ``basic``; each deal's opponent plays in the search as one or the other by the
+    #: posterior, from its plays since it last drew and what earlier plays told.
+    random_pct = 95
+    #: Learn across the match which of the two the opponent plays like.
+    learn_type = True
     #: How much better (percent of the deals) a searched play must do than the planned one.
     margin = 2
+    #: ... and more when the planned play keeps the turn (a chain the planner ordered).
+    chain_margin = 4
     #: Follow the opponent's runs move by move (every draw, not only a final one).
     exact_runs = True
     #: Weight the deals by how likely they make the opponent's plays since its last draw.
@@ -574,8 +582,12 @@ class UnoStrongPlayer(Player):
         self._after: tuple[int, int] | None = None  # (top, colour) my last move left
         #: The opponent's plays since it last drew: (value on top or -1, colour, index
         #: into ``_since``), and the cards it played since then (see ``uno_search``).
-        self._events: list[tuple[int, int, int]] = []
+        self._events: list[tuple[int, int, int, int]] = []
         self._since: list[int] = []
+        #: log odds that the opponent plays at random rather than like basic (learnt
+        #: over the match), and what its plays since it last drew add to them
+        self._kind = 0.0
+        self._window = 0.0
         self._last_drawn = -1  # the card drawn, when my last move played it
         self._last_size = -1  # my hand size when I made it
         # What this opponent has shown across the match (with option w4_challenge).
@@ -689,7 +701,10 @@ class UnoStrongPlayer(Player):
             if kind in ("play", "drawn"):
                 if kind == "play" and colour >= 0 and n >= 0:
                     # Chosen among the cards that fitted (a drawn card that fits is played).
-                    events = [*events, (top & 15 if 0 <= top < W else -1, colour, len(since))]
+                    events = [
+                        *events,
+                        (top & 15 if 0 <= top < W else -1, colour, len(since), named),
+                    ]
                 since = [*since, n]
                 size -= 1
                 top = n
@@ -700,7 +715,7 @@ class UnoStrongPlayer(Player):
                 ]
                 void = {col: k - _maybe_old(n, col, -1) for col, k in void.items() if k > 0}
             elif kind == "draw":
-                events, since = [], []
+                events, since = self._close_window(), []
                 following = steps[i + 1][0] if i + 1 < len(steps) else ""
                 old = size if following in ("drawn", "keep") else size + n
                 size += n
@@ -710,12 +725,19 @@ class UnoStrongPlayer(Player):
                     void = {**void, colour: old}
             else:
                 if kind != "keep":
-                    events, since = [], []
+                    events, since = self._close_window(), []
                 size += n if kind != "keep" else 0
         self._events = events
         self._since = since
         self._layers = [(min(k, t.opp), col, val) for k, col, val in layers]
         self._void = {col: min(k, t.opp) for col, k in void.items()}
+
+    def _close_window(self) -> list[tuple[int, int, int, int]]:
+        """The opponent drew: what its plays since its last draw said of its kind is
+        kept; the next plays start afresh (returns the new, empty list of plays)."""
+        self._kind = max(-12.0, min(12.0, self._kind + max(-4.0, min(4.0, self._window))))
+        self._window = 0.0
+        return []
 
     def _opponent_moved(self, t: Table) -> bool:
         """Whether the opponent has moved since my last move, judged by that move."""
@@ -780,7 +802,11 @@ class UnoStrongPlayer(Player):
         planned = [k for k, cand in enumerate(candidates) if play_text(*cand) == plan.first]
         # The playouts see one move ahead; the planner sees the whole turn (the order
         # of a chain of Skips and Draw Twos): its play stands unless clearly beaten.
-        if planned and wins[planned[0]] * 100 >= wins[best] * 100 - self.margin * self.samples:
+        margin = self.margin
+        first = _CARD.get(plan.first.split(":", 1)[0], -1)
+        if _is_chain(first) or first == W4:
+            margin += self.chain_margin  # the playouts order chains as basic does
+        if planned and wins[planned[0]] * 100 >= wins[best] * 100 - margin * self.samples:
             return plan.first, _reason(plan, hand)
         return text, self._search_reason(best, wins)
 
@@ -802,11 +828,24 @@ class UnoStrongPlayer(Player):
             candidates,
             self.samples,
             self.rng.next64() & 0xFFFFFFFF,
-            self.random_pct,
+            self._random_pct(),
             events=self._events if self.play_likelihood else (),
             since=self._since,
         )
+        if self._events:
+            # What the opponent's plays since it last drew say of its kind (kept until
+            # it draws, when they are added to what earlier plays said).
+            r, b = uno_search.last_likelihoods()
+            self._window = math.log((r + 1e-3 * self.samples) / (b + 1e-3 * self.samples))
         return max(range(len(candidates)), key=lambda k: wins[k]), wins
+
+    def _random_pct(self) -> int:
+        """The chance (percent) that the opponent plays at random, as learnt so far."""
+        if not self.learn_type:
+            return self.random_pct
+        p = min(99.0, max(1.0, self.random_pct)) / 100
+        odds = math.log(p / (1 - p)) + self._kind
+        return round(100 / (1 + math.exp(-max(-5.0, min(5.0, odds)))))
 
     def _search_reason(self, best: int, wins: list[float]) -> str:
         runner = max((w for k, w in enumerate(wins) if k != best), default=0)

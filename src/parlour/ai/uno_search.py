@@ -23,7 +23,7 @@ import types
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["simulate", "compiled"]
+__all__ = ["simulate", "compiled", "last_likelihoods"]
 
 W = 64
 W4 = 65
@@ -83,6 +83,7 @@ def _kernel(
     ev_top: Any,
     ev_col: Any,
     ev_idx: Any,
+    ev_named: Any,
     evs: int,
     since: Any,
     since_n: int,
@@ -143,35 +144,71 @@ def _kernel(
             if not taken[i]:
                 taken[i] = 1
                 got += 1
-        weight = 1.0
+        w_random = 1.0  # the likelihood of the events if the opponent plays at random
+        w_basic = 1.0  # ... and if it plays basic's policy
         for e in range(evs):
             for i in range(W4 + 1):
                 mark[i] = 0
             for i in range(pool_n):
                 if taken[i]:
-                    mark[deal[i]] = 1
+                    mark[deal[i]] += 1
             for i in range(ev_idx[e], since_n):
-                mark[since[i]] = 1
-            if known_w4:
-                mark[W4] = 1
+                mark[since[i]] += 1
+            mark[W4] += known_w4
             col = ev_col[e]
             tv = ev_top[e]
-            held = False
+            played = since[ev_idx[e]]
+            for q in range(4):
+                counts[q] = 0
             for c in range(W):
-                if mark[c] and c >> 4 == col:
-                    held = True
-                    break
+                counts[c >> 4] += mark[c]
             fit = 0
-            for c in range(W4 + 1):
-                if not mark[c]:
-                    continue
-                if c == W or (c == W4 and not held) or (c < W and (c >> 4 == col or c & 15 == tv)):
+            basic = -1
+            basic_key = -1
+            for c in range(W):
+                if mark[c] and (c >> 4 == col or c & 15 == tv):
                     fit += 1
-            if fit > 1:
-                weight /= fit
+                    key = counts[c >> 4] * 64 + (20 if c & 15 >= SKIP else c & 15)
+                    if key > basic_key:
+                        basic_key = key
+                        basic = c
+            if mark[W]:
+                fit += 1
+                if basic < 0:
+                    basic = W
+            if mark[W4] and counts[col] == 0:
+                fit += 1
+                if basic < 0:
+                    basic = W4
+            w_random /= max(1, fit)
+            if played != basic:
+                w_basic = 0.0
+            if played >= W:
+                w_random /= 4
+                # basic names the colour it holds most (by count, then points)
+                most = 0
+                best_key = -1
+                for q in range(4):
+                    pts = 0
+                    for v in range(12):
+                        c = q * 16 + v
+                        pts += mark[c] * (20 if v >= SKIP else v)
+                    key = counts[q] * 1024 + pts
+                    if key > best_key:
+                        best_key = key
+                        most = q
+                if ev_named[e] != most:
+                    w_basic = 0.0
+        prior = random_pct / 100
+        weight = prior * w_random + (1 - prior) * w_basic
         wins[cands] += weight
+        wins[cands + 1] += w_random
+        wins[cands + 2] += w_basic
+        if weight <= 0:
+            continue
         x = _xs(x)
-        wild_mind = x % 100 < random_pct  # this deal's opponent plays at random
+        # this deal's opponent plays at random (else as basic), by its posterior
+        wild_mind = x % 10000 < prior * w_random / weight * 10000
         seed_s = x
         for k in range(cands):
             # The table of this deal.
@@ -342,8 +379,19 @@ def _kernel(
                 wins[k] += weight
 
 
+#: The summed likelihoods of the events over the deals of the last ``simulate`` call
+#: if the opponent plays at random and if it plays like ``basic`` (their ratio tells
+#: which it more likely is).
+_last_likelihoods: list[float] = [0.0, 0.0]
+
 _compiled: Callable[..., None] | None = None
 _tried = False
+
+
+def last_likelihoods() -> tuple[float, float]:
+    """The likelihoods of the last ``simulate`` call's events, summed over its deals,
+    if the opponent plays at random and if it plays like ``basic``."""
+    return _last_likelihoods[0], _last_likelihoods[1]
 
 
 def compiled() -> bool:
@@ -392,7 +440,7 @@ def simulate(
     seed: int,
     random_pct: int = 0,
     plain: bool = False,
-    events: Sequence[tuple[int, int, int]] = (),
+    events: Sequence[tuple[int, int, int, int]] = (),
     since: Sequence[int] = (),
 ) -> list[float]:
     """How many of ``samples`` deals each candidate ``(card, named colour)`` wins
@@ -433,9 +481,10 @@ def simulate(
         samples,
         seed,
         random_pct,
-        [v for v, _, _ in events],
-        [c for _, c, _ in events],
-        [i for _, _, i in events],
+        [v for v, _, _, _ in events],
+        [c for _, c, _, _ in events],
+        [i for _, _, i, _ in events],
+        [n for _, _, _, n in events],
         len(events),
         list(since),
         len(since),
@@ -444,7 +493,7 @@ def simulate(
     if _compiled is not None and not plain:
         np = importlib.import_module("numpy")
         conv = [np.array(a + [0], dtype=np.int64) if isinstance(a, list) else a for a in args]
-        wins = np.zeros(len(candidates) + 1, dtype=np.float64)
+        wins = np.zeros(len(candidates) + 3, dtype=np.float64)
         hands = np.zeros((2, size), dtype=np.int64)
         work = [np.zeros(size, dtype=np.int64) for _ in range(4)]
         _compiled(
@@ -458,7 +507,7 @@ def simulate(
         )
         found = [float(w) for w in wins]
     else:
-        found = [0.0] * (len(candidates) + 1)
+        found = [0.0] * (len(candidates) + 3)
         plain_kernel: Callable[..., None] = _kernel
         plain_kernel(
             *args,
@@ -472,8 +521,9 @@ def simulate(
             [0] * 5,
             [0] * size,
         )
-    total = found.pop()
-    return [w * samples / total if total > 0 else 0.0 for w in found]
+    _last_likelihoods[:] = found[-2:]
+    total = found[-3]
+    return [w * samples / total if total > 0 else 0.0 for w in found[:-3]]
 
 
 class _Rows:
