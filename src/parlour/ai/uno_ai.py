@@ -49,7 +49,18 @@ Wild's colours) it searches (``uno_search``): it deals the opponent's hand
 player who drew instead of playing held no card of that colour or value and no
 Wild), plays each candidate and then the hand out with ``basic``'s policy for
 both, and plays the candidate that wins most of these deals. The planner's
-choice stands for drawn cards, colour naming, challenges and bluffs.
+choice stands for colour naming, challenges and bluffs.
+
+What the opponent showed is read move by move from its runs: every draw made
+because nothing fitted (also when the drawn card was then played) says its hand
+then held no card of that colour or value and no Wild; a later play that could be
+one of those cards counts as one, so what is believed always holds. The deals are
+weighted by how likely each makes the opponent's plays since it last drew (whose
+hands are then known from the dealt hand and the cards played since). The
+opponent is not named to the player: in the playouts it plays either at random
+(uniformly among the cards that fit) or like ``basic``, each deal's by its
+posterior from those plays, with a prior that leans to random play and is learnt
+over the match from earlier plays.
 
 With option ``w4_challenge`` it challenges when the probability that the
 opponent held the colour in play (from the unseen cards and its hand size,
@@ -564,7 +575,9 @@ class UnoStrongPlayer(Player):
     #: How much better (percent of the deals) a searched play must do than the planned one.
     margin = 2
     #: ... and more when the planned play keeps the turn (a chain the planner ordered).
-    chain_margin = 4
+    chain_margin = 0
+    #: Let the search weigh drawing instead of playing (allowed by the rules).
+    renege = True
     #: Follow the opponent's runs move by move (every draw, not only a final one).
     exact_runs = True
     #: Weight the deals by how likely they make the opponent's plays since its last draw.
@@ -776,12 +789,14 @@ class UnoStrongPlayer(Player):
         if not plan.first:
             return ("draw" if may_draw else "pass"), "nothing fits"
         if self.samples and not plan.why.startswith("a bluffed"):
-            searched = self._search(t, hand, plan)
+            searched = self._search(t, hand, plan, may_draw)
             if searched is not None:
                 return _finish(searched[0], legal), searched[1]
         return _finish(plan.first, legal), _reason(plan, hand)
 
-    def _search(self, t: Table, hand: list[int], plan: _Plan) -> tuple[str, str] | None:
+    def _search(
+        self, t: Table, hand: list[int], plan: _Plan, may_draw: bool
+    ) -> tuple[str, str] | None:
         """Determinised Monte Carlo over the distinct plays (see ``uno_search``): the
         play that wins most simulated hands, or None when there is no real choice."""
         wrong_w4 = t.holds_colour(t.colour)
@@ -795,11 +810,17 @@ class UnoStrongPlayer(Player):
             rest = [x for x in hand if x < W]
             held = sorted({x >> 4 for x in rest}) or [_best_colour(rest)]
             candidates.extend((c, col) for col in held)
+        if self.renege and may_draw and candidates:
+            candidates.append((-2, -1))  # draw instead of playing
         if len(candidates) < 2:
             return None
         best, wins = self._simulate(t, hand, candidates)
-        text = play_text(*candidates[best])
-        planned = [k for k, cand in enumerate(candidates) if play_text(*cand) == plan.first]
+        text = "draw" if candidates[best][0] == -2 else play_text(*candidates[best])
+        planned = [
+            k
+            for k, cand in enumerate(candidates)
+            if cand[0] >= 0 and play_text(*cand) == plan.first
+        ]
         # The playouts see one move ahead; the planner sees the whole turn (the order
         # of a chain of Skips and Draw Twos): its play stands unless clearly beaten.
         margin = self.margin

@@ -238,9 +238,10 @@ def _kernel(
             card = cand_card[k]
             winner = -1
             give = 0
-            if card < 0:  # keep the drawn card: the turn passes
+            renege = card == -2  # draw a card instead of playing (then play it if it fits)
+            if card == -1:  # keep the drawn card: the turn passes
                 turn = 1
-            else:
+            elif not renege:
                 n0 = sizes[0]
                 for i in range(n0):
                     if hands[0, i] == card:
@@ -327,6 +328,9 @@ def _kernel(
                                 best = i
                                 break
                             pick -= 1
+                if renege:
+                    best = -1
+                    renege = False
                 if best < 0:
                     c, dn, sn, x = _draw_one(draw, dn, discard, sn, x)
                     if c < 0:
@@ -444,7 +448,8 @@ def simulate(
     since: Sequence[int] = (),
 ) -> list[float]:
     """How many of ``samples`` deals each candidate ``(card, named colour)`` wins
-    (card -1: keep the card just drawn, the turn passes), the deals weighted by the
+    (card -1: keep the card just drawn, the turn passes; -2: draw a card instead of
+    playing, and play it if it fits), the deals weighted by the
     likelihood of ``events`` (a share of ``samples``; unweighted without events).
 
     ``pool``: the cards not seen (opponent's hand and draw pile, known W4s out);
