@@ -184,3 +184,76 @@ def test_cli_solve_prints_a_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", NAME, "--seed", "1", "--budget", "20000"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("calculation seed 1: winnable: a winning line of ")
+
+
+# --- the solver's pruning rules against a plain search ----------------------------
+
+
+def brute_force(state: Calculation) -> bool:
+    """Whether the position wins: every legal move of the engine, no pruning, memoized
+    on the position with suits dropped (a reference for the solver's rules)."""
+    failed: set[object] = set()
+
+    def key(s: Calculation) -> object:
+        found, waste, stock = s.key()  # type: ignore[misc]
+        return (
+            tuple(f[-1] >> 2 for f in found),
+            tuple(tuple(c >> 2 for c in w) for w in waste),
+            tuple(c >> 2 for c in stock),
+        )
+
+    def wins(s: Calculation) -> bool:
+        outcome = s.outcome
+        if outcome is not None:
+            return outcome.result == "won"
+        k = key(s)
+        if k in failed:
+            return False
+        for move in s.legal_moves():
+            t = s.copy()
+            t.apply(move)
+            if wins(t):
+                return True
+        failed.add(k)
+        return False
+
+    return wins(state)
+
+
+def endgames(options: dict[str, bool], left: int, count: int) -> list[Calculation]:
+    """Positions with ``left`` stock cards to come, reached by the fair player (or at
+    random where it has already lost), from seeded deals."""
+    out = []
+    rng = Rng(99)
+    seed = 0
+    while len(out) < count:
+        game = parlour.new_game(NAME, seed=seed, options=options)
+        player = CalculationFairPlayer(seed)
+        seed += 1
+        state = game.state
+        assert isinstance(state, Calculation)
+        while game.outcome is None and game.view(0)["stock_count"] > left:
+            legal = game.legal_moves()
+            move = player.choose(game.view(0), legal) if rng.random() < 0.8 else rng.choice(legal)
+            game.play(move)
+        if game.outcome is None:
+            state = game.state
+            assert isinstance(state, Calculation)
+            out.append(state.copy())
+    return out
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_solver_agrees_with_a_plain_search_on_endgames(options: dict[str, bool]) -> None:
+    """Safe moves, the empty-pile move rule, the classic dead-position test and the
+    proofs of complete beams never change the answer."""
+    from parlour.ai.calculation_ai import solve_calculation
+    from parlour.ai.solver import Budget
+
+    answers = []
+    for state in endgames(options, left=3, count=10):
+        truth = brute_force(state.copy())
+        result = solve_calculation(state.copy(), Budget())
+        assert result.status == ("solved" if truth else "unwinnable")
+        answers.append(truth)
+    assert any(answers) and not all(answers)  # both kinds were tested
