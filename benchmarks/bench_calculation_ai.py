@@ -165,7 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     ]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        deals = list(pool.map(run, jobs, chunksize=8))
+        deals = []
+        for deal in pool.map(run, jobs, chunksize=8):
+            deals.append(deal)
+            if len(deals) % 100 == 0:  # progress, to stderr
+                print(f"{len(deals)} deals, {time.perf_counter() - started:.0f} s", file=sys.stderr)
     wall = time.perf_counter() - started
     print(f"# wall clock {wall:.0f} s, load average {os.getloadavg()[0]:.1f} at the end")
     for v in variants:
