@@ -37,9 +37,20 @@ from typing import Any
 
 from ..core.protocol import GameState
 from ..errors import ParlourError
-from ..games.calculation import SEQUENCES, Calculation
+from ..games.calculation import Calculation
 from . import calculation_solver
 from .base import Player, register_player
+from .calculation_solver import (
+    NEXT,
+    ON_WASTE,
+    POS,
+    STOCK,
+    Move,
+    Need,
+    Piles,
+    info,
+    score,
+)
 from .solver import Budget, SolveResult, register_solver
 
 __all__ = ["CalculationFairPlayer", "solve_calculation"]
@@ -54,57 +65,9 @@ def _a(rank: int) -> str:
     return f"{'an' if letter in 'A8' else 'a'} {letter}"
 
 
-Need = tuple[int, int, int, int]
-Piles = tuple[tuple[int, ...], ...]
-#: (source, target) as the engine numbers them: source 0 stock, 1-4 W1-W4;
-#: target 0-3 F1-F4, 4-7 W1-W4.
-Move = tuple[int, int]
-
-STOCK = 0
-ON_WASTE = 4
-NEVER = 99
-
-#: _POS[f][r]: where rank r stands in F(f+1)'s sequence (0-11), -1 for its base rank.
-_POS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(seq.index(r) if r in seq else -1 for r in range(14)) for seq in SEQUENCES
-)
-
-
-def _next_need(f: int, r: int) -> int:
-    """What F(f+1) wants once rank r is on it (0: complete)."""
-    k = _POS[f][r]
-    return 0 if k == 11 else SEQUENCES[f][k + 1]
-
-
-def _progress(f: int, need: int) -> int:
-    """Cards F(f+1) holds beyond its base (12 once complete)."""
-    return 12 if need == 0 else _POS[f][need]
-
-
-_TIMES: dict[Need, tuple[int, ...]] = {}
-
-
-def _times(need: Need) -> tuple[int, ...]:
-    """For each rank, how many foundation steps away its earliest use is (NEVER: none)."""
-    got = _TIMES.get(need)
-    if got is None:
-        t = [NEVER] * 14
-        for f in range(4):
-            if need[f]:
-                seq = SEQUENCES[f]
-                p = _POS[f][need[f]]
-                for k in range(p, 12):
-                    r = seq[k]
-                    if k - p < t[r]:
-                        t[r] = k - p
-        got = tuple(t)
-        _TIMES[need] = got
-    return got
-
-
 def _wanted_by(need: Need, r: int) -> int:
     """How many foundations still want rank r (now or later)."""
-    return sum(1 for f in range(4) if need[f] and _POS[f][r] >= _POS[f][need[f]])
+    return sum(1 for f in range(4) if need[f] and POS[f][r] >= POS[f][need[f]])
 
 
 # --- moves on the rank-only position ----------------------------------------
@@ -155,7 +118,7 @@ def _apply(need: Need, piles: Piles, cur: int, move: Move) -> tuple[Need, Piles,
         pl[src - 1] = pile[:-1]
     if dst < ON_WASTE:
         nd = list(need)
-        nd[dst] = _next_need(dst, c)
+        nd[dst] = NEXT[dst][c]
         need = (nd[0], nd[1], nd[2], nd[3])
     else:
         pl[dst - ON_WASTE] = pl[dst - ON_WASTE] + (c,)
@@ -163,44 +126,6 @@ def _apply(need: Need, piles: Piles, cur: int, move: Move) -> tuple[Need, Piles,
 
 
 # --- evaluation -----------------------------------------------------------------
-
-W_UP = 10.0
-W_BLOCK = 4.0
-W_DEPTH = 0.6
-W_EMPTY = 1.5
-W_FUTURE = 3.0
-
-
-def _score(need: Need, piles: Piles, unseen: Sequence[int]) -> float:
-    """Higher is better: cards played, few blocks, room for the cards still to come."""
-    t = _times(need)
-    up = sum(_progress(f, need[f]) for f in range(4))
-    if up == 48:
-        return 1e6
-    blocks = 0
-    depth = 0
-    lowest = []
-    for pile in piles:
-        m = NEVER + 1
-        for r in pile:
-            tr = t[r]
-            if tr > m:
-                blocks += 1
-                depth += tr - m if tr - m < 12 else 12
-            else:
-                m = tr
-        lowest.append(m)
-    room = max(lowest)
-    total = sum(unseen)
-    future = 0.0
-    if total:
-        bad = 0
-        for r in range(1, 14):
-            if unseen[r] and t[r] > room and t[r] > 0:
-                bad += unseen[r]
-        future = bad / total
-    empties = sum(1 for p in piles if not p)
-    return W_UP * up - W_BLOCK * blocks - W_DEPTH * depth + W_EMPTY * empties - W_FUTURE * future
 
 
 # --- the fair player's plan ---------------------------------------------------
@@ -244,7 +169,7 @@ def _look_ahead(need: Need, piles: Piles, unseen: Sequence[int], classic: bool) 
     """Expected best score once the next stock card comes (averaged over unseen ranks)."""
     total = sum(unseen)
     if not total:
-        return _score(need, piles, unseen)
+        return score(need, piles, unseen, total)
     value = 0.0
     rest = list(unseen)
     for r in range(1, 14):
@@ -252,7 +177,8 @@ def _look_ahead(need: Need, piles: Piles, unseen: Sequence[int], classic: bool) 
         if not k:
             continue
         rest[r] -= 1
-        best = max(_score(nd, pl, rest) for nd, pl, _ in _reachable(need, piles, r, classic))
+        left = total - 1
+        best = max(score(nd, pl, rest, left) for nd, pl, _ in _reachable(need, piles, r, classic))
         rest[r] += 1
         value += k * best
     return value / total
@@ -265,13 +191,14 @@ def _plan(
     options = _reachable(need, piles, cur, classic)
     if not cur:
         options = [o for o in options if o[2]] or options
-    ranked = sorted(options, key=lambda o: -_score(o[0], o[1], unseen))
+    total = sum(unseen)
+    ranked = sorted(options, key=lambda o: -score(o[0], o[1], unseen, total))
     best: tuple[float, Line] | None = None
     for nd, pl, line in ranked[:_LOOK]:
         if cur and any(unseen):
             value = _look_ahead(nd, pl, unseen, classic)
         else:
-            value = _score(nd, pl, unseen)
+            value = score(nd, pl, unseen, total)
         if best is None or value > best[0] + 1e-9:
             best = (value, line)
     assert best is not None
@@ -315,7 +242,7 @@ def _move_text(move: Move) -> str:
 def _run_note(r: int, below: int, need: Need) -> int:
     """The foundation (1-4) that wants rank ``r`` just before ``below``, or 0."""
     for f in range(4):
-        if need[f] and _POS[f][r] >= _POS[f][need[f]] and _next_need(f, r) == below:
+        if need[f] and POS[f][r] >= POS[f][need[f]] and NEXT[f][r] == below:
             return f + 1
     return 0
 
@@ -348,7 +275,7 @@ def _reason(view: Mapping[str, Any], need: Need, piles: Piles, cur: int, line: L
             f"puts {name} on {top} on W{w + 1}: F{note} takes {_a(r)} just before "
             f"{_a(pile[-1])} (a run in its order)"
         )
-    t = _times(need)
+    t = info(need).times
     if t[r] <= min(t[c] for c in pile):
         steps = "needed now" if t[r] == 0 else f"{t[r]} step{'s' * (t[r] > 1)} away"
         return f"puts {name} on W{w + 1}: wanted before every card there ({steps}), it blocks none"
@@ -405,7 +332,7 @@ def _position(state: Calculation) -> tuple[Need, Piles, tuple[int, ...]]:
     found: tuple[tuple[int, ...], ...] = key[0]
     waste: tuple[tuple[int, ...], ...] = key[1]
     stock: tuple[int, ...] = key[2]
-    need_list = [_next_need(f, found[f][-1] >> 2) for f in range(4)]
+    need_list = [NEXT[f][found[f][-1] >> 2] for f in range(4)]
     need: Need = (need_list[0], need_list[1], need_list[2], need_list[3])
     piles = tuple(tuple(c >> 2 for c in w) for w in waste)
     return need, piles, tuple(c >> 2 for c in stock)

@@ -27,7 +27,7 @@ cards can provably never go up (a fixpoint relaxation, see :func:`_stuck`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from ..games.calculation import SEQUENCES
 from .solver import Budget
@@ -47,12 +47,10 @@ NEVER = 99
 POS: tuple[tuple[int, ...], ...] = tuple(
     tuple(seq.index(r) if r in seq else -1 for r in range(14)) for seq in SEQUENCES
 )
-#: NEXT[f][r]: what F(f+1) wants once rank r is on it (0: complete).
+#: NEXT[f][r]: what F(f+1) wants once rank r is on it (0: complete); for its base
+#: rank, the first of its sequence.
 NEXT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        0 if POS[f][r] == 11 else (SEQUENCES[f][POS[f][r] + 1] if POS[f][r] >= 0 else 0)
-        for r in range(14)
-    )
+    tuple(0 if POS[f][r] == 11 else SEQUENCES[f][POS[f][r] + 1] for r in range(14))
     for f in range(4)
 )
 
@@ -135,7 +133,15 @@ def settle(
             return need, piles, i, tuple(line)
 
 
-def score(need: Need, piles: Piles, counts: list[int], total: int) -> float:
+#: The score's weights (the fair player's, tuned on its win rate; the solver shares them).
+W_UP = 10.0
+W_BLOCK = 4.0
+W_DEPTH = 0.6
+W_EMPTY = 1.5
+W_FUTURE = 3.0
+
+
+def score(need: Need, piles: Piles, counts: Sequence[int], total: int) -> float:
     """Higher is better: cards up, few cards on cards wanted sooner, room for the stock.
 
     ``counts`` holds the ranks of the stock still to come, ``total`` their number.
@@ -171,7 +177,9 @@ def score(need: Need, piles: Piles, counts: list[int], total: int) -> float:
             if counts[r] and tr > room and tr > 0:
                 bad += counts[r]
         future = bad / total
-    return 10.0 * inf.up - 4.0 * blocks - 0.6 * depth + 1.5 * empties - 3.0 * future
+    return (
+        W_UP * inf.up - W_BLOCK * blocks - W_DEPTH * depth + W_EMPTY * empties - W_FUTURE * future
+    )
 
 
 def reachable(need: Need, piles: Piles, cur: int, classic: bool) -> list[tuple[Need, Piles, Line]]:
