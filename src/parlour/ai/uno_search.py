@@ -2,10 +2,12 @@
 
 ``strong`` cannot see the opponent's hand, so it deals it many times from the
 cards it has not seen (respecting what the opponent showed: a player who drew
-instead of playing held nothing of that colour or value and no Wild), and for
-each deal plays every candidate move and then the rest of the hand out with
-``basic``'s policy for both players. The move that wins most of these hands is
-played. The same deals and the same shuffles are used for every candidate
+instead of playing held nothing of that colour or value and no Wild), weights
+each deal by how likely it makes the opponent's plays since it last drew, and for
+each deal plays every candidate move (drawing instead of playing among them) and
+then the rest of the hand out: itself with ``basic``'s policy, the opponent at
+random or like ``basic`` by that deal's posterior. The move that wins most of
+these hands (by weight) is played. The same deals and the same shuffles are used for every candidate
 ("common random numbers"), so the comparison is sharper than the win rates.
 
 The kernel is written in the small subset of Python that numba compiles: with
