@@ -96,3 +96,20 @@ def test_following_the_gate_hints_never_cycles() -> None:
         game.play(hint(game).move)
     outcome = game.outcome
     assert outcome is not None and outcome.result == "won"
+
+
+def test_following_the_eight_by_eight_hints_never_repeats_a_position() -> None:
+    """Until the hint says that nothing leads anywhere (where a demo stops)."""
+    game = parlour.new_game("eight-by-eight", seed=17)
+    seen: set[str] = set()
+    for _ in range(400):
+        suggestion = hint(game)
+        if "no move leads anywhere" in suggestion.reason:
+            break
+        position = game.render()
+        assert position not in seen, f"position repeated after {game.moves}"
+        seen.add(position)
+        game.play(suggestion.move)
+    else:
+        pytest.fail("the hints neither finished the deal nor said it was stuck")
+    assert len(seen) > 100

@@ -916,6 +916,10 @@ class EightByEightFairPlayer(Player):
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         return self.explain(view, legal)[0]
 
+    def observe(self, view: Mapping[str, Any], move: str) -> None:
+        self._follow_deal(view)
+        self._seen.add(_view_position(view))
+
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
         if not legal:
             raise ParlourError("no legal move to choose from")
