@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.ai import Player, caught_up, hint
+from parlour.ai import Player, caught_up, hint, make_player
 from parlour.ai import hints as hints_module
 
 
@@ -113,3 +113,36 @@ def test_following_the_eight_by_eight_hints_never_repeats_a_position() -> None:
     else:
         pytest.fail("the hints neither finished the deal nor said it was stuck")
     assert len(seen) > 100
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_caught_up_uno_player_knows_what_the_one_that_played_knows(seed: int) -> None:
+    """What the opponent showed (colours it lacks after drawing, its plays since) and
+    the player's own last move: the same whether it played the hand or was told it."""
+    game = parlour.new_game("uno", seed=seed)
+    players = [
+        make_player("uno", "random", seed=seed, seat=0),
+        make_player("uno", "strong", seed=seed, seat=1),
+    ]
+    memory = (
+        "_hand_number",
+        "_void",
+        "_layers",
+        "_events",
+        "_since",
+        "_last",
+        "_after",
+        "_last_drawn",
+        "_last_size",
+    )
+    checked = 0
+    while game.outcome is None and checked < 15:
+        seat = game.to_move
+        game.play(players[seat].choose(game.view(seat), game.legal_moves()))
+        if seat == 1:
+            told = caught_up(make_player("uno", "strong", seed=seed, seat=1), game, 1)
+            assert {k: getattr(told, k) for k in memory} == {
+                k: getattr(players[1], k) for k in memory
+            }
+            checked += 1
+    assert checked >= 5

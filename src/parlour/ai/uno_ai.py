@@ -613,17 +613,32 @@ class UnoStrongPlayer(Player):
 
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
         _check(view, legal)
-        t = read_table(view)
-        self._observe(t, [str(s) for s in view.get("opponent_last", ())])
+        t = self._read(view)
         m = _model(t, self._void)
         move, why = self._decide(t, m, legal)
+        self._made(t, m, move)
+        return move, why
+
+    def observe(self, view: Mapping[str, Any], move: str) -> None:
+        """Replay an earlier turn without searching: what the opponent showed and what I
+        did are remembered as if I had chosen the move (only the opponent-type evidence
+        that a search gathers is not)."""
+        t = self._read(view)
+        self._made(t, _model(t, self._void), move)
+
+    def _read(self, view: Mapping[str, Any]) -> Table:
+        t = read_table(view)
+        self._observe(t, [str(s) for s in view.get("opponent_last", ())])
+        return t
+
+    def _made(self, t: Table, m: _Model, move: str) -> None:
+        """Remember my move, to read the opponent's answer to it next turn."""
         self._last = move
         self._last_drawn = t.drawn
         self._after = _table_after(t, move)
         self._last_size = len(t.hand)
         if move == "challenge":
             self._p_challenged = self._p_held(t, m)
-        return move, why
 
     # --- memory ---------------------------------------------------------------------
 
