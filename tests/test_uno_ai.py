@@ -357,11 +357,11 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
     cands = [(parse_uno_card(t), col) for t, col in (("R0", 0), ("RS", 0), ("G1", 1), ("W", 2))]
     layers = [(5, 2, 3), (2, 1, -1)]
 
-    def run(seed: int, plain: bool) -> list[int]:
+    def run(seed: int, plain: bool) -> list[float]:
         top = parse_uno_card("R1")
-        return uno_search.simulate(
+        return uno_search.search(
             hand, pool, 7, 0, layers, [], top, 0, cands, 60, seed, 30, plain=plain
-        )
+        ).wins
 
     plain = run(5, True)
     assert len(plain) == 4 and all(0 <= w <= 60 for w in plain)
@@ -371,15 +371,15 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
     events = [(1, 0, 0, -1), (9, 3, 1, -1)]
     since = [parse_uno_card("B9"), parse_uno_card("G9")]
 
-    def weighted(plain: bool) -> list[float]:
+    def weighted(plain: bool) -> uno_search.Searched:
         top = parse_uno_card("R1")
-        return uno_search.simulate(
+        return uno_search.search(
             hand, pool, 7, 0, layers, [], top, 0, cands, 60, 5, 30, plain, events, since
         )
 
     weighted_plain = weighted(True)
-    assert weighted(False) == weighted_plain
-    assert weighted_plain != plain and all(0 <= w <= 60 for w in weighted_plain)
+    assert weighted(False) == weighted_plain  # wins and likelihoods alike
+    assert weighted_plain.wins != plain and all(0 <= w <= 60 for w in weighted_plain.wins)
 
 
 def test_strong_reads_the_opponents_run_soundly() -> None:
@@ -387,6 +387,7 @@ def test_strong_reads_the_opponents_run_soundly() -> None:
     checked = 0
     for seed in range(6):
         st = parlour.new_game("uno", seed=seed, target=10**9).state
+        assert isinstance(st, Uno)
         strong = make_player("uno", "strong", seed=seed, seat=0)
         other = make_player("uno", "random" if seed % 2 else "basic", seed=seed, seat=1)
         assert isinstance(strong, UnoStrongPlayer)
@@ -418,7 +419,7 @@ def test_search_deals_respect_what_the_opponent_showed() -> None:
     for c in hand + [parse_uno_card("R5")]:
         pool.remove(c)
     cands = [(parse_uno_card("R0"), 0), (parse_uno_card("G5"), 1)]
-    told = uno_search.simulate(hand, pool, 1, 0, [(1, 1, 5)], [], 5, 0, cands, 300, 3)
+    told = uno_search.search(hand, pool, 1, 0, [(1, 1, 5)], [], 5, 0, cands, 300, 3).wins
     # Leaving green to an opponent known to hold no green and no 5 is nearly safe.
     assert told[1] > told[0]
 

@@ -91,9 +91,8 @@ from ..games.uno import (
     card_points,
 )
 from ..rng import Rng
-from . import uno_search
 from .base import Player, register_player
-from .uno_search import simulate
+from .uno_search import search
 
 __all__ = [
     "UnoRandomPlayer",
@@ -574,8 +573,6 @@ class UnoStrongPlayer(Player):
     learn_type = True
     #: How much better (percent of the deals) a searched play must do than the planned one.
     margin = 2
-    #: ... and more when the planned play keeps the turn (a chain the planner ordered).
-    chain_margin = 0
     #: Let the search weigh drawing instead of playing (allowed by the rules). Off: it
     #: wins more hands (69.0% against random, 20,000 hands) but loses 500-point matches
     #: to basic far more often (55.6% against 67.2%), since a lost hand then holds more
@@ -841,11 +838,7 @@ class UnoStrongPlayer(Player):
         ]
         # The playouts see one move ahead; the planner sees the whole turn (the order
         # of a chain of Skips and Draw Twos): its play stands unless clearly beaten.
-        margin = self.margin
-        first = _CARD.get(plan.first.split(":", 1)[0], -1)
-        if _is_chain(first) or first == W4:
-            margin += self.chain_margin  # the playouts order chains as basic does
-        if planned and wins[planned[0]] * 100 >= wins[best] * 100 - margin * self.samples:
+        if planned and wins[planned[0]] * 100 >= wins[best] * 100 - self.margin * self.samples:
             return plan.first, _reason(plan, hand)
         return text, self._search_reason(best, wins)
 
@@ -855,7 +848,7 @@ class UnoStrongPlayer(Player):
         """The candidate that wins most simulated deals, and every candidate's wins."""
         unseen = t.unseen()
         pool = [c for c in _ALL_CARDS for _ in range(unseen[c])]
-        wins = simulate(
+        found = search(
             hand,
             pool,
             max(0, t.opp - t.opp_w4),
@@ -871,10 +864,11 @@ class UnoStrongPlayer(Player):
             events=self._events if self.play_likelihood else (),
             since=self._since,
         )
+        wins = found.wins
         if self._events:
             # What the opponent's plays since it last drew say of its kind (kept until
             # it draws, when they are added to what earlier plays said).
-            r, b = uno_search.last_likelihoods()
+            r, b = found.likelihoods
             self._window = math.log((r + 1e-3 * self.samples) / (b + 1e-3 * self.samples))
         return max(range(len(candidates)), key=lambda k: wins[k]), wins
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 import importlib
 import types
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["simulate", "compiled", "last_likelihoods"]
+__all__ = ["Searched", "search", "compiled"]
 
 W = 64
 W4 = 65
@@ -385,19 +386,8 @@ def _kernel(
                 wins[k] += weight
 
 
-#: The summed likelihoods of the events over the deals of the last ``simulate`` call
-#: if the opponent plays at random and if it plays like ``basic`` (their ratio tells
-#: which it more likely is).
-_last_likelihoods: list[float] = [0.0, 0.0]
-
 _compiled: Callable[..., None] | None = None
 _tried = False
-
-
-def last_likelihoods() -> tuple[float, float]:
-    """The likelihoods of the last ``simulate`` call's events, summed over its deals,
-    if the opponent plays at random and if it plays like ``basic``."""
-    return _last_likelihoods[0], _last_likelihoods[1]
 
 
 def compiled() -> bool:
@@ -432,7 +422,18 @@ def _copy(f: Callable[..., Any], space: dict[str, Any]) -> Callable[..., Any]:
     return g
 
 
-def simulate(
+@dataclass(frozen=True)
+class Searched:
+    """What one search found."""
+
+    #: Per candidate, the deals it won (weighted, as a share of ``samples``).
+    wins: list[float]
+    #: The likelihoods of the events summed over the deals if the opponent plays at
+    #: random and if it plays like ``basic`` (their ratio tells which it more likely is).
+    likelihoods: tuple[float, float]
+
+
+def search(
     my_hand: Sequence[int],
     pool: Sequence[int],
     opp_n: int,
@@ -448,7 +449,7 @@ def simulate(
     plain: bool = False,
     events: Sequence[tuple[int, int, int, int]] = (),
     since: Sequence[int] = (),
-) -> list[float]:
+) -> Searched:
     """How many of ``samples`` deals each candidate ``(card, named colour)`` wins
     (card -1: keep the card just drawn, the turn passes; -2: draw a card instead of
     playing, and play it if it fits), the deals weighted by the
@@ -528,9 +529,9 @@ def simulate(
             [0] * 5,
             [0] * size,
         )
-    _last_likelihoods[:] = found[-2:]
     total = found[-3]
-    return [w * samples / total if total > 0 else 0.0 for w in found[:-3]]
+    wins = [w * samples / total if total > 0 else 0.0 for w in found[:-3]]
+    return Searched(wins, (found[-2], found[-1]))
 
 
 class _Rows:
