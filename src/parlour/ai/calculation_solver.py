@@ -22,7 +22,7 @@ positions of each layer ordered by a score (cards up, cards lying on a card want
 sooner, empty piles, room for the stock cards still to come). A beam that never
 had to drop a position has searched every line: if it finds no win, that is a
 proof. Under classic rules a position is dropped as dead when some waste-pile
-cards can provably never go up (a fixpoint relaxation, see :func:`_stuck`).
+cards can provably never go up (a fixpoint relaxation, see :func:`stuck`).
 """
 
 from __future__ import annotations
@@ -249,7 +249,7 @@ def reachable(need: Need, piles: Piles, cur: int, classic: bool) -> list[tuple[N
     return out
 
 
-def stuck(need: Need, piles: Piles, stock: tuple[int, ...], i: int) -> bool:
+def stuck(need: Need, piles: Piles) -> bool:
     """Classic rules only: whether some waste-pile cards can provably never go up.
 
     Start with C = every waste-pile card and drop, until nothing changes, each card
@@ -339,7 +339,7 @@ class Search:
             if key in seen or key in self.dead:
                 continue
             seen.add(key)
-            if classic and stuck(nd, pl, stock, ni):
+            if classic and stuck(nd, pl):
                 self.dead.add(key)
                 continue
             out.append((score(nd, pl, self._counts[ni], n - ni), (nd, pl, ni, line + safe)))
