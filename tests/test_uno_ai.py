@@ -381,6 +381,23 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
     assert weighted(False) == weighted_plain  # wins and likelihoods alike
     assert weighted_plain.wins != plain and all(0 <= w <= 60 for w in weighted_plain.wins)
 
+    # Every variation of the playout policy, with a renege among the candidates.
+    every = (
+        uno_search.NAME_MINE
+        | uno_search.NAME_OPP
+        | uno_search.EAGER_W4
+        | uno_search.CHAIN
+        | uno_search.URGENT
+        | uno_search.DISTINCT
+    )
+    for flags in (uno_search.NAME_MINE | uno_search.NAME_OPP | uno_search.DISTINCT, every):
+        top = parse_uno_card("R1")
+        args = (hand, pool, 7, 0, layers, [], top, 0, [*cands, (-2, -1)], 60, 5, 30)
+        found = uno_search.search(*args, plain=True, flags=flags)
+        assert uno_search.search(*args, flags=flags) == found  # points too
+        assert len(found.points) == 5 and all(-500 < p < 500 for p in found.points)
+        assert found.wins != uno_search.search(*args, plain=True).wins
+
 
 def test_strong_reads_the_opponents_run_soundly() -> None:
     # What strong believes the opponent's cards lack always holds for the real hand.

@@ -578,6 +578,12 @@ class UnoStrongPlayer(Player):
     #: to basic far more often (55.6% against 67.2%), since a lost hand then holds more
     #: points (docs/benchmarks.md).
     renege = False
+    #: With ``renege``: a searched renege is made only when its average points (the
+    #: loser's cards, + won, - lost) are at most this much below the best play's
+    #: (None: by hands won alone).
+    renege_points: float | None = None
+    #: The playout policy's variations (``uno_search`` flags; 0: ``basic``'s policy).
+    playout_flags = 0
     #: Follow the opponent's runs move by move (every draw, not only a final one).
     exact_runs = True
     #: Weight the deals by how likely they make the opponent's plays since its last draw.
@@ -601,6 +607,7 @@ class UnoStrongPlayer(Player):
         #: over the match), and what its plays since it last drew add to them
         self._kind = 0.0
         self._window = 0.0
+        self._points: list[float] = []  # the last search's points per candidate
         self._last_drawn = -1  # the card drawn, when my last move played it
         self._last_size = -1  # my hand size when I made it
         # What this opponent has shown across the match (with option w4_challenge).
@@ -830,6 +837,13 @@ class UnoStrongPlayer(Player):
         if len(candidates) < 2:
             return None
         best, wins = self._simulate(t, hand, candidates)
+        if candidates[best][0] == -2 and self.renege_points is not None:
+            # A renege wins hands but holds more points when it loses: it must not
+            # cost points on average against the best play.
+            points = self._points
+            play = max(range(len(candidates) - 1), key=lambda k: wins[k])
+            if points[best] < points[play] - self.renege_points:
+                best = play
         text = "draw" if candidates[best][0] == -2 else play_text(*candidates[best])
         planned = [
             k
@@ -863,8 +877,10 @@ class UnoStrongPlayer(Player):
             self._random_pct(),
             events=self._events if self.play_likelihood else (),
             since=self._since,
+            flags=self.playout_flags,
         )
         wins = found.wins
+        self._points = found.points
         if self._events:
             # What the opponent's plays since it last drew say of its kind (kept until
             # it draws, when they are added to what earlier plays said).

@@ -33,6 +33,13 @@ W4 = 65
 SKIP = 10
 DRAW2 = 11
 M32 = 0xFFFFFFFF
+#: ``flags`` of the playout policy (0: ``basic``'s policy for both, Wilds named by count)
+NAME_MINE = 1  # my Wilds name the colour held most by count, then points
+NAME_OPP = 2  # ... and the opponent's when it plays like basic (as the real basic does)
+EAGER_W4 = 4  # I play a right W4 before a coloured card
+CHAIN = 8  # I play a Skip/Draw Two first when another card can follow it
+URGENT = 16  # ... only while the opponent holds one or two cards
+DISTINCT = 32  # a random opponent chooses among its distinct cards that fit (as it does)
 MOVE_LIMIT = 600  # a played-out hand longer than this counts as lost (never seen)
 
 
@@ -62,6 +69,14 @@ def _draw_one(draw: Any, dn: int, discard: Any, sn: int, x: int) -> tuple[int, i
     return draw[dn], dn, sn, x
 
 
+def _held_before(hands: Any, row: int, i: int, c: int) -> bool:
+    """Whether ``c`` (at ``hands[row, i]``) is also held earlier in the row."""
+    for j in range(i):  # noqa: SIM110 (numba compiles no generators)
+        if hands[row, j] == c:
+            return True
+    return False
+
+
 def _kernel(
     my_hand: Any,
     my_n: int,
@@ -83,6 +98,7 @@ def _kernel(
     samples: int,
     seed: int,
     random_pct: int,
+    flags: int,
     ev_top: Any,
     ev_col: Any,
     ev_idx: Any,
@@ -102,7 +118,10 @@ def _kernel(
 ) -> None:
     """Adds to ``wins[k]`` the hands won after candidate ``k`` over ``samples`` deals,
     each deal weighted by how likely it makes the opponent's recent plays, and to
-    ``wins[cands]`` the deals' total weight.
+    ``wins[cands]`` the deals' total weight, to ``wins[cands + 1]`` and ``wins[cands + 2]``
+    the events' likelihoods summed over the deals if the opponent plays at random and
+    like basic, and to ``wins[cands + 3 + k]`` the points candidate ``k`` scores (the
+    loser's cards, + when won, - when lost), weighted.
 
     ``hands`` is a 2 x 120 work array, ``draw``/``discard``/``deal``/``taken``/``mark``
     work arrays of at least 120, ``counts`` of 5; layers are sorted by size (the
@@ -289,6 +308,10 @@ def _kernel(
                 best_key = -1
                 has_w = -1
                 has_w4 = -1
+                mine = turn == 0 or not wild_mind
+                chain = turn == 0 and (flags & CHAIN) != 0
+                if turn == 0 and (flags & URGENT) and sizes[1] <= 2:
+                    chain = True
                 for i in range(n):
                     c = hands[turn, i]
                     if c == W:
@@ -299,16 +322,32 @@ def _kernel(
                         value = c & 15
                         pts = 20 if value >= SKIP else value
                         key = counts[c >> 4] * 64 + pts
+                        if chain and value >= SKIP:
+                            # keeps the turn: first, when another card can follow it
+                            for j in range(n):
+                                d = hands[turn, j]
+                                if j != i and (d >= W or d >> 4 == c >> 4 or (d & 15) == value):
+                                    key += 4096
+                                    break
                         if key > best_key:
                             best_key = key
                             best = i
-                if best < 0:
+                if (
+                    turn == 0
+                    and (flags & EAGER_W4)
+                    and has_w4 >= 0
+                    and counts[colour] == 0
+                    and best_key < 4096
+                ):
+                    best = has_w4
+                elif best < 0:
                     if has_w >= 0:
                         best = has_w
                     elif has_w4 >= 0 and counts[colour] == 0:
                         best = has_w4
                 elif turn == 1 and wild_mind:
-                    # A random player: any card that fits, Wilds included.
+                    # A random player: any card that fits, Wilds included (each
+                    # distinct card once, with DISTINCT, as the real one chooses).
                     fit = 0
                     for i in range(n):
                         c = hands[turn, i]
@@ -316,7 +355,7 @@ def _kernel(
                             c == W
                             or (c == W4 and counts[colour] == 0)
                             or (c < W and (c >> 4 == colour or (c & 15) == tv))
-                        ):
+                        ) and not (flags & DISTINCT and _held_before(hands, turn, i, c)):
                             fit += 1
                     x = _xs(x)
                     pick = x % fit
@@ -326,7 +365,7 @@ def _kernel(
                             c == W
                             or (c == W4 and counts[colour] == 0)
                             or (c < W and (c >> 4 == colour or (c & 15) == tv))
-                        ):
+                        ) and not (flags & DISTINCT and _held_before(hands, turn, i, c)):
                             if pick == 0:
                                 best = i
                                 break
@@ -365,10 +404,24 @@ def _kernel(
                     counts[card >> 4] -= 1
                     most = 0
                     colour = 0
-                    for q in range(4):
-                        if counts[q] > most:
-                            most = counts[q]
-                            colour = q
+                    if mine and (flags & (NAME_MINE if turn == 0 else NAME_OPP)):
+                        # basic's naming: the colour held most, by count then points
+                        best_key = -1
+                        for q in range(4):
+                            pts = 0
+                            for i in range(n - 1):
+                                d = hands[turn, i]
+                                if d >> 4 == q:
+                                    pts += 20 if (d & 15) >= SKIP else d & 15
+                            key = counts[q] * 1024 + pts
+                            if key > best_key:
+                                best_key = key
+                                colour = q
+                    else:
+                        for q in range(4):
+                            if counts[q] > most:
+                                most = counts[q]
+                                colour = q
                     if turn == 1 and wild_mind:
                         x = _xs(x)
                         colour = x % 4
@@ -382,8 +435,18 @@ def _kernel(
                     give = 2
                 elif (card & 15) != SKIP:
                     turn = 1 - turn
+            # the points the hand's winner scores: the loser's cards
+            score = 0
+            loser = 1 - winner
+            if winner >= 0:
+                for i in range(sizes[loser]):
+                    d = hands[loser, i]
+                    score += 50 if d >= W else 20 if (d & 15) >= SKIP else d & 15
             if winner == 0:
                 wins[k] += weight
+                wins[cands + 3 + k] += weight * score
+            elif winner == 1:
+                wins[cands + 3 + k] -= weight * score
 
 
 _compiled: Callable[..., None] | None = None
@@ -411,6 +474,7 @@ def _load() -> None:
     space = dict(globals())
     space["_xs"] = jit(_xs)
     space["_draw_one"] = jit(_copy(_draw_one, space))
+    space["_held_before"] = jit(_held_before)
     _compiled = jit(_copy(_kernel, space))
 
 
@@ -431,6 +495,9 @@ class Searched:
     #: The likelihoods of the events summed over the deals if the opponent plays at
     #: random and if it plays like ``basic`` (their ratio tells which it more likely is).
     likelihoods: tuple[float, float]
+    #: Per candidate, the points it scores on average over the deals (weighted): the
+    #: loser's cards, won (+) or lost (-); what a hand is worth in a match.
+    points: list[float]
 
 
 def search(
@@ -449,6 +516,7 @@ def search(
     plain: bool = False,
     events: Sequence[tuple[int, int, int, int]] = (),
     since: Sequence[int] = (),
+    flags: int = 0,
 ) -> Searched:
     """How many of ``samples`` deals each candidate ``(card, named colour)`` wins
     (card -1: keep the card just drawn, the turn passes; -2: draw a card instead of
@@ -489,6 +557,7 @@ def search(
         samples,
         seed,
         random_pct,
+        flags,
         [v for v, _, _, _ in events],
         [c for _, c, _, _ in events],
         [i for _, _, i, _ in events],
@@ -501,7 +570,7 @@ def search(
     if _compiled is not None and not plain:
         np = importlib.import_module("numpy")
         conv = [np.array(a + [0], dtype=np.int64) if isinstance(a, list) else a for a in args]
-        wins = np.zeros(len(candidates) + 3, dtype=np.float64)
+        wins = np.zeros(2 * len(candidates) + 3, dtype=np.float64)
         hands = np.zeros((2, size), dtype=np.int64)
         work = [np.zeros(size, dtype=np.int64) for _ in range(4)]
         _compiled(
@@ -515,7 +584,7 @@ def search(
         )
         found = [float(w) for w in wins]
     else:
-        found = [0.0] * (len(candidates) + 3)
+        found = [0.0] * (2 * len(candidates) + 3)
         plain_kernel: Callable[..., None] = _kernel
         plain_kernel(
             *args,
@@ -529,9 +598,11 @@ def search(
             [0] * 5,
             [0] * size,
         )
-    total = found[-3]
-    wins = [w * samples / total if total > 0 else 0.0 for w in found[:-3]]
-    return Searched(wins, (found[-2], found[-1]))
+    n = len(candidates)
+    total = found[n]
+    wins = [w * samples / total if total > 0 else 0.0 for w in found[:n]]
+    points = [w / total if total > 0 else 0.0 for w in found[n + 3 :]]
+    return Searched(wins, (found[n + 1], found[n + 2]), points)
 
 
 class _Rows:
