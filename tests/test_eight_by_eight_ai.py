@@ -216,6 +216,38 @@ def test_every_run_style_finds_lines_that_replay(
     assert solve(blocked_kings(), Budget(nodes=10_000)).status == "unwinnable"
 
 
+@pytest.mark.parametrize("seed", [20, 52])
+def test_limited_discrepancy_search_finds_lines_that_replay(seed: int) -> None:
+    # deals the depth-first runs need more than 40,000 nodes for; the discrepancy
+    # search alone finds them in about 5,000 (allowance 5 and 8)
+    game = parlour.new_game(NAME, seed=seed)
+    search = eight_by_eight_ai._Search(Budget(nodes=20_000))
+    head, p, is_open, _ = eight_by_eight_ai._settle(eight_by_eight_ai._position(game.state))
+    line, _ = search._lds_phase(p, is_open, 20_000)
+    assert line is not None
+    replay(game, tuple(eight_by_eight_ai._replay(game.state, head + line)))
+
+
+def test_limited_discrepancy_search_proves_and_mixes_with_the_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # searched to the end, the discrepancy search alone proves a deal unwinnable
+    state = blocked_kings().state
+    assert isinstance(state, EightByEight)
+    search = eight_by_eight_ai._Search(Budget(nodes=10_000))
+    _, p, is_open, _ = eight_by_eight_ai._settle(eight_by_eight_ai._position(state))
+    assert search._lds_phase(p, is_open, 10_000) == (None, True)
+    assert search.complete
+    # phases after every run from the first: the same proofs and replayable wins
+    monkeypatch.setattr(eight_by_eight_ai, "_LDS_FROM", 0)
+    monkeypatch.setattr(eight_by_eight_ai, "_FIRST_LIMIT", 64)
+    assert solve(blocked_kings(), Budget(nodes=10_000)).status == "unwinnable"
+    for seed in (4, 12):
+        result = solve(parlour.new_game(NAME, seed=seed), Budget(nodes=20_000))
+        assert result.status == "solved"
+        replay(parlour.new_game(NAME, seed=seed), result.moves)
+
+
 def test_solving_from_a_pending_card_mid_game() -> None:
     game = parlour.new_game(NAME, seed=4)
     for move in ("T7 F", "T8 F", "turn"):

@@ -283,14 +283,22 @@ def _settle(p: Pos) -> tuple[list[Mv], Pos, bool, tuple[Any, ...]]:
         step: list[Mv] = []
         if ptr and seq[ptr - 1] in safe:
             step = [("f",)]
-        else:
-            for n, i in _find(rows, down, safe):
-                if i == len(rows[n]) - 1:
-                    step = [("F", n)]
-                    break
-                shift = _uncover(rows, tops, n, i, is_open)
-                if shift is not None:
-                    step = [shift, ("F", n)]
+        elif safe:
+            for n in range(8):
+                row = rows[n]
+                if safe.isdisjoint(row):
+                    continue
+                top = len(row) - 1
+                for i in range(top, down[n] - 1, -1):
+                    if row[i] in safe:
+                        if i == top:
+                            step = [("F", n)]
+                            break
+                        shift = _uncover(rows, tops, n, i, is_open)
+                        if shift is not None:
+                            step = [shift, ("F", n)]
+                            break
+                if step:
                     break
         if not step:
             return moves, p, is_open, _key(p, is_open)
@@ -301,7 +309,7 @@ def _settle(p: Pos) -> tuple[list[Mv], Pos, bool, tuple[Any, ...]]:
 # Priorities of progress moves (higher first): how the search orders its tries.
 _PRI_REVEAL = 40  # plus the number of face-down cards in the row
 #: The styles of the search's runs, used in turn: the reveal order (see ``_exits``) and
-#: whether a fitting talon card goes up before onto a row (see ``_talon_options``).
+#: whether a fitting talon card goes up before onto a row (see ``_children``).
 _RUN_STYLES: tuple[tuple[int, bool], ...] = ((-1, True), (1, True))
 _PRI_UP_REVEALS = 36
 _PRI_WASTE_ROW = 20
@@ -317,6 +325,15 @@ _SHUFFLE = 8
 #: Nodes in the first run, and the growth of the limit from run to run.
 _FIRST_LIMIT = 1000
 _GROWTH = 1.3
+#: Limited discrepancy search (``_Search._lds``) between the depth-first runs, once a
+#: run's limit reaches ``_LDS_FROM`` nodes, for half as many nodes as that run: it
+#: finds wins whose line strays a little from the move order in many places.
+_LDS = True
+_LDS_FROM = 10_000
+#: Discrepancy allowances: 0, 1, ..., _LDS_STEP, then growing by _LDS_GROWTH.
+_LDS_STEP = 8
+_LDS_GROWTH = 1.25
+_LDS_MAX_DEPTH = 500
 
 
 def _exits(
@@ -379,28 +396,7 @@ def _exits(
     return out
 
 
-def _talon_options(
-    q: int, tops: list[int], fit: frozenset[int], safe: frozenset[int], up_first: bool = True
-) -> list[Mv]:
-    """What may be done with the talon card ``q`` if it were turned now (``up_first``:
-    a fitting card is tried on its foundation before a row)."""
-    if q < 8 or q in safe:
-        return [("t", "F")]
-    m = _target(q, tops)
-    if m >= 0:
-        opts: list[Mv] = [("t", "R", m)]
-    else:
-        opts = [("t", "W")]
-        if 0 in tops:
-            opts.append(("t", "R", tops.index(0)))
-    if q in fit:
-        # up before onto a row: winning lines often take a fitting talon card up to avoid
-        # the compulsory build (seeds 0-99 at 20,000 nodes: 86 solved instead of 85)
-        if up_first:
-            opts.insert(0, ("t", "F"))
-        else:
-            opts.append(("t", "F"))
-    return opts
+_T_UP: Mv = ("t", "F")
 
 
 def _children(
@@ -420,20 +416,36 @@ def _children(
     # tableau moves (not waste moves) with what they change for a turned card
     effects: list[tuple[list[Mv], list[int], bool, frozenset[int], frozenset[int]]] | None = None
     cur, pas = ptr, passes
+    has_empty = 0 in tops
+    empty = tops.index(0) if has_empty else -1
     walk: list[Mv] = []
     first = True
     while True:
         if cur < len(seq):
             q = seq[cur]
-            to_waste = False
-            for opt in _talon_options(q, tops, fit, safe, up_first):
-                if opt[1] == "W":
-                    to_waste = True
-                else:
-                    out.append((_PRI_TURN if first else _PRI_TURN_LATER, walk + [opt]))
+            pri = _PRI_TURN if first else _PRI_TURN_LATER
             first = False
-            if not to_waste:
+            # what may be done with q if it were turned now; a fitting card is tried up
+            # before onto a row when up_first: winning lines often take a fitting talon
+            # card up to avoid the compulsory build (seeds 0-99 at 20,000 nodes: 86
+            # solved instead of 85)
+            if q < 8 or q in safe:
+                out.append((pri, walk + [_T_UP]))
                 break
+            m = _target(q, tops)
+            if m >= 0:
+                if q in fit and up_first:
+                    out.append((pri, walk + [_T_UP]))
+                out.append((pri, walk + [("t", "R", m)]))
+                if q in fit and not up_first:
+                    out.append((pri, walk + [_T_UP]))
+                break
+            if q in fit and up_first:
+                out.append((pri, walk + [_T_UP]))
+            if has_empty:
+                out.append((pri, walk + [("t", "R", empty)]))
+            if q in fit and not up_first:
+                out.append((pri, walk + [_T_UP]))
             walk = walk + [("t", "W")]
             cur += 1
             if effects is None:
@@ -469,6 +481,15 @@ class _Search:
     early choice, so it restarts with a growing node limit and shuffled ties;
     finished nodes stay in the table, so no finished work is repeated and the
     final run still proves a deal unwinnable.
+
+    Once the runs are long, each is followed by a phase of limited discrepancy
+    search (``_lds``) from the root with the plain move order: the i-th best child
+    of a node costs i discrepancies, and the allowance grows from phase to phase.
+    It finds lines that follow the move order nearly everywhere, which the shuffled
+    restarts meet only by chance. It shares the table (a subtree it searched to the
+    end is finished for both searches) and remembers in ``partial`` the allowance
+    each unfinished node was searched with; if it searches the root to the end, that
+    too proves the deal unwinnable.
     """
 
     def __init__(self, budget: Budget) -> None:
@@ -480,6 +501,12 @@ class _Search:
         self.rng = Rng(0x88)
         self.reveal = 1
         self.up_first = True
+        # limited discrepancy search: allowance searched so far per unfinished node,
+        # the allowance of the current phase, its node limit, and whether to stop
+        self.partial: dict[tuple[Any, ...], int] = {}
+        self.allow = 0
+        self.phase_end = 0
+        self.stop = False
 
     def _seen(self, key: tuple[Any, ...], p: Pos) -> bool:
         ptr, passes = p[4], p[5]
@@ -509,6 +536,8 @@ class _Search:
         limit = _FIRST_LIMIT
         shuffle = 0
         runs = 0
+        self.partial = {}
+        self.allow = 0
         while True:
             self.reveal, self.up_first = _RUN_STYLES[runs % len(_RUN_STYLES)]
             runs += 1
@@ -517,8 +546,83 @@ class _Search:
                 return head + line
             if finished or self.out_of_budget:
                 return None
+            if _LDS and limit >= _LDS_FROM:
+                self.reveal, self.up_first = _RUN_STYLES[0]
+                line, finished = self._lds_phase(p, is_open, limit // 2)
+                if line is not None:
+                    return head + line
+                if finished or self.out_of_budget:
+                    return None
             limit = int(limit * _GROWTH)
             shuffle = _SHUFFLE
+
+    def _lds_phase(self, p: Pos, is_open: bool, limit: int) -> tuple[list[Mv] | None, bool]:
+        """Limited discrepancy search for about ``limit`` nodes, from the allowance reached."""
+        self.stop = False
+        self.phase_end = self.nodes + limit
+        while True:
+            line, exhaustive = self._lds(p, is_open, self.allow)
+            if line is not None or exhaustive:
+                return line, exhaustive
+            if self.stop:
+                return None, False
+            a = self.allow
+            self.allow = a + 1 if a < _LDS_STEP else int(a * _LDS_GROWTH)
+
+    def _lds(
+        self, p: Pos, is_open: bool, allow: int, depth: int = 0
+    ) -> tuple[list[Mv] | None, bool]:
+        """A winning line from ``p`` within ``allow`` discrepancies (None if none was
+        found), and whether the subtree was searched to the end."""
+        self.nodes += 1
+        if depth > _LDS_MAX_DEPTH:
+            return None, False  # never reached (lines are shorter): keeps the stack small
+        if not self.nodes & 63:
+            if self.budget.exhausted(self.nodes):
+                self.out_of_budget = True
+                self.stop = True
+            elif self.nodes >= self.phase_end:
+                self.stop = True
+        if self.stop:
+            return None, False
+        exhaustive = True
+        partial = self.partial
+        for i, (_, moves) in enumerate(_children(p, is_open, self.reveal, self.up_first)):
+            if i > allow:
+                exhaustive = False
+                break
+            child = _after(p, moves)
+            auto, child, c_open, key = _settle(child)
+            if sum(child[2]) == 104:
+                return moves + auto, True
+            if self._finished(key, child):
+                continue
+            left = allow - i
+            pk = (key, child[4], child[5])
+            if partial.get(pk, -1) >= left:
+                exhaustive = False
+                continue
+            if c_open:
+                self.complete = False
+            line, ex = self._lds(child, c_open, left, depth + 1)
+            if line is not None:
+                return moves + auto + line, True
+            if self.stop:
+                return None, False
+            if ex:
+                self._seen(key, child)
+                partial.pop(pk, None)
+            else:
+                partial[pk] = left
+                exhaustive = False
+        return None, exhaustive
+
+    def _finished(self, key: tuple[Any, ...], p: Pos) -> bool:
+        entries = self.table.get(key)
+        if entries is None:
+            return False
+        ptr, passes = p[4], p[5]
+        return any(ptr2 == ptr and passes2 <= passes for ptr2, passes2 in entries)
 
     def _order(self, p: Pos, is_open: bool, shuffle: int) -> Iterator[tuple[int, list[Mv]]]:
         children = _children(p, is_open, self.reveal, self.up_first)
