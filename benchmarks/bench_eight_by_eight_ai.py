@@ -1,7 +1,7 @@
 """8 x 8: the fair player's win rate and the solver's decided shares and times.
 
     python benchmarks/bench_eight_by_eight_ai.py [--deals 2000] [--budget 10s] [--jobs 2]
-        [--seed 0] [--skip-player] [--skip-solver]
+        [--seed 0] [--skip-player] [--skip-solver] [--out deals.tsv]
 
 Deal i is the seeded deal ``seed + i``. For each deal:
 
@@ -15,7 +15,9 @@ cards on the foundations, the solver's shares (with Wilson intervals) and its
 median, 95th-percentile and largest time per deal (wall clock), with the
 median and 95th-percentile CPU time and node count. Deals run on a process pool of
 ``--jobs`` workers; times are wall-clock per deal inside the worker, so a loaded
-machine shows slower times (the load average is printed).
+machine shows slower times (the load average is printed). ``--out`` writes each
+deal (seed, solver status, nodes, wall and CPU seconds, player won) as it finishes,
+so a long run can be followed and its finished part kept.
 """
 
 from __future__ import annotations
@@ -103,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip-player", action="store_true")
     parser.add_argument("--skip-solver", action="store_true")
+    parser.add_argument(
+        "--out", help="also write one line per deal to this file as deals finish (TSV)"
+    )
     args = parser.parse_args(argv)
     parse_budget(args.budget)  # a bad budget fails here, not in every worker
     command = "python benchmarks/bench_eight_by_eight_ai.py " + " ".join(sys.argv[1:])
@@ -116,8 +121,19 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.deals)
     ]
     started = time.perf_counter()
+    deals: list[Deal] = []
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     with ProcessPoolExecutor(args.jobs) as pool:
-        deals = list(pool.map(run, jobs, chunksize=4))
+        for deal in pool.map(run, jobs, chunksize=4):
+            deals.append(deal)
+            if out is not None:
+                out.write(
+                    f"{deal.seed}\t{deal.status}\t{deal.nodes}\t{deal.solve_seconds:.4f}\t"
+                    f"{deal.solve_cpu:.4f}\t{deal.won}\n"
+                )
+                out.flush()
+    if out is not None:
+        out.close()
     wall = time.perf_counter() - started
     n = len(deals)
     print(
