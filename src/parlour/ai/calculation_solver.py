@@ -23,13 +23,23 @@ sooner, empty piles, room for the stock cards still to come). A beam that never
 had to drop a position has searched every line: if it finds no win, that is a
 proof. Under classic rules a position is dropped as dead when some waste-pile
 cards can provably never go up (a fixpoint relaxation, see :func:`stuck`).
+
+**Kernel.** Each beam step (expanding a layer, scoring, de-duplicating by a hash
+that ignores the order of the piles, keeping the best) runs in
+:mod:`parlour.ai.calculation_kernel`, compiled by numba when it is installed; the
+functions here (:func:`reachable`, :func:`settle`, :func:`score`, :func:`stuck`) are
+the readable reference it follows (and the fair player uses ``score``). Positions
+are de-duplicated by 62-bit hashes: a collision could in principle drop a position,
+with odds far below one in a million per deal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 from ..games.calculation import SEQUENCES
+from . import calculation_kernel as K
 from .solver import Budget
 
 Need = tuple[int, int, int, int]
@@ -299,100 +309,162 @@ def _reachable_rank(need: Need, r: int, inside: list[int], total: list[int]) -> 
     return False
 
 
-#: A position before stock card i, and the moves that reached it from its parent.
-Node = tuple[Need, Piles, int, Line]
+def _row(need: Need, piles: Piles, i: int) -> list[int]:
+    """A position as a kernel row."""
+    row = [0] * K.S
+    row[K.NEED : K.NEED + 4] = need
+    for w in range(4):
+        row[K.LEN + w] = len(piles[w])
+        row[K.PILE + w * K.MAXL : K.PILE + w * K.MAXL + len(piles[w])] = piles[w]
+    row[K.IDX] = i
+    return row
 
 
 class Search:
-    """Beams of growing width over the stock cards (see the module text)."""
+    """Beams of growing width over the stock cards, each step run by the kernel."""
 
-    def __init__(self, stock: tuple[int, ...], classic: bool, budget: Budget) -> None:
-        self.stock = stock
-        self.classic = classic
+    def __init__(
+        self, stock: tuple[int, ...], classic: bool, budget: Budget, plain: bool = False
+    ) -> None:
+        self.k = kern = K.Kernel(plain)
+        self.stock_t = stock
+        self.n = n = len(stock)
+        self.classic = int(classic)
         self.budget = budget
         self.nodes = 0
-        self.out_of_budget = False
-        self.dead: set[Hashable] = set()
-        n = len(stock)
-        self._counts: list[list[int]] = []
-        counts = [0] * 14
-        for j in range(n, -1, -1):
-            if j < n:
-                counts[stock[j]] += 1
-            self._counts.append(list(counts))
-        self._counts.reverse()
+        self.stock = kern.array(0, values=[*stock, 0])
+        self.seq = kern.array(0, values=[r for f in range(4) for r in SEQUENCES[f]])
+        self.pos = kern.array(0, values=[POS[f][r] for f in range(4) for r in range(14)])
+        self.nxt = kern.array(0, values=[NEXT[f][r] for f in range(4) for r in range(14)])
+        counts = [0] * (14 * (n + 1))
+        for j in range(n - 1, -1, -1):
+            for r in range(14):
+                counts[j * 14 + r] = counts[(j + 1) * 14 + r]
+            counts[j * 14 + stock[j]] += 1
+        self.counts = kern.array(0, values=counts)
+        self.work = kern.array(K.WORK * K.S, "i1")
+        self.wmeta = kern.array(K.WORK * 5)
+        self.table = kern.array(3 * K.WORK)
+        self.out = kern.array(K.OUT * K.S, "i1")
+        self.okeys = kern.array(K.OUT)
+        self.omoves = kern.array(K.OUT * K.MAXMOVES)
+        self.onm = kern.array(K.OUT)
+        self.wanted = kern.array(14)
+        self.times = kern.array(14)
+        self.inside = kern.array(14)
+        self.res = kern.array(8)
 
-    def children(self, need: Need, piles: Piles, i: int) -> list[tuple[float, Node]]:
-        """The positions before the next stock card (or the end), best first."""
-        self.nodes += 1
-        stock = self.stock
-        n = len(stock)
-        cur = stock[i] if i < n else 0
-        out: list[tuple[float, Node]] = []
-        seen: set[Hashable] = set()
-        classic = self.classic
-        for nd, pl, line in reachable(need, piles, cur, classic):
-            if not line:
-                continue
-            nd, pl, ni, safe = settle(nd, pl, stock, i + (cur > 0))
-            key = (ni, nd, tuple(sorted(pl)))
-            if key in seen or key in self.dead:
-                continue
-            seen.add(key)
-            if classic and stuck(nd, pl):
-                self.dead.add(key)
-                continue
-            out.append((score(nd, pl, self._counts[ni], n - ni), (nd, pl, ni, line + safe)))
-        out.sort(key=lambda c: -c[0])
+    def expand(self, row: Any) -> list[tuple[list[int], Line]]:
+        """The children of a row (as the beam numbers them), each with its moves."""
+        buf = self.k.array(0, "i1", row)
+        count = self.k._expand(
+            buf, 0, self.stock, self.n, self.classic, self.seq, self.pos, self.nxt,
+            self.work, self.wmeta, self.table, self.out, self.okeys, self.omoves, self.onm,
+            self.wanted, self.times, self.inside, 1,
+        )  # fmt: skip
+        if count < 0:
+            count = -1 - count
+        out = []
+        for c in range(count):
+            nm = int(self.onm[c])
+            codes = [int(x) for x in self.omoves[c * K.MAXMOVES : c * K.MAXMOVES + nm]]
+            child = [int(x) for x in self.out[c * K.S : (c + 1) * K.S]]
+            out.append((child, tuple((m // 8, m % 8) for m in codes)))
         return out
 
-    def beam(self, start: Node, width: int) -> tuple[list[Move] | None, bool]:
-        """Keep the ``width`` best positions per stock card: a winning line or None,
-        and whether every position was kept (then None is a proof)."""
+    def beam(self, start: list[int], width: int) -> tuple[Line | None, bool]:
+        """Keep the ``width`` best positions per step: a winning line or None, and
+        whether every position was kept (then None is a proof)."""
+        kern = self.k
+        cap = max(4 * width, 1024)
+        size = 1
+        while size < 2 * cap:
+            size *= 2
+        layer = kern.array(cap * K.S, "i1")
+        layer[0 : K.S] = kern.array(0, "i1", start)
+        bufs = [kern.array(cap * K.S, "i1") for _ in range(1)]
+        cscore = kern.array(cap, "f8")
+        cpar = kern.array(cap)
+        cord = kern.array(cap)
+        ckey = kern.array(cap)
+        order = kern.array(cap)
+        spare = kern.array(cap)
+        htab = kern.array(size)
+        nlayer = 1
+        gens: list[tuple[list[int], list[int]]] = []
         complete = True
-        layer: list[tuple[float, Node, list[Move]]] = [(0.0, start, list(start[3]))]
-        n = len(self.stock)
-        while layer:
-            nxt: dict[Hashable, tuple[float, Node, list[Move]]] = {}
-            for _, (need, piles, i, _line), moves in layer:
-                if not any(need):
-                    return moves, complete
-                if self.nodes & 15 == 0 and self.budget.exhausted(self.nodes):
-                    self.out_of_budget = True
+        res = self.res
+        limit = self.budget.nodes if self.budget.nodes is not None else 1 << 62
+        timed = self.budget.seconds is not None
+        while nlayer:
+            if self.budget.exhausted(self.nodes):
+                return None, False
+            limit_now = min(limit, self.nodes + 2000) if timed else limit
+            cand = bufs[0]
+            for q in range(size):
+                htab[q] = 0
+            self.k._step(
+                layer, nlayer, self.stock, self.n, self.classic, self.seq, self.pos,
+                self.nxt, self.counts, self.work, self.wmeta, self.table, self.out,
+                self.okeys, self.omoves, self.onm, self.wanted, self.times, self.inside,
+                cand, cscore, cpar, cord, ckey, order, htab, spare, width, limit_now,
+                self.nodes, res,
+            )  # fmt: skip
+            self.nodes = int(res[1])
+            if res[3]:
+                return self._line(start, gens, int(res[4]), int(res[5])), complete
+            if res[6]:
+                if self.nodes >= limit or self.budget.exhausted(self.nodes):
                     return None, False
-                for sc, child in self.children(need, piles, i):
-                    nd, pl, ni, line = child
-                    if not any(nd):
-                        return moves + list(line), complete
-                    if ni >= n and len(reachable(nd, pl, 0, self.classic)) < 2:
-                        continue  # stock gone and nothing moves: lost
-                    key = (ni, nd, tuple(sorted(pl)))
-                    old = nxt.get(key)
-                    if old is None or old[0] < sc:
-                        nxt[key] = (sc, child, moves + list(line))
-            ranked = sorted(nxt.values(), key=lambda e: -e[0])
-            if len(ranked) > width:
+                continue  # a timed budget: the same layer again (same result)
+            if res[2]:
                 complete = False
-                ranked = ranked[:width]
-            layer = ranked
+            nlayer = int(res[0])
+            gens.append(([int(x) for x in cpar[:nlayer]], [int(x) for x in cord[:nlayer]]))
+            bufs[0], layer = layer, cand
         return None, complete
+
+    def _line(
+        self, start: list[int], gens: list[tuple[list[int], list[int]]], p: int, c: int
+    ) -> Line:
+        ords = [c]
+        for par, ordn in reversed(gens):
+            ords.append(ordn[p])
+            p = par[p]
+        ords.reverse()
+        row = start
+        line: list[Move] = []
+        for o in ords:
+            row, moves = self.expand(row)[o]
+            line.extend(moves)
+        return tuple(line)
 
 
 def solve(
-    need: Need, piles: Piles, stock: tuple[int, ...], classic: bool, budget: Budget
+    need: Need,
+    piles: Piles,
+    stock: tuple[int, ...],
+    classic: bool,
+    budget: Budget,
+    plain: bool = False,
 ) -> tuple[str, Line | None, int]:
-    """("solved", line, nodes), ("unwinnable", None, nodes) or ("unknown", None, nodes)."""
-    search = Search(stock, classic, budget)
+    """("solved", line, nodes), ("unwinnable", None, nodes) or ("unknown", None, nodes).
+
+    ``plain``: run the kernel as plain Python even when numba is installed (tests)."""
+    search = Search(stock, classic, budget, plain)
     first = settle(need, piles, stock, 0)
     if not any(first[0]):
         return "solved", first[3], 0
+    if max(len(p) for p in first[1]) > K.MAXL:
+        return "unknown", None, 0
+    start = _row(first[0], first[1], first[2])
     width = 8
     while True:
-        line, complete = search.beam(first, width)
+        line, complete = search.beam(start, width)
         if line is not None:
-            return "solved", tuple(line), search.nodes
+            return "solved", first[3] + line, search.nodes
         if complete:
             return "unwinnable", None, search.nodes
-        if search.out_of_budget:
+        if search.budget.exhausted(search.nodes):
             return "unknown", None, search.nodes
         width *= 4
