@@ -74,11 +74,17 @@ def _same_pile(buf: Any, row: int, a: int, b: int) -> bool:
         return False
     pa = row * S + PILE + a * MAXL
     pb = row * S + PILE + b * MAXL
-    return all(buf[pa + k] == buf[pb + k] for k in range(n))
+    for k in range(n):  # noqa: SIM110 (numba compiles no generators)
+        if buf[pa + k] != buf[pb + k]:
+            return False
+    return True
 
 
 def _dup_before(buf: Any, row: int, w: int) -> bool:
-    return any(_same_pile(buf, row, v, w) for v in range(w))
+    for v in range(w):  # noqa: SIM110 (numba compiles no generators)
+        if _same_pile(buf, row, v, w):
+            return True
+    return False
 
 
 def _up(buf: Any, row: int, f: int, r: int, nxt: Any) -> None:
