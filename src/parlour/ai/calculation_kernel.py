@@ -645,15 +645,15 @@ def beam_step(
                             alive = True
                 if not alive and not (not classic and empty and tall):
                     continue
+            key = okeys[c]
+            slot = _insert(htab, key)
+            if slot >= 0:
+                continue  # found before in this layer
             if classic and _stuck(out, c, seq, pos, wanted, times, inside):
                 continue
             sc = _score(out, c, seq, pos, counts, n, wanted, times)
             if sc <= threshold:
                 incomplete = 1
-                continue
-            key = okeys[c]
-            slot = _insert(htab, key)
-            if slot >= 0:
                 continue
             if m == cap:
                 _compact(cand, cscore, cpar, cord, ckey, order, m, width, htab, spare)
@@ -785,3 +785,14 @@ class Kernel:
         if values is not None:
             return list(values)
         return [0.0] * size if kind == "f8" else [0] * size
+
+    def clear(self, a: Any) -> None:
+        """Set every entry to 0."""
+        if self.fast:
+            a.fill(0)
+        else:
+            a[:] = [0] * len(a)
+
+    def head(self, a: Any, n: int) -> Any:
+        """A copy of the first n entries."""
+        return a[:n].copy() if self.fast else a[:n]

@@ -391,7 +391,7 @@ class Search:
         spare = kern.array(cap)
         htab = kern.array(size)
         nlayer = 1
-        gens: list[tuple[list[int], list[int]]] = []
+        gens: list[tuple[Any, Any]] = []
         complete = True
         res = self.res
         limit = self.budget.nodes if self.budget.nodes is not None else 1 << 62
@@ -401,8 +401,7 @@ class Search:
                 return None, False
             limit_now = min(limit, self.nodes + 2000) if timed else limit
             cand = bufs[0]
-            for q in range(size):
-                htab[q] = 0
+            kern.clear(htab)
             self.k._step(
                 layer, nlayer, self.stock, self.n, self.classic, self.seq, self.pos,
                 self.nxt, self.counts, self.work, self.wmeta, self.table, self.out,
@@ -420,17 +419,15 @@ class Search:
             if res[2]:
                 complete = False
             nlayer = int(res[0])
-            gens.append(([int(x) for x in cpar[:nlayer]], [int(x) for x in cord[:nlayer]]))
+            gens.append((kern.head(cpar, nlayer), kern.head(cord, nlayer)))
             bufs[0], layer = layer, cand
         return None, complete
 
-    def _line(
-        self, start: list[int], gens: list[tuple[list[int], list[int]]], p: int, c: int
-    ) -> Line:
+    def _line(self, start: list[int], gens: list[tuple[Any, Any]], p: int, c: int) -> Line:
         ords = [c]
         for par, ordn in reversed(gens):
-            ords.append(ordn[p])
-            p = par[p]
+            ords.append(int(ordn[p]))
+            p = int(par[p])
         ords.reverse()
         row = start
         line: list[Move] = []
