@@ -6,8 +6,10 @@ instead of playing held nothing of that colour or value and no Wild), weights
 each deal by how likely it makes the opponent's plays since it last drew, and for
 each deal plays every candidate move (drawing instead of playing among them) and
 then the rest of the hand out: itself with ``basic``'s policy, the opponent at
-random or like ``basic`` by that deal's posterior. The move that wins most of
-these hands (by weight) is played. The same deals and the same shuffles are used for every candidate
+random or like ``basic`` by that deal's posterior (``flags`` vary that policy; the
+player names Wilds by count, then points, on both sides). The move that wins most
+of these hands (by weight) is played; each candidate's average points are
+returned too. The same deals and the same shuffles are used for every candidate
 ("common random numbers"), so the comparison is sharper than the win rates.
 
 The kernel is written in the small subset of Python that numba compiles: with
