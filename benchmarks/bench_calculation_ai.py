@@ -21,6 +21,8 @@ a process pool of ``--jobs`` workers; on a loaded machine wall times are inflate
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import os
 import platform
 import sys
@@ -146,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", default="default,classic")
     parser.add_argument("--skip-player", action="store_true")
     parser.add_argument("--skip-solver", action="store_true")
+    parser.add_argument("--log", help="also write each deal's figures to this file as it ends")
     args = parser.parse_args(argv)
     parse_budget(args.budget)  # a bad budget fails here, not in every worker
     variants = [v.strip() for v in args.variants.split(",")]
@@ -164,13 +167,18 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.deals)
     ]
     started = time.perf_counter()
+    log = open(args.log, "w") if args.log else None  # noqa: SIM115 (open for the whole run)
     with ProcessPoolExecutor(args.jobs) as pool:
         deals = []
         for deal in pool.map(run, jobs, chunksize=8):
             deals.append(deal)
+            if log is not None:
+                print(json.dumps(dataclasses.asdict(deal)), file=log, flush=True)
             if len(deals) % 100 == 0:  # progress, to stderr
                 print(f"{len(deals)} deals, {time.perf_counter() - started:.0f} s", file=sys.stderr)
     wall = time.perf_counter() - started
+    if log is not None:
+        log.close()
     print(f"# wall clock {wall:.0f} s, load average {os.getloadavg()[0]:.1f} at the end")
     for v in variants:
         report(v, [d for d in deals if d.variant == v], args)

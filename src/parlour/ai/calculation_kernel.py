@@ -659,8 +659,10 @@ def beam_step(
                 _compact(cand, cscore, cpar, cord, ckey, order, m, width, htab, spare)
                 m = width
                 incomplete = 1
-                _rank(cscore, order, m)
-                threshold = cscore[order[m - 1]]
+                threshold = cscore[0]
+                for q in range(1, m):
+                    if cscore[q] < threshold:
+                        threshold = cscore[q]
                 if sc <= threshold:
                     continue
                 slot = _insert(htab, key)

@@ -376,7 +376,7 @@ class Search:
         """Keep the ``width`` best positions per step: a winning line or None, and
         whether every position was kept (then None is a proof)."""
         kern = self.k
-        cap = max(4 * width, 1024)
+        cap = max(16 * width, 1024)
         size = 1
         while size < 2 * cap:
             size *= 2
