@@ -389,6 +389,8 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
         | uno_search.CHAIN
         | uno_search.URGENT
         | uno_search.DISTINCT
+        | uno_search.PEEK
+        | uno_search.PEEK_NAME
     )
     for flags in (uno_search.NAME_MINE | uno_search.NAME_OPP | uno_search.DISTINCT, every):
         top = parse_uno_card("R1")

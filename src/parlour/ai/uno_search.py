@@ -42,6 +42,8 @@ EAGER_W4 = 4  # I play a right W4 before a coloured card
 CHAIN = 8  # I play a Skip/Draw Two first when another card can follow it
 URGENT = 16  # ... only while the opponent holds one or two cards
 DISTINCT = 32  # a random opponent chooses among its distinct cards that fit (as it does)
+PEEK = 64  # I play first a card the deal's opponent cannot answer (it sees the deal)
+PEEK_NAME = 128  # ... and name a colour it lacks rather than one more card of mine
 MOVE_LIMIT = 600  # a played-out hand longer than this counts as lost (never seen)
 
 
@@ -324,6 +326,16 @@ def _kernel(
                         value = c & 15
                         pts = 20 if value >= SKIP else value
                         key = counts[c >> 4] * 64 + pts
+                        if turn == 0 and (flags & PEEK):
+                            # the deal's opponent cannot answer it: first
+                            stuck = True
+                            for j in range(sizes[1]):
+                                d = hands[1, j]
+                                if d >= W or d >> 4 == c >> 4 or (d & 15) == value:
+                                    stuck = False
+                                    break
+                            if stuck:
+                                key += 2048
                         if chain and value >= SKIP:
                             # keeps the turn: first, when another card can follow it
                             for j in range(n):
@@ -406,7 +418,19 @@ def _kernel(
                     counts[card >> 4] -= 1
                     most = 0
                     colour = 0
-                    if mine and (flags & (NAME_MINE if turn == 0 else NAME_OPP)):
+                    if turn == 0 and (flags & PEEK_NAME):
+                        # the colour held most among those the deal's opponent lacks
+                        best_key = -1
+                        for q in range(4):
+                            key = counts[q] * 64
+                            for j in range(sizes[1]):
+                                if hands[1, j] >> 4 == q:
+                                    key -= 96
+                                    break
+                            if key > best_key:
+                                best_key = key
+                                colour = q
+                    elif mine and (flags & (NAME_MINE if turn == 0 else NAME_OPP)):
                         # basic's naming: the colour held most, by count then points
                         best_key = -1
                         for q in range(4):
