@@ -121,7 +121,7 @@ def _fits(buf: Any, row: int, r: int) -> int:
 
 
 def _score(
-    buf: Any, row: int, seq: Any, pos: Any, counts: Any, n: int, wanted: Any, times: Any
+    buf: Any, row: int, seq: Any, pos: Any, counts: Any, n: int, wanted: Any, times: Any, wts: Any
 ) -> float:
     """calculation_solver.score on a row (same arithmetic, same order)."""
     up = _wanted(buf, row, seq, pos, wanted, times)
@@ -157,7 +157,7 @@ def _score(
             if counts[ni * 14 + r] and tr > room and tr > 0:
                 bad += counts[ni * 14 + r]
         future = bad / total
-    return 10.0 * up - 4.0 * blocks - 0.6 * depth + 1.5 * empties - 3.0 * future
+    return wts[0] * up - wts[1] * blocks - wts[2] * depth + wts[3] * empties - wts[4] * future
 
 
 def _stuck(buf: Any, row: int, seq: Any, pos: Any, wanted: Any, times: Any, inside: Any) -> bool:
@@ -576,6 +576,7 @@ def beam_step(
     node_limit: int,
     nodes: int,
     res: Any,
+    wts: Any,
 ) -> None:
     """Expand every position of the layer; the ``width`` best distinct children go to
     cand[0:width] best first (with their parent and their number among its children).
@@ -651,7 +652,7 @@ def beam_step(
                 continue  # found before in this layer
             if classic and _stuck(out, c, seq, pos, wanted, times, inside):
                 continue
-            sc = _score(out, c, seq, pos, counts, n, wanted, times)
+            sc = _score(out, c, seq, pos, counts, n, wanted, times, wts)
             if sc <= threshold:
                 incomplete = 1
                 continue

@@ -309,6 +309,10 @@ def _reachable_rank(need: Need, r: int, inside: list[int], total: list[int]) -> 
     return False
 
 
+#: The beam's score weights (cards up, blocks, block depth, empty piles, future).
+SOLVER_WEIGHTS = (W_UP, W_BLOCK, W_DEPTH, W_EMPTY, W_FUTURE)
+
+
 def _row(need: Need, piles: Piles, i: int) -> list[int]:
     """A position as a kernel row."""
     row = [0] * K.S
@@ -353,6 +357,7 @@ class Search:
         self.times = kern.array(14)
         self.inside = kern.array(14)
         self.res = kern.array(8)
+        self.wts = kern.array(0, "f8", SOLVER_WEIGHTS)
 
     def expand(self, row: Any) -> list[tuple[list[int], Line]]:
         """The children of a row (as the beam numbers them), each with its moves."""
@@ -407,7 +412,7 @@ class Search:
                 self.nxt, self.counts, self.work, self.wmeta, self.table, self.out,
                 self.okeys, self.omoves, self.onm, self.wanted, self.times, self.inside,
                 cand, cscore, cpar, cord, ckey, order, htab, spare, width, limit_now,
-                self.nodes, res,
+                self.nodes, res, self.wts,
             )  # fmt: skip
             self.nodes = int(res[1])
             if res[3]:
