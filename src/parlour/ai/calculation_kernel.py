@@ -157,7 +157,8 @@ def _score(
             if counts[ni * 14 + r] and tr > room and tr > 0:
                 bad += counts[ni * 14 + r]
         future = bad / total
-    return wts[0] * up - wts[1] * blocks - wts[2] * depth + wts[3] * empties - wts[4] * future
+    sc: float = wts[0] * up - wts[1] * blocks - wts[2] * depth + wts[3] * empties
+    return float(sc - wts[4] * future)
 
 
 def _stuck(buf: Any, row: int, seq: Any, pos: Any, wanted: Any, times: Any, inside: Any) -> bool:
