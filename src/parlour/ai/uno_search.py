@@ -38,12 +38,6 @@ M32 = 0xFFFFFFFF
 #: ``flags`` of the playout policy (0: ``basic``'s policy for both, Wilds named by count)
 NAME_MINE = 1  # my Wilds name the colour held most by count, then points
 NAME_OPP = 2  # ... and the opponent's when it plays like basic (as the real basic does)
-EAGER_W4 = 4  # I play a right W4 before a coloured card
-CHAIN = 8  # I play a Skip/Draw Two first when another card can follow it
-URGENT = 16  # ... only while the opponent holds one or two cards
-DISTINCT = 32  # a random opponent chooses among its distinct cards that fit (as it does)
-PEEK = 64  # I play first a card the deal's opponent cannot answer (it sees the deal)
-PEEK_NAME = 128  # ... and name a colour it lacks rather than one more card of mine
 MOVE_LIMIT = 600  # a played-out hand longer than this counts as lost (never seen)
 
 
@@ -71,14 +65,6 @@ def _draw_one(draw: Any, dn: int, discard: Any, sn: int, x: int) -> tuple[int, i
             draw[i], draw[j] = draw[j], draw[i]
     dn -= 1
     return draw[dn], dn, sn, x
-
-
-def _held_before(hands: Any, row: int, i: int, c: int) -> bool:
-    """Whether ``c`` (at ``hands[row, i]``) is also held earlier in the row."""
-    for j in range(i):  # noqa: SIM110 (numba compiles no generators)
-        if hands[row, j] == c:
-            return True
-    return False
 
 
 def _kernel(
@@ -313,9 +299,6 @@ def _kernel(
                 has_w = -1
                 has_w4 = -1
                 mine = turn == 0 or not wild_mind
-                chain = turn == 0 and (flags & CHAIN) != 0
-                if turn == 0 and (flags & URGENT) and sizes[1] <= 2:
-                    chain = True
                 for i in range(n):
                     c = hands[turn, i]
                     if c == W:
@@ -326,42 +309,16 @@ def _kernel(
                         value = c & 15
                         pts = 20 if value >= SKIP else value
                         key = counts[c >> 4] * 64 + pts
-                        if turn == 0 and (flags & PEEK):
-                            # the deal's opponent cannot answer it: first
-                            stuck = True
-                            for j in range(sizes[1]):
-                                d = hands[1, j]
-                                if d >= W or d >> 4 == c >> 4 or (d & 15) == value:
-                                    stuck = False
-                                    break
-                            if stuck:
-                                key += 2048
-                        if chain and value >= SKIP:
-                            # keeps the turn: first, when another card can follow it
-                            for j in range(n):
-                                d = hands[turn, j]
-                                if j != i and (d >= W or d >> 4 == c >> 4 or (d & 15) == value):
-                                    key += 4096
-                                    break
                         if key > best_key:
                             best_key = key
                             best = i
-                if (
-                    turn == 0
-                    and (flags & EAGER_W4)
-                    and has_w4 >= 0
-                    and counts[colour] == 0
-                    and best_key < 4096
-                ):
-                    best = has_w4
-                elif best < 0:
+                if best < 0:
                     if has_w >= 0:
                         best = has_w
                     elif has_w4 >= 0 and counts[colour] == 0:
                         best = has_w4
                 elif turn == 1 and wild_mind:
-                    # A random player: any card that fits, Wilds included (each
-                    # distinct card once, with DISTINCT, as the real one chooses).
+                    # A random player: any card that fits, Wilds included.
                     fit = 0
                     for i in range(n):
                         c = hands[turn, i]
@@ -369,7 +326,7 @@ def _kernel(
                             c == W
                             or (c == W4 and counts[colour] == 0)
                             or (c < W and (c >> 4 == colour or (c & 15) == tv))
-                        ) and not (flags & DISTINCT and _held_before(hands, turn, i, c)):
+                        ):
                             fit += 1
                     x = _xs(x)
                     pick = x % fit
@@ -379,7 +336,7 @@ def _kernel(
                             c == W
                             or (c == W4 and counts[colour] == 0)
                             or (c < W and (c >> 4 == colour or (c & 15) == tv))
-                        ) and not (flags & DISTINCT and _held_before(hands, turn, i, c)):
+                        ):
                             if pick == 0:
                                 best = i
                                 break
@@ -418,19 +375,7 @@ def _kernel(
                     counts[card >> 4] -= 1
                     most = 0
                     colour = 0
-                    if turn == 0 and (flags & PEEK_NAME):
-                        # the colour held most among those the deal's opponent lacks
-                        best_key = -1
-                        for q in range(4):
-                            key = counts[q] * 64
-                            for j in range(sizes[1]):
-                                if hands[1, j] >> 4 == q:
-                                    key -= 96
-                                    break
-                            if key > best_key:
-                                best_key = key
-                                colour = q
-                    elif mine and (flags & (NAME_MINE if turn == 0 else NAME_OPP)):
+                    if mine and (flags & (NAME_MINE if turn == 0 else NAME_OPP)):
                         # basic's naming: the colour held most, by count then points
                         best_key = -1
                         for q in range(4):
@@ -500,7 +445,6 @@ def _load() -> None:
     space = dict(globals())
     space["_xs"] = jit(_xs)
     space["_draw_one"] = jit(_copy(_draw_one, space))
-    space["_held_before"] = jit(_held_before)
     _compiled = jit(_copy(_kernel, space))
 
 
