@@ -93,7 +93,7 @@ from ..games.uno import (
 )
 from ..rng import Rng
 from .base import Player, register_player
-from .uno_search import NAME_MINE, NAME_OPP, search
+from .uno_search import NAME_MINE, NAME_OPP, Searched, search
 
 __all__ = [
     "UnoRandomPlayer",
@@ -611,7 +611,6 @@ class UnoStrongPlayer(Player):
         #: over the match), and what its plays since it last drew add to them
         self._kind = 0.0
         self._window = 0.0
-        self._points: list[float] = []  # the last search's points per candidate
         self._last_drawn = -1  # the card drawn, when my last move played it
         self._last_size = -1  # my hand size when I made it
         # What this opponent has shown across the match (with option w4_challenge).
@@ -840,11 +839,12 @@ class UnoStrongPlayer(Player):
             candidates.append((-2, -1))  # draw instead of playing
         if len(candidates) < 2:
             return None
-        best, wins = self._simulate(t, hand, candidates)
+        best, found = self._simulate(t, hand, candidates)
+        wins = found.wins
         if candidates[best][0] == -2 and self.renege_points is not None:
             # A renege wins hands but holds more points when it loses: it must not
             # cost points on average against the best play.
-            points = self._points
+            points = found.points
             play = max(range(len(candidates) - 1), key=lambda k: wins[k])
             if points[best] < points[play] - self.renege_points:
                 best = play
@@ -862,8 +862,8 @@ class UnoStrongPlayer(Player):
 
     def _simulate(
         self, t: Table, hand: list[int], candidates: list[tuple[int, int]]
-    ) -> tuple[int, list[float]]:
-        """The candidate that wins most simulated deals, and every candidate's wins."""
+    ) -> tuple[int, Searched]:
+        """The candidate that wins most simulated deals, and the search's figures."""
         unseen = t.unseen()
         pool = [c for c in _ALL_CARDS for _ in range(unseen[c])]
         found = search(
@@ -884,13 +884,12 @@ class UnoStrongPlayer(Player):
             flags=self.playout_flags,
         )
         wins = found.wins
-        self._points = found.points
         if self._events:
             # What the opponent's plays since it last drew say of its kind (kept until
             # it draws, when they are added to what earlier plays said).
             r, b = found.likelihoods
             self._window = math.log((r + 1e-3 * self.samples) / (b + 1e-3 * self.samples))
-        return max(range(len(candidates)), key=lambda k: wins[k]), wins
+        return max(range(len(candidates)), key=lambda k: wins[k]), found
 
     def _random_pct(self) -> int:
         """The chance (percent) that the opponent plays at random, as learnt so far."""
@@ -924,7 +923,8 @@ class UnoStrongPlayer(Player):
         if self.samples and not (c == W4 and t.holds_colour(t.colour)):
             named_options = [c >> 4] if c < W else sorted({x >> 4 for x in rest if x < W}) or [0]
             candidates = [(c, named) for named in named_options] + [(-1, -1)]
-            best, wins = self._simulate(t, hand, candidates)
+            best, found = self._simulate(t, hand, candidates)
+            wins = found.wins
             if candidates[best][0] < 0:
                 return "keep", self._search_reason(best, wins)
             named = candidates[best][1]
