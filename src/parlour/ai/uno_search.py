@@ -23,10 +23,11 @@ installed, only its speed does.
 from __future__ import annotations
 
 import importlib
-import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ._jit import compile_kernel
 
 __all__ = ["Searched", "search", "compiled"]
 
@@ -432,28 +433,10 @@ def compiled() -> bool:
 
 def _load() -> None:
     global _compiled, _tried
-    if _tried:
-        return
-    _tried = True
-    try:
-        numba = importlib.import_module("numba")
-    except ImportError:
-        return
-    jit = numba.njit(cache=True, nogil=True)
-    # The kernel calls its helpers through its globals: the compiled kernel is a copy
-    # whose globals hold compiled helpers (the plain one keeps the plain helpers).
-    space = dict(globals())
-    space["_xs"] = jit(_xs)
-    space["_draw_one"] = jit(_copy(_draw_one, space))
-    _compiled = jit(_copy(_kernel, space))
-
-
-def _copy(f: Callable[..., Any], space: dict[str, Any]) -> Callable[..., Any]:
-    """``f`` with other globals (same code, name and defaults)."""
-    g = types.FunctionType(f.__code__, space, f.__name__, f.__defaults__, f.__closure__)
-    g.__qualname__ = f.__qualname__
-    g.__module__ = f.__module__
-    return g
+    if not _tried:
+        _tried = True
+        done = compile_kernel(globals(), ("_xs", "_draw_one", "_kernel"))
+        _compiled = done["_kernel"] if done else None
 
 
 @dataclass(frozen=True)
