@@ -400,27 +400,23 @@ class Search:
         complete = True
         res = self.res
         limit = self.budget.nodes if self.budget.nodes is not None else 1 << 62
-        timed = self.budget.seconds is not None
         while nlayer:
             if self.budget.exhausted(self.nodes):
                 return None, False
-            limit_now = min(limit, self.nodes + 2000) if timed else limit
             cand = bufs[0]
             kern.clear(htab)
             self.k._step(
                 layer, nlayer, self.stock, self.n, self.classic, self.seq, self.pos,
                 self.nxt, self.counts, self.work, self.wmeta, self.table, self.out,
                 self.okeys, self.omoves, self.onm, self.wanted, self.times, self.inside,
-                cand, cscore, cpar, cord, ckey, order, htab, spare, width, limit_now,
+                cand, cscore, cpar, cord, ckey, order, htab, spare, width, limit,
                 self.nodes, res, self.wts,
             )  # fmt: skip
             self.nodes = int(res[1])
             if res[3]:
                 return self._line(start, gens, int(res[4]), int(res[5])), complete
-            if res[6]:
-                if self.nodes >= limit or self.budget.exhausted(self.nodes):
-                    return None, False
-                continue  # a timed budget: the same layer again (same result)
+            if res[6]:  # the node budget ran out (a time budget is checked per layer)
+                return None, False
             if res[2]:
                 complete = False
             nlayer = int(res[0])
