@@ -15,9 +15,10 @@ card, then the four waste piles (bottom first, ``MAXL`` slots each). The search 
 from __future__ import annotations
 
 import importlib
-import types
 from collections.abc import Callable
 from typing import Any
+
+from ._jit import compile_kernel
 
 MAXL = 32  # longest waste pile kept (a longer one drops the position: no proof then)
 S = 9 + 4 * MAXL
@@ -739,29 +740,9 @@ def compiled() -> bool:
 
 def _load() -> None:
     global _compiled, _tried
-    if _tried:
-        return
-    _tried = True
-    try:
-        numba = importlib.import_module("numba")
-    except ImportError:
-        return
-    jit = numba.njit(cache=True, nogil=True)
-    # Each function calls the others through its globals: the compiled ones are copies
-    # whose globals hold the compiled functions (the plain ones keep the plain ones).
-    space = dict(globals())
-    done: dict[str, Callable[..., Any]] = {}
-    for name in (*_HELPERS, "beam_step"):
-        done[name] = space[name] = jit(_copy(globals()[name], space))
-    _compiled = done
-
-
-def _copy(f: Callable[..., Any], space: dict[str, Any]) -> Callable[..., Any]:
-    """``f`` with other globals (same code, name and defaults)."""
-    g = types.FunctionType(f.__code__, space, f.__name__, f.__defaults__, f.__closure__)
-    g.__qualname__ = f.__qualname__
-    g.__module__ = f.__module__
-    return g
+    if not _tried:
+        _tried = True
+        _compiled = compile_kernel(globals(), (*_HELPERS, "beam_step"))
 
 
 class Kernel:
