@@ -18,8 +18,26 @@ def test_plain_and_compiled_kernels_agree(classic: bool) -> None:
     for seed in (2, 5):
         need, piles, stock = _position(Calculation.new(seed, None, {"classic": classic}))
         fast = solve(need, piles, stock, classic, Budget(nodes=400))
-        plain = solve(need, piles, stock, classic, Budget(nodes=400), plain=True)
+        plain = solve(need, piles, stock, classic, Budget(nodes=400), engine="plain")
         assert fast == plain
+
+
+@pytest.mark.parametrize("classic", [False, True])
+def test_the_reference_search_agrees_with_the_kernel(classic: bool) -> None:
+    # Without numba the solver runs the reference search: same answers, same nodes.
+    for seed in range(8):
+        need, piles, stock = _position(Calculation.new(seed, None, {"classic": classic}))
+        kernel = solve(need, piles, stock, classic, Budget(nodes=1500), engine="kernel")
+        reference = solve(need, piles, stock, classic, Budget(nodes=1500), engine="reference")
+        assert reference[0] == kernel[0]
+        if kernel[0] != "unknown":
+            assert reference[1:] == kernel[1:]
+
+
+def test_an_unknown_engine_is_refused() -> None:
+    need, piles, stock = _position(Calculation.new(1, None, {}))
+    with pytest.raises(ValueError, match="unknown engine 'fast'"):
+        solve(need, piles, stock, False, Budget(nodes=10), engine="fast")
 
 
 def test_a_row_round_trips() -> None:

@@ -28,7 +28,8 @@ cards can provably never go up (a fixpoint relaxation, see :func:`stuck`).
 that ignores the order of the piles, keeping the best) runs in
 :mod:`parlour.ai.calculation_kernel`, compiled by numba when it is installed; the
 functions here (:func:`reachable`, :func:`settle`, :func:`score`, :func:`stuck`) are
-the readable reference it follows (and the fair player uses ``score``). Positions
+the readable reference it follows (and the fair player uses ``score``); without
+numba, :class:`ReferenceSearch` runs the same beams on them instead. Positions
 are de-duplicated by 62-bit hashes: a collision could in principle drop a position,
 with odds far below one in a million per deal.
 """
@@ -438,31 +439,123 @@ class Search:
         return tuple(line)
 
 
+#: A position before stock card i, and the moves that reached it from its parent.
+Node = tuple[Need, Piles, int, Line]
+
+
+class ReferenceSearch:
+    """The same beams in plain Python on tuples: the search without numba.
+
+    Run as plain Python, the kernel's flat rows are about ten times slower than these
+    tuples, so without numba :func:`solve` uses this class (a test holds its answers
+    and node counts equal to the kernel's)."""
+
+    def __init__(self, stock: tuple[int, ...], classic: bool, budget: Budget) -> None:
+        self.stock = stock
+        self.classic = classic
+        self.budget = budget
+        self.nodes = 0
+        self.dead: set[Hashable] = set()
+        n = len(stock)
+        self._counts: list[list[int]] = []
+        counts = [0] * 14
+        for j in range(n, -1, -1):
+            if j < n:
+                counts[stock[j]] += 1
+            self._counts.append(list(counts))
+        self._counts.reverse()
+
+    def children(self, need: Need, piles: Piles, i: int) -> list[tuple[float, Node]]:
+        """The positions before the next stock card (or the end), best first."""
+        self.nodes += 1
+        stock = self.stock
+        n = len(stock)
+        cur = stock[i] if i < n else 0
+        out: list[tuple[float, Node]] = []
+        seen: set[Hashable] = set()
+        classic = self.classic
+        for nd, pl, line in reachable(need, piles, cur, classic):
+            if not line:
+                continue
+            nd, pl, ni, safe = settle(nd, pl, stock, i + (cur > 0))
+            key = (ni, nd, tuple(sorted(pl)))
+            if key in seen or key in self.dead:
+                continue
+            seen.add(key)
+            if classic and stuck(nd, pl):
+                self.dead.add(key)
+                continue
+            out.append((score(nd, pl, self._counts[ni], n - ni), (nd, pl, ni, line + safe)))
+        out.sort(key=lambda c: -c[0])
+        return out
+
+    def beam(self, start: Node, width: int) -> tuple[Line | None, bool]:
+        """Keep the ``width`` best positions per stock card: a winning line from
+        ``start`` or None, and whether every position was kept (then None is a proof)."""
+        complete = True
+        layer: list[tuple[float, Node, list[Move]]] = [(0.0, start, [])]
+        n = len(self.stock)
+        while layer:
+            nxt: dict[Hashable, tuple[float, Node, list[Move]]] = {}
+            for _, (need, piles, i, _line), moves in layer:
+                if not any(need):
+                    return tuple(moves), complete
+                if self.nodes & 15 == 0 and self.budget.exhausted(self.nodes):
+                    return None, False
+                for sc, child in self.children(need, piles, i):
+                    nd, pl, ni, line = child
+                    if not any(nd):
+                        return (*moves, *line), complete
+                    if ni >= n and len(reachable(nd, pl, 0, self.classic)) < 2:
+                        continue  # stock gone and nothing moves: lost
+                    key = (ni, nd, tuple(sorted(pl)))
+                    old = nxt.get(key)
+                    if old is None or old[0] < sc:
+                        nxt[key] = (sc, child, moves + list(line))
+            ranked = sorted(nxt.values(), key=lambda e: -e[0])
+            if len(ranked) > width:
+                complete = False
+                ranked = ranked[:width]
+            layer = ranked
+        return None, complete
+
+
 def solve(
     need: Need,
     piles: Piles,
     stock: tuple[int, ...],
     classic: bool,
     budget: Budget,
-    plain: bool = False,
+    engine: str = "auto",
 ) -> tuple[str, Line | None, int]:
     """("solved", line, nodes), ("unwinnable", None, nodes) or ("unknown", None, nodes).
 
-    ``plain``: run the kernel as plain Python even when numba is installed (tests)."""
-    search = Search(stock, classic, budget, plain)
+    ``engine``: "kernel" (compiled when numba is installed), "plain" (the kernel as
+    plain Python even then), "reference" (:class:`ReferenceSearch`), or "auto": the
+    compiled kernel, or the reference search without numba."""
+    if engine == "auto":
+        engine = "kernel" if K.compiled() else "reference"
     first = settle(need, piles, stock, 0)
     if not any(first[0]):
         return "solved", first[3], 0
-    if max(len(p) for p in first[1]) > K.MAXL:
-        return "unknown", None, 0
-    start = _row(first[0], first[1], first[2])
+    search: Search | ReferenceSearch
+    start: list[int] | Node
+    if engine == "reference":
+        search, start = ReferenceSearch(stock, classic, budget), first
+    elif engine in ("kernel", "plain"):
+        if max(len(p) for p in first[1]) > K.MAXL:
+            return "unknown", None, 0
+        search = Search(stock, classic, budget, plain=engine == "plain")
+        start = _row(first[0], first[1], first[2])
+    else:
+        raise ValueError(f"unknown engine {engine!r}: use auto, kernel, plain or reference")
     width = 8
     while True:
-        line, complete = search.beam(start, width)
+        line, complete = search.beam(start, width)  # type: ignore[arg-type]
         if line is not None:
             return "solved", first[3] + line, search.nodes
         if complete:
             return "unwinnable", None, search.nodes
-        if search.budget.exhausted(search.nodes):
+        if budget.exhausted(search.nodes):
             return "unknown", None, search.nodes
         width *= 4
