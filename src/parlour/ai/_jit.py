@@ -13,7 +13,7 @@ import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-__all__ = ["compile_kernel"]
+__all__ = ["JitLoader", "compile_kernel"]
 
 
 def compile_kernel(
@@ -34,6 +34,23 @@ def compile_kernel(
     for name in names:
         done[name] = space[name] = jit(_with_globals(module_globals[name], space))
     return done
+
+
+class JitLoader:
+    """A module's kernel functions, compiled on first use (once per process)."""
+
+    def __init__(self, module_globals: Mapping[str, Any], names: Iterable[str]) -> None:
+        self._globals = module_globals
+        self._names = tuple(names)
+        self._tried = False
+        self._compiled: dict[str, Callable[..., Any]] | None = None
+
+    def compiled(self) -> dict[str, Callable[..., Any]] | None:
+        """The compiled functions by name, or None when numba is not installed."""
+        if not self._tried:
+            self._tried = True
+            self._compiled = compile_kernel(self._globals, self._names)
+        return self._compiled
 
 
 def _with_globals(f: types.FunctionType, space: dict[str, Any]) -> types.FunctionType:

@@ -15,10 +15,9 @@ card, then the four waste piles (bottom first, ``MAXL`` slots each). The search 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from typing import Any
 
-from ._jit import compile_kernel
+from ._jit import JitLoader
 
 MAXL = 32  # longest waste pile kept (a longer one drops the position: no proof then)
 S = 9 + 4 * MAXL
@@ -709,8 +708,6 @@ def beam_step(
     res[2] = incomplete
 
 
-_compiled: dict[str, Callable[..., Any]] | None = None
-_tried = False
 _HELPERS = (
     "_rank_hash",
     "_key",
@@ -732,30 +729,24 @@ _HELPERS = (
 )
 
 
+_LOADER = JitLoader(globals(), (*_HELPERS, "beam_step"))
+
+
 def compiled() -> bool:
     """Whether the numba-compiled kernel is in use (numba installed)."""
-    _load()
-    return _compiled is not None
-
-
-def _load() -> None:
-    global _compiled, _tried
-    if not _tried:
-        _tried = True
-        _compiled = compile_kernel(globals(), (*_HELPERS, "beam_step"))
+    return _LOADER.compiled() is not None
 
 
 class Kernel:
     """The beam step and the expansion with their buffers, compiled or plain."""
 
     def __init__(self, plain: bool = False) -> None:
-        _load()
-        self.fast = _compiled is not None and not plain
-        if self.fast:
-            assert _compiled is not None
+        done = None if plain else _LOADER.compiled()
+        self.fast = done is not None
+        if done is not None:
             self.np = importlib.import_module("numpy")
-            self._step = _compiled["beam_step"]
-            self._expand = _compiled["_expand"]
+            self._step = done["beam_step"]
+            self._expand = done["_expand"]
         else:
             self._step = beam_step
             self._expand = _expand

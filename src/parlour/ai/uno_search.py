@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._jit import compile_kernel
+from ._jit import JitLoader
 
 __all__ = ["Searched", "search", "compiled"]
 
@@ -421,22 +421,12 @@ def _kernel(
                 wins[cands + 3 + k] -= weight * score
 
 
-_compiled: Callable[..., None] | None = None
-_tried = False
+_LOADER = JitLoader(globals(), ("_xs", "_draw_one", "_kernel"))
 
 
 def compiled() -> bool:
     """Whether the numba-compiled kernel is in use (numba installed)."""
-    _load()
-    return _compiled is not None
-
-
-def _load() -> None:
-    global _compiled, _tried
-    if not _tried:
-        _tried = True
-        done = compile_kernel(globals(), ("_xs", "_draw_one", "_kernel"))
-        _compiled = done["_kernel"] if done else None
+    return _LOADER.compiled() is not None
 
 
 @dataclass(frozen=True)
@@ -487,7 +477,7 @@ def search(
     it last drew a card, each made from a hand that was its present hand plus
     ``since[start:]`` (the cards it has played since it last drew, in order).
     """
-    _load()
+    done = _LOADER.compiled()
     ordered = sorted(layers)
     args: list[Any] = [
         list(my_hand),
@@ -520,13 +510,13 @@ def search(
         len(since),
     ]
     size = 128
-    if _compiled is not None and not plain:
+    if done is not None and not plain:
         np = importlib.import_module("numpy")
         conv = [np.array(a + [0], dtype=np.int64) if isinstance(a, list) else a for a in args]
         wins = np.zeros(2 * len(candidates) + 3, dtype=np.float64)
         hands = np.zeros((2, size), dtype=np.int64)
         work = [np.zeros(size, dtype=np.int64) for _ in range(4)]
-        _compiled(
+        done["_kernel"](
             *conv,
             wins,
             hands,
