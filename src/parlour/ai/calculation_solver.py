@@ -388,7 +388,7 @@ class Search:
             size *= 2
         layer = kern.array(cap * K.S, "i1")
         layer[0 : K.S] = kern.array(0, "i1", start)
-        bufs = [kern.array(cap * K.S, "i1") for _ in range(1)]
+        cand = kern.array(cap * K.S, "i1")  # the next layer, then swapped with it
         cscore = kern.array(cap, "f8")
         cpar = kern.array(cap)
         cord = kern.array(cap)
@@ -404,7 +404,6 @@ class Search:
         while nlayer:
             if self.budget.exhausted(self.nodes):
                 return None, False
-            cand = bufs[0]
             kern.clear(htab)
             self.k._step(
                 layer, nlayer, self.stock, self.n, self.classic, self.seq, self.pos,
@@ -422,7 +421,7 @@ class Search:
                 complete = False
             nlayer = int(res[0])
             gens.append((kern.head(cpar, nlayer), kern.head(cord, nlayer)))
-            bufs[0], layer = layer, cand
+            layer, cand = cand, layer
         return None, complete
 
     def _line(self, start: list[int], gens: list[tuple[Any, Any]], p: int, c: int) -> Line:
