@@ -1,9 +1,12 @@
 """8 x 8: the fair player's win rate and the solver's decided shares and times.
 
     python benchmarks/bench_eight_by_eight_ai.py [--deals 2000] [--budget 10s] [--jobs 2]
-        [--seed 0] [--skip-player] [--skip-solver] [--out deals.tsv]
+        [--seed 0] [--seeds-file FILE] [--skip-player] [--skip-solver] [--out deals.tsv]
 
-Deal i is the seeded deal ``seed + i``. For each deal:
+Deal i is the seeded deal ``seed + i``; ``--seeds-file`` instead names a file of
+seeds (whitespace-separated, or the first column of an ``--out`` file; with a second
+column, only the lines whose status is ``unknown``), e.g. the deals a run left
+undecided, to re-run them with a larger budget. For each deal:
 
 * the fair player plays it from its view alone until the game ends or the player
   says that no move leads anywhere (then the deal counts as lost; it would resign);
@@ -97,12 +100,27 @@ def run(args: tuple[int, str, bool, bool]) -> Deal:
     return deal
 
 
+def read_seeds(path: str) -> list[int]:
+    """Seeds from a file: whitespace-separated, or an ``--out`` file's undecided lines."""
+    seeds = []
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            fields = line.split()
+            if len(fields) >= 2 and not fields[1].lstrip("-").isdigit():
+                if fields[1] == "unknown":
+                    seeds.append(int(fields[0]))
+            else:
+                seeds.extend(int(field) for field in fields)
+    return seeds
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--budget", default="10s", help="per-deal solver budget (nodes or time)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seeds-file", help="run the seeds listed in this file instead")
     parser.add_argument("--skip-player", action="store_true")
     parser.add_argument("--skip-solver", action="store_true")
     parser.add_argument(
@@ -116,15 +134,15 @@ def main(argv: list[str] | None = None) -> int:
         f"# Python {platform.python_version()}, {os.cpu_count()} cores, "
         f"load average {os.getloadavg()[0]:.1f} at the start"
     )
-    jobs = [
-        (args.seed + i, args.budget, not args.skip_player, not args.skip_solver)
-        for i in range(args.deals)
-    ]
+    seeds = (
+        read_seeds(args.seeds_file) if args.seeds_file else range(args.seed, args.seed + args.deals)
+    )
+    jobs = [(seed, args.budget, not args.skip_player, not args.skip_solver) for seed in seeds]
     started = time.perf_counter()
     deals: list[Deal] = []
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     with ProcessPoolExecutor(args.jobs) as pool:
-        for deal in pool.map(run, jobs, chunksize=4):
+        for deal in pool.map(run, jobs, chunksize=1 if args.seeds_file else 4):
             deals.append(deal)
             if out is not None:
                 out.write(
@@ -136,8 +154,13 @@ def main(argv: list[str] | None = None) -> int:
         out.close()
     wall = time.perf_counter() - started
     n = len(deals)
+    which = (
+        f"seeds from {args.seeds_file}"
+        if args.seeds_file
+        else f"seeds {args.seed}-{args.seed + n - 1}"
+    )
     print(
-        f"deals: {n} (seeds {args.seed}-{args.seed + n - 1}), wall clock {wall:.0f} s, "
+        f"deals: {n} ({which}), wall clock {wall:.0f} s, "
         f"load average {os.getloadavg()[0]:.1f} at the end"
     )
     if not args.skip_player:
