@@ -355,7 +355,7 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
     for c in hand + [parse_uno_card("R1")]:
         pool.remove(c)
     cands = [(parse_uno_card(t), col) for t, col in (("R0", 0), ("RS", 0), ("G1", 1), ("W", 2))]
-    layers = [(5, 2, 3), (2, 1, -1)]
+    layers = [(5, 2, 3), (2, 1, -1), (6, 3, uno_search.ANY_WILD)]
 
     def run(seed: int, plain: bool) -> list[float]:
         top = parse_uno_card("R1")
@@ -391,6 +391,13 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
         assert found.wins != uno_search.search(*args, plain=True).wins
 
 
+def _lacks(c: int, col: int, val: int) -> bool:
+    """Whether card ``c`` may be one of a layer's cards (see ``uno_search.search``)."""
+    if c >= UNO_WILD:
+        return val == uno_search.ANY_WILD
+    return c >> 4 != col and c & 15 != val
+
+
 def test_strong_reads_the_opponents_run_soundly() -> None:
     # What strong believes the opponent's cards lack always holds for the real hand.
     checked = 0
@@ -407,12 +414,10 @@ def test_strong_reads_the_opponents_run_soundly() -> None:
             move = (strong if seat == 0 else other).choose(view, legal)
             if seat == 0:
                 layers = sorted(strong._layers)
-                held = [c for c in st._hands[1] if c < UNO_WILD]
+                held = st._hands[1]
                 for k, (n, _, _) in enumerate(layers):
                     lacking = [
-                        c
-                        for c in held
-                        if all(c >> 4 != col and c & 15 != val for _, col, val in layers[k:])
+                        c for c in held if all(_lacks(c, col, val) for _, col, val in layers[k:])
                     ]
                     assert len(lacking) >= n
                     checked += 1

@@ -39,6 +39,8 @@ M32 = 0xFFFFFFFF
 #: ``flags`` of the playout policy (0: ``basic``'s policy for both, Wilds named by count)
 NAME_MINE = 1  # my Wilds name the colour held most by count, then points
 NAME_OPP = 2  # ... and the opponent's when it plays like basic (as the real basic does)
+#: A layer's value meaning "no card of the colour; any value, Wilds too" (a right W4)
+ANY_WILD = -2
 MOVE_LIMIT = 600  # a played-out hand longer than this counts as lost (never seen)
 
 
@@ -141,11 +143,13 @@ def _kernel(
                 if taken[i]:
                     continue
                 c = deal[i]
-                if c >= W:
-                    continue
                 ok = True
                 for q in range(k, layers):
-                    if c >> 4 == layer_col[q] or (c & 15) == layer_val[q]:
+                    if c >= W:
+                        if layer_val[q] != ANY_WILD:
+                            ok = False
+                            break
+                    elif c >> 4 == layer_col[q] or (c & 15) == layer_val[q]:
                         ok = False
                         break
                 if ok:
@@ -468,7 +472,8 @@ def search(
 
     ``pool``: the cards not seen (opponent's hand and draw pile, known W4s out);
     ``layers``: ``(cards, colour, value)``, that many of the opponent's cards lack
-    that colour, that value (-1: none) and Wilds; ``discard``: the discard pile
+    that colour, that value (-1: none) and Wilds (value ``ANY_WILD``: that colour
+    only, as after a right Wild Draw Four); ``discard``: the discard pile
     below its top card; ``random_pct``: the percentage of deals in which the
     opponent is played as a random player (any card that fits, Wilds included,
     colours at random) rather than as ``basic``; ``plain``: run the plain-Python
