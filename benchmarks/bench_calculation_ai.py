@@ -11,6 +11,14 @@ classic: off). For each deal:
   ``5000`` or a time such as ``2s``; nodes are machine-independent) and answers
   winnable (its line is replayed through the normal API), unwinnable or undecided.
 
+``--resume-from LOG`` (a ``--log`` file of an earlier solver run, the same seeds and
+variants) runs the solver again only on the deals that log left undecided, at the
+new ``--budget``, and reports the whole set: the earlier answers and times for the
+deals decided there, the new ones for the rest. This is exact when the new budget
+only adds search after the earlier one (a node budget replays the same search), and
+the printout says how the figures were composed. ``--seeds-file FILE`` runs only the
+deals listed there, one ``variant seed`` a line.
+
 Prints per variant the player's win rate with a Wilson 95% interval and its average
 number of cards on the foundations, the solver's shares (with Wilson intervals) and
 its median and 95th-percentile wall time, CPU time and nodes per deal. Deals run on
@@ -99,7 +107,12 @@ def run(args: tuple[str, int, str, bool, bool]) -> Deal:
 
 def report(variant: str, deals: list[Deal], args: argparse.Namespace) -> None:
     n = len(deals)
-    print(f"\n### {variant} ({n} deals, seeds {args.seed}-{args.seed + n - 1})")
+    seeds = sorted(d.seed for d in deals)
+    if seeds == list(range(seeds[0], seeds[0] + n)):
+        which = f"seeds {seeds[0]}-{seeds[-1]}"
+    else:
+        which = "seeds " + ", ".join(map(str, seeds[:12])) + (", ..." if n > 12 else "")
+    print(f"\n### {variant} ({n} deals, {which})")
     if not args.skip_player:
         won = sum(1 for d in deals if d.won)
         print()
@@ -149,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-player", action="store_true")
     parser.add_argument("--skip-solver", action="store_true")
     parser.add_argument("--log", help="also write each deal's figures to this file as it ends")
+    parser.add_argument(
+        "--resume-from", help="a --log file: re-run only its undecided deals, report all"
+    )
+    parser.add_argument("--seeds-file", help="run only these deals: 'variant seed' a line")
     args = parser.parse_args(argv)
     parse_budget(args.budget)  # a bad budget fails here, not in every worker
     variants = [v.strip() for v in args.variants.split(",")]
@@ -161,11 +178,25 @@ def main(argv: list[str] | None = None) -> int:
         f"# Python {platform.python_version()}, {os.cpu_count()} cores, "
         f"load average {os.getloadavg()[0]:.1f} at the start"
     )
-    jobs = [
-        (v, args.seed + i, args.budget, not args.skip_player, not args.skip_solver)
-        for v in variants
-        for i in range(args.deals)
-    ]
+    earlier: list[Deal] = []
+    if args.resume_from or args.seeds_file:
+        if not args.skip_player:
+            parser.error("--resume-from and --seeds-file run the solver only: add --skip-player")
+        wanted = read_deals(args, variants, parser)
+        earlier = [d for d in wanted if d.status]
+        jobs = [(d.variant, d.seed, args.budget, False, True) for d in wanted if not d.status]
+        print(
+            f"# {len(earlier)} deals keep their answers from {args.resume_from}; "
+            f"{len(jobs)} deals run now"
+            if args.resume_from
+            else f"# {len(jobs)} deals from {args.seeds_file}"
+        )
+    else:
+        jobs = [
+            (v, args.seed + i, args.budget, not args.skip_player, not args.skip_solver)
+            for v in variants
+            for i in range(args.deals)
+        ]
     started = time.perf_counter()
     log = open(args.log, "w") if args.log else None  # noqa: SIM115 (open for the whole run)
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -180,9 +211,48 @@ def main(argv: list[str] | None = None) -> int:
     if log is not None:
         log.close()
     print(f"# wall clock {wall:.0f} s, load average {os.getloadavg()[0]:.1f} at the end")
+    if args.resume_from:
+        for v in variants:
+            rerun = sum(1 for d in deals if d.variant == v)
+            kept = sum(1 for d in earlier if d.variant == v)
+            print(
+                f"\n# {v}: {kept} deals decided in {args.resume_from} (answers, times and "
+                f"nodes from that run) + {rerun} undecided there, run now at {args.budget}"
+            )
+        deals = earlier + deals
+    deals.sort(key=lambda d: (d.variant, d.seed))
     for v in variants:
-        report(v, [d for d in deals if d.variant == v], args)
+        chosen = [d for d in deals if d.variant == v]
+        if chosen:
+            report(v, chosen, args)
     return 0
+
+
+def read_deals(
+    args: argparse.Namespace, variants: list[str], parser: argparse.ArgumentParser
+) -> list[Deal]:
+    """The deals of --resume-from (status kept unless undecided) or --seeds-file."""
+    out: list[Deal] = []
+    if args.resume_from:
+        with open(args.resume_from) as f:
+            for text in f:
+                if text.strip():
+                    d = Deal(**json.loads(text))
+                    if d.variant in variants:
+                        if d.status == "unknown":
+                            d.status = ""
+                        out.append(d)
+        return out
+    with open(args.seeds_file) as f:
+        for text in f:
+            parts = text.split()
+            if not parts:
+                continue
+            if len(parts) != 2 or parts[0] not in VARIANTS or not parts[1].isdigit():
+                parser.error(f"bad line in {args.seeds_file}: {text.strip()!r}")
+            if parts[0] in variants:
+                out.append(Deal(parts[0], int(parts[1])))
+    return out
 
 
 if __name__ == "__main__":

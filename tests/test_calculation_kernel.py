@@ -47,3 +47,55 @@ def test_a_row_round_trips() -> None:
     assert len(row) == calculation_kernel.S
     assert row[calculation_kernel.LEN : calculation_kernel.LEN + 4] == [1, 0, 2, 0]
     assert row[calculation_kernel.IDX] == 3
+
+
+def test_diversify_keeps_at_most_gcap_per_group() -> None:
+    # Rows 0-2 share a need vector and stock index, rows 3-4 each have their own.
+    k = calculation_kernel
+    S = k.S
+    cand = [0] * (5 * S)
+    for row, (need, idx) in enumerate(
+        [
+            ((2, 4, 6, 8), 3),
+            ((2, 4, 6, 8), 3),
+            ((2, 4, 6, 8), 3),
+            ((3, 4, 6, 8), 3),
+            ((2, 4, 6, 8), 4),
+        ]
+    ):
+        cand[row * S : row * S + 4] = need
+        cand[row * S + k.IDX] = idx
+    score = [5.0, 9.0, 7.0, 1.0, 3.0]
+    order = [0] * 5
+    count = [0] * k.GROUPS
+    k._rank(score, order, 5)
+    assert order == [1, 2, 0, 4, 3]
+    assert k._diversify(cand, score, order, 5, 2, count) == 4
+    assert order == [1, 2, 4, 3, 0]  # row 0, third of its group, goes last
+    assert not any(count)
+
+
+@pytest.mark.parametrize(("classic", "seed"), [(True, 5), (True, 27), (False, 11)])
+def test_the_diversity_beams_solve_and_agree_on_every_engine(
+    classic: bool, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Scaled down: the diversity beams after the 8-wide widening beam fails. These deals
+    # need them (8 wide alone fails); the compiled, plain and reference runs agree.
+    import parlour
+    from parlour.ai import calculation_solver
+    from parlour.ai.calculation_ai import _move_text
+
+    monkeypatch.setattr(calculation_solver, "DIVERSE_AFTER", 8)
+    monkeypatch.setattr(calculation_solver, "DIVERSE", ((8, 1), (8, 2)))
+    state = Calculation.new(seed, None, {"classic": classic})
+    need, piles, stock = _position(state)
+    answers = [
+        solve(need, piles, stock, classic, Budget(nodes=1200), engine=engine)
+        for engine in ("kernel", "plain", "reference")
+    ]
+    assert answers[0][0] == "solved" and 373 < answers[0][2] <= 1200
+    assert answers[1] == answers[0] and answers[2] == answers[0]
+    game = parlour.new_game("calculation", seed=seed, options={"classic": classic})
+    for move in answers[0][1]:
+        game.play(_move_text(move))
+    assert game.outcome is not None and game.outcome.result == "won"

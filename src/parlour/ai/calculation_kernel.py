@@ -31,6 +31,8 @@ NEVER = 99
 WORK = 4096  # positions one expansion may visit (more: the expansion is cut, no proof)
 MAXMOVES = 128
 OUT = 512  # distinct children one expansion may give
+GROUP_IDX = 49  # stock indices 0-48
+GROUPS = 14**4 * GROUP_IDX  # diversity groups: need vector and stock index
 
 # The tables (flat, so they index the same way as lists and numpy arrays):
 # SEQ[f*12+k], POS[f*14+r] (-1 for the base rank), NEXT[f*14+r].
@@ -510,6 +512,34 @@ def _insert(htab: Any, key: int) -> int:
     return -1 - slot
 
 
+def _group(buf: Any, row: int) -> int:
+    """The row's group for the diversity cap: its need vector and stock index."""
+    g = 0
+    for f in range(4):
+        g = g * 14 + buf[row * S + NEED + f]
+    return int(g * GROUP_IDX + buf[row * S + IDX])
+
+
+def _diversify(cand: Any, cscore: Any, order: Any, m: int, gcap: int, ncount: Any) -> int:
+    """After _rank: rank last every candidate beyond the ``gcap`` best of its group
+    (same need vector and stock index: the same cards in the piles, differently
+    arranged), so a beam cannot fill up with one line; the number not ranked last."""
+    good = 0
+    for k in range(m):
+        c = order[k]
+        g = _group(cand, c)
+        ncount[g] += 1
+        if ncount[g] > gcap:
+            cscore[c] = -1e300
+        else:
+            good += 1
+    for k in range(m):
+        ncount[_group(cand, order[k])] = 0
+    if good < m:
+        _rank(cscore, order, m)
+    return good
+
+
 def _compact(
     cand: Any,
     cscore: Any,
@@ -521,9 +551,16 @@ def _compact(
     keep: int,
     htab: Any,
     spare: Any,
-) -> None:
-    """Keep the ``keep`` best of the m candidates, in their found order."""
+    gcap: int,
+    ncount: Any,
+) -> int:
+    """Keep the ``keep`` best of the m candidates, in their found order (with a group
+    cap, fewer when too few are left); return how many were kept."""
     _rank(cscore, order, m)
+    if gcap > 0:
+        good = _diversify(cand, cscore, order, m, gcap, ncount)
+        if good < keep:
+            keep = good
     # mark the kept ones, then slide them down (their found order is kept)
     for k in range(m):
         spare[k] = 0
@@ -543,6 +580,7 @@ def _compact(
         htab[k] = 0
     for k in range(keep):
         htab[-1 - _insert(htab, ckey[k])] = ckey[k]
+    return keep
 
 
 def beam_step(
@@ -578,12 +616,15 @@ def beam_step(
     nodes: int,
     res: Any,
     wts: Any,
+    gcap: int,
+    ncount: Any,
 ) -> None:
     """Expand every position of the layer; the ``width`` best distinct children go to
     cand[0:width] best first (with their parent and their number among its children).
 
     res: [children kept, nodes used, incomplete, won, winning parent, its child number,
-    out of budget]."""
+    out of budget]. ``gcap`` > 0 keeps at most that many children per group (see
+    :func:`_diversify`; ``ncount`` holds GROUPS zeros), 0 none: the plain beam."""
     cap = len(cscore)
     m = 0
     incomplete = 0
@@ -658,13 +699,15 @@ def beam_step(
                 incomplete = 1
                 continue
             if m == cap:
-                _compact(cand, cscore, cpar, cord, ckey, order, m, width, htab, spare)
-                m = width
+                m = _compact(
+                    cand, cscore, cpar, cord, ckey, order, m, width, htab, spare, gcap, ncount
+                )
                 incomplete = 1
-                threshold = cscore[0]
-                for q in range(1, m):
-                    if cscore[q] < threshold:
-                        threshold = cscore[q]
+                if m >= width:
+                    threshold = cscore[0]
+                    for q in range(1, m):
+                        if cscore[q] < threshold:
+                            threshold = cscore[q]
                 if sc <= threshold:
                     continue
                 slot = _insert(htab, key)
@@ -681,6 +724,11 @@ def beam_step(
     else:
         keep = m
     _rank(cscore, order, m)
+    if gcap > 0:
+        good = _diversify(cand, cscore, order, m, gcap, ncount)
+        if good < keep:
+            keep = good
+            incomplete = 1
     # write the kept ones best first into the front (through spare rows at the back
     # of work, which is free now)
     for k in range(m):
@@ -725,6 +773,8 @@ _HELPERS = (
     "_sift",
     "_rank",
     "_insert",
+    "_group",
+    "_diversify",
     "_compact",
 )
 

@@ -21,8 +21,12 @@ before). A card two foundations want is not safe: which one gets it can matter.
 positions of each layer ordered by a score (cards up, cards lying on a card wanted
 sooner, empty piles, room for the stock cards still to come). A beam that never
 had to drop a position has searched every line: if it finds no win, that is a
-proof. Under classic rules a position is dropped as dead when some waste-pile
-cards can provably never go up (a fixpoint relaxation, see :func:`stuck`).
+proof. Once the 8,192-wide beam has failed, *diversity beams* run (8,192 wide,
+keeping at most 4, then 1, positions per group of positions with the same need vector
+and stock index: the same cards in the piles, differently arranged), so the beam
+cannot fill up with rearrangements of one line; then the widening goes on. Under
+classic rules a position is dropped as dead when some waste-pile cards can provably
+never go up (a fixpoint relaxation, see :func:`stuck`).
 
 **Kernel.** Each beam step (expanding a layer, scoring, de-duplicating by a hash
 that ignores the order of the piles, keeping the best) runs in
@@ -359,6 +363,8 @@ class Search:
         self.inside = kern.array(14)
         self.res = kern.array(8)
         self.wts = kern.array(0, "f8", SOLVER_WEIGHTS)
+        self.ncount: Any = None  # the diversity beams' group counts, made when needed
+        self.no_count = kern.array(1)
 
     def expand(self, row: Any) -> list[tuple[list[int], Line]]:
         """The children of a row (as the beam numbers them), each with its moves."""
@@ -378,10 +384,14 @@ class Search:
             out.append((child, tuple((m // 8, m % 8) for m in codes)))
         return out
 
-    def beam(self, start: list[int], width: int) -> tuple[Line | None, bool]:
+    def beam(self, start: list[int], width: int, gcap: int = 0) -> tuple[Line | None, bool]:
         """Keep the ``width`` best positions per step: a winning line or None, and
-        whether every position was kept (then None is a proof)."""
+        whether every position was kept (then None is a proof). ``gcap`` > 0 keeps at
+        most that many positions per group (need vector and stock index)."""
         kern = self.k
+        if gcap > 0 and self.ncount is None:
+            self.ncount = kern.array(K.GROUPS)
+        ncount = self.ncount if gcap > 0 else self.no_count
         cap = max(16 * width, 1024)
         size = 1
         while size < 2 * cap:
@@ -410,7 +420,7 @@ class Search:
                 self.nxt, self.counts, self.work, self.wmeta, self.table, self.out,
                 self.okeys, self.omoves, self.onm, self.wanted, self.times, self.inside,
                 cand, cscore, cpar, cord, ckey, order, htab, spare, width, limit,
-                self.nodes, res, self.wts,
+                self.nodes, res, self.wts, gcap, ncount,
             )  # fmt: skip
             self.nodes = int(res[1])
             if res[3]:
@@ -549,6 +559,7 @@ def solve(
     else:
         raise ValueError(f"unknown engine {engine!r}: use auto, kernel, plain or reference")
     width = 8
+    diverse = False
     while True:
         line, complete = search.beam(start, width)  # type: ignore[arg-type]
         if line is not None:
@@ -557,4 +568,32 @@ def solve(
             return "unwinnable", None, search.nodes
         if budget.exhausted(search.nodes):
             return "unknown", None, search.nodes
+        if width == DIVERSE_AFTER and not diverse:
+            diverse = True
+            kernel = search if isinstance(search, Search) else _plain_search(search, first)
+            if kernel is not None:
+                for w, gcap in DIVERSE:
+                    line, _ = kernel.beam(_row(first[0], first[1], first[2]), w, gcap)
+                    search.nodes = kernel.nodes
+                    if line is not None:
+                        return "solved", first[3] + line, search.nodes
+                    if budget.exhausted(search.nodes):
+                        return "unknown", None, search.nodes
         width *= 4
+
+
+#: Once the widening beam DIVERSE_AFTER wide has failed, the diversity beams run (width,
+#: positions kept per group), then the widening goes on. Everything before is unchanged,
+#: so a deal decided by then gets the same answer, line and nodes as without them.
+DIVERSE_AFTER = 8192
+DIVERSE: tuple[tuple[int, int], ...] = ((8192, 4), (8192, 1))
+
+
+def _plain_search(ref: ReferenceSearch, first: Node) -> Search | None:
+    """The reference engine runs the diversity beams with the kernel as plain Python
+    (they exist only there), carrying on its node count."""
+    if max(len(p) for p in first[1]) > K.MAXL:
+        return None
+    search = Search(ref.stock, ref.classic, ref.budget, plain=True)
+    search.nodes = ref.nodes
+    return search
