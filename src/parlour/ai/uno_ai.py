@@ -55,8 +55,10 @@ sampling). The planner's choice stands for colour naming, challenges and bluffs.
 
 What the opponent showed is read move by move from its runs: every draw made
 because nothing fitted (also when the drawn card was then played) says its hand
-then held no card of that colour or value and no Wild; a later play that could be
-one of those cards counts as one, so what is believed always holds. The deals are
+then held no card of that colour or value and no Wild, and a Wild Draw Four that
+was not penalised says the rest of its hand held no card of the colour then in
+play; a later play that could be one of those cards counts as one, so what is
+believed always holds. The deals are
 weighted by how likely each makes the opponent's plays since it last drew (whose
 hands are then known from the dealt hand and the cards played since). The
 opponent is not named to the player: in the playouts it plays either at random
@@ -597,7 +599,9 @@ class UnoStrongPlayer(Player):
     close = 5
     #: A right Wild Draw Four (not penalised, default rules) says the rest of the hand
     #: held no card of the colour in play: a layer of the deals (Wilds allowed).
-    w4_layers = False
+    #: With adaptive sampling: 70.4% / 69.4% against 69.8% / 69.45% of seeds 0-5999 /
+    #: 6000-11999 against random (within noise, kept as sound knowledge).
+    w4_layers = True
     #: Follow the opponent's runs move by move (every draw, not only a final one).
     exact_runs = True
     #: Weight the deals by how likely they make the opponent's plays since its last draw.
