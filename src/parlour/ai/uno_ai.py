@@ -891,23 +891,28 @@ class UnoStrongPlayer(Player):
         """The candidate that wins most simulated deals, and the search's figures."""
         unseen = t.unseen()
         pool = [c for c in _ALL_CARDS for _ in range(unseen[c])]
-        found = search(
-            hand,
-            pool,
-            max(0, t.opp - t.opp_w4),
-            t.opp_w4,
-            self._layers,
-            t.discard[:-1],
-            t.top,
-            t.colour,
-            candidates,
-            self.samples,
-            self.rng.next64() & 0xFFFFFFFF,
-            self._random_pct(),
-            events=self._events if self.play_likelihood else (),
-            since=self._since,
-            flags=self.playout_flags,
-        )
+
+        def deal_out(cands: list[tuple[int, int]], deals: int) -> Searched:
+            # Each call draws its own seed and reads what has been learnt so far.
+            return search(
+                hand,
+                pool,
+                max(0, t.opp - t.opp_w4),
+                t.opp_w4,
+                self._layers,
+                t.discard[:-1],
+                t.top,
+                t.colour,
+                cands,
+                deals,
+                self.rng.next64() & 0xFFFFFFFF,
+                self._random_pct(),
+                events=self._events if self.play_likelihood else (),
+                since=self._since,
+                flags=self.playout_flags,
+            )
+
+        found = deal_out(candidates, self.samples)
         wins = found.wins
         if self._events:
             # What the opponent's plays since it last drew say of its kind (kept until
@@ -918,23 +923,7 @@ class UnoStrongPlayer(Player):
         close = [k for k, w in enumerate(wins) if w * 100 >= top * 100 - self.close * self.samples]
         if self.extra and len(close) >= 2:
             # The best few are close: deal more hands for them alone and pool the counts.
-            more = search(
-                hand,
-                pool,
-                max(0, t.opp - t.opp_w4),
-                t.opp_w4,
-                self._layers,
-                t.discard[:-1],
-                t.top,
-                t.colour,
-                [candidates[k] for k in close],
-                self.extra,
-                self.rng.next64() & 0xFFFFFFFF,
-                self._random_pct(),
-                events=self._events if self.play_likelihood else (),
-                since=self._since,
-                flags=self.playout_flags,
-            )
+            more = deal_out([candidates[k] for k in close], self.extra)
             share = self.samples / (self.samples + self.extra)
             wins = list(wins)
             points = list(found.points)
