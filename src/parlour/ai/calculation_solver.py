@@ -559,7 +559,6 @@ def solve(
     else:
         raise ValueError(f"unknown engine {engine!r}: use auto, kernel, plain or reference")
     width = 8
-    diverse = False
     while True:
         line, complete = search.beam(start, width)  # type: ignore[arg-type]
         if line is not None:
@@ -568,12 +567,12 @@ def solve(
             return "unwinnable", None, search.nodes
         if budget.exhausted(search.nodes):
             return "unknown", None, search.nodes
-        if width == DIVERSE_AFTER and not diverse:
-            diverse = True
+        if width == DIVERSE_AFTER:  # once: the widths only grow
             kernel = search if isinstance(search, Search) else _plain_search(search, first)
             if kernel is not None:
+                row = _row(first[0], first[1], first[2])
                 for w, gcap in DIVERSE:
-                    line, _ = kernel.beam(_row(first[0], first[1], first[2]), w, gcap)
+                    line, _ = kernel.beam(row, w, gcap)
                     search.nodes = kernel.nodes
                     if line is not None:
                         return "solved", first[3] + line, search.nodes
