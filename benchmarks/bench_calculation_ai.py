@@ -182,7 +182,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume_from or args.seeds_file:
         if not args.skip_player:
             parser.error("--resume-from and --seeds-file run the solver only: add --skip-player")
-        wanted = read_deals(args, variants, parser)
+        try:
+            wanted = read_deals(args, variants, parser)
+        except (OSError, ValueError, TypeError) as exc:
+            parser.error(f"cannot read {args.resume_from or args.seeds_file}: {exc}")
+        if not wanted:
+            parser.error(f"no {', '.join(variants)} deals in {args.resume_from or args.seeds_file}")
         earlier = [d for d in wanted if d.status]
         jobs = [(d.variant, d.seed, args.budget, False, True) for d in wanted if not d.status]
         print(

@@ -30,6 +30,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -134,9 +135,14 @@ def main(argv: list[str] | None = None) -> int:
         f"# Python {platform.python_version()}, {os.cpu_count()} cores, "
         f"load average {os.getloadavg()[0]:.1f} at the start"
     )
-    seeds = (
-        read_seeds(args.seeds_file) if args.seeds_file else range(args.seed, args.seed + args.deals)
-    )
+    seeds: Iterable[int] = range(args.seed, args.seed + args.deals)
+    if args.seeds_file:
+        try:
+            seeds = read_seeds(args.seeds_file)
+        except (OSError, ValueError) as exc:
+            parser.error(f"cannot read seeds from {args.seeds_file}: {exc}")
+        if not seeds:
+            parser.error(f"no seeds to run in {args.seeds_file}")
     jobs = [(seed, args.budget, not args.skip_player, not args.skip_solver) for seed in seeds]
     started = time.perf_counter()
     deals: list[Deal] = []
