@@ -99,3 +99,52 @@ def test_the_diversity_beams_solve_and_agree_on_every_engine(
     for move in answers[0][1]:
         game.play(_move_text(move))
     assert game.outcome is not None and game.outcome.result == "won"
+
+
+def _noise_phase(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Scaled down: the diversity beam after the 8-wide beam, the noise beams after the
+    # 32-wide beam.
+    from parlour.ai import calculation_solver
+
+    monkeypatch.setattr(calculation_solver, "DIVERSE_AFTER", 8)
+    monkeypatch.setattr(calculation_solver, "DIVERSE", ((8, 1),))
+    monkeypatch.setattr(calculation_solver, "NOISY_AFTER", 32)
+    monkeypatch.setattr(calculation_solver, "NOISY", ((8, 1, 1, 3.0), (8, 0, 1, 5.0)))
+
+
+@pytest.mark.parametrize(("classic", "seed"), [(True, 29), (True, 41), (False, 11)])
+def test_the_noise_beams_solve_and_agree_on_every_engine(
+    classic: bool, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # These deals need the noise beams (the widening and diversity beams fail within the
+    # budget); the compiled, plain and reference runs agree, and the line replays.
+    import parlour
+    from parlour.ai import calculation_solver
+    from parlour.ai.calculation_ai import _move_text
+
+    _noise_phase(monkeypatch)
+    state = Calculation.new(seed, None, {"classic": classic})
+    need, piles, stock = _position(state)
+    answers = [
+        solve(need, piles, stock, classic, Budget(nodes=3000), engine=engine)
+        for engine in ("kernel", "plain", "reference")
+    ]
+    assert answers[0][0] == "solved"
+    assert answers[1] == answers[0] and answers[2] == answers[0]
+    monkeypatch.setattr(calculation_solver, "NOISY", ())
+    without = solve(need, piles, stock, classic, Budget(nodes=3000))
+    assert without == ("unknown", None, 3000)
+    game = parlour.new_game("calculation", seed=seed, options={"classic": classic})
+    for move in answers[0][1]:
+        game.play(_move_text(move))
+    assert game.outcome is not None and game.outcome.result == "won"
+
+
+def test_the_noise_is_in_range_and_depends_on_the_salt() -> None:
+    k = calculation_kernel
+    keys = [1, 12345, 2**61 + 17, 2**62 - 1]
+    a = [k._noise(key, 1) for key in keys]
+    b = [k._noise(key, 2) for key in keys]
+    assert all(0.0 <= x < 1.0 for x in a + b)
+    assert a != b and len(set(a)) == len(a)
+    assert a == [k._noise(key, 1) for key in keys]

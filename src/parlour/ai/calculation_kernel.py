@@ -163,6 +163,53 @@ def _score(
     return float(sc - wts[4] * future)
 
 
+def _rollout(buf: Any, row: int, stock: Any, n: int, nxt: Any, scratch: Any) -> float:
+    """How long the waste-pile cards wait, given the stock order: a relaxed play-out
+    from the row where each stock card in turn goes to a free-for-all reserve (any of
+    its cards may go up at any time) and every card that fits goes up (pile tops and
+    the reserve, the first foundation wanting it). Returns the sum over waste-pile
+    cards of the stock cards dealt before each goes up (n + 1 for one that never
+    does): low when the piles unwind early with the stock to come."""
+    for r in range(14):
+        scratch[r] = 0
+    for f in range(4):
+        scratch[16 + f] = buf[row * S + NEED + f]
+    left = 0
+    for w in range(4):
+        scratch[20 + w] = buf[row * S + LEN + w]
+        left += scratch[20 + w]
+    i0 = buf[row * S + IDX]
+    j = i0
+    delay = 0
+    while True:
+        changed = True
+        while changed:
+            changed = False
+            for f in range(4):
+                r = scratch[16 + f]
+                if r == 0:
+                    continue
+                if scratch[r] > 0:
+                    scratch[r] -= 1
+                    scratch[16 + f] = nxt[f * 14 + r]
+                    changed = True
+                    continue
+                for w in range(4):
+                    d = scratch[20 + w]
+                    if d > 0 and buf[row * S + PILE + w * MAXL + d - 1] == r:
+                        scratch[20 + w] = d - 1
+                        scratch[16 + f] = nxt[f * 14 + r]
+                        delay += j - i0
+                        left -= 1
+                        changed = True
+                        break
+        if j >= n or left == 0:
+            break
+        scratch[stock[j]] += 1
+        j += 1
+    return float(delay + left * (n - i0 + 1))
+
+
 def _stuck(buf: Any, row: int, seq: Any, pos: Any, wanted: Any, times: Any, inside: Any) -> bool:
     """calculation_solver.stuck on a row (classic rules only)."""
     any_in = False
@@ -512,6 +559,16 @@ def _insert(htab: Any, key: int) -> int:
     return -1 - slot
 
 
+def _noise(key: int, salt: int) -> float:
+    """A pseudo-random number in [0, 1) from a position's key and a salt (the same
+    compiled and plain: integers below 2**62 throughout)."""
+    h = (key % P1) ^ (salt * 40503)
+    h = (h * 48271 + salt) % P1
+    h = (h * 48271) % P1
+    h = (h * 69621) % P1
+    return float(h / P1)
+
+
 def _group(buf: Any, row: int) -> int:
     """The row's group for the diversity cap: its need vector and stock index."""
     g = 0
@@ -618,13 +675,19 @@ def beam_step(
     wts: Any,
     gcap: int,
     ncount: Any,
+    salt: int,
+    fix: int,
 ) -> None:
     """Expand every position of the layer; the ``width`` best distinct children go to
     cand[0:width] best first (with their parent and their number among its children).
 
     res: [children kept, nodes used, incomplete, won, winning parent, its child number,
     out of budget]. ``gcap`` > 0 keeps at most that many children per group (see
-    :func:`_diversify`; ``ncount`` holds GROUPS zeros), 0 none: the plain beam."""
+    :func:`_diversify`; ``ncount`` holds GROUPS zeros), 0 none: the plain beam.
+    ``salt`` > 0 adds ``wts[5]`` times a pseudo-random number in [0, 1) drawn from the
+    position's key and the salt to its score (another order among near ties: the
+    noise beams); ``fix`` = 1 lowers the cut-off again when a group-capped compaction
+    keeps fewer than ``width`` positions (0: it stays, as in the earlier beams)."""
     cap = len(cscore)
     m = 0
     incomplete = 0
@@ -695,6 +758,10 @@ def beam_step(
             if classic and _stuck(out, c, seq, pos, wanted, times, inside):
                 continue
             sc = _score(out, c, seq, pos, counts, n, wanted, times, wts)
+            if wts[6] != 0.0:
+                sc -= wts[6] * _rollout(out, c, stock, n, nxt, inside)
+            if salt > 0:
+                sc += wts[5] * _noise(key, salt)
             if sc <= threshold:
                 incomplete = 1
                 continue
@@ -708,6 +775,8 @@ def beam_step(
                     for q in range(1, m):
                         if cscore[q] < threshold:
                             threshold = cscore[q]
+                elif fix:
+                    threshold = -1e300
                 if sc <= threshold:
                     continue
                 slot = _insert(htab, key)
@@ -768,11 +837,13 @@ _HELPERS = (
     "_settle_into",
     "_score",
     "_stuck",
+    "_rollout",
     "_expand",
     "_before",
     "_sift",
     "_rank",
     "_insert",
+    "_noise",
     "_group",
     "_diversify",
     "_compact",

@@ -360,9 +360,10 @@ class Search:
         self.onm = kern.array(K.OUT)
         self.wanted = kern.array(14)
         self.times = kern.array(14)
-        self.inside = kern.array(14)
+        self.inside = kern.array(24)  # [16:24]: the rollout's foundations and piles
         self.res = kern.array(8)
-        self.wts = kern.array(0, "f8", SOLVER_WEIGHTS)
+        # [5]: the noise weight, [6]: the rollout's (both 0 but in the new phase)
+        self.wts = kern.array(0, "f8", (*SOLVER_WEIGHTS, 0.0, 0.0))
         self.ncount: Any = None  # the diversity beams' group counts, made when needed
         self.no_count = kern.array(1)
 
@@ -384,11 +385,24 @@ class Search:
             out.append((child, tuple((m // 8, m % 8) for m in codes)))
         return out
 
-    def beam(self, start: list[int], width: int, gcap: int = 0) -> tuple[Line | None, bool]:
+    def beam(
+        self,
+        start: list[int],
+        width: int,
+        gcap: int = 0,
+        salt: int = 0,
+        noise: float = 0.0,
+        fix: bool = False,
+        roll: float = 0.0,
+    ) -> tuple[Line | None, bool]:
         """Keep the ``width`` best positions per step: a winning line or None, and
         whether every position was kept (then None is a proof). ``gcap`` > 0 keeps at
-        most that many positions per group (need vector and stock index)."""
+        most that many positions per group (need vector and stock index); ``salt`` > 0
+        adds up to ``noise`` of pseudo-random score per position (drawn from its key and
+        the salt); ``fix`` lowers the cut-off when a capped compaction keeps too few."""
         kern = self.k
+        self.wts[5] = noise if salt > 0 else 0.0
+        self.wts[6] = roll
         if gcap > 0 and self.ncount is None:
             self.ncount = kern.array(K.GROUPS)
         ncount = self.ncount if gcap > 0 else self.no_count
@@ -420,7 +434,7 @@ class Search:
                 self.nxt, self.counts, self.work, self.wmeta, self.table, self.out,
                 self.okeys, self.omoves, self.onm, self.wanted, self.times, self.inside,
                 cand, cscore, cpar, cord, ckey, order, htab, spare, width, limit,
-                self.nodes, res, self.wts, gcap, ncount,
+                self.nodes, res, self.wts, gcap, ncount, salt, int(fix),
             )  # fmt: skip
             self.nodes = int(res[1])
             if res[3]:
@@ -567,12 +581,16 @@ def solve(
             return "unwinnable", None, search.nodes
         if budget.exhausted(search.nodes):
             return "unknown", None, search.nodes
-        if width == DIVERSE_AFTER:  # once: the widths only grow
+        if width in (DIVERSE_AFTER, NOISY_AFTER):  # each once: the widths only grow
             kernel = search if isinstance(search, Search) else _plain_search(search, first)
             if kernel is not None:
                 row = _row(first[0], first[1], first[2])
-                for w, gcap in DIVERSE:
-                    line, _ = kernel.beam(row, w, gcap)
+                if width == DIVERSE_AFTER:
+                    beams = [(w, gcap, 0, 0.0, False) for w, gcap in DIVERSE]
+                else:
+                    beams = [(w, gcap, salt, noise, True) for w, gcap, salt, noise in NOISY]
+                for w, gcap, salt, noise, fix in beams:
+                    line, _ = kernel.beam(row, w, gcap, salt, noise, fix)
                     search.nodes = kernel.nodes
                     if line is not None:
                         return "solved", first[3] + line, search.nodes
@@ -586,6 +604,14 @@ def solve(
 #: so a deal decided by then gets the same answer, line and nodes as without them.
 DIVERSE_AFTER = 8192
 DIVERSE: tuple[tuple[int, int], ...] = ((8192, 4), (8192, 1))
+#: Once the widening beam NOISY_AFTER wide has failed, the noise beams run (width,
+#: positions kept per group or 0, salt, noise weight): each adds to every position's
+#: score a pseudo-random number in [0, noise) drawn from its key and the salt, which
+#: reorders near ties and so follows other lines than the beams before; their capped
+#: compactions lower the cut-off when they keep fewer than ``width`` positions (the
+#: diversity beams above do not). Then the widening goes on.
+NOISY_AFTER = 32768
+NOISY: tuple[tuple[int, int, int, float], ...] = ((8192, 4, 1, 3.0), (8192, 0, 1, 5.0))
 
 
 def _plain_search(ref: ReferenceSearch, first: Node) -> Search | None:
