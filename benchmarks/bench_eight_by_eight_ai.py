@@ -2,6 +2,7 @@
 
     python benchmarks/bench_eight_by_eight_ai.py [--deals 2000] [--budget 10s] [--jobs 2]
         [--seed 0] [--seeds-file FILE] [--skip-player] [--skip-solver] [--out deals.tsv]
+    [--tail-only]
 
 Deal i is the seeded deal ``seed + i``; ``--seeds-file`` instead names a file of
 seeds (whitespace-separated, or the first column of an ``--out`` file; with a second
@@ -20,7 +21,10 @@ median and 95th-percentile CPU time and node count. Deals run on a process pool 
 ``--jobs`` workers; times are wall-clock per deal inside the worker, so a loaded
 machine shows slower times (the load average is printed). ``--out`` writes each
 deal (seed, solver status, nodes, wall and CPU seconds, player won) as it finishes,
-so a long run can be followed and its finished part kept.
+so a long run can be followed and its finished part kept. ``--tail-only`` runs only
+the solver's tail search (``solve_tail``: what the solver runs, with the budget beyond
+600,000 nodes, for a deal its first 600,000 nodes leave undecided), so the deals a
+600,000-node run left undecided can be taken further without repeating those nodes.
 """
 
 from __future__ import annotations
@@ -37,7 +41,11 @@ from dataclasses import dataclass
 from _report import percentile, share
 
 from parlour.ai import make_player
-from parlour.ai.eight_by_eight_ai import EightByEightFairPlayer, solve_eight_by_eight
+from parlour.ai.eight_by_eight_ai import (
+    EightByEightFairPlayer,
+    solve_eight_by_eight,
+    solve_tail,
+)
 from parlour.ai.solver import parse_budget
 from parlour.games.eight_by_eight import EightByEight
 
@@ -80,8 +88,8 @@ def play(seed: int) -> tuple[bool, int, int]:
     )
 
 
-def run(args: tuple[int, str, bool, bool]) -> Deal:
-    seed, budget_text, do_player, do_solver = args
+def run(args: tuple[int, str, bool, bool, bool]) -> Deal:
+    seed, budget_text, do_player, do_solver, tail_only = args
     deal = Deal(seed)
     if do_player:
         start = time.perf_counter()
@@ -93,7 +101,8 @@ def run(args: tuple[int, str, bool, bool]) -> Deal:
         start = time.perf_counter()
         cpu = time.process_time()
         budget.restart()
-        result = solve_eight_by_eight(state.copy(), budget)
+        solver = solve_tail if tail_only else solve_eight_by_eight
+        result = solver(state.copy(), budget)
         deal.solve_seconds = time.perf_counter() - start
         deal.solve_cpu = time.process_time() - cpu
         deal.status = result.status
@@ -125,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-player", action="store_true")
     parser.add_argument("--skip-solver", action="store_true")
     parser.add_argument(
+        "--tail-only",
+        action="store_true",
+        help="run only the solver's tail search (what follows its first 600,000 nodes) "
+        "with the budget: for deals known to be undecided at 600,000 nodes",
+    )
+    parser.add_argument(
         "--out", help="also write one line per deal to this file as deals finish (TSV)"
     )
     args = parser.parse_args(argv)
@@ -143,7 +158,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"cannot read seeds from {args.seeds_file}: {exc}")
         if not seeds:
             parser.error(f"no seeds to run in {args.seeds_file}")
-    jobs = [(seed, args.budget, not args.skip_player, not args.skip_solver) for seed in seeds]
+    jobs = [
+        (seed, args.budget, not args.skip_player, not args.skip_solver, args.tail_only)
+        for seed in seeds
+    ]
     started = time.perf_counter()
     deals: list[Deal] = []
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
@@ -185,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         }
         decided = count["solved"] + count["unwinnable"]
         print()
-        print(f"| solver, budget {args.budget} per deal | value |")
+        which_search = "tail search only" if args.tail_only else "solver"
+        print(f"| {which_search}, budget {args.budget} per deal | value |")
         print("|---|---|")
         print(f"| winnable (a winning line, replayed) | {share(count['solved'], n)} |")
         print(f"| unwinnable (proved) | {share(count['unwinnable'], n)} |")

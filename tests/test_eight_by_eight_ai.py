@@ -311,3 +311,55 @@ def test_cli_solve_prints_a_line_or_a_proof(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert out.startswith("eight-by-eight seed 4: winnable: a winning line of ")
     assert "[T7 F]" in out
+
+
+# --- the tail search (after the first 600,000 nodes) -------------------------
+
+
+def _walk_pos(seq: str, ptr: int, passes: int) -> eight_by_eight_ai.Pos:
+    rows = tuple((parse_card("9H"),) for _ in range(8))  # only a black Eight builds
+    return (rows, (0,) * 8, (0,) * 8, tuple(parse_cards(seq)), ptr, passes)
+
+
+def test_walk_dominance_needs_only_waste_turns_between() -> None:
+    dominated = eight_by_eight_ai._walk_dominated
+    p = _walk_pos("3C 8S 4D 5H 6D 2S", 5, 2)
+    assert dominated([(3, 2)], p)  # 5H and 6D may go to the waste
+    assert dominated([(2, 2)], p)
+    assert not dominated([(1, 2)], p)  # the Eight of spades must be built on 9H
+    assert not dominated([(6, 1)], p)  # the next pass would turn the Eight again
+    assert not dominated([(3, 3)], p)  # more passes used: no way back
+    free = _walk_pos("3C 4D 5H 6D 2S", 2, 2)
+    assert dominated([(3, 1)], free)  # to the end, turn the waste over, on to 2
+    assert not dominated([(3, 2)], free)  # later in the same pass
+    ace = _walk_pos("3C 4D 5H 6D AS", 2, 2)
+    assert not dominated([(3, 1)], ace)  # an Ace never goes to the waste
+    assert dominated([(5, 1)], ace)  # the talon is done: turn the waste over
+
+
+@pytest.mark.parametrize("seed", [4, 12])
+def test_tail_search_finds_lines_that_replay(seed: int) -> None:
+    game = parlour.new_game(NAME, seed=seed)
+    state = game.state
+    assert isinstance(state, EightByEight)
+    result = eight_by_eight_ai.solve_tail(state.copy(), Budget(nodes=20_000))
+    assert result.status == "solved"
+    replay(game, result.moves)
+
+
+def test_tail_search_proves_and_follows_the_main_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = blocked_kings().state
+    assert isinstance(state, EightByEight)
+    assert eight_by_eight_ai.solve_tail(state, Budget(nodes=10_000)).status == "unwinnable"
+    # a budget beyond _TAIL_FROM: the main search to _TAIL_FROM nodes, then the tail
+    monkeypatch.setattr(eight_by_eight_ai, "_TAIL_FROM", 8)
+    result = solve(parlour.new_game(NAME, seed=1529), Budget(nodes=10_000))
+    assert result.status == "unwinnable" and result.nodes > 8  # the main search needs 168
+    monkeypatch.setattr(eight_by_eight_ai, "_TAIL_FROM", 64)
+    game = parlour.new_game(NAME, seed=4)
+    result = solve(game, Budget(nodes=20_064))
+    assert result.status == "solved" and result.nodes > 64
+    replay(game, result.moves)
+    # up to _TAIL_FROM nodes the main search alone answers
+    result = solve(parlour.new_game(NAME, seed=16), Budget(nodes=64))
+    assert result.status == "unknown" and result.nodes < 128
