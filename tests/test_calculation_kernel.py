@@ -109,10 +109,10 @@ def _noise_phase(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(calculation_solver, "DIVERSE_AFTER", 8)
     monkeypatch.setattr(calculation_solver, "DIVERSE", ((8, 1),))
     monkeypatch.setattr(calculation_solver, "NOISY_AFTER", 32)
-    monkeypatch.setattr(calculation_solver, "NOISY", ((8, 1, 1, 3.0), (8, 0, 1, 5.0)))
+    monkeypatch.setattr(calculation_solver, "NOISY", ((8, 1, 2, 3.0, 0.15), (8, 0, 0, 0.0, 0.15)))
 
 
-@pytest.mark.parametrize(("classic", "seed"), [(True, 29), (True, 41), (False, 11)])
+@pytest.mark.parametrize(("classic", "seed"), [(True, 29), (True, 46), (False, 11)])
 def test_the_noise_beams_solve_and_agree_on_every_engine(
     classic: bool, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -148,3 +148,17 @@ def test_the_noise_is_in_range_and_depends_on_the_salt() -> None:
     assert all(0.0 <= x < 1.0 for x in a + b)
     assert a != b and len(set(a)) == len(a)
     assert a == [k._noise(key, 1) for key in keys]
+
+
+def test_the_rollout_counts_how_long_the_waste_cards_wait() -> None:
+    # F1-F4 want 2, 4, 6, 8; W1 holds 2 under 3. A Queen, then an Eight: the Eight goes
+    # up on F4, the Queen from the reserve after it, then the 3 from W1 on F4 and the 2
+    # on F1, each after two stock cards. With only Queens the pile never unwinds: each
+    # card counts the stock cards left plus one.
+    from parlour.ai.calculation_solver import Search, _row
+
+    k = calculation_kernel
+    row = _row((2, 4, 6, 8), ((2, 3), (), (), ()), 0)
+    for stock, wait in (((12, 8), 4), ((12, 12), 6)):
+        search = Search(stock, True, Budget(nodes=10), plain=True)
+        assert k._rollout(row, 0, search.stock, len(stock), search.nxt, [0] * 24) == wait

@@ -24,7 +24,11 @@ had to drop a position has searched every line: if it finds no win, that is a
 proof. Once the 8,192-wide beam has failed, *diversity beams* run (8,192 wide,
 keeping at most 4, then 1, positions per group of positions with the same need vector
 and stock index: the same cards in the piles, differently arranged), so the beam
-cannot fill up with rearrangements of one line; then the widening goes on. Under
+cannot fill up with rearrangements of one line; then the widening goes on. Once the
+32,768-wide beam has failed, *noise beams* run (8,192 wide, some group-capped): a
+pseudo-random part of the score reorders near ties, and some use the known stock order
+(how long the waste-pile cards wait in a relaxed play-out of the stock), so they
+follow other lines than every beam before; then the widening goes on again. Under
 classic rules a position is dropped as dead when some waste-pile cards can provably
 never go up (a fixpoint relaxation, see :func:`stuck`).
 
@@ -399,7 +403,8 @@ class Search:
         whether every position was kept (then None is a proof). ``gcap`` > 0 keeps at
         most that many positions per group (need vector and stock index); ``salt`` > 0
         adds up to ``noise`` of pseudo-random score per position (drawn from its key and
-        the salt); ``fix`` lowers the cut-off when a capped compaction keeps too few."""
+        the salt); ``fix`` lowers the cut-off when a capped compaction keeps too few;
+        ``roll`` > 0 takes that much per unit of the stock-order rollout off the score."""
         kern = self.k
         self.wts[5] = noise if salt > 0 else 0.0
         self.wts[6] = roll
@@ -586,11 +591,11 @@ def solve(
             if kernel is not None:
                 row = _row(first[0], first[1], first[2])
                 if width == DIVERSE_AFTER:
-                    beams = [(w, gcap, 0, 0.0, False) for w, gcap in DIVERSE]
+                    beams = [(w, gcap, 0, 0.0, 0.0, False) for w, gcap in DIVERSE]
                 else:
-                    beams = [(w, gcap, salt, noise, True) for w, gcap, salt, noise in NOISY]
-                for w, gcap, salt, noise, fix in beams:
-                    line, _ = kernel.beam(row, w, gcap, salt, noise, fix)
+                    beams = [(*beam, True) for beam in NOISY]
+                for w, gcap, salt, noise, roll, fix in beams:
+                    line, _ = kernel.beam(row, w, gcap, salt, noise, fix, roll)
                     search.nodes = kernel.nodes
                     if line is not None:
                         return "solved", first[3] + line, search.nodes
@@ -604,14 +609,22 @@ def solve(
 #: so a deal decided by then gets the same answer, line and nodes as without them.
 DIVERSE_AFTER = 8192
 DIVERSE: tuple[tuple[int, int], ...] = ((8192, 4), (8192, 1))
-#: Once the widening beam NOISY_AFTER wide has failed, the noise beams run (width,
-#: positions kept per group or 0, salt, noise weight): each adds to every position's
-#: score a pseudo-random number in [0, noise) drawn from its key and the salt, which
-#: reorders near ties and so follows other lines than the beams before; their capped
-#: compactions lower the cut-off when they keep fewer than ``width`` positions (the
-#: diversity beams above do not). Then the widening goes on.
+#: Once the widening beam NOISY_AFTER wide has failed, the *noise beams* run: (width,
+#: positions kept per group or 0, salt, noise weight, rollout weight). A salt > 0 adds
+#: to every position's score a pseudo-random number in [0, noise) drawn from its key
+#: and the salt, which reorders near ties and so follows other lines than the beams
+#: before; a rollout weight > 0 takes off that much per stock card the waste-pile cards
+#: wait in a relaxed play-out of the known stock order (see
+#: :func:`parlour.ai.calculation_kernel._rollout`). Their capped compactions lower the
+#: cut-off when they keep fewer than ``width`` positions (the diversity beams above do
+#: not). Each starts from the deal. Then the widening goes on.
 NOISY_AFTER = 32768
-NOISY: tuple[tuple[int, int, int, float], ...] = ((8192, 4, 1, 3.0), (8192, 0, 1, 5.0))
+NOISY: tuple[tuple[int, int, int, float, float], ...] = (
+    (8192, 4, 2, 3.0, 0.15),
+    (8192, 0, 0, 0.0, 0.15),
+    (8192, 4, 1, 3.0, 0.0),
+    (8192, 0, 1, 5.0, 0.0),
+)
 
 
 def _plain_search(ref: ReferenceSearch, first: Node) -> Search | None:
