@@ -206,7 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     log = open(args.log, "w") if args.log else None  # noqa: SIM115 (open for the whole run)
     with ProcessPoolExecutor(args.jobs) as pool:
         deals = []
-        for deal in pool.map(run, jobs, chunksize=8):
+        # a few long deals (a re-run's) one per task, so both workers stay busy to the end
+        chunk = 1 if args.resume_from or args.seeds_file else 8
+        for deal in pool.map(run, jobs, chunksize=chunk):
             deals.append(deal)
             if log is not None:
                 print(json.dumps(dataclasses.asdict(deal)), file=log, flush=True)
