@@ -390,6 +390,16 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
         assert len(found.points) == 5 and all(-500 < p < 500 for p in found.points)
         assert found.wins != uno_search.search(*args, plain=True).wins
 
+    # The two-level search (my first real choice searched by UCB1 over shared nodes).
+    top = parse_uno_card("R1")
+    args = (hand, pool, 7, 0, layers, [], top, 0, [*cands, (-2, -1)], 120, 5, 30)
+    for ucb_min in (0, 20):
+        kw = {"flags": uno_search.NAME_MINE | uno_search.NAME_OPP, "ucb": 70, "ucb_min": ucb_min}
+        found = uno_search.search(*args, plain=True, **kw)
+        assert uno_search.search(*args, **kw) == found
+        assert all(0 <= w <= 120 for w in found.wins)
+        assert found.wins != uno_search.search(*args, plain=True, flags=kw["flags"]).wins
+
 
 def _lacks(c: int, col: int, val: int) -> bool:
     """Whether card ``c`` may be one of a layer's cards (see ``uno_search.search``)."""

@@ -606,6 +606,11 @@ class UnoStrongPlayer(Player):
     exact_runs = True
     #: Weight the deals by how likely they make the opponent's plays since its last draw.
     play_likelihood = True
+    #: Two-level search: my first real choice after each candidate is searched by UCB1
+    #: over nodes shared by the deals (exploration ``ucb / 100``; 0: ``basic``'s policy).
+    ucb = 0
+    ucb_min = 20
+    ucb_depth = 1
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -910,6 +915,9 @@ class UnoStrongPlayer(Player):
                 events=self._events if self.play_likelihood else (),
                 since=self._since,
                 flags=self.playout_flags,
+                ucb=self.ucb,
+                ucb_min=self.ucb_min,
+                ucb_depth=self.ucb_depth,
             )
 
         found = deal_out(candidates, self.samples)

@@ -23,6 +23,7 @@ installed, only its speed does.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,8 @@ NAME_OPP = 2  # ... and the opponent's when it plays like basic (as the real bas
 #: A layer's value meaning "no card of the colour; any value, Wilds too" (a right W4)
 ANY_WILD = -2
 MOVE_LIMIT = 600  # a played-out hand longer than this counts as lost (never seen)
+#: Nodes of the second level (my first real choice after each candidate, see ``search``)
+NODES = 1024
 
 
 def _xs(x: int) -> int:
@@ -108,6 +111,13 @@ def _kernel(
     taken: Any,
     counts: Any,
     mark: Any,
+    ucb: int,
+    ucb_min: int,
+    ucb_depth: int,
+    tkeys: Any,
+    tn: Any,
+    tw: Any,
+    path: Any,
 ) -> None:
     """Adds to ``wins[k]`` the hands won after candidate ``k`` over ``samples`` deals,
     each deal weighted by how likely it makes the opponent's recent plays, and to
@@ -123,6 +133,13 @@ def _kernel(
     the dealt hand plus ``since[ev_idx[e]:since_n]`` (the cards it has played since
     it last drew); a player choosing uniformly among its distinct playable cards
     made it with chance 1 / (their number).
+
+    With ``ucb`` > 0 my first real choice in each playout after the candidate (two or
+    more distinct cards fit) is not ``basic``'s but searched too: the deals of that
+    candidate share one node per (candidate, top card, colour, my hand size), keyed in
+    ``tkeys`` (``NODES`` zeros), whose per-card plays and wins (``tn``, ``tw``,
+    ``NODES`` x 66 zeros) choose by UCB1 with exploration ``ucb / 100`` once the node
+    has been visited ``ucb_min`` times (before, ``basic``'s play).
     """
     x = (seed & M32) | 1
     for _s in range(samples):
@@ -256,6 +273,8 @@ def _kernel(
             winner = -1
             give = 0
             renege = card == -2  # draw a card instead of playing (then play it if it fits)
+            left = ucb_depth if ucb > 0 else 0  # my real choices still to search
+            steps = 0  # (node, card) pairs in ``path`` to back up
             if card == -1:  # keep the drawn card: the turn passes
                 turn = 1
             elif not renege:
@@ -349,6 +368,55 @@ def _kernel(
                 if renege:
                     best = -1
                     renege = False
+                elif turn == 0 and left > 0 and best >= 0:
+                    # The second level: my first real choice, by UCB1 over shared nodes.
+                    for i in range(W4 + 1):
+                        mark[i] = 0
+                    opts = 0
+                    for i in range(n):
+                        c = hands[0, i]
+                        if mark[c] == 0 and (
+                            c == W
+                            or (c == W4 and counts[colour] == 0)
+                            or (c < W and (c >> 4 == colour or (c & 15) == tv))
+                        ):
+                            mark[c] = i + 1
+                            opts += 1
+                    if opts >= 2:
+                        left -= 1
+                        key = ((ucb_depth - left) * 64 + k) * 66 + top
+                        key = key * 512 + colour * 128 + n + 1
+                        h = key % NODES
+                        for _p in range(NODES):
+                            if tkeys[h] == key or tkeys[h] == 0:
+                                break
+                            h = (h + 1) % NODES
+                        if tkeys[h] == key or tkeys[h] == 0:
+                            tkeys[h] = key
+                            total = 0.0
+                            pick = -1
+                            for c in range(W4 + 1):
+                                if mark[c] > 0:
+                                    total += tn[h * 66 + c]
+                                    if pick < 0 and tn[h * 66 + c] == 0:
+                                        pick = c
+                            if total < ucb_min:
+                                pick = hands[0, best]  # basic's until visited enough
+                            elif pick < 0:
+                                top_score = -1.0
+                                for c in range(W4 + 1):
+                                    if mark[c] > 0:
+                                        v = tn[h * 66 + c]
+                                        score = tw[h * 66 + c] / v + ucb / 100 * math.sqrt(
+                                            math.log(total) / v
+                                        )
+                                        if score > top_score:
+                                            top_score = score
+                                            pick = c
+                            path[2 * steps] = h
+                            path[2 * steps + 1] = pick
+                            steps += 1
+                            best = mark[pick] - 1
                 if best < 0:
                     c, dn, sn, x = _draw_one(draw, dn, discard, sn, x)
                     if c < 0:
@@ -418,6 +486,10 @@ def _kernel(
                 for i in range(sizes[loser]):
                     d = hands[loser, i]
                     score += 50 if d >= W else 20 if (d & 15) >= SKIP else d & 15
+            for i in range(steps):
+                tn[path[2 * i] * 66 + path[2 * i + 1]] += 1
+                if winner == 0:
+                    tw[path[2 * i] * 66 + path[2 * i + 1]] += 1
             if winner == 0:
                 wins[k] += weight
                 wins[cands + 3 + k] += weight * score
@@ -464,6 +536,9 @@ def search(
     events: Sequence[tuple[int, int, int, int]] = (),
     since: Sequence[int] = (),
     flags: int = 0,
+    ucb: int = 0,
+    ucb_min: int = 0,
+    ucb_depth: int = 1,
 ) -> Searched:
     """How many of ``samples`` deals each candidate ``(card, named colour)`` wins
     (card -1: keep the card just drawn, the turn passes; -2: draw a card instead of
@@ -480,7 +555,8 @@ def search(
     kernel even when the compiled one is there (the tests compare them);
     ``events``: ``(value on top or -1, colour, start)``, the opponent's plays since
     it last drew a card, each made from a hand that was its present hand plus
-    ``since[start:]`` (the cards it has played since it last drew, in order).
+    ``since[start:]`` (the cards it has played since it last drew, in order);
+    ``ucb``: search my first real choice after each candidate too (see ``_kernel``).
     """
     done = _LOADER.compiled()
     ordered = sorted(layers)
@@ -529,6 +605,13 @@ def search(
             *work,
             np.zeros(5, np.int64),
             np.zeros(size, np.int64),
+            ucb,
+            ucb_min,
+            ucb_depth,
+            np.zeros(NODES, np.int64),
+            np.zeros(NODES * 66, np.float64),
+            np.zeros(NODES * 66, np.float64),
+            np.zeros(2 * ucb_depth + 2, np.int64),
         )
         found = [float(w) for w in wins]
     else:
@@ -545,6 +628,13 @@ def search(
             [0] * size,
             [0] * 5,
             [0] * size,
+            ucb,
+            ucb_min,
+            ucb_depth,
+            [0] * NODES,
+            [0.0] * (NODES * 66),
+            [0.0] * (NODES * 66),
+            [0] * (2 * ucb_depth + 2),
         )
     n = len(candidates)
     total = found[n]
