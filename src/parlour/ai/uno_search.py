@@ -73,6 +73,17 @@ def _draw_one(draw: Any, dn: int, discard: Any, sn: int, x: int) -> tuple[int, i
     return draw[dn], dn, sn, x
 
 
+def _fits(c: int, colour: int, tv: int, counts: Any) -> bool:
+    """Whether card ``c`` may be played now: a Wild; a Wild Draw Four when the hand
+    (colour counts ``counts``) holds no card of the colour in play; a card of that
+    colour or of the value on top (``tv``, -1 after a Wild)."""
+    return (
+        c == W
+        or (c == W4 and counts[colour] == 0)
+        or (c < W and (c >> 4 == colour or (c & 15) == tv))
+    )
+
+
 def _kernel(
     my_hand: Any,
     my_n: int,
@@ -346,21 +357,13 @@ def _kernel(
                     fit = 0
                     for i in range(n):
                         c = hands[turn, i]
-                        if (
-                            c == W
-                            or (c == W4 and counts[colour] == 0)
-                            or (c < W and (c >> 4 == colour or (c & 15) == tv))
-                        ):
+                        if _fits(c, colour, tv, counts):
                             fit += 1
                     x = _xs(x)
                     pick = x % fit
                     for i in range(n):
                         c = hands[turn, i]
-                        if (
-                            c == W
-                            or (c == W4 and counts[colour] == 0)
-                            or (c < W and (c >> 4 == colour or (c & 15) == tv))
-                        ):
+                        if _fits(c, colour, tv, counts):
                             if pick == 0:
                                 best = i
                                 break
@@ -375,11 +378,7 @@ def _kernel(
                     opts = 0
                     for i in range(n):
                         c = hands[0, i]
-                        if mark[c] == 0 and (
-                            c == W
-                            or (c == W4 and counts[colour] == 0)
-                            or (c < W and (c >> 4 == colour or (c & 15) == tv))
-                        ):
+                        if mark[c] == 0 and _fits(c, colour, tv, counts):
                             mark[c] = i + 1
                             opts += 1
                     if opts >= 2:
@@ -425,12 +424,7 @@ def _kernel(
                     hands[turn, n] = c
                     sizes[turn] = n + 1
                     counts[c >> 4] += 1
-                    fits = (
-                        c == W
-                        or (c == W4 and counts[colour] == 0)
-                        or (c < W and (c >> 4 == colour or (c & 15) == tv))
-                    )
-                    if not fits:
+                    if not _fits(c, colour, tv, counts):
                         turn = 1 - turn
                         continue
                     best = n
@@ -497,7 +491,7 @@ def _kernel(
                 wins[cands + 3 + k] -= weight * score
 
 
-_LOADER = JitLoader(globals(), ("_xs", "_draw_one", "_kernel"))
+_LOADER = JitLoader(globals(), ("_xs", "_draw_one", "_fits", "_kernel"))
 
 
 def compiled() -> bool:
