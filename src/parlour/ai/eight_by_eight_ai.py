@@ -522,18 +522,23 @@ class _Search:
         self.stop = False
 
     def _seen(self, key: tuple[Any, ...], p: Pos) -> bool:
-        ptr, passes = p[4], p[5]
         entries = self.table.get(key)
         if entries is None:
-            self.table[key] = [(ptr, passes)]
+            self.table[key] = [(p[4], p[5])]
             return False
-        for ptr2, passes2 in entries:
-            if ptr2 == ptr and passes2 <= passes:  # same talon place, no fewer passes left
-                return True
-        if self.walks and _walk_dominated(entries, p):
+        if self._covered(entries, p):
             return True
-        entries.append((ptr, passes))
+        entries.append((p[4], p[5]))
         return False
+
+    def _covered(self, entries: Sequence[tuple[int, int]], p: Pos) -> bool:
+        """Whether a table entry of ``p``'s class stands for ``p``: the same talon place
+        with no fewer passes left, or (``walks``) one that reaches it by waste turns."""
+        ptr, passes = p[4], p[5]
+        for ptr2, passes2 in entries:
+            if ptr2 == ptr and passes2 <= passes:
+                return True
+        return self.walks and _walk_dominated(entries, p)
 
     def _forget(self, key: tuple[Any, ...], p: Pos) -> None:
         entries = self.table[key]
@@ -634,12 +639,7 @@ class _Search:
 
     def _finished(self, key: tuple[Any, ...], p: Pos) -> bool:
         entries = self.table.get(key)
-        if entries is None:
-            return False
-        ptr, passes = p[4], p[5]
-        if any(ptr2 == ptr and passes2 <= passes for ptr2, passes2 in entries):
-            return True
-        return self.walks and _walk_dominated(entries, p)
+        return entries is not None and self._covered(entries, p)
 
     def _order(self, p: Pos, is_open: bool, shuffle: int) -> Iterator[tuple[int, list[Mv]]]:
         children = _children(p, is_open, self.reveal, self.up_first)
