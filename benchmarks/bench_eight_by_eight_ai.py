@@ -42,6 +42,7 @@ from _report import percentile, share
 
 from parlour.ai import make_player
 from parlour.ai.eight_by_eight_ai import (
+    _TAIL_FROM,
     EightByEightFairPlayer,
     solve_eight_by_eight,
     solve_tail,
@@ -136,8 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tail-only",
         action="store_true",
-        help="run only the solver's tail search (what follows its first 600,000 nodes) "
-        "with the budget: for deals known to be undecided at 600,000 nodes",
+        help=f"run only the solver's tail search (what follows its first {_TAIL_FROM:,} "
+        f"nodes) with the budget: for deals known to be undecided at {_TAIL_FROM:,} nodes",
     )
     parser.add_argument(
         "--out", help="also write one line per deal to this file as deals finish (TSV)"
