@@ -37,9 +37,9 @@ which also merges talon places one reaches from another by turning cards onto th
 waste (``_walk_dominated``) and runs no discrepancy phases (fewer nodes to a proof
 and to most wins on deals decided between 250,000 and 600,000 nodes). Budgets above
 ``_SECOND_TAIL_FROM`` (6,600,000) give the tail 6,000,000 nodes and, if it used them
-all, start it again with another random seed for the rest: its restarts shuffle ties
-differently, and wins were found late in the first tail by its restarts, not by
-widening what it had searched.
+all, start it again with another random seed for the rest: its restarts break ties
+differently, another chance at a win the first tail's order has kept missing (a tail
+that searched everything through an empty row is not restarted: it would end the same).
 """
 
 from __future__ import annotations
