@@ -2,7 +2,7 @@
 
     python benchmarks/bench_eight_by_eight_ai.py [--deals 2000] [--budget 10s] [--jobs 2]
         [--seed 0] [--seeds-file FILE] [--skip-player] [--skip-solver] [--out deals.tsv]
-    [--tail-only | --second-tail-only]
+    [--tail-only]
 
 Deal i is the seeded deal ``seed + i``; ``--seeds-file`` instead names a file of
 seeds (whitespace-separated, or the first column of an ``--out`` file; with a second
@@ -24,9 +24,7 @@ deal (seed, solver status, nodes, wall and CPU seconds, player won) as it finish
 so a long run can be followed and its finished part kept. ``--tail-only`` runs only
 the solver's tail search (``solve_tail``: what the solver runs, with the budget beyond
 600,000 nodes, for a deal its first 600,000 nodes leave undecided), so the deals a
-600,000-node run left undecided can be taken further without repeating those nodes;
-``--second-tail-only`` likewise runs only the second tail (what the solver runs
-beyond 6,600,000 nodes for a deal its tail of 6,000,000 nodes left undecided).
+600,000-node run left undecided can be taken further without repeating those nodes.
 """
 
 from __future__ import annotations
@@ -44,8 +42,6 @@ from _report import percentile, share
 
 from parlour.ai import make_player
 from parlour.ai.eight_by_eight_ai import (
-    _SECOND_TAIL_FROM,
-    _SECOND_TAIL_SEED,
     _TAIL_FROM,
     EightByEightFairPlayer,
     solve_eight_by_eight,
@@ -93,8 +89,8 @@ def play(seed: int) -> tuple[bool, int, int]:
     )
 
 
-def run(args: tuple[int, str, bool, bool, int]) -> Deal:
-    seed, budget_text, do_player, do_solver, tail = args
+def run(args: tuple[int, str, bool, bool, bool]) -> Deal:
+    seed, budget_text, do_player, do_solver, tail_only = args
     deal = Deal(seed)
     if do_player:
         start = time.perf_counter()
@@ -106,12 +102,8 @@ def run(args: tuple[int, str, bool, bool, int]) -> Deal:
         start = time.perf_counter()
         cpu = time.process_time()
         budget.restart()
-        if tail == 2:
-            result = solve_tail(state.copy(), budget, _SECOND_TAIL_SEED)
-        elif tail == 1:
-            result = solve_tail(state.copy(), budget)
-        else:
-            result = solve_eight_by_eight(state.copy(), budget)
+        solver = solve_tail if tail_only else solve_eight_by_eight
+        result = solver(state.copy(), budget)
         deal.solve_seconds = time.perf_counter() - start
         deal.solve_cpu = time.process_time() - cpu
         deal.status = result.status
@@ -149,12 +141,6 @@ def main(argv: list[str] | None = None) -> int:
         f"nodes) with the budget: for deals known to be undecided at {_TAIL_FROM:,} nodes",
     )
     parser.add_argument(
-        "--second-tail-only",
-        action="store_true",
-        help=f"run only the solver's second tail (what follows its first "
-        f"{_SECOND_TAIL_FROM:,} nodes) with the budget",
-    )
-    parser.add_argument(
         "--out", help="also write one line per deal to this file as deals finish (TSV)"
     )
     args = parser.parse_args(argv)
@@ -173,10 +159,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"cannot read seeds from {args.seeds_file}: {exc}")
         if not seeds:
             parser.error(f"no seeds to run in {args.seeds_file}")
-    if args.tail_only and args.second_tail_only:
-        parser.error("--tail-only and --second-tail-only run different searches: choose one")
-    tail = 2 if args.second_tail_only else 1 if args.tail_only else 0
-    jobs = [(seed, args.budget, not args.skip_player, not args.skip_solver, tail) for seed in seeds]
+    jobs = [
+        (seed, args.budget, not args.skip_player, not args.skip_solver, args.tail_only)
+        for seed in seeds
+    ]
     started = time.perf_counter()
     deals: list[Deal] = []
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
@@ -218,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         decided = count["solved"] + count["unwinnable"]
         print()
-        which_search = ("solver", "tail search only", "second tail only")[tail]
+        which_search = "tail search only" if args.tail_only else "solver"
         print(f"| {which_search}, budget {args.budget} per deal | value |")
         print("|---|---|")
         print(f"| winnable (a winning line, replayed) | {share(count['solved'], n)} |")

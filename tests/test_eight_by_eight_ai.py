@@ -12,7 +12,7 @@ from parlour.ai.eight_by_eight_ai import (
     _safe,
     solve_eight_by_eight,
 )
-from parlour.ai.solver import Budget, SolveResult, parse_budget, solve
+from parlour.ai.solver import Budget, parse_budget, solve
 from parlour.cards import cards_str, parse_card, parse_cards
 from parlour.core.session import Game
 from parlour.errors import GameOverError, ParlourError
@@ -363,30 +363,3 @@ def test_tail_search_proves_and_follows_the_main_search(monkeypatch: pytest.Monk
     # up to _TAIL_FROM nodes the main search alone answers
     result = solve(parlour.new_game(NAME, seed=16), Budget(nodes=64))
     assert result.status == "unknown" and result.nodes < 128
-
-
-def test_second_tail_restarts_the_tail_with_another_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(eight_by_eight_ai, "_TAIL_FROM", 64)
-    monkeypatch.setattr(eight_by_eight_ai, "_SECOND_TAIL_FROM", 128)
-    game = parlour.new_game(NAME, seed=17)  # the tail with the second seed wins in 19,256
-    result = solve(game, Budget(nodes=128))
-    assert result.status == "unknown"  # up to _SECOND_TAIL_FROM: main search and tail only
-    result = solve(game, Budget(nodes=30_128))
-    assert result.status == "solved" and result.nodes > 128
-    replay(game, result.moves)
-
-
-def test_second_tail_only_after_a_tail_that_used_its_budget(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(eight_by_eight_ai, "_TAIL_FROM", 64)
-    monkeypatch.setattr(eight_by_eight_ai, "_SECOND_TAIL_FROM", 128)
-    seeds: list[int] = []
-
-    def tail_that_ends_early(state: EightByEight, budget: Budget, seed: int = 0) -> SolveResult:
-        seeds.append(seed)  # as if it searched everything through an empty row, no proof
-        return SolveResult("unknown", None, 10, 0.0)
-
-    monkeypatch.setattr(eight_by_eight_ai, "solve_tail", tail_that_ends_early)
-    result = solve(parlour.new_game(NAME, seed=16), Budget(nodes=30_128))
-    assert result.status == "unknown" and len(seeds) == 1  # no restart: it would end the same

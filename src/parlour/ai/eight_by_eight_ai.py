@@ -35,11 +35,7 @@ Node budgets above ``_TAIL_FROM`` (600,000) add a *tail*: if the search above is
 still undecided after that many nodes, a fresh search with the rest of the budget,
 which also merges talon places one reaches from another by turning cards onto the
 waste (``_walk_dominated``) and runs no discrepancy phases (fewer nodes to a proof
-and to most wins on deals decided between 250,000 and 600,000 nodes). Budgets above
-``_SECOND_TAIL_FROM`` (6,600,000) give the tail 6,000,000 nodes and, if it used them
-all, start it again with another random seed for the rest: its restarts break ties
-differently, another chance at a win the first tail's order has kept missing (a tail
-that searched everything through an empty row is not restarted: it would end the same).
+and to most wins on deals decided between 250,000 and 600,000 nodes).
 """
 
 from __future__ import annotations
@@ -849,11 +845,6 @@ def _replay(state: EightByEight, line: Sequence[Mv]) -> list[str]:
 _TAIL_FROM = 600_000
 #: The tail's random seed (its shuffled restarts differ from the main search's).
 _TAIL_SEED = 0x8888
-#: A budget above this many nodes ends the tail here and, if the tail used its whole
-#: share, runs it afresh with ``_SECOND_TAIL_SEED`` for the rest of the budget. Up to
-#: this budget the solver is node for node the search measured in runs 1-8.
-_SECOND_TAIL_FROM = 6_600_000
-_SECOND_TAIL_SEED = 0x5EED
 
 
 @register_solver(GAME)
@@ -869,25 +860,13 @@ def solve_eight_by_eight(state: GameState, budget: Budget) -> SolveResult:
     result = _solve_with(state, _Search(main), started)
     if result.status != "unknown" or (budget.seconds is not None and budget.exhausted(0)):
         return result
-    share = min(total, _SECOND_TAIL_FROM) - _TAIL_FROM
-    tail = solve_tail(state, Budget(share, budget.seconds, budget.started))
-    nodes = result.nodes + tail.nodes
-    if (
-        tail.status != "unknown"
-        or total <= _SECOND_TAIL_FROM
-        or tail.nodes < share  # searched to the end through an empty row: a restart ends the same
-        or (budget.seconds is not None and budget.exhausted(0))
-    ):
-        return SolveResult(tail.status, tail.moves, nodes, _since(started))
-    rest = Budget(total - _SECOND_TAIL_FROM, budget.seconds, budget.started)
-    second = solve_tail(state, rest, _SECOND_TAIL_SEED)
-    return SolveResult(second.status, second.moves, nodes + second.nodes, _since(started))
+    tail = solve_tail(state, Budget(total - _TAIL_FROM, budget.seconds, budget.started))
+    return SolveResult(tail.status, tail.moves, result.nodes + tail.nodes, _since(started))
 
 
-def solve_tail(state: EightByEight, budget: Budget, seed: int = _TAIL_SEED) -> SolveResult:
-    """The tail search alone (what the solver runs after ``_TAIL_FROM`` nodes; with
-    ``_SECOND_TAIL_SEED``, what it runs after ``_SECOND_TAIL_FROM``)."""
-    return _solve_with(state, _Search(budget, True, seed, False), time.perf_counter())
+def solve_tail(state: EightByEight, budget: Budget) -> SolveResult:
+    """The tail search alone (what the solver runs after ``_TAIL_FROM`` nodes)."""
+    return _solve_with(state, _Search(budget, True, _TAIL_SEED, False), time.perf_counter())
 
 
 def _solve_with(state: EightByEight, search: _Search, started: float) -> SolveResult:
