@@ -2,7 +2,7 @@
 
     python benchmarks/bench_eight_by_eight_ai.py [--deals 2000] [--budget 10s] [--jobs 2]
         [--seed 0] [--seeds-file FILE] [--skip-player] [--skip-solver] [--out deals.tsv]
-    [--tail-only]
+    [--tail-only | --proof-only]
 
 Deal i is the seeded deal ``seed + i``; ``--seeds-file`` instead names a file of
 seeds (whitespace-separated, or the first column of an ``--out`` file; with a second
@@ -25,6 +25,9 @@ so a long run can be followed and its finished part kept. ``--tail-only`` runs o
 the solver's tail search (``solve_tail``: what the solver runs, with the budget beyond
 600,000 nodes, for a deal its first 600,000 nodes leave undecided), so the deals a
 600,000-node run left undecided can be taken further without repeating those nodes.
+``--proof-only`` runs only the proof pass (``solve_proof_pass``: what the solver runs
+once its search has ended through the open regime without a proof), for the deals a
+run left undecided that way.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from parlour.ai.eight_by_eight_ai import (
     _TAIL_FROM,
     EightByEightFairPlayer,
     solve_eight_by_eight,
+    solve_proof_pass,
     solve_tail,
 )
 from parlour.ai.solver import parse_budget
@@ -89,8 +93,12 @@ def play(seed: int) -> tuple[bool, int, int]:
     )
 
 
-def run(args: tuple[int, str, bool, bool, bool]) -> Deal:
-    seed, budget_text, do_player, do_solver, tail_only = args
+#: The solver stages ``--tail-only`` and ``--proof-only`` run alone.
+STAGES = {"all": solve_eight_by_eight, "tail": solve_tail, "proof": solve_proof_pass}
+
+
+def run(args: tuple[int, str, bool, bool, str]) -> Deal:
+    seed, budget_text, do_player, do_solver, stage = args
     deal = Deal(seed)
     if do_player:
         start = time.perf_counter()
@@ -102,8 +110,7 @@ def run(args: tuple[int, str, bool, bool, bool]) -> Deal:
         start = time.perf_counter()
         cpu = time.process_time()
         budget.restart()
-        solver = solve_tail if tail_only else solve_eight_by_eight
-        result = solver(state.copy(), budget)
+        result = STAGES[stage](state.copy(), budget)
         deal.solve_seconds = time.perf_counter() - start
         deal.solve_cpu = time.process_time() - cpu
         deal.status = result.status
@@ -134,15 +141,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds-file", help="run the seeds listed in this file instead")
     parser.add_argument("--skip-player", action="store_true")
     parser.add_argument("--skip-solver", action="store_true")
-    parser.add_argument(
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument(
         "--tail-only",
-        action="store_true",
+        action="store_const",
+        const="tail",
+        dest="stage",
         help=f"run only the solver's tail search (what follows its first {_TAIL_FROM:,} "
         f"nodes) with the budget: for deals known to be undecided at {_TAIL_FROM:,} nodes",
+    )
+    only.add_argument(
+        "--proof-only",
+        action="store_const",
+        const="proof",
+        dest="stage",
+        help="run only the solver's proof pass (what it runs once a search has ended "
+        "through the open regime): for deals known to end that way",
     )
     parser.add_argument(
         "--out", help="also write one line per deal to this file as deals finish (TSV)"
     )
+    parser.set_defaults(stage="all")
     args = parser.parse_args(argv)
     parse_budget(args.budget)  # a bad budget fails here, not in every worker
     command = "python benchmarks/bench_eight_by_eight_ai.py " + " ".join(sys.argv[1:])
@@ -160,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         if not seeds:
             parser.error(f"no seeds to run in {args.seeds_file}")
     jobs = [
-        (seed, args.budget, not args.skip_player, not args.skip_solver, args.tail_only)
+        (seed, args.budget, not args.skip_player, not args.skip_solver, args.stage)
         for seed in seeds
     ]
     started = time.perf_counter()
@@ -204,7 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         }
         decided = count["solved"] + count["unwinnable"]
         print()
-        which_search = "tail search only" if args.tail_only else "solver"
+        which_search = {"all": "solver", "tail": "tail search only", "proof": "proof pass only"}[
+            args.stage
+        ]
         print(f"| {which_search}, budget {args.budget} per deal | value |")
         print("|---|---|")
         print(f"| winnable (a winning line, replayed) | {share(count['solved'], n)} |")

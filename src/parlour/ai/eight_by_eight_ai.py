@@ -29,7 +29,12 @@ three observations about the game:
 With an empty row (the *open* regime) positions are keyed by their face-down
 stacks and face-up multiset as well, which is exact for what can be rearranged
 but lets the search miss a rare line; a search that went there never reports a
-deal unwinnable, only winnable or undecided.
+deal unwinnable, only winnable or undecided. When a search ends that way (everything
+searched, but through the open regime), the solver runs a *proof pass* with the rest
+of the budget: the tail's search below, which first checks each new open position
+with a relaxation of the game that forgets how the face-up cards are arranged
+(``_Relaxation``). A position the relaxation proves dead is finished exactly, so a
+pass that meets only such open positions proves the deal unwinnable.
 
 Node budgets above ``_TAIL_FROM`` (600,000) add a *tail*: if the search above is
 still undecided after that many nodes, a fresh search with the rest of the budget,
@@ -499,7 +504,12 @@ class _Search:
     """
 
     def __init__(
-        self, budget: Budget, walks: bool = False, seed: int = 0x88, lds: bool | None = None
+        self,
+        budget: Budget,
+        walks: bool = False,
+        seed: int = 0x88,
+        lds: bool | None = None,
+        relax: bool = False,
     ) -> None:
         self.budget = budget
         #: also count a position as seen when a table entry of its class reaches it by
@@ -520,6 +530,9 @@ class _Search:
         self.allow = 0
         self.phase_end = 0
         self.stop = False
+        #: check each new open position with the relaxation first (``_dead_open``);
+        #: only with ``lds`` off: the discrepancy search does not use it
+        self.relax = _Relaxation(budget) if relax else None
 
     def _seen(self, key: tuple[Any, ...], p: Pos) -> bool:
         entries = self.table.get(key)
@@ -552,6 +565,8 @@ class _Search:
         if sum(p[2]) == 104:
             return head
         if _never_turned_up(p):
+            return None
+        if is_open and self.relax is not None and self._dead_open(p):
             return None
         limit = _FIRST_LIMIT
         shuffle = 0
@@ -637,6 +652,19 @@ class _Search:
                 exhaustive = False
         return None, exhaustive
 
+    def _dead_open(self, p: Pos) -> bool:
+        """Whether the relaxation proves the open position ``p`` dead. Its relaxed states
+        count as nodes. A proof holds for every position with ``p``'s open key (the key
+        is the relaxed state) and, by the relaxed talon turns, for the places
+        ``_covered`` lets the entry stand for, so the entry counts as finished."""
+        assert self.relax is not None
+        limit = _RELAX_LIMIT
+        if self.budget.nodes is not None:
+            limit = min(limit, self.budget.nodes - self.nodes)
+        dead = self.relax.proves_dead(p, limit)
+        self.nodes += self.relax.nodes
+        return dead
+
     def _finished(self, key: tuple[Any, ...], p: Pos) -> bool:
         entries = self.table.get(key)
         return entries is not None and self._covered(entries, p)
@@ -674,6 +702,8 @@ class _Search:
             auto, child, is_open, key = _settle(child)
             if self._seen(key, child):
                 continue
+            if is_open and self.relax is not None and self._dead_open(child):
+                continue  # its table entry stays: finished, and exactly so
             self.nodes += 1
             path.append(moves + auto)
             if sum(child[2]) == 104:
@@ -777,6 +807,216 @@ def _never_turned_up(p: Pos) -> bool:
     return any(roots)
 
 
+# --- the open regime's relaxation -------------------------------------------
+#
+# The open regime's key and moves are inexact, so the search cannot prove a deal
+# unwinnable through it. What it lacks is a way to say "no line from here wins" for
+# an open position; the relaxation below gives one by forgetting how the face-up
+# cards are arranged. Its state keeps what is exact (the face-down stacks with the
+# card on each, the foundations, the talon and waste) and only the *multiset* of the
+# other face-up cards. A multiset can be laid out in rows exactly when its cards,
+# each on a card one higher of the other colour (another face-up card or a stack's
+# top) or at the foot of a row without face-down cards, need no more such rows than
+# there are; since the cards of a layer may lie on any card of their parent layer,
+# the fewest rows needed is a count per layer (``_rows_needed``). Every real move
+# either keeps the relaxed state (a shift) or makes one of its moves (a card up, a
+# stack's top card away, a talon or waste card into a row or up, a talon card to
+# the waste, the waste turned over) to a state that can be laid out. So the relaxed
+# moves are a superset of the real ones, and if no relaxed line wins, no real one
+# does. The relaxation also ignores the duty to build a talon card, and where a
+# card lies in its row, so it may find wins that do not exist: then the search
+# explores the position as before, without a proof.
+
+#: _LAYER[c]: the layer of card c (rank and colour); _PARENT_LAYER[l]: the layer
+#: its cards lie on (one rank higher, other colour), or -1 (Aces and Kings: none).
+_LAYER = tuple((c >> 2) * 2 + _RED[c] for c in range(56))
+_PARENT_LAYER = tuple(
+    -1 if (layer >> 1) in (0, 1, 13) else layer + 2 + (1 - 2 * (layer & 1)) for layer in range(28)
+)
+#: Separates the parts of a relaxed state's key.
+_SEP = 255
+
+
+def _rows_needed(rest: Sequence[int], roots: Sequence[int]) -> int:
+    """The fewest rows without face-down cards that can hold the face-up cards ``rest``
+    when the stacks' top cards ``roots`` may hold them too."""
+    below = [0] * 28
+    lying = [0] * 28
+    for c in rest:
+        layer = _LAYER[c]
+        below[layer] += 1
+        lying[layer] += 1
+    for c in roots:
+        below[_LAYER[c]] += 1
+    need = 0
+    for layer in range(2, 28):
+        k = lying[layer]
+        if k:
+            parent = _PARENT_LAYER[layer]
+            need += k if parent < 0 else max(0, k - below[parent])
+    return need
+
+
+class _Relaxation:
+    """Proves open positions dead by a depth-first search of the relaxed game.
+
+    ``dead`` (relaxed states searched to the end without a win) is shared by every
+    check of one solver search, so later checks of similar positions are cheap.
+    """
+
+    __slots__ = ("dead", "nodes", "limit", "budget")
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.dead: set[bytes] = set()
+        self.nodes = 0
+        self.limit = 0
+        #: a time limit is checked every 256 relaxed states (a node limit by the caller)
+        self.budget = budget
+
+    def proves_dead(self, p: Pos, limit: int) -> bool:
+        """Whether no line from ``p`` can win; False when a relaxed line wins, after
+        ``limit`` relaxed states or when the time is up (``nodes`` says how many were
+        searched)."""
+        rows, down = p[0], p[1]
+        stacks = []
+        rest: list[int] = []
+        for n in range(8):
+            d = down[n]
+            if d:
+                stacks.append(rows[n][: d + 1])
+                rest += rows[n][d + 1 :]
+            else:
+                rest += rows[n]
+        self.nodes = 0
+        self.limit = limit
+        state = (tuple(sorted(stacks)), tuple(sorted(rest)), p[2], p[3], p[4], p[5])
+        try:
+            return not self._wins(*state)
+        except _OverLimit:
+            return False
+
+    def _wins(
+        self,
+        stacks: tuple[tuple[int, ...], ...],
+        rest: tuple[int, ...],
+        f: tuple[int, ...],
+        seq: tuple[int, ...],
+        ptr: int,
+        passes: int,
+    ) -> bool:
+        rest, f = _relaxed_safe_ups(rest, f)
+        if sum(f) == 104:
+            return True
+        parts = [b for s in stacks for b in (*s, _SEP)]
+        key = bytes((*parts, _SEP, *rest, _SEP, *f, *seq, _SEP, ptr, passes))
+        if key in self.dead:
+            return False
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _OverLimit
+        if not self.nodes & 255 and self.budget is not None and self.budget.exhausted(0):
+            raise _OverLimit
+        fit = _needed(f)[0]
+        roots = [s[-1] for s in stacks]
+
+        def fits_rows(stacks2: tuple[tuple[int, ...], ...], rest2: tuple[int, ...]) -> bool:
+            return _rows_needed(rest2, [s[-1] for s in stacks2]) <= 8 - len(stacks2)
+
+        children: list[tuple[Any, ...]] = []
+        for i, stack in enumerate(stacks):
+            if i and stack == stacks[i - 1]:
+                continue
+            top = stack[-1]
+            left, rest2 = _turn_up(stacks, i, rest)
+            if top in fit and fits_rows(left, rest2):
+                children.append((left, rest2, _raised(f, top), seq, ptr, passes))
+            if top >= 8:
+                rest3 = _with(rest2, top)
+                if fits_rows(left, rest3):
+                    children.append((left, rest3, f, seq, ptr, passes))
+        if ptr:
+            w = seq[ptr - 1]
+            seq2 = seq[: ptr - 1] + seq[ptr:]
+            if w in fit:
+                children.append((stacks, rest, _raised(f, w), seq2, ptr - 1, passes))
+            if w >= 8:
+                rest2 = _with(rest, w)
+                if _rows_needed(rest2, roots) <= 8 - len(stacks):
+                    children.append((stacks, rest2, f, seq2, ptr - 1, passes))
+        last = -1
+        for c in rest:
+            if c != last and c in fit:
+                rest2 = _without(rest, c)
+                if _rows_needed(rest2, roots) <= 8 - len(stacks):
+                    children.append((stacks, rest2, _raised(f, c), seq, ptr, passes))
+            last = c
+        if ptr < len(seq):
+            q = seq[ptr]
+            seq2 = seq[:ptr] + seq[ptr + 1 :]
+            if q in fit:
+                children.append((stacks, rest, _raised(f, q), seq2, ptr, passes))
+            if q >= 8:
+                rest2 = _with(rest, q)
+                if _rows_needed(rest2, roots) <= 8 - len(stacks):
+                    children.append((stacks, rest2, f, seq2, ptr, passes))
+                children.append((stacks, rest, f, seq, ptr + 1, passes))
+        elif ptr and passes < 3:
+            children.append((stacks, rest, f, seq, 0, passes + 1))
+        for child in children:
+            if self._wins(*child):
+                return True
+        self.dead.add(key)
+        return False
+
+
+class _OverLimit(Exception):
+    """The relaxation's search passed its limit."""
+
+
+def _relaxed_safe_ups(
+    rest: tuple[int, ...], f: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Put up every face-up card (no Ace) that fits and is safe. In the relaxed game
+    that loses nothing: a line that later puts up a card of the same value from
+    elsewhere can move that card into a row instead, and no card needs it to lie on."""
+    while True:
+        safe = _needed(f)[1]
+        for c in rest:
+            if c >= 8 and c in safe:
+                rest = _without(rest, c)
+                f = _raised(f, c)
+                break
+        else:
+            return rest, f
+
+
+def _turn_up(
+    stacks: tuple[tuple[int, ...], ...], i: int, rest: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The stacks and face-up cards once stack ``i``'s top card has gone: the next card
+    turns up (a row left without face-down cards joins the face-up cards)."""
+    stack = stacks[i][:-1]
+    others = stacks[:i] + stacks[i + 1 :]
+    if len(stack) == 1:
+        return others, _with(rest, stack[0])
+    return tuple(sorted((*others, stack))), rest
+
+
+def _with(cards: tuple[int, ...], c: int) -> tuple[int, ...]:
+    return tuple(sorted((*cards, c)))
+
+
+def _without(cards: tuple[int, ...], c: int) -> tuple[int, ...]:
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _raised(f: tuple[int, ...], c: int) -> tuple[int, ...]:
+    g = list(f)
+    _place(g, c)
+    return tuple(g)
+
+
 def _position(state: EightByEight) -> Pos:
     heights = [[0, 0] for _ in range(4)]
     for top in state.found:
@@ -845,6 +1085,8 @@ def _replay(state: EightByEight, line: Sequence[Mv]) -> list[str]:
 _TAIL_FROM = 600_000
 #: The tail's random seed (its shuffled restarts differ from the main search's).
 _TAIL_SEED = 0x8888
+#: Relaxed states one check of an open position may search (``_Search._dead_open``).
+_RELAX_LIMIT = 20_000
 
 
 @register_solver(GAME)
@@ -855,18 +1097,45 @@ def solve_eight_by_eight(state: GameState, budget: Budget) -> SolveResult:
     started = time.perf_counter()
     total = budget.nodes
     if total is None or total <= _TAIL_FROM:
-        return _solve_with(state, _Search(budget), started)
-    main = Budget(_TAIL_FROM, budget.seconds, budget.started)
-    result = _solve_with(state, _Search(main), started)
-    if result.status != "unknown" or (budget.seconds is not None and budget.exhausted(0)):
+        search = _Search(budget)
+    else:
+        search = _Search(Budget(_TAIL_FROM, budget.seconds, budget.started))
+    result = _solve_with(state, search, started)
+    if result.status != "unknown" or budget.exhausted(result.nodes):
         return result
-    tail = solve_tail(state, Budget(total - _TAIL_FROM, budget.seconds, budget.started))
-    return SolveResult(tail.status, tail.moves, result.nodes + tail.nodes, _since(started))
+    if search.out_of_budget:
+        if total is None or total <= _TAIL_FROM:
+            return result
+        search = _Search(_left(budget, result.nodes), True, _TAIL_SEED, False)
+        result = _after_stage(result, _solve_with(state, search, started))
+        if result.status != "unknown" or budget.exhausted(result.nodes) or search.out_of_budget:
+            return result
+    # searched to the end, but through the open regime: the proof pass
+    search = _Search(_left(budget, result.nodes), True, _TAIL_SEED, False, relax=True)
+    return _after_stage(result, _solve_with(state, search, started))
+
+
+def _left(budget: Budget, used: int) -> Budget:
+    return Budget(
+        None if budget.nodes is None else budget.nodes - used, budget.seconds, budget.started
+    )
+
+
+def _after_stage(before: SolveResult, stage: SolveResult) -> SolveResult:
+    """A later stage's answer with the nodes of every stage so far."""
+    return SolveResult(stage.status, stage.moves, before.nodes + stage.nodes, stage.seconds)
 
 
 def solve_tail(state: EightByEight, budget: Budget) -> SolveResult:
     """The tail search alone (what the solver runs after ``_TAIL_FROM`` nodes)."""
     return _solve_with(state, _Search(budget, True, _TAIL_SEED, False), time.perf_counter())
+
+
+def solve_proof_pass(state: EightByEight, budget: Budget) -> SolveResult:
+    """The proof pass alone (what the solver runs once a search ends through the
+    open regime): the tail's search, checking open positions with the relaxation."""
+    search = _Search(budget, True, _TAIL_SEED, False, relax=True)
+    return _solve_with(state, search, time.perf_counter())
 
 
 def _solve_with(state: EightByEight, search: _Search, started: float) -> SolveResult:
