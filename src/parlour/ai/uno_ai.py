@@ -44,11 +44,12 @@ included) and scores where each leaves the table:
   is played, since four cards and the turn are worth more than keeping it.
 
 On top of the plan, when it has a real choice of plays (two distinct cards, or a
-Wild's colours) it searches (``uno_search``): it deals the opponent's hand
-``SAMPLES`` times from the unseen cards, respecting what the opponent showed (a
-player who drew instead of playing held no card of that colour or value and no
-Wild), plays each candidate and then the hand out with ``basic``'s policy for
-both (a Wild naming the colour held most, by count then points), and plays the
+Wild's colours: all four, also those it does not hold) it searches (``uno_search``):
+it deals the opponent's hand ``SAMPLES`` times from the unseen cards, respecting
+what the opponent showed (a player who drew instead of playing held no card of
+that colour or value and no Wild), plays each candidate and then the hand out
+with ``basic``'s policy for both (a Wild naming the colour held most, by count then
+points), and plays the
 candidate that wins most of these deals. When the best few are close (within 10% of
 the deals) it deals 400 more hands for those alone and pools the counts (adaptive
 sampling). In the simulated hands its own first real choice after the candidate is
@@ -621,6 +622,11 @@ class UnoStrongPlayer(Player):
     ucb = 40
     ucb_min = 10
     ucb_depth = 1
+    #: Search a Wild (played, or kept or played when just drawn) naming each of the
+    #: four colours, not only those I hold: a colour I lack may be one the opponent
+    #: cannot follow. 71.1% / 71.25% against 69.9% / 70.0% of fresh seeds 64000-69999
+    #: / 70000-75999 against random (+1.2 on each block, paired).
+    wild_all = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -874,6 +880,8 @@ class UnoStrongPlayer(Player):
                 continue
             rest = [x for x in hand if x < W]
             held = sorted({x >> 4 for x in rest}) or [_best_colour(rest)]
+            if self.wild_all:
+                held = [0, 1, 2, 3]
             candidates.extend((c, col) for col in held)
         if self.renege and may_draw and candidates:
             candidates.append((-2, -1))  # draw instead of playing
@@ -984,6 +992,8 @@ class UnoStrongPlayer(Player):
                 best_text = f"play:{UNO_COLOURS[named]}" if c >= W else "play"
         if self.samples and not (c == W4 and t.holds_colour(t.colour)):
             named_options = [c >> 4] if c < W else sorted({x >> 4 for x in rest if x < W}) or [0]
+            if c >= W and self.wild_all:
+                named_options = [0, 1, 2, 3]
             candidates = [(c, named) for named in named_options] + [(-1, -1)]
             best, found = self._simulate(t, hand, candidates)
             wins = found.wins
