@@ -46,17 +46,16 @@ included) and scores where each leaves the table:
 On top of the plan, when it has a real choice of plays (two distinct cards, or a
 Wild's colours: all four, also those it does not hold) it searches (``uno_search``):
 it deals the opponent's hand ``SAMPLES`` times from the unseen cards, respecting
-what the opponent showed (a player who drew instead of playing held no card of
-that colour or value and no Wild), plays each candidate and then the hand out
-with ``basic``'s policy for both (a Wild naming the colour held most, by count then
-points), and plays the
-candidate that wins most of these deals. When the best few are close (within 10% of
-the deals) it deals 400 more hands for those alone and pools the counts (adaptive
-sampling). In the simulated hands its own first real choice after the candidate is
-searched too (a second level): the deals of a candidate share a node per table it
-meets (top card, colour, its hand size) that picks among its plays by UCB1 once
-visited ten times (``basic``'s play before). The planner's choice stands for colour
-naming, challenges and bluffs.
+what the opponent showed (a player who drew instead of playing held no card of that
+colour or value and no Wild), plays each candidate and then the hand out with
+``basic``'s policy for both (a Wild naming the colour held most, by count then
+points), and plays the candidate that wins most of these deals. When the best few
+are close (within 10% of the deals) it deals 400 more hands for those alone and
+pools the counts (adaptive sampling). In the simulated hands its own first real
+choice after the candidate is searched too (a second level): the deals of a
+candidate share a node per table it meets (top card, colour, its hand size) that
+picks among its plays by UCB1 once visited ten times (``basic``'s play before). The
+planner's choice stands for a Wild turned up first, challenges and bluffs.
 
 What the opponent showed is read move by move from its runs: every draw made
 because nothing fitted (also when the drawn card was then played) says its hand
