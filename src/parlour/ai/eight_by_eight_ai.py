@@ -835,6 +835,8 @@ _PARENT_LAYER = tuple(
 )
 #: Separates the parts of a relaxed state's key.
 _SEP = 255
+#: The talon pointer of a relaxed state whose talon and waste are taken in any order.
+_ANY_ORDER = -1
 
 
 def _rows_needed(rest: Sequence[int], roots: Sequence[int]) -> int:
@@ -860,8 +862,11 @@ def _rows_needed(rest: Sequence[int], roots: Sequence[int]) -> int:
 class _Relaxation:
     """Proves open positions dead by a depth-first search of the relaxed game.
 
-    ``dead`` (relaxed states searched to the end without a win) is shared by every
-    check of one solver search, so later checks of similar positions are cheap.
+    Each check first relaxes the talon and waste further, to cards that may be taken
+    in any order (fewer states: the talon's place and pass drop out), and only if that
+    does not prove the position dead searches them in their order. ``dead`` (relaxed
+    states searched to the end without a win, of both kinds) is shared by every check
+    of one solver search, so later checks of similar positions are cheap.
     """
 
     __slots__ = ("dead", "nodes", "limit", "budget")
@@ -887,11 +892,19 @@ class _Relaxation:
                 rest += rows[n][d + 1 :]
             else:
                 rest += rows[n]
+        key = (tuple(sorted(stacks)), tuple(sorted(rest)), p[2])
         self.nodes = 0
-        self.limit = limit
-        state = (tuple(sorted(stacks)), tuple(sorted(rest)), p[2], p[3], p[4], p[5])
+        # first with the talon and waste as cards to take in any order (smaller, and
+        # still sound: it only allows more), then in their order
+        self.limit = limit // 2
         try:
-            return not self._wins(*state)
+            if not self._wins(*key, tuple(sorted(p[3])), _ANY_ORDER, 0):
+                return True
+        except _OverLimit:
+            pass
+        self.limit = limit
+        try:
+            return not self._wins(*key, p[3], p[4], p[5])
         except _OverLimit:
             return False
 
@@ -908,9 +921,13 @@ class _Relaxation:
         if sum(f) == 104:
             return True
         parts = [b for s in stacks for b in (*s, _SEP)]
-        key = bytes((*parts, _SEP, *rest, _SEP, *f, *seq, _SEP, ptr, passes))
+        key = bytes((*parts, _SEP, *rest, _SEP, *f, *seq, _SEP, ptr & 255, passes))
         if key in self.dead:
             return False
+        if ptr >= 0:
+            loose = bytes((*parts, _SEP, *rest, _SEP, *f, *sorted(seq), _SEP, 255, 0))
+            if loose in self.dead:
+                return False
         self.nodes += 1
         if self.nodes > self.limit:
             raise _OverLimit
@@ -934,7 +951,7 @@ class _Relaxation:
                 rest3 = _with(rest2, top)
                 if fits_rows(left, rest3):
                     children.append((left, rest3, f, seq, ptr, passes))
-        if ptr:
+        if ptr > 0:
             w = seq[ptr - 1]
             seq2 = seq[: ptr - 1] + seq[ptr:]
             if w in fit:
@@ -950,7 +967,19 @@ class _Relaxation:
                 if _rows_needed(rest2, roots) <= 8 - len(stacks):
                     children.append((stacks, rest2, _raised(f, c), seq, ptr, passes))
             last = c
-        if ptr < len(seq):
+        if ptr < 0:
+            last = -1
+            for c in seq:
+                if c != last:
+                    seq2 = _without(seq, c)
+                    if c in fit:
+                        children.append((stacks, rest, _raised(f, c), seq2, ptr, passes))
+                    if c >= 8:
+                        rest2 = _with(rest, c)
+                        if _rows_needed(rest2, roots) <= 8 - len(stacks):
+                            children.append((stacks, rest2, f, seq2, ptr, passes))
+                last = c
+        elif ptr < len(seq):
             q = seq[ptr]
             seq2 = seq[:ptr] + seq[ptr + 1 :]
             if q in fit:
@@ -1086,7 +1115,7 @@ _TAIL_FROM = 600_000
 #: The tail's random seed (its shuffled restarts differ from the main search's).
 _TAIL_SEED = 0x8888
 #: Relaxed states one check of an open position may search (``_Search._dead_open``).
-_RELAX_LIMIT = 20_000
+_RELAX_LIMIT = 100_000
 
 
 @register_solver(GAME)
