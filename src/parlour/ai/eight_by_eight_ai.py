@@ -940,6 +940,16 @@ class _Relaxation:
             return _rows_needed(rest2, [s[-1] for s in stacks2]) <= 8 - len(stacks2)
 
         children: list[tuple[Any, ...]] = []
+
+        def take(c: int, seq2: tuple[int, ...], ptr2: int) -> None:
+            """A talon or waste card up, or into a row."""
+            if c in fit:
+                children.append((stacks, rest, _raised(f, c), seq2, ptr2, passes))
+            if c >= 8:
+                rest2 = _with(rest, c)
+                if _rows_needed(rest2, roots) <= 8 - len(stacks):
+                    children.append((stacks, rest2, f, seq2, ptr2, passes))
+
         for i, stack in enumerate(stacks):
             if i and stack == stacks[i - 1]:
                 continue
@@ -952,14 +962,7 @@ class _Relaxation:
                 if fits_rows(left, rest3):
                     children.append((left, rest3, f, seq, ptr, passes))
         if ptr > 0:
-            w = seq[ptr - 1]
-            seq2 = seq[: ptr - 1] + seq[ptr:]
-            if w in fit:
-                children.append((stacks, rest, _raised(f, w), seq2, ptr - 1, passes))
-            if w >= 8:
-                rest2 = _with(rest, w)
-                if _rows_needed(rest2, roots) <= 8 - len(stacks):
-                    children.append((stacks, rest2, f, seq2, ptr - 1, passes))
+            take(seq[ptr - 1], seq[: ptr - 1] + seq[ptr:], ptr - 1)
         last = -1
         for c in rest:
             if c != last and c in fit:
@@ -971,23 +974,12 @@ class _Relaxation:
             last = -1
             for c in seq:
                 if c != last:
-                    seq2 = _without(seq, c)
-                    if c in fit:
-                        children.append((stacks, rest, _raised(f, c), seq2, ptr, passes))
-                    if c >= 8:
-                        rest2 = _with(rest, c)
-                        if _rows_needed(rest2, roots) <= 8 - len(stacks):
-                            children.append((stacks, rest2, f, seq2, ptr, passes))
+                    take(c, _without(seq, c), ptr)
                 last = c
         elif ptr < len(seq):
             q = seq[ptr]
-            seq2 = seq[:ptr] + seq[ptr + 1 :]
-            if q in fit:
-                children.append((stacks, rest, _raised(f, q), seq2, ptr, passes))
+            take(q, seq[:ptr] + seq[ptr + 1 :], ptr)
             if q >= 8:
-                rest2 = _with(rest, q)
-                if _rows_needed(rest2, roots) <= 8 - len(stacks):
-                    children.append((stacks, rest2, f, seq2, ptr, passes))
                 children.append((stacks, rest, f, seq, ptr + 1, passes))
         elif ptr and passes < 3:
             children.append((stacks, rest, f, seq, 0, passes + 1))
