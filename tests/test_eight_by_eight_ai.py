@@ -438,7 +438,7 @@ def test_proof_pass_solves_a_winnable_deal() -> None:
 
 def test_proof_pass_proves_seed_168() -> None:
     """Seed 168: the search ends through the open regime; the relaxation proves every
-    open position it meets dead (about 62,000 nodes, 5 s)."""
+    open position it meets dead (about 72,000 nodes, 5 s)."""
     state = parlour.new_game(NAME, seed=168).state
     assert isinstance(state, EightByEight)
     result = eight_by_eight_ai.solve_proof_pass(state, Budget(nodes=200_000))

@@ -882,29 +882,20 @@ class _Relaxation:
         """Whether no line from ``p`` can win; False when a relaxed line wins, after
         ``limit`` relaxed states or when the time is up (``nodes`` says how many were
         searched)."""
-        rows, down = p[0], p[1]
-        stacks = []
-        rest: list[int] = []
-        for n in range(8):
-            d = down[n]
-            if d:
-                stacks.append(rows[n][: d + 1])
-                rest += rows[n][d + 1 :]
-            else:
-                rest += rows[n]
-        key = (tuple(sorted(stacks)), tuple(sorted(rest)), p[2])
+        _, stacks, rest, f, seq = _key(p, True)  # the open key is the relaxed state
+        key = (stacks, rest, f)
         self.nodes = 0
         # first with the talon and waste as cards to take in any order (smaller, and
         # still sound: it only allows more), then in their order
         self.limit = limit // 2
         try:
-            if not self._wins(*key, tuple(sorted(p[3])), _ANY_ORDER, 0):
+            if not self._wins(*key, tuple(sorted(seq)), _ANY_ORDER, 0):
                 return True
         except _OverLimit:
             pass
         self.limit = limit
         try:
-            return not self._wins(*key, p[3], p[4], p[5])
+            return not self._wins(*key, seq, p[4], p[5])
         except _OverLimit:
             return False
 
@@ -1127,12 +1118,12 @@ def solve_eight_by_eight(state: GameState, budget: Budget) -> SolveResult:
     if search.out_of_budget:
         if total is None or total <= _TAIL_FROM:
             return result
-        search = _Search(_left(budget, result.nodes), True, _TAIL_SEED, False)
+        search = _tail_search(_left(budget, result.nodes))
         result = _after_stage(result, _solve_with(state, search, started))
         if result.status != "unknown" or budget.exhausted(result.nodes) or search.out_of_budget:
             return result
     # searched to the end, but through the open regime: the proof pass
-    search = _Search(_left(budget, result.nodes), True, _TAIL_SEED, False, relax=True)
+    search = _tail_search(_left(budget, result.nodes), relax=True)
     return _after_stage(result, _solve_with(state, search, started))
 
 
@@ -1147,16 +1138,20 @@ def _after_stage(before: SolveResult, stage: SolveResult) -> SolveResult:
     return SolveResult(stage.status, stage.moves, before.nodes + stage.nodes, stage.seconds)
 
 
+def _tail_search(budget: Budget, relax: bool = False) -> _Search:
+    """The tail's search: talon walks merged, no discrepancy phases, its own seed."""
+    return _Search(budget, True, _TAIL_SEED, False, relax)
+
+
 def solve_tail(state: EightByEight, budget: Budget) -> SolveResult:
     """The tail search alone (what the solver runs after ``_TAIL_FROM`` nodes)."""
-    return _solve_with(state, _Search(budget, True, _TAIL_SEED, False), time.perf_counter())
+    return _solve_with(state, _tail_search(budget), time.perf_counter())
 
 
 def solve_proof_pass(state: EightByEight, budget: Budget) -> SolveResult:
     """The proof pass alone (what the solver runs once a search ends through the
     open regime): the tail's search, checking open positions with the relaxation."""
-    search = _Search(budget, True, _TAIL_SEED, False, relax=True)
-    return _solve_with(state, search, time.perf_counter())
+    return _solve_with(state, _tail_search(budget, relax=True), time.perf_counter())
 
 
 def _solve_with(state: EightByEight, search: _Search, started: float) -> SolveResult:

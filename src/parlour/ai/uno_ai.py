@@ -864,6 +864,13 @@ class UnoStrongPlayer(Player):
                 return _finish(searched[0], legal), searched[1]
         return _finish(plan.first, legal), _reason(plan, hand)
 
+    def _wild_colours(self, cards: Sequence[int]) -> list[int]:
+        """The colours the search names a Wild with: all four (``wild_all``), else
+        those of ``cards`` (empty when there are none)."""
+        if self.wild_all:
+            return [0, 1, 2, 3]
+        return sorted({x >> 4 for x in cards if x < W})
+
     def _search(
         self, t: Table, hand: list[int], plan: _Plan, may_draw: bool
     ) -> tuple[str, str] | None:
@@ -878,9 +885,7 @@ class UnoStrongPlayer(Player):
                 candidates.append((c, c >> 4))
                 continue
             rest = [x for x in hand if x < W]
-            held = sorted({x >> 4 for x in rest}) or [_best_colour(rest)]
-            if self.wild_all:
-                held = [0, 1, 2, 3]
+            held = self._wild_colours(rest) or [_best_colour(rest)]
             candidates.extend((c, col) for col in held)
         if self.renege and may_draw and candidates:
             candidates.append((-2, -1))  # draw instead of playing
@@ -990,9 +995,7 @@ class UnoStrongPlayer(Player):
                 best_value = value
                 best_text = f"play:{UNO_COLOURS[named]}" if c >= W else "play"
         if self.samples and not (c == W4 and t.holds_colour(t.colour)):
-            named_options = [c >> 4] if c < W else sorted({x >> 4 for x in rest if x < W}) or [0]
-            if c >= W and self.wild_all:
-                named_options = [0, 1, 2, 3]
+            named_options = [c >> 4] if c < W else self._wild_colours(rest) or [0]
             candidates = [(c, named) for named in named_options] + [(-1, -1)]
             best, found = self._simulate(t, hand, candidates)
             wins = found.wins
