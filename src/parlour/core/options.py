@@ -21,7 +21,12 @@ _FALSE = {"0", "false", "no", "off"}
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of a game: its name, type, default, allowed values and help."""
+    """One option of a game: its name, type, default, allowed values and help.
+
+    ``label`` is the option's name for people ("Who starts"); ``seats`` marks an
+    option whose values are seat numbers, which a table names by who sits there
+    ("you", "the computer") rather than by number.
+    """
 
     name: str
     kind: type  # bool or int
@@ -29,10 +34,18 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
+    maximum: int | None = None
+    label: str = ""
+    seats: bool = False
 
-    def convert(self, value: Any, game: str) -> Any:
+    def convert(self, value: Any, game: str, strict: bool = False) -> Any:
+        """The option's value from ``value``; ``strict`` (JSON from the API) takes only
+        JSON's own type (true/false, a whole number), where the command line and old
+        saves may also give text ("yes", "4")."""
         if value is None and self.default is None:
             return None  # "not chosen": the game decides (e.g. a starter drawn from the seed)
+        if strict:
+            self._check_strict_type(value, game)
         if self.kind is bool:
             if isinstance(value, bool):
                 result: Any = value
@@ -67,7 +80,26 @@ class OptionSpec:
             raise InvalidOptionError(
                 f"option {self.name!r} of {game} must be at least {self.minimum}: got {value!r}"
             )
+        if self.maximum is not None and result > self.maximum:
+            raise InvalidOptionError(
+                f"option {self.name!r} of {game} must be at most {self.maximum}: got {value!r}"
+            )
         return result
+
+    def _check_strict_type(self, value: Any, game: str) -> None:
+        if self.kind is bool and not isinstance(value, bool):
+            raise InvalidOptionError(
+                f"option {self.name!r} of {game} is true or false: got {value!r}"
+            )
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidOptionError(
+                f"option {self.name!r} of {game} takes a whole number: got {value!r}"
+            )
+
+    @property
+    def title(self) -> str:
+        """The label for people, or the name made readable."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
 
 def _key(name: str) -> str:
@@ -75,18 +107,22 @@ def _key(name: str) -> str:
 
 
 def resolve_options(
-    specs: Iterable[OptionSpec], given: Mapping[str, Any], game: str
+    specs: Iterable[OptionSpec], given: Mapping[str, Any], game: str, strict: bool = False
 ) -> dict[str, Any]:
-    """Fill defaults and check every given option; unknown names are errors."""
+    """Fill defaults and check every given option; unknown names are errors.
+
+    ``strict`` (the web API): names exactly as declared and values of JSON's own
+    types, so a typo or a loosely typed value is refused rather than guessed at.
+    """
     by_name = {spec.name: spec for spec in specs}
     result = {name: spec.default for name, spec in by_name.items()}
     for raw_name, value in given.items():
-        name = _key(raw_name)
+        name = raw_name if strict else _key(raw_name)
         spec = by_name.get(name)
         if spec is None:
             known = ", ".join(f"{s.name} ({s.help})" for s in by_name.values()) or "none"
             raise InvalidOptionError(f"{game} has no option {raw_name!r}; its options are: {known}")
-        result[name] = spec.convert(value, game)
+        result[name] = spec.convert(value, game, strict)
     return result
 
 

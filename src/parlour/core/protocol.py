@@ -14,12 +14,13 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, NotRequired, TypeAlias, TypedDict
 
 from ..errors import IllegalMoveError
+from .events import Event
 from .options import OptionSpec
 
-__all__ = ["GameState", "Move", "Outcome", "normalize_move_text"]
+__all__ = ["GameState", "Move", "MoveParts", "Outcome", "normalize_move_text"]
 
 Move: TypeAlias = Hashable
 
@@ -61,6 +62,25 @@ class Outcome:
         return text
 
 
+class MoveParts(TypedDict):
+    """A legal move split into what a front end needs to offer it as a gesture.
+
+    ``source`` and ``target`` are pile names as the view gives them (``None`` for a
+    move that is one button, like ``deal`` or ``twist``); ``count`` is how many cards
+    move; ``card`` the card picked up, when it is face up. A front end matches a
+    person's click or drag against these and sends ``move``: it never parses move
+    strings. UNO adds the colour a Wild names and whether the move calls UNO.
+    """
+
+    move: str
+    source: str | None
+    target: str | None
+    count: int
+    card: str | None
+    colour: NotRequired[str]
+    uno: NotRequired[bool]
+
+
 class GameState(ABC):
     """One position of a game, including everything hidden (stock order, hands).
 
@@ -79,6 +99,16 @@ class GameState(ABC):
     rules_file: ClassVar[str]
     #: Help for players: move syntax, controls, and every "Decision" the rules page makes.
     help_text: ClassVar[str] = ""
+    #: Played game after game with running totals, the first player alternating
+    #: (Chinese Patience): tables offer "next game of the series".
+    series: ClassVar[bool] = False
+    #: One game is a match of hands played to a points target (UNO).
+    match: ClassVar[bool] = False
+    #: The option that says who moves first, where there is one.
+    first_option: ClassVar[str | None] = None
+    #: What :meth:`progress` counts and out of how many (one-player games).
+    progress_label: ClassVar[str | None] = None
+    progress_total: ClassVar[int | None] = None
 
     #: The complete, validated options this game was created with.
     options: dict[str, Any]
@@ -133,6 +163,28 @@ class GameState(ABC):
         """What ``player`` is told about the last move applied, beyond the move itself
         (cards drawn by them, a penalty, a reshuffle). Never reveals hidden cards."""
         return []
+
+    def last_events(self, viewer: int) -> list[Event]:
+        """Everything the last move applied did, the move itself included, as data
+        and as ``viewer`` may know it (see :mod:`parlour.core.events`); empty before
+        the first move. Never a card ``viewer`` may not see."""
+        return []
+
+    def move_parts(self, move: Move) -> MoveParts:
+        """A legal move's source, target, count and card, for front ends (see
+        :class:`MoveParts`). The default knows no piles: one button per move."""
+        return {
+            "move": self.move_str(move),
+            "source": None,
+            "target": None,
+            "count": 1,
+            "card": None,
+        }
+
+    def progress(self) -> int | None:
+        """How far the game has got, in :attr:`progress_label` (cards on the
+        foundations), for statistics; None for games that have a score instead."""
+        return None
 
     def canonicalize(self, text: str) -> str:
         """Turn a normalised move text into its canonical form, or raise

@@ -134,12 +134,15 @@ class Calculation(GameState):
     )
     players: ClassVar[int] = 1
     rules_file: ClassVar[str] = "calculation.md"
+    progress_label: ClassVar[str | None] = "cards on the foundations"
+    progress_total: ClassVar[int | None] = 52
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "classic",
             bool,
             False,
             "traditional rules: no moving a waste pile's top card onto an empty waste pile",
+            label="Classic rules (no move onto an empty waste pile)",
         ),
     )
     help_text: ClassVar[str] = """\
@@ -347,6 +350,9 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         if self._top < len(self._stock):
             return [f"the current card is {card_str(self._stock[self._top])}"]
         return ["the stock is empty"]
+
+    def progress(self) -> int:
+        return sum(len(pile) for pile in self._found)
 
     # --- the calculator -------------------------------------------------------
 

@@ -148,9 +148,13 @@ class ChinesePatience(GameState):
             None,
             "who moves first, 0 or 1 (default: drawn from the seed; player 0 with a deck)",
             (0, 1),
+            label="Who starts",
+            seats=True,
         ),
     )
     rules_file: ClassVar[str] = "chinese-patience.md"
+    series: ClassVar[bool] = True
+    first_option: ClassVar[str | None] = "first"
     help_text: ClassVar[str] = """\
 Piles (the original's numbers): 1-4 foundations (clubs, diamonds, hearts, spades,
 built up in suit from the Ace), 5-8 tableau (built down in alternating colours),

@@ -128,6 +128,8 @@ class EightByEight(GameState):
     )
     players: ClassVar[int] = 1
     rules_file: ClassVar[str] = "eight-by-eight.md"
+    progress_label: ClassVar[str | None] = "cards on the foundations"
+    progress_total: ClassVar[int | None] = DECK_SIZE
     help_text: ClassVar[str] = _HELP
 
     __slots__ = ("rows", "down", "talon", "waste", "pending", "found", "passes", "_deal", "_last")
@@ -525,6 +527,9 @@ class EightByEight(GameState):
         if kind == 3:
             return [f"{card_str(b)} is turned face up on T{a + 1}"]
         return []
+
+    def progress(self) -> int:
+        return sum(f >> 2 for f in self.found)
 
     # --- showing ----------------------------------------------------------
 

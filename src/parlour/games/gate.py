@@ -65,9 +65,18 @@ class Gate(GameState):
     )
     players: ClassVar[int] = 1
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("bars", int, 4, "cards in each bar (4, or 3 for the variant)", (4, 3)),
+        OptionSpec(
+            "bars",
+            int,
+            4,
+            "cards in each bar (4, or 3 for the variant)",
+            (4, 3),
+            label="Cards in each bar",
+        ),
     )
     rules_file: ClassVar[str] = "gate.md"
+    progress_label: ClassVar[str | None] = "cards on the foundations"
+    progress_total: ClassVar[int | None] = 52
     help_text: ClassVar[str] = """\
 Piles: posts L and R (only the lowest card is exposed), top bar T1-T4 and
 second bar B1-B4 (T1-T3, B1-B3 with bars=3), waste heap W, stock S,
@@ -377,6 +386,9 @@ Decisions:
         if self._last[0][1] == W:
             return [f"turned {card_str(self._last[0][0])} onto W"]
         return ["dealt " + ", ".join(f"{card_str(c)} to {NAMES[p]}" for c, p in self._last)]
+
+    def progress(self) -> int:
+        return sum(self._frank)
 
     # --- showing ------------------------------------------------------------
 

@@ -314,12 +314,42 @@ class Uno(GameState):
     summary: ClassVar[str] = "UNO, the 1991 two-player edition: first to 500 points wins"
     players: ClassVar[int] = 2
     rules_file: ClassVar[str] = "uno.md"
+    match: ClassVar[bool] = True
+    first_option: ClassVar[str | None] = "first"
     help_text: ClassVar[str] = _HELP
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("target", int, 500, "points that win the match", minimum=1),
-        OptionSpec("uno_call", bool, False, "players must call UNO; the opponent may catch"),
-        OptionSpec("w4_challenge", bool, False, "official Wild Draw Four challenge"),
-        OptionSpec("first", int, None, "first hand's starter (0 or 1)", choices=(0, 1)),
+        OptionSpec(
+            "target",
+            int,
+            500,
+            "points that win the match",
+            minimum=1,
+            maximum=100_000,
+            label="Points to win the match",
+        ),
+        OptionSpec(
+            "uno_call",
+            bool,
+            False,
+            "players must call UNO; the opponent may catch",
+            label="Call UNO",
+        ),
+        OptionSpec(
+            "w4_challenge",
+            bool,
+            False,
+            "official Wild Draw Four challenge",
+            label="Challenge a Wild Draw Four",
+        ),
+        OptionSpec(
+            "first",
+            int,
+            None,
+            "first hand's starter (0 or 1)",
+            choices=(0, 1),
+            label="Who starts",
+            seats=True,
+        ),
     )
 
     __slots__ = (

@@ -1,0 +1,130 @@
+"""What happened at the table, as data: the one event vocabulary of every game.
+
+An engine tells what its last move did as a list of :class:`Event` values for one
+viewer (``GameState.events(viewer)``): who acted, what they did, which cards (only
+those the viewer may see), from where and to where. It never words them: the table
+service (``parlour.service.words``) turns events into sentences for people, the same
+for the web app, the terminal table and ``parlour play``, and programs can read the
+data directly. Pile names are the rules pages' notation ("F3", "W1", "T5", "S"), or
+one of the table-wide names below.
+
+The kinds (``Event.what``) and their fields:
+
+========== ============================================================================
+kind       meaning (fields used)
+========== ============================================================================
+play       ``who`` plays ``cards[0]`` from ``source`` to ``target`` (a foundation, a
+           pile, UNO's ``discard``); ``value``: UNO's colour named with a Wild
+move       ``who`` moves ``cards`` (bottom first, ``count`` of them) from ``source`` to
+           ``target``
+deal       ``who`` deals ``cards[0]`` to ``target`` (one event per card)
+turn_up    ``cards[0]`` is turned face up at ``target`` (``who``: by whom, or None when
+           the rules do it); ``source``: where it came from (``S`` the talon)
+current    ``cards[0]`` is now the current card of the stock ``source``
+empty      the pile ``source`` is now empty (the stock is used up)
+turnover   ``who`` turns ``source`` over as the new ``target`` (8 x 8's waste as the
+           talon, Chinese Patience's pile 0 as a new hand); ``value``: the pass number
+           and ``count`` the number of passes allowed, where the rules count passes
+draw       ``who`` draws ``count`` cards (``cards``: which, when the viewer may see them)
+penalty    ``who`` draws ``count`` cards as a penalty; ``value``: the reason
+           (``"w4"``, ``"uno"``, ``"challenge"``)
+keep       ``who`` keeps the card just drawn
+pass       ``who`` passes
+colour     ``who`` names the colour ``value`` (``"R"``, ``"G"``, ``"Y"``, ``"B"``)
+uno        ``who`` calls UNO
+catch      ``who`` catches the other player not having called UNO
+challenge  ``who`` challenges a Wild Draw Four; ``value``: ``"upheld"`` or ``"failed"``
+skip       ``who`` loses their turn
+again      ``who`` plays again (a Skip, Reverse or Draw Two between two players)
+reshuffle  the discard pile (``source``) is shuffled to make a new draw pile
+twist      ``who`` twists ``cards[0]`` (or ``count`` = 1 face down) onto ``target``
+end_turn   ``who`` ends their turn
+starts     ``who`` moves first (a game or a hand begins)
+hand_end   a hand is over: ``who`` won it (None: blocked, nobody scores) and scores
+           ``count`` points; ``value``: the hand's number; ``cards``: the loser's
+           cards, shown to both
+game_end   the game is over: ``value`` is the reason; ``who``: the winner (None in a
+           one-player game, or a draw); ``count``: the winner's score if any
+resign     ``who`` resigns
+========== ============================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+__all__ = ["Event", "KINDS", "TABLE_PILES"]
+
+#: Every kind of event, in the order of the table above.
+KINDS: Final = (
+    "play",
+    "move",
+    "deal",
+    "turn_up",
+    "current",
+    "empty",
+    "turnover",
+    "draw",
+    "penalty",
+    "keep",
+    "pass",
+    "colour",
+    "uno",
+    "catch",
+    "challenge",
+    "skip",
+    "again",
+    "reshuffle",
+    "twist",
+    "end_turn",
+    "starts",
+    "hand_end",
+    "game_end",
+    "resign",
+)
+
+#: Pile names shared by every game, beside each rules page's own notation.
+TABLE_PILES: Final = ("hand", "discard", "draw", "talon", "waste", "stock")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, as one viewer may know it (see the module docstring)."""
+
+    what: str
+    who: int | None = None
+    cards: tuple[str, ...] = ()
+    count: int | None = None
+    source: str | None = None
+    target: str | None = None
+    value: str | int | None = None
+
+    def __post_init__(self) -> None:
+        if self.what not in KINDS:
+            raise ValueError(f"unknown event kind {self.what!r}: the kinds are {', '.join(KINDS)}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, leaving out what is not set."""
+        data: dict[str, Any] = {"what": self.what}
+        if self.who is not None:
+            data["who"] = self.who
+        if self.cards:
+            data["cards"] = list(self.cards)
+        for name in ("count", "source", "target", "value"):
+            field = getattr(self, name)
+            if field is not None:
+                data[name] = field
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        return cls(
+            what=str(data["what"]),
+            who=data.get("who"),
+            cards=tuple(data.get("cards", ())),
+            count=data.get("count"),
+            source=data.get("source"),
+            target=data.get("target"),
+            value=data.get("value"),
+        )
