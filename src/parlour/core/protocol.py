@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, NotRequired, TypeAlias, TypedDict
 
@@ -106,6 +106,9 @@ class GameState(ABC):
     match: ClassVar[bool] = False
     #: The option that says who moves first, where there is one.
     first_option: ClassVar[str | None] = None
+    #: The game's piles in words where its notation is a letter ("L": "the left
+    #: post"), for the sentences people read; other names are shown as they are.
+    pile_names: ClassVar[Mapping[str, str]] = {}
     #: What :meth:`progress` counts and out of how many (one-player games).
     progress_label: ClassVar[str | None] = None
     progress_total: ClassVar[int | None] = None

@@ -13,7 +13,7 @@ lists. A move is ``(source, target)``: source 0 is the stock and 1-4 are
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, TypedDict
 
 from ..cards import RANKS, card, card_pretty, card_str, cards_str, french_deck, parse_card, rank
@@ -135,6 +135,7 @@ class Calculation(GameState):
     players: ClassVar[int] = 1
     rules_file: ClassVar[str] = "calculation.md"
     progress_label: ClassVar[str | None] = "cards on the foundations"
+    pile_names: ClassVar[Mapping[str, str]] = {"S": "the stock"}
     progress_total: ClassVar[int | None] = 52
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

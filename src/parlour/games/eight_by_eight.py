@@ -12,6 +12,7 @@ suit from the Ace, so the top card says everything about it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from ..cards import card_pretty, card_str, french_deck, parse_card
@@ -129,6 +130,11 @@ class EightByEight(GameState):
     players: ClassVar[int] = 1
     rules_file: ClassVar[str] = "eight-by-eight.md"
     progress_label: ClassVar[str | None] = "cards on the foundations"
+    pile_names: ClassVar[Mapping[str, str]] = {
+        "S": "the talon",
+        "W": "the waste",
+        "P": "the talon",
+    }
     progress_total: ClassVar[int | None] = DECK_SIZE
     help_text: ClassVar[str] = _HELP
 

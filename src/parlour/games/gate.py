@@ -8,7 +8,7 @@ B1-B4 are 6-9), so with 3-card bars ids 5 and 9 are simply never used.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, cast
 
 from ..cards import card_pretty, card_str, cards_str, french_deck, parse_card
@@ -76,6 +76,12 @@ class Gate(GameState):
     )
     rules_file: ClassVar[str] = "gate.md"
     progress_label: ClassVar[str | None] = "cards on the foundations"
+    pile_names: ClassVar[Mapping[str, str]] = {
+        "S": "the stock",
+        "W": "the waste heap",
+        "L": "the left post",
+        "R": "the right post",
+    }
     progress_total: ClassVar[int | None] = 52
     help_text: ClassVar[str] = """\
 Piles: posts L and R (only the lowest card is exposed), top bar T1-T4 and

@@ -1,0 +1,53 @@
+"""The default store: one SQLite file (stdlib ``sqlite3``), no server to run.
+
+One connection is shared by the app's worker threads behind a lock; writes are
+small (one row per move) and SQLite's WAL journal keeps readers from waiting.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from ..errors import ParlourError
+from .store import SCHEMA
+from .store_sql import SQLStore
+
+__all__ = ["SQLiteStore"]
+
+
+class SQLiteStore(SQLStore):
+    """Games in an SQLite file (or ``:memory:``)."""
+
+    mark = "?"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        if path != ":memory:":
+            try:
+                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise ParlourError(
+                    f"cannot create the folder for the database {path!r}: {exc.strerror or exc}"
+                ) from None
+        try:
+            self._db = sqlite3.connect(
+                str(Path(path).expanduser()) if path != ":memory:" else path,
+                check_same_thread=False,
+                isolation_level=None,
+            )
+            self._db.row_factory = sqlite3.Row
+            if path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise ParlourError(f"cannot open the database {path!r}: {exc}") from None
+        self._lock = threading.Lock()
+
+    def _execute(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        return self._db.execute(sql, args)
+
+    def _close_connection(self) -> None:
+        self._db.close()
