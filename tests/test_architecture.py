@@ -24,6 +24,7 @@ LAYERS = {
     "core": 1,
     "games": 2,
     "ai": 3,
+    "service": 4,
     "sim": 4,
     "envs": 4,
     "cli": 5,
