@@ -42,7 +42,7 @@ from _report import percentile, share
 
 import parlour
 from parlour.ai import make_player
-from parlour.ai.calculation_ai import solve_calculation
+from parlour.ai.calculation import solve_calculation
 from parlour.ai.solver import parse_budget
 from parlour.games.calculation import Calculation
 

@@ -44,13 +44,13 @@ from dataclasses import dataclass
 from _report import percentile, share
 
 from parlour.ai import make_player
-from parlour.ai.eight_by_eight_ai import (
-    _TAIL_FROM,
+from parlour.ai.eight_by_eight import (
     EightByEightFairPlayer,
     solve_eight_by_eight,
     solve_proof_pass,
     solve_tail,
 )
+from parlour.ai.eight_by_eight.solver import TAIL_FROM
 from parlour.ai.solver import parse_budget
 from parlour.games.eight_by_eight import EightByEight
 
@@ -152,8 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         action="store_const",
         const="tail",
         dest="stage",
-        help=f"run only the solver's tail search (what follows its first {_TAIL_FROM:,} "
-        f"nodes) with the budget: for deals known to be undecided at {_TAIL_FROM:,} nodes",
+        help=f"run only the solver's tail search (what follows its first {TAIL_FROM:,} "
+        f"nodes) with the budget: for deals known to be undecided at {TAIL_FROM:,} nodes",
     )
     only.add_argument(
         "--proof-only",

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from _report import percentile, share
 
 from parlour.ai import make_player
-from parlour.ai.gate_ai import GateFairPlayer, solve_gate
+from parlour.ai.gate import GateFairPlayer, solve_gate
 from parlour.ai.solver import parse_budget
 from parlour.games.gate import Gate
 

@@ -9,7 +9,7 @@ import pytest
 
 import parlour
 from parlour.ai import hint, make_player, player_levels
-from parlour.ai.calculation_ai import CalculationFairPlayer
+from parlour.ai.calculation import CalculationFairPlayer
 from parlour.cards import cards_str, parse_cards
 from parlour.games.calculation import Calculation
 from parlour.rng import Rng
@@ -247,7 +247,7 @@ def endgames(options: dict[str, bool], left: int, count: int) -> list[Calculatio
 def test_solver_agrees_with_a_plain_search_on_endgames(options: dict[str, bool]) -> None:
     """Safe moves, the empty-pile move rule, the classic dead-position test and the
     proofs of complete beams never change the answer."""
-    from parlour.ai.calculation_ai import solve_calculation
+    from parlour.ai.calculation import solve_calculation
     from parlour.ai.solver import Budget
 
     answers = []

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.ai import calculation_kernel
-from parlour.ai.calculation_ai import _position
-from parlour.ai.calculation_solver import solve
+from parlour.ai.calculation import kernel as calculation_kernel
+from parlour.ai.calculation import search as calculation_search
+from parlour.ai.calculation.position import move_text, position_of
+from parlour.ai.calculation.search import Search, kernel_row, solve
 from parlour.ai.solver import Budget
 from parlour.games.calculation import Calculation
 
@@ -16,7 +17,7 @@ def test_plain_and_compiled_kernels_agree(classic: bool) -> None:
     if not calculation_kernel.compiled():
         pytest.skip("numba is not installed")
     for seed in (2, 5):
-        need, piles, stock = _position(Calculation.new(seed, None, {"classic": classic}))
+        need, piles, stock = position_of(Calculation.new(seed, None, {"classic": classic}))
         fast = solve(need, piles, stock, classic, Budget(nodes=400))
         plain = solve(need, piles, stock, classic, Budget(nodes=400), engine="plain")
         assert fast == plain
@@ -26,7 +27,7 @@ def test_plain_and_compiled_kernels_agree(classic: bool) -> None:
 def test_the_reference_search_agrees_with_the_kernel(classic: bool) -> None:
     # Without numba the solver runs the reference search: same answers, same nodes.
     for seed in range(8):
-        need, piles, stock = _position(Calculation.new(seed, None, {"classic": classic}))
+        need, piles, stock = position_of(Calculation.new(seed, None, {"classic": classic}))
         kernel = solve(need, piles, stock, classic, Budget(nodes=1500), engine="kernel")
         reference = solve(need, piles, stock, classic, Budget(nodes=1500), engine="reference")
         assert reference[0] == kernel[0]
@@ -35,15 +36,14 @@ def test_the_reference_search_agrees_with_the_kernel(classic: bool) -> None:
 
 
 def test_an_unknown_engine_is_refused() -> None:
-    need, piles, stock = _position(Calculation.new(1, None, {}))
+    need, piles, stock = position_of(Calculation.new(1, None, {}))
     with pytest.raises(ValueError, match="unknown engine 'fast'"):
         solve(need, piles, stock, False, Budget(nodes=10), engine="fast")
 
 
 def test_a_row_round_trips() -> None:
-    from parlour.ai.calculation_solver import _row
 
-    row = _row((2, 4, 6, 8), ((13,), (), (5, 9), ()), 3)
+    row = kernel_row((2, 4, 6, 8), ((13,), (), (5, 9), ()), 3)
     assert len(row) == calculation_kernel.S
     assert row[calculation_kernel.LEN : calculation_kernel.LEN + 4] == [1, 0, 2, 0]
     assert row[calculation_kernel.IDX] == 3
@@ -68,9 +68,9 @@ def test_diversify_keeps_at_most_gcap_per_group() -> None:
     score = [5.0, 9.0, 7.0, 1.0, 3.0]
     order = [0] * 5
     count = [0] * k.GROUPS
-    k._rank(score, order, 5)
+    k.rank_candidates(score, order, 5)
     assert order == [1, 2, 0, 4, 3]
-    assert k._diversify(cand, score, order, 5, 2, count) == 4
+    assert k.diversify(cand, score, order, 5, 2, count) == 4
     assert order == [1, 2, 4, 3, 0]  # row 0, third of its group, goes last
     assert not any(count)
 
@@ -82,13 +82,11 @@ def test_the_diversity_beams_solve_and_agree_on_every_engine(
     # Scaled down: the diversity beams after the 8-wide widening beam fails. These deals
     # need them (8 wide alone fails); the compiled, plain and reference runs agree.
     import parlour
-    from parlour.ai import calculation_solver
-    from parlour.ai.calculation_ai import _move_text
 
-    monkeypatch.setattr(calculation_solver, "DIVERSE_AFTER", 8)
-    monkeypatch.setattr(calculation_solver, "DIVERSE", ((8, 1), (8, 2)))
+    monkeypatch.setattr(calculation_search, "DIVERSE_AFTER", 8)
+    monkeypatch.setattr(calculation_search, "DIVERSE", ((8, 1), (8, 2)))
     state = Calculation.new(seed, None, {"classic": classic})
-    need, piles, stock = _position(state)
+    need, piles, stock = position_of(state)
     answers = [
         solve(need, piles, stock, classic, Budget(nodes=1200), engine=engine)
         for engine in ("kernel", "plain", "reference")
@@ -97,19 +95,18 @@ def test_the_diversity_beams_solve_and_agree_on_every_engine(
     assert answers[1] == answers[0] and answers[2] == answers[0]
     game = parlour.new_game("calculation", seed=seed, options={"classic": classic})
     for move in answers[0][1]:
-        game.play(_move_text(move))
+        game.play(move_text(move))
     assert game.outcome is not None and game.outcome.result == "won"
 
 
 def _noise_phase(monkeypatch: pytest.MonkeyPatch) -> None:
     # Scaled down: the diversity beam after the 8-wide beam, the noise beams after the
     # 32-wide beam.
-    from parlour.ai import calculation_solver
 
-    monkeypatch.setattr(calculation_solver, "DIVERSE_AFTER", 8)
-    monkeypatch.setattr(calculation_solver, "DIVERSE", ((8, 1),))
-    monkeypatch.setattr(calculation_solver, "NOISY_AFTER", 32)
-    monkeypatch.setattr(calculation_solver, "NOISY", ((8, 1, 2, 3.0, 0.15), (8, 0, 0, 0.0, 0.15)))
+    monkeypatch.setattr(calculation_search, "DIVERSE_AFTER", 8)
+    monkeypatch.setattr(calculation_search, "DIVERSE", ((8, 1),))
+    monkeypatch.setattr(calculation_search, "NOISY_AFTER", 32)
+    monkeypatch.setattr(calculation_search, "NOISY", ((8, 1, 2, 3.0, 0.15), (8, 0, 0, 0.0, 0.15)))
 
 
 @pytest.mark.parametrize(("classic", "seed"), [(True, 29), (True, 46), (False, 11)])
@@ -119,35 +116,33 @@ def test_the_noise_beams_solve_and_agree_on_every_engine(
     # These deals need the noise beams (the widening and diversity beams fail within the
     # budget); the compiled, plain and reference runs agree, and the line replays.
     import parlour
-    from parlour.ai import calculation_solver
-    from parlour.ai.calculation_ai import _move_text
 
     _noise_phase(monkeypatch)
     state = Calculation.new(seed, None, {"classic": classic})
-    need, piles, stock = _position(state)
+    need, piles, stock = position_of(state)
     answers = [
         solve(need, piles, stock, classic, Budget(nodes=3000), engine=engine)
         for engine in ("kernel", "plain", "reference")
     ]
     assert answers[0][0] == "solved"
     assert answers[1] == answers[0] and answers[2] == answers[0]
-    monkeypatch.setattr(calculation_solver, "NOISY", ())
+    monkeypatch.setattr(calculation_search, "NOISY", ())
     without = solve(need, piles, stock, classic, Budget(nodes=3000))
     assert without == ("unknown", None, 3000)
     game = parlour.new_game("calculation", seed=seed, options={"classic": classic})
     for move in answers[0][1]:
-        game.play(_move_text(move))
+        game.play(move_text(move))
     assert game.outcome is not None and game.outcome.result == "won"
 
 
 def test_the_noise_is_in_range_and_depends_on_the_salt() -> None:
     k = calculation_kernel
     keys = [1, 12345, 2**61 + 17, 2**62 - 1]
-    a = [k._noise(key, 1) for key in keys]
-    b = [k._noise(key, 2) for key in keys]
+    a = [k.noise(key, 1) for key in keys]
+    b = [k.noise(key, 2) for key in keys]
     assert all(0.0 <= x < 1.0 for x in a + b)
     assert a != b and len(set(a)) == len(a)
-    assert a == [k._noise(key, 1) for key in keys]
+    assert a == [k.noise(key, 1) for key in keys]
 
 
 def test_the_rollout_counts_how_long_the_waste_cards_wait() -> None:
@@ -155,10 +150,9 @@ def test_the_rollout_counts_how_long_the_waste_cards_wait() -> None:
     # up on F4, the Queen from the reserve after it, then the 3 from W1 on F4 and the 2
     # on F1, each after two stock cards. With only Queens the pile never unwinds: each
     # card counts the stock cards left plus one.
-    from parlour.ai.calculation_solver import Search, _row
 
     k = calculation_kernel
-    row = _row((2, 4, 6, 8), ((2, 3), (), (), ()), 0)
+    row = kernel_row((2, 4, 6, 8), ((2, 3), (), (), ()), 0)
     for stock, wait in (((12, 8), 4), ((12, 12), 6)):
         search = Search(stock, True, Budget(nodes=10), plain=True)
-        assert k._rollout(row, 0, search.stock, len(stock), search.nxt, [0] * 24) == wait
+        assert k.rollout(row, 0, search.stock, len(stock), search.nxt, [0] * 24) == wait

@@ -5,13 +5,21 @@ from __future__ import annotations
 import pytest
 
 import parlour
-from parlour.ai import eight_by_eight_ai, hint, make_player, player_levels
-from parlour.ai.eight_by_eight_ai import (
-    EightByEightFairPlayer,
-    _fits,
-    _safe,
-    solve_eight_by_eight,
+from parlour.ai import hint, make_player, player_levels
+from parlour.ai.eight_by_eight import EightByEightFairPlayer, solve_eight_by_eight
+from parlour.ai.eight_by_eight import search as search_module
+from parlour.ai.eight_by_eight import solver as solver_module
+from parlour.ai.eight_by_eight.position import (
+    Pos,
+    apply_moves,
+    fits_foundation,
+    is_safe_up,
+    position_of,
+    settle,
 )
+from parlour.ai.eight_by_eight.proof import Relaxation, rows_needed
+from parlour.ai.eight_by_eight.search import Search, walk_dominated
+from parlour.ai.eight_by_eight.solver import replay_line, solve_proof_pass, solve_tail, solve_with
 from parlour.ai.solver import Budget, parse_budget, solve
 from parlour.cards import cards_str, parse_card, parse_cards
 from parlour.core.session import Game
@@ -191,10 +199,10 @@ def test_hint_puts_up_safe_cards_and_says_why() -> None:
 def test_safe_rule_needs_all_four_lower_cards_of_the_other_colour() -> None:
     # f holds two heights per suit (clubs, diamonds, hearts, spades), higher first
     five_h = parse_card("5H")
-    assert _fits(five_h, (0, 0, 0, 0, 4, 0, 0, 0))
-    assert not _safe(five_h, (4, 3, 0, 0, 4, 0, 4, 4))  # one Four of clubs still out
-    assert _safe(five_h, (4, 4, 0, 0, 4, 0, 4, 4))  # both packs' black Fours are up
-    assert _safe(parse_card("2D"), (0,) * 8)  # Twos carry only Aces, which never lie in rows
+    assert fits_foundation(five_h, (0, 0, 0, 0, 4, 0, 0, 0))
+    assert not is_safe_up(five_h, (4, 3, 0, 0, 4, 0, 4, 4))  # one Four of clubs still out
+    assert is_safe_up(five_h, (4, 4, 0, 0, 4, 0, 4, 4))  # both packs' black Fours are up
+    assert is_safe_up(parse_card("2D"), (0,) * 8)  # Twos carry only Aces, which never lie in rows
 
 
 @pytest.mark.parametrize("seed", [4, 7, 12])
@@ -209,7 +217,7 @@ def test_every_run_style_finds_lines_that_replay(
     style: tuple[int, bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # each run style only reorders the tries: the same proofs and replayable wins
-    monkeypatch.setattr(eight_by_eight_ai, "_RUN_STYLES", (style,))
+    monkeypatch.setattr(search_module, "RUN_STYLES", (style,))
     result = solve(parlour.new_game(NAME, seed=12), Budget(nodes=20_000))
     assert result.status == "solved"
     replay(parlour.new_game(NAME, seed=12), result.moves)
@@ -221,11 +229,11 @@ def test_limited_discrepancy_search_finds_lines_that_replay(seed: int) -> None:
     # deals the depth-first runs need more than 40,000 nodes for; the discrepancy
     # search alone finds them in about 5,000 (allowance 5 and 8)
     game = parlour.new_game(NAME, seed=seed)
-    search = eight_by_eight_ai._Search(Budget(nodes=20_000))
-    head, p, is_open, _ = eight_by_eight_ai._settle(eight_by_eight_ai._position(game.state))
-    line, _ = search._lds_phase(p, is_open, 20_000)
+    search = Search(Budget(nodes=20_000))
+    head, p, is_open, _ = settle(position_of(game.state))
+    line, _ = search.lds_phase(p, is_open, 20_000)
     assert line is not None
-    replay(game, tuple(eight_by_eight_ai._replay(game.state, head + line)))
+    replay(game, tuple(replay_line(game.state, head + line)))
 
 
 def test_limited_discrepancy_search_proves_and_mixes_with_the_runs(
@@ -234,13 +242,13 @@ def test_limited_discrepancy_search_proves_and_mixes_with_the_runs(
     # searched to the end, the discrepancy search alone proves a deal unwinnable
     state = blocked_kings().state
     assert isinstance(state, EightByEight)
-    search = eight_by_eight_ai._Search(Budget(nodes=10_000))
-    _, p, is_open, _ = eight_by_eight_ai._settle(eight_by_eight_ai._position(state))
-    assert search._lds_phase(p, is_open, 10_000) == (None, True)
+    search = Search(Budget(nodes=10_000))
+    _, p, is_open, _ = settle(position_of(state))
+    assert search.lds_phase(p, is_open, 10_000) == (None, True)
     assert search.complete
     # phases after every run from the first: the same proofs and replayable wins
-    monkeypatch.setattr(eight_by_eight_ai, "_LDS_FROM", 0)
-    monkeypatch.setattr(eight_by_eight_ai, "_FIRST_LIMIT", 64)
+    monkeypatch.setattr(search_module, "LDS_FROM", 0)
+    monkeypatch.setattr(search_module, "FIRST_LIMIT", 64)
     assert solve(blocked_kings(), Budget(nodes=10_000)).status == "unwinnable"
     for seed in (4, 12):
         result = solve(parlour.new_game(NAME, seed=seed), Budget(nodes=20_000))
@@ -316,13 +324,13 @@ def test_cli_solve_prints_a_line_or_a_proof(capsys: pytest.CaptureFixture[str]) 
 # --- the tail search (after the first 600,000 nodes) -------------------------
 
 
-def _walk_pos(seq: str, ptr: int, passes: int) -> eight_by_eight_ai.Pos:
+def _walk_pos(seq: str, ptr: int, passes: int) -> Pos:
     rows = tuple((parse_card("9H"),) for _ in range(8))  # only a black Eight builds
     return (rows, (0,) * 8, (0,) * 8, tuple(parse_cards(seq)), ptr, passes)
 
 
 def test_walk_dominance_needs_only_waste_turns_between() -> None:
-    dominated = eight_by_eight_ai._walk_dominated
+    dominated = walk_dominated
     p = _walk_pos("3C 8S 4D 5H 6D 2S", 5, 2)
     assert dominated([(3, 2)], p)  # 5H and 6D may go to the waste
     assert dominated([(2, 2)], p)
@@ -342,7 +350,7 @@ def test_tail_search_finds_lines_that_replay(seed: int) -> None:
     game = parlour.new_game(NAME, seed=seed)
     state = game.state
     assert isinstance(state, EightByEight)
-    result = eight_by_eight_ai.solve_tail(state.copy(), Budget(nodes=20_000))
+    result = solve_tail(state.copy(), Budget(nodes=20_000))
     assert result.status == "solved"
     replay(game, result.moves)
 
@@ -350,17 +358,17 @@ def test_tail_search_finds_lines_that_replay(seed: int) -> None:
 def test_tail_search_proves_and_follows_the_main_search(monkeypatch: pytest.MonkeyPatch) -> None:
     state = blocked_kings().state
     assert isinstance(state, EightByEight)
-    assert eight_by_eight_ai.solve_tail(state, Budget(nodes=10_000)).status == "unwinnable"
-    # a budget beyond _TAIL_FROM: the main search to _TAIL_FROM nodes, then the tail
-    monkeypatch.setattr(eight_by_eight_ai, "_TAIL_FROM", 8)
+    assert solve_tail(state, Budget(nodes=10_000)).status == "unwinnable"
+    # a budget beyond TAIL_FROM: the main search to TAIL_FROM nodes, then the tail
+    monkeypatch.setattr(solver_module, "TAIL_FROM", 8)
     result = solve(parlour.new_game(NAME, seed=1529), Budget(nodes=10_000))
     assert result.status == "unwinnable" and result.nodes > 8  # the main search needs 168
-    monkeypatch.setattr(eight_by_eight_ai, "_TAIL_FROM", 64)
+    monkeypatch.setattr(solver_module, "TAIL_FROM", 64)
     game = parlour.new_game(NAME, seed=4)
     result = solve(game, Budget(nodes=20_064))
     assert result.status == "solved" and result.nodes > 64
     replay(game, result.moves)
-    # up to _TAIL_FROM nodes the main search alone answers
+    # up to TAIL_FROM nodes the main search alone answers
     result = solve(parlour.new_game(NAME, seed=16), Budget(nodes=64))
     assert result.status == "unknown" and result.nodes < 128
 
@@ -377,7 +385,7 @@ def stuck_three() -> Game:
 
 
 def test_rows_needed_counts_cards_without_a_card_to_lie_on() -> None:
-    needed = eight_by_eight_ai._rows_needed
+    needed = rows_needed
     assert needed(parse_cards("KS KC QS"), []) == 3  # Kings, and QS has no red King
     assert needed(parse_cards("KH QS"), []) == 1  # QS on KH
     assert needed(parse_cards("QS QC"), parse_cards("KH")) == 1  # one of them on KH
@@ -386,29 +394,29 @@ def test_rows_needed_counts_cards_without_a_card_to_lie_on() -> None:
 
 
 def test_relaxation_proves_dead_and_finds_relaxed_wins() -> None:
-    def pos(game: Game) -> eight_by_eight_ai.Pos:
+    def pos(game: Game) -> Pos:
         state = game.state
         assert isinstance(state, EightByEight)
-        return eight_by_eight_ai._position(state)
+        return position_of(state)
 
-    relaxation = eight_by_eight_ai._Relaxation()
+    relaxation = Relaxation()
     assert relaxation.proves_dead(pos(stuck_three()), 10_000)
     assert relaxation.proves_dead(pos(blocked_kings()), 10_000)
     assert not relaxation.proves_dead(pos(kings_under()), 10_000)
-    assert not eight_by_eight_ai._Relaxation().proves_dead(pos(stuck_three()), 3)  # limit
+    assert not Relaxation().proves_dead(pos(stuck_three()), 3)  # limit
 
 
 @pytest.mark.parametrize("seed", [4, 12])
 def test_relaxation_never_calls_a_position_on_a_winning_line_dead(seed: int) -> None:
     state = parlour.new_game(NAME, seed=seed).state
     assert isinstance(state, EightByEight)
-    p = eight_by_eight_ai._position(state)
-    line = eight_by_eight_ai._Search(Budget(nodes=20_000)).run(p)
+    p = position_of(state)
+    line = Search(Budget(nodes=20_000)).run(p)
     assert line is not None
-    relaxation = eight_by_eight_ai._Relaxation()
+    relaxation = Relaxation()
     for move in [None, *line]:
         if move is not None:
-            p = eight_by_eight_ai._after(p, [move])
+            p = apply_moves(p, [move])
         assert not relaxation.proves_dead(p, 2_000)
 
 
@@ -416,13 +424,9 @@ def test_proof_pass_proves_what_the_open_regime_left_undecided() -> None:
     game = stuck_three()
     state = game.state
     assert isinstance(state, EightByEight)
-    plain = eight_by_eight_ai._solve_with(
-        state.copy(), eight_by_eight_ai._Search(Budget(nodes=10_000)), 0.0
-    )
+    plain = solve_with(state.copy(), Search(Budget(nodes=10_000)), 0.0)
     assert plain.status == "unknown"  # searched to the end, but through an empty row
-    assert eight_by_eight_ai.solve_proof_pass(state.copy(), Budget(nodes=10_000)).status == (
-        "unwinnable"
-    )
+    assert solve_proof_pass(state.copy(), Budget(nodes=10_000)).status == ("unwinnable")
     result = solve(game, Budget(nodes=10_000))  # the solver runs the proof pass itself
     assert result.status == "unwinnable" and result.nodes > plain.nodes
 
@@ -431,7 +435,7 @@ def test_proof_pass_solves_a_winnable_deal() -> None:
     game = parlour.new_game(NAME, seed=4)
     state = game.state
     assert isinstance(state, EightByEight)
-    result = eight_by_eight_ai.solve_proof_pass(state.copy(), Budget(nodes=20_000))
+    result = solve_proof_pass(state.copy(), Budget(nodes=20_000))
     assert result.status == "solved"
     replay(game, result.moves)
 
@@ -441,5 +445,5 @@ def test_proof_pass_proves_seed_168() -> None:
     open position it meets dead (about 72,000 nodes, 5 s)."""
     state = parlour.new_game(NAME, seed=168).state
     assert isinstance(state, EightByEight)
-    result = eight_by_eight_ai.solve_proof_pass(state, Budget(nodes=200_000))
+    result = solve_proof_pass(state, Budget(nodes=200_000))
     assert result.status == "unwinnable"

@@ -10,7 +10,8 @@ import pytest
 
 import parlour
 from parlour.ai import hint, make_player, player_levels
-from parlour.ai.gate_ai import NO_WAY, GateFairPlayer, _unneeded, solve_gate
+from parlour.ai.gate import NO_WAY, GateFairPlayer, solve_gate
+from parlour.ai.gate.position import unneeded
 from parlour.ai.solver import Budget, solve
 from parlour.cards import card_str, french_deck, parse_card, parse_cards
 from parlour.core.protocol import GameState
@@ -176,9 +177,9 @@ def test_hint_when_stuck_after_the_stock_is_out() -> None:
 
 def test_unneeded_cards_have_their_lower_cards_of_the_other_colour_home() -> None:
     five_h = parse_card("5H")
-    assert not _unneeded((4, 0, 4, 3), five_h)  # the Four of spades is still out
-    assert _unneeded((4, 0, 4, 4), five_h)
-    assert _unneeded((0, 0, 0, 0), parse_card("AD"))
+    assert not unneeded((4, 0, 4, 3), five_h)  # the Four of spades is still out
+    assert unneeded((4, 0, 4, 4), five_h)
+    assert unneeded((0, 0, 0, 0), parse_card("AD"))
 
 
 # --- the solver -------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Imports every module that registers computer players and solvers.
 
-Each game's computer players live in ``parlour.ai.<game>_ai``; they are found
-by name so that adding a game's players touches no shared list.
+A game's computer players live in its own package under ``parlour.ai`` (for
+example ``parlour.ai.gate``) or in a module ``parlour.ai.<game>_ai``; both are
+found by name, so adding a game's players touches no shared list.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ __all__ = ["player_modules"]
 
 
 def player_modules() -> list[str]:
-    """The names of the modules that hold a game's players, in a fixed order."""
+    """The names of the packages and modules that hold a game's players, in a fixed order."""
     here = [str(Path(__file__).parent)]
-    return sorted(info.name for info in pkgutil.iter_modules(here) if info.name.endswith("_ai"))
+    return sorted(
+        info.name for info in pkgutil.iter_modules(here) if info.ispkg or info.name.endswith("_ai")
+    )
 
 
 for _name in player_modules():

@@ -1,4 +1,4 @@
-"""The Calculation solver: it sees the whole deal and answers "was this deal winnable?".
+"""The Calculation solver's search: it sees the whole deal and answers "was this deal winnable?".
 
 Suits never matter, so a position is the rank each foundation needs next (0 once a
 King tops it), the four waste piles as tuples of ranks (bottom first) and how many
@@ -34,7 +34,7 @@ never go up (a fixpoint relaxation, see :func:`stuck`).
 
 **Kernel.** Each beam step (expanding a layer, scoring, de-duplicating by a hash
 that ignores the order of the piles, keeping the best) runs in
-:mod:`parlour.ai.calculation_kernel`, compiled by numba when it is installed; the
+:mod:`parlour.ai.calculation.kernel`, compiled by numba when it is installed; the
 functions here (:func:`reachable`, :func:`settle`, :func:`score`, :func:`stuck`) are
 the readable reference it follows (and the fair player uses ``score``); without
 numba, :class:`ReferenceSearch` runs the same beams on them instead. Positions
@@ -47,75 +47,22 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from ..games.calculation import SEQUENCES
-from . import calculation_kernel as K
-from .solver import Budget
-
-Need = tuple[int, int, int, int]
-Piles = tuple[tuple[int, ...], ...]
-#: (source, target) as the engine numbers them: source 0 stock, 1-4 W1-W4;
-#: target 0-3 F1-F4, 4-7 W1-W4.
-Move = tuple[int, int]
-Line = tuple[Move, ...]
-
-STOCK = 0
-ON_WASTE = 4
-NEVER = 99
-
-#: POS[f][r]: where rank r stands in F(f+1)'s sequence (0-11), -1 for its base rank.
-POS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(seq.index(r) if r in seq else -1 for r in range(14)) for seq in SEQUENCES
+from ...games.calculation import SEQUENCES
+from ..solver import Budget
+from . import kernel as K
+from .position import (
+    NEVER,
+    NEXT,
+    ON_WASTE,
+    POS,
+    STOCK,
+    Line,
+    Move,
+    Need,
+    Piles,
+    info,
+    to_foundation,
 )
-#: NEXT[f][r]: what F(f+1) wants once rank r is on it (0: complete); for its base
-#: rank, the first of its sequence.
-NEXT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(0 if POS[f][r] == 11 else SEQUENCES[f][POS[f][r] + 1] for r in range(14))
-    for f in range(4)
-)
-
-
-def progress(f: int, need: int) -> int:
-    """Cards F(f+1) holds beyond its base (12 once complete)."""
-    return 12 if need == 0 else POS[f][need]
-
-
-class _Info:
-    """What a need vector implies, computed once per vector."""
-
-    __slots__ = ("times", "fits", "wanted", "up")
-
-    def __init__(self, need: Need) -> None:
-        t = [NEVER] * 14
-        wanted = [0] * 14
-        for f in range(4):
-            if need[f]:
-                seq = SEQUENCES[f]
-                p = POS[f][need[f]]
-                for k in range(p, 12):
-                    r = seq[k]
-                    wanted[r] += 1
-                    if k - p < t[r]:
-                        t[r] = k - p
-        self.times = tuple(t)
-        self.wanted = tuple(wanted)
-        self.fits = tuple(tuple(f for f in range(4) if need[f] == r) for r in range(14))
-        self.up = sum(progress(f, need[f]) for f in range(4))
-
-
-_INFO: dict[Need, _Info] = {}
-
-
-def info(need: Need) -> _Info:
-    got = _INFO.get(need)
-    if got is None:
-        got = _INFO[need] = _Info(need)
-    return got
-
-
-def _to_foundation(need: Need, f: int, r: int) -> Need:
-    nd = list(need)
-    nd[f] = NEXT[f][r]
-    return (nd[0], nd[1], nd[2], nd[3])
 
 
 def settle(
@@ -132,7 +79,7 @@ def settle(
             c = stock[i]
             if wanted[c] == 1 and fits[c]:
                 f = fits[c][0]
-                need = _to_foundation(need, f, c)
+                need = to_foundation(need, f, c)
                 i += 1
                 line.append((STOCK, f))
                 continue
@@ -142,7 +89,7 @@ def settle(
                 r = pile[-1]
                 if wanted[r] == 1 and fits[r]:
                     f = fits[r][0]
-                    need = _to_foundation(need, f, r)
+                    need = to_foundation(need, f, r)
                     pl = list(piles)
                     pl[w] = pile[:-1]
                     piles = tuple(pl)
@@ -233,7 +180,7 @@ def reachable(need: Need, piles: Piles, cur: int, classic: bool) -> list[tuple[N
         if not placed:
             if not pend:
                 for f in fits[cur]:
-                    todo.append((_to_foundation(nd, f, cur), pl, True, (), (*line, (STOCK, f))))
+                    todo.append((to_foundation(nd, f, cur), pl, True, (), (*line, (STOCK, f))))
             done: list[tuple[int, ...]] = []
             for w in pend or range(4):
                 pile = pl[w]
@@ -252,7 +199,7 @@ def reachable(need: Need, piles: Piles, cur: int, classic: bool) -> list[tuple[N
                     p2 = list(pl)
                     p2[w] = pile[:-1]
                     todo.append(
-                        (_to_foundation(nd, f, r), tuple(p2), placed, (), (*line, (w + 1, f)))
+                        (to_foundation(nd, f, r), tuple(p2), placed, (), (*line, (w + 1, f)))
                     )
         if not classic and () in pl:
             e = pl.index(())
@@ -322,7 +269,7 @@ def _reachable_rank(need: Need, r: int, inside: list[int], total: list[int]) -> 
 SOLVER_WEIGHTS = (W_UP, W_BLOCK, W_DEPTH, W_EMPTY, W_FUTURE)
 
 
-def _row(need: Need, piles: Piles, i: int) -> list[int]:
+def kernel_row(need: Need, piles: Piles, i: int) -> list[int]:
     """A position as a kernel row."""
     row = [0] * K.S
     row[K.NEED : K.NEED + 4] = need
@@ -574,7 +521,7 @@ def solve(
         if max(len(p) for p in first[1]) > K.MAXL:
             return "unknown", None, 0
         search = Search(stock, classic, budget, plain=engine == "plain")
-        start = _row(first[0], first[1], first[2])
+        start = kernel_row(first[0], first[1], first[2])
     else:
         raise ValueError(f"unknown engine {engine!r}: use auto, kernel, plain or reference")
     width = 8
@@ -589,7 +536,7 @@ def solve(
         if width in (DIVERSE_AFTER, NOISY_AFTER):  # each once: the widths only grow
             kernel = search if isinstance(search, Search) else _plain_search(search, first)
             if kernel is not None:
-                row = _row(first[0], first[1], first[2])
+                row = kernel_row(first[0], first[1], first[2])
                 if width == DIVERSE_AFTER:
                     beams = [(w, gcap, 0, 0.0, 0.0, False) for w, gcap in DIVERSE]
                 else:
@@ -615,7 +562,7 @@ DIVERSE: tuple[tuple[int, int], ...] = ((8192, 4), (8192, 1))
 #: and the salt, which reorders near ties and so follows other lines than the beams
 #: before; a rollout weight > 0 takes off that much per stock card the waste-pile cards
 #: wait in a relaxed play-out of the known stock order (see
-#: :func:`parlour.ai.calculation_kernel._rollout`). Their capped compactions lower the
+#: :func:`parlour.ai.calculation.kernel.rollout`). Their capped compactions lower the
 #: cut-off when they keep fewer than ``width`` positions (the diversity beams above do
 #: not). Each starts from the deal. Then the widening goes on.
 NOISY_AFTER = 32768

@@ -1,371 +1,19 @@
-"""The Gate: a fair player (hints, demo, simulation) and a solver that sees the whole deal.
-
-Both search the same compact position: the posts, the bar piles, the waste heap
-as ``bytes`` (cards are 4-55, so a pile is a short byte string: cheap to slice,
-compare and hash), the number of cards left in the stock and the foundation
-ranks. The bar piles are kept sorted, because the bar positions are truly
-interchangeable: every move treats all bar piles alike, and a deal fills the
-spaces with the next cards in lay-out order, which gives the same *multiset* of
-bar piles whichever positions the spaces were in. The posts are not
-interchangeable (the left post is filled before the bars, the right one after),
-so they keep their places.
-
-The player and the solver differ only in what they know of the stock: the
-solver reads its order; the player knows which cards are in it (every card it
-cannot see) but not their order, so it plans up to the next deal and judges
-the positions it could deal from. Once the stock is empty nothing is hidden,
-and the player searches to the end like the solver.
-"""
+"""The Gate's fair player: plans up to the next deal from what is face up."""
 
 from __future__ import annotations
 
 import heapq
-import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import card_str, parse_card
-from ..core.protocol import GameState
-from ..errors import ParlourError
-from ..games.gate import Gate
-from .base import Player, register_player
-from .solver import Budget, SolveResult, register_solver
-
-__all__ = ["GateFairPlayer", "solve_gate", "NO_WAY"]
+from ...cards import card_str, parse_card
+from ...errors import ParlourError
+from ..base import Player, register_player
+from ..solver import Budget
+from .position import Pos, after_deal, pos_key, red, successors, to_foundation, vacancies
+from .search import deep_search
 
 NO_WAY = "no move leads anywhere: undo or resign"
-
-# Pile ids of the engine (see parlour.games.gate): posts, bars, waste heap, stock.
-_L, _R, _W, _S = 0, 1, 10, 11
-_POST = 5
-
-#: (left post, right post, bar piles sorted, waste heap, cards left in the stock,
-#: foundation ranks by suit). Posts and the waste heap end with their exposed card.
-Pos = tuple[bytes, bytes, tuple[bytes, ...], bytes, int, tuple[int, ...]]
-
-
-def _red(c: int) -> int:
-    """1 for diamonds and hearts (suits 1, 2), 0 for clubs and spades."""
-    return ((c >> 1) ^ c) & 1
-
-
-def pos_key(p: Pos) -> bytes:
-    """The transposition-table key: the foundations follow from the other piles and the
-    stock count (every card not in a pile or the stock is on its foundation)."""
-    return b"\0".join((p[0], p[1], *p[2], p[3], bytes((p[4],))))
-
-
-def _to_f(fr: tuple[int, ...], c: int) -> tuple[int, ...]:
-    s = c & 3
-    return fr[:s] + (c >> 2,) + fr[s + 1 :]
-
-
-def _unneeded(fr: tuple[int, ...], c: int) -> bool:
-    """Whether nothing can ever be built on ``c``: both cards one rank lower and of the
-    other colour are already on their foundations (an Ace never holds anything)."""
-    r = c >> 2
-    if r == 1:
-        return True
-    if _red(c):
-        return fr[0] >= r - 1 and fr[3] >= r - 1
-    return fr[1] >= r - 1 and fr[2] >= r - 1
-
-
-def _sorted(bars: list[bytes]) -> tuple[bytes, ...]:
-    bars.sort()
-    return tuple(bars)
-
-
-def successors(p: Pos, stock: bytes | None) -> Iterator[Pos]:
-    """Every position one move away, best first, generated lazily.
-
-    ``stock`` is the stock with its top card last, or ``None`` when it is unknown
-    (the player): then a deal is generated only once the stock is empty, since
-    only then is its result known.
-
-    Dominance: a card that nothing can be built on, on top of a bar pile of two
-    or more cards or alone on the waste heap, is played to its foundation as the
-    only move. Taking it away changes no vacancy, so every deal that follows
-    fills the same places with the same cards; the card could only ever have
-    been moved again or played, and whatever line wins with it wins without it.
-    Foundation moves that empty a post, a bar position or change which waste card
-    a deal takes are not forced: they change what the next deal fills, which can
-    bury a card the player needs.
-    """
-    left_post, right_post, bars, waste, left, fr = p
-    nb = len(bars)
-    # Forced safe foundation moves.
-    for i in range(nb):
-        pile = bars[i]
-        if len(pile) >= 2:
-            c = pile[-1]
-            if c >> 2 == fr[c & 3] + 1 and _unneeded(fr, c):
-                nbars = list(bars)
-                nbars[i] = pile[:-1]
-                yield (left_post, right_post, _sorted(nbars), waste, left, _to_f(fr, c))
-                return
-    if len(waste) == 1:
-        c = waste[0]
-        if c >> 2 == fr[c & 3] + 1 and _unneeded(fr, c):
-            yield (left_post, right_post, bars, b"", left, _to_f(fr, c))
-            return
-    # Foundation moves.
-    for i in range(nb):
-        pile = bars[i]
-        if pile:
-            c = pile[-1]
-            if c >> 2 == fr[c & 3] + 1:
-                nbars = list(bars)
-                nbars[i] = pile[:-1]
-                yield (left_post, right_post, _sorted(nbars), waste, left, _to_f(fr, c))
-    if waste:
-        c = waste[-1]
-        if c >> 2 == fr[c & 3] + 1:
-            yield (left_post, right_post, bars, waste[:-1], left, _to_f(fr, c))
-    if left_post:
-        c = left_post[-1]
-        if c >> 2 == fr[c & 3] + 1:
-            yield (left_post[:-1], right_post, bars, waste, left, _to_f(fr, c))
-    if right_post:
-        c = right_post[-1]
-        if c >> 2 == fr[c & 3] + 1:
-            yield (left_post, right_post[:-1], bars, waste, left, _to_f(fr, c))
-    # Building from the waste heap, then from the posts.
-    for src in (2, 0, 1):
-        pile = waste if src == 2 else left_post if src == 0 else right_post
-        if not pile:
-            continue
-        c = pile[-1]
-        rest = pile[:-1]
-        want = (c >> 2) + 1
-        colour = _red(c)
-        for j in range(nb):
-            target = bars[j]
-            if target and target[-1] >> 2 == want and _red(target[-1]) != colour:
-                nbars = list(bars)
-                nbars[j] = target + pile[-1:]
-                if src == 2:
-                    yield (left_post, right_post, _sorted(nbars), rest, left, fr)
-                elif src == 0:
-                    yield (rest, right_post, _sorted(nbars), waste, left, fr)
-                else:
-                    yield (left_post, rest, _sorted(nbars), waste, left, fr)
-    dealt = _deal(p, stock)
-    if dealt is not None:
-        yield dealt
-    # A post card into a space: all spaces are alike, so one of them (sorted first).
-    if nb and not bars[0]:
-        for src in (0, 1):
-            pile = left_post if src == 0 else right_post
-            if pile:
-                nbars = [pile[-1:], *bars[1:]]
-                if src == 0:
-                    yield (pile[:-1], right_post, _sorted(nbars), waste, left, fr)
-                else:
-                    yield (left_post, pile[:-1], _sorted(nbars), waste, left, fr)
-    # Shifts between bar piles.
-    for i in range(nb):
-        pile = bars[i]
-        if not pile:
-            continue
-        low = pile[-1] >> 2
-        for j in range(nb):
-            target = bars[j]
-            if j == i or not target:
-                continue
-            top = target[-1]
-            k = (top >> 2) - low
-            if 1 <= k <= len(pile) and _red(pile[-k]) != _red(top):
-                nbars = list(bars)
-                nbars[i] = pile[:-k]
-                nbars[j] = target + pile[-k:]
-                yield (left_post, right_post, _sorted(nbars), waste, left, fr)
-
-
-def vacancies(p: Pos) -> int:
-    return 2 * _POST - len(p[0]) - len(p[1]) + sum(1 for pile in p[2] if not pile)
-
-
-def _deal(p: Pos, stock: bytes | None) -> Pos | None:
-    """The position after ``deal``, or None if it is not a move (or not known)."""
-    left_post, right_post, bars, waste, left, fr = p
-    if left and stock is None:
-        return None
-    spaces = sum(1 for pile in bars if not pile)
-    need = 2 * _POST - len(left_post) - len(right_post) + spaces
-    if need == 0:
-        if not left:
-            return None
-        assert stock is not None
-        return (left_post, right_post, bars, waste + stock[left - 1 : left], left - 1, fr)
-    take = min(need, left)
-    cards = stock[left - take : left][::-1] if take and stock is not None else b""
-    if take < need and waste:
-        more = min(need - take, len(waste))
-        cards += waste[len(waste) - more :][::-1]
-        waste = waste[: len(waste) - more]
-    if not cards:
-        return None
-    into_left = _POST - len(left_post)
-    new_left = left_post + cards[:into_left]
-    into_bars = cards[into_left : into_left + spaces]
-    new_right = right_post + cards[into_left + spaces :]
-    # Spaces sort first; the dealt ones become one-card piles.
-    nbars = [into_bars[i : i + 1] for i in range(spaces)] + list(bars[spaces:])
-    return (new_left, new_right, _sorted(nbars), waste, left - take, fr)
-
-
-def pos_of_gate(g: Gate) -> tuple[Pos, bytes]:
-    """The search position of an engine state and its stock (top last)."""
-    piles = g._piles
-    bars = sorted(bytes(piles[i]) for i in g._bar_ids)
-    stock = bytes(piles[_S])
-    pos: Pos = (
-        bytes(piles[_L]),
-        bytes(piles[_R]),
-        tuple(bars),
-        bytes(piles[_W]),
-        len(stock),
-        tuple(g._frank),
-    )
-    return pos, stock
-
-
-# --- solver -------------------------------------------------------------------
-
-
-def _won(p: Pos) -> bool:
-    return sum(p[5]) == 52
-
-
-#: Waste-heap caps tried in turn. Most deals are won keeping the waste heap short,
-#: and a capped search space is far smaller, so small caps find many wins in a few
-#: hundred nodes where the uncapped search wanders, while the uncapped search (None)
-#: finds the rest and keeps the answer complete. (Chosen on 3-card-bar seeds
-#: 2000-2599, outside the benchmark's: fewer nodes in all and fewer undecided deals
-#: than (None, 3, 5, 8, 12, 18) with 1000 first-round nodes.)
-CAPS: tuple[int | None, ...] = (None, 2, 3, 5, 8, 12, 18)
-#: Nodes each cap may use in the first round; every round doubles them.
-FIRST_ROUND = 2000
-
-
-class _OutOfBudget(Exception):
-    def __init__(self, nodes: int) -> None:
-        super().__init__(nodes)
-        self.nodes = nodes
-
-
-def search(
-    root: Pos,
-    stock: bytes | None,
-    budget: Budget,
-    cap: int | None = None,
-    limit: int = -1,
-    used: int = 0,
-    avoid: frozenset[bytes] = frozenset(),
-) -> tuple[str, list[Pos], int]:
-    """Depth-first search for a won position with a transposition table.
-
-    Only positions whose waste heap holds at most ``cap`` cards are entered, at most
-    ``limit`` of them (-1: no limit), none in ``avoid``. Returns the status
-    ("solved", "unwinnable" within the cap, or "unknown" when ``limit`` ran out),
-    the line of positions from ``root`` (exclusive) to the win and the nodes used.
-    Raises ``_OutOfBudget`` when ``budget`` (counting ``used`` nodes already spent
-    elsewhere) is exhausted. Every position is entered at most once: in a finite
-    graph that is plain reachability, so an exhausted search proves there is no win.
-    """
-    if _won(root):
-        return "solved", [], 0
-    visited = set(avoid)
-    visited.add(pos_key(root))
-    line: list[Pos] = [root]
-    gens: list[Iterator[Pos]] = [successors(root, stock)]
-    nodes = 0
-    cap_ = 99 if cap is None else max(cap, len(root[3]))
-    total_limit = budget.nodes - used if budget.nodes is not None else -1
-    while gens:
-        child = next(gens[-1], None)
-        if child is None:
-            gens.pop()
-            line.pop()
-            continue
-        if len(child[3]) > cap_:
-            continue
-        k = pos_key(child)
-        if k in visited:
-            continue
-        visited.add(k)
-        nodes += 1
-        if sum(child[5]) == 52:
-            return "solved", line[1:] + [child], nodes
-        if nodes == limit:
-            return "unknown", [], nodes
-        if nodes == total_limit or (nodes & 511 == 0 and budget.exhausted(used + nodes)):
-            raise _OutOfBudget(used + nodes)
-        line.append(child)
-        gens.append(successors(child, stock))
-    return "unwinnable", [], nodes
-
-
-def deep_search(
-    root: Pos, stock: bytes | None, budget: Budget, avoid: frozenset[bytes] = frozenset()
-) -> tuple[str, list[Pos], int]:
-    """Searches under each waste-heap cap in turn, doubling the nodes allowed each round.
-
-    A cap whose search space is exhausted without a win is dropped; the uncapped
-    search exhausted is a proof that no line wins. Rounds restart from scratch, so
-    at most about half the work is repeated.
-    """
-    used = 0
-    caps = list(CAPS)
-    allowed = FIRST_ROUND
-    try:
-        while True:
-            for cap in list(caps):
-                status, line, nodes = search(root, stock, budget, cap, allowed, used, avoid)
-                used += nodes
-                if status == "solved":
-                    return status, line, used
-                if status == "unwinnable":
-                    if cap is None:
-                        return status, [], used
-                    caps.remove(cap)
-            allowed *= 2
-    except _OutOfBudget as out:
-        return "unknown", [], out.nodes
-
-
-def _translate(g: Gate, line: list[Pos]) -> tuple[str, ...]:
-    """Engine move strings that follow ``line`` (bar piles may sit anywhere in it)."""
-    moves: list[str] = []
-    state = g.copy()
-    for target in line:
-        want = pos_key(target)
-        for move in state.legal_moves():
-            after = state.copy()
-            after.apply(move)
-            if pos_key(pos_of_gate(after)[0]) == want:
-                moves.append(state.move_str(move))
-                state = after
-                break
-        else:  # pragma: no cover - the search and the engine disagree
-            raise AssertionError(f"no engine move reaches step {len(moves) + 1} of the line")
-    return tuple(moves)
-
-
-@register_solver("gate")
-def solve_gate(state: GameState, budget: Budget) -> SolveResult:
-    """Was this position of The Gate winnable? The line found replays through the engine."""
-    if not isinstance(state, Gate):
-        raise ParlourError(f"the Gate solver cannot solve {state.name}")
-    started = time.perf_counter()
-    root, stock = pos_of_gate(state)
-    status, line, nodes = deep_search(root, stock, budget)
-    seconds = time.perf_counter() - started
-    moves = _translate(state, line) if status == "solved" else None
-    return SolveResult(status, moves, nodes, seconds)
-
-
 # --- fair player ----------------------------------------------------------------
 
 #: Positions the player looks at when planning up to the next deal.
@@ -432,7 +80,7 @@ class _Table:
         pile = piles[src]
         if dst.startswith("F"):
             piles[src] = pile[:-1]
-            return self.pos_with(piles, _to_f(self.fr, pile[-1]))
+            return self.pos_with(piles, to_foundation(self.fr, pile[-1]))
         target = piles[dst]
         k = 1
         if src in self.names and target:
@@ -512,7 +160,7 @@ def evaluate(p: Pos) -> int:
             top = pile[-1]
             r = top >> 2
             if r > 1:
-                for s in (0, 3) if _red(top) else (1, 2):
+                for s in (0, 3) if red(top) else (1, 2):
                     if fr[s] < r - 1 and (r - 1) * 4 + s not in placed:
                         score += top_w
     for stack, weight in (
@@ -541,7 +189,7 @@ def evaluate(p: Pos) -> int:
     if w["homeless"]:
         for c in waste:
             r = c >> 2
-            if r == 13 or all(fr[s] >= r + 1 for s in ((0, 3) if _red(c) else (1, 2))):
+            if r == 13 or all(fr[s] >= r + 1 for s in ((0, 3) if red(c) else (1, 2))):
                 score -= w["homeless"]
     if w["post_king"]:
         for c in left_post[:-1] + right_post[:-1]:
@@ -615,7 +263,7 @@ class GateFairPlayer(Player):
             if after is not None and pos_key(after) == want:
                 return move
         if "deal" in outcomes and here[4] == 0:
-            dealt = _deal(here, None)
+            dealt = after_deal(here, None)
             if dealt is not None and pos_key(dealt) == want:
                 return "deal"
         return None
@@ -754,7 +402,7 @@ class GateFairPlayer(Player):
             start = parent[k][1]
             wins = 0.0
             for stock in orders:
-                dealt = _deal(start, stock)
+                dealt = after_deal(start, stock)
                 if dealt is None:  # pragma: no cover - a stock card is always dealt
                     continue
                 status, _, _ = deep_search(dealt, stock, Budget(nodes=SAMPLE_NODES))

@@ -9,7 +9,7 @@ A position is a row of ``S`` small integers in a flat buffer: the rank each foun
 needs next (0 once complete), the four pile lengths, the index of the current stock
 card, then the four waste piles (bottom first, ``MAXL`` slots each). The search itself
 (what a step is, safe moves, the score, the dead-pile test) is described in
-:mod:`parlour.ai.calculation_solver`; this module does the same work on rows.
+:mod:`parlour.ai.calculation.search`; this module does the same work on rows.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ._jit import JitLoader
+from .._jit import JitLoader
 
 MAXL = 32  # longest waste pile kept (a longer one drops the position: no proof then)
 S = 9 + 4 * MAXL
@@ -125,7 +125,7 @@ def _fits(buf: Any, row: int, r: int) -> int:
 def _score(
     buf: Any, row: int, seq: Any, pos: Any, counts: Any, n: int, wanted: Any, times: Any, wts: Any
 ) -> float:
-    """calculation_solver.score on a row (same arithmetic, same order)."""
+    """search.score on a row (same arithmetic, same order)."""
     up = _wanted(buf, row, seq, pos, wanted, times)
     if up == 48:
         return 1e6
@@ -163,7 +163,7 @@ def _score(
     return float(sc - wts[4] * future)
 
 
-def _rollout(buf: Any, row: int, stock: Any, n: int, nxt: Any, scratch: Any) -> float:
+def rollout(buf: Any, row: int, stock: Any, n: int, nxt: Any, scratch: Any) -> float:
     """How long the waste-pile cards wait, given the stock order: a relaxed play-out
     from the row where each stock card in turn goes to a free-for-all reserve (any of
     its cards may go up at any time) and every card that fits goes up (pile tops and
@@ -211,7 +211,7 @@ def _rollout(buf: Any, row: int, stock: Any, n: int, nxt: Any, scratch: Any) -> 
 
 
 def _stuck(buf: Any, row: int, seq: Any, pos: Any, wanted: Any, times: Any, inside: Any) -> bool:
-    """calculation_solver.stuck on a row (classic rules only)."""
+    """search.stuck on a row (classic rules only)."""
     any_in = False
     for r in range(14):
         inside[r] = 0
@@ -290,7 +290,7 @@ def _expand(
     want_moves: int,
 ) -> int:
     """Every position before the next stock card reachable from row ``srow`` of
-    ``start`` (see calculation_solver.reachable, then settle), distinct, into ``out``;
+    ``start`` (see search.reachable, then settle), distinct, into ``out``;
     returns their number, or -1 when an expansion overflowed (then not all were found).
 
     wmeta per work item: placed, pend pile, pend empty, parent item, move.
@@ -481,7 +481,7 @@ def _settle_into(
     base: int,
     nm: int,
 ) -> int:
-    """_settle writing the moves to moves[base + ...] (base -1: not kept)."""
+    """search.settle writing the moves to moves[base + ...] (base -1: not kept)."""
     while True:
         _wanted(buf, row, seq, pos, wanted, times)
         i = buf[row * S + IDX]
@@ -537,7 +537,7 @@ def _sift(cscore: Any, order: Any, top: int, end: int) -> None:
             return
 
 
-def _rank(cscore: Any, order: Any, m: int) -> None:
+def rank_candidates(cscore: Any, order: Any, m: int) -> None:
     """order[0:m] = 0..m-1 sorted best first (heapsort, a total order)."""
     for k in range(m):
         order[k] = k
@@ -559,7 +559,7 @@ def _insert(htab: Any, key: int) -> int:
     return -1 - slot
 
 
-def _noise(key: int, salt: int) -> float:
+def noise(key: int, salt: int) -> float:
     """A pseudo-random number in [0, 1) from a position's key and a salt (the same
     compiled and plain: integers below 2**62 throughout)."""
     h = (key % P1) ^ (salt * 40503)
@@ -577,8 +577,8 @@ def _group(buf: Any, row: int) -> int:
     return int(g * GROUP_IDX + buf[row * S + IDX])
 
 
-def _diversify(cand: Any, cscore: Any, order: Any, m: int, gcap: int, ncount: Any) -> int:
-    """After _rank: rank last every candidate beyond the ``gcap`` best of its group
+def diversify(cand: Any, cscore: Any, order: Any, m: int, gcap: int, ncount: Any) -> int:
+    """After rank_candidates: rank last every candidate beyond the ``gcap`` best of its group
     (same need vector and stock index: the same cards in the piles, differently
     arranged), so a beam cannot fill up with one line; the number not ranked last."""
     good = 0
@@ -593,7 +593,7 @@ def _diversify(cand: Any, cscore: Any, order: Any, m: int, gcap: int, ncount: An
     for k in range(m):
         ncount[_group(cand, order[k])] = 0
     if good < m:
-        _rank(cscore, order, m)
+        rank_candidates(cscore, order, m)
     return good
 
 
@@ -613,9 +613,9 @@ def _compact(
 ) -> int:
     """Keep the ``keep`` best of the m candidates, in their found order (with a group
     cap, fewer when too few are left); return how many were kept."""
-    _rank(cscore, order, m)
+    rank_candidates(cscore, order, m)
     if gcap > 0:
-        good = _diversify(cand, cscore, order, m, gcap, ncount)
+        good = diversify(cand, cscore, order, m, gcap, ncount)
         if good < keep:
             keep = good
     # mark the kept ones, then slide them down (their found order is kept)
@@ -683,7 +683,7 @@ def beam_step(
 
     res: [children kept, nodes used, incomplete, won, winning parent, its child number,
     out of budget]. ``gcap`` > 0 keeps at most that many children per group (see
-    :func:`_diversify`; ``ncount`` holds GROUPS zeros), 0 none: the plain beam.
+    :func:`diversify`; ``ncount`` holds GROUPS zeros), 0 none: the plain beam.
     ``salt`` > 0 adds ``wts[5]`` times a pseudo-random number in [0, 1) drawn from the
     position's key and the salt to its score (another order among near ties: the
     noise beams); ``fix`` = 1 lowers the cut-off again when a group-capped compaction
@@ -759,9 +759,9 @@ def beam_step(
                 continue
             sc = _score(out, c, seq, pos, counts, n, wanted, times, wts)
             if wts[6] != 0.0:
-                sc -= wts[6] * _rollout(out, c, stock, n, nxt, inside)
+                sc -= wts[6] * rollout(out, c, stock, n, nxt, inside)
             if salt > 0:
-                sc += wts[5] * _noise(key, salt)
+                sc += wts[5] * noise(key, salt)
             if sc <= threshold:
                 incomplete = 1
                 continue
@@ -792,9 +792,9 @@ def beam_step(
         keep = width
     else:
         keep = m
-    _rank(cscore, order, m)
+    rank_candidates(cscore, order, m)
     if gcap > 0:
-        good = _diversify(cand, cscore, order, m, gcap, ncount)
+        good = diversify(cand, cscore, order, m, gcap, ncount)
         if good < keep:
             keep = good
             incomplete = 1
@@ -837,15 +837,15 @@ _HELPERS = (
     "_settle_into",
     "_score",
     "_stuck",
-    "_rollout",
+    "rollout",
     "_expand",
     "_before",
     "_sift",
-    "_rank",
+    "rank_candidates",
     "_insert",
-    "_noise",
+    "noise",
     "_group",
-    "_diversify",
+    "diversify",
     "_compact",
 )
 

@@ -1,62 +1,28 @@
-"""Calculation: a fair player (hints, demo play, simulations) and a solver.
-
-Suits never matter in Calculation, so both work on ranks only. A position is the
-rank each foundation needs next (0 once a King tops it) and the four waste piles
-as tuples of ranks, bottom first; the solver adds the stock (ranks, top first).
-
-**Timing.** Foundation n takes its ranks in a fixed order, so for every rank
-still to come we know how many cards each foundation needs before it wants that
-rank. The *time* of a rank is the smallest such count over the foundations that
-still want it: 0 means "playable now". A card lying on a card of smaller time
-*blocks* it: it must leave the pile first but will be wanted later. Good play
-keeps blocks few: runs built downwards in a foundation's step order (their times
-rise from top to bottom), Kings (wanted last) alone on a pile or at a bottom.
-
-**The fair player** sees only the view: the foundations, the waste piles, the
-current card and how many cards the stock holds -- not their order. From the
-cards it has seen it knows which ranks are still in the stock. For each current
-card it searches every position reachable before the next stock card (waste
-tops to foundations, empty-pile moves, then the current card to a foundation or
-a waste pile, then more foundation plays), scores each by cards played, blocks,
-empty piles and the expected cost of placing the next card (averaged over the
-ranks still unseen), then looks one card further for the best few: for each
-unseen rank, the best position reachable once that card comes, weighted by how
-many such cards remain.
-
-**The solver** (:mod:`parlour.ai.calculation_solver`) sees the stock order: beams
-of growing width over the stock cards, safe moves, sorted-pile keys; a beam that
-never dropped a position is a proof.
-"""
+"""Calculation's fair player: plans each current card's placement from the view."""
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from ..core.protocol import GameState
-from ..errors import ParlourError
-from ..games.calculation import Calculation
-from . import calculation_solver
-from .base import Player, register_player
-from .calculation_solver import (
+from ...errors import ParlourError
+from ..base import Player, register_player
+from .position import (
+    GAME,
     NEXT,
     ON_WASTE,
     POS,
+    RANKS,
     STOCK,
+    Line,
     Move,
     Need,
     Piles,
     info,
-    score,
+    move_text,
 )
-from .solver import Budget, SolveResult, register_solver
-
-__all__ = ["CalculationFairPlayer", "solve_calculation"]
-
-GAME = "calculation"
-RANKS = "A23456789TJQK"
+from .search import score
 
 
 def _a(rank: int) -> str:
@@ -130,7 +96,6 @@ def _apply(need: Need, piles: Piles, cur: int, move: Move) -> tuple[Need, Piles,
 
 # --- the fair player's plan ---------------------------------------------------
 
-Line = tuple[Move, ...]
 #: A safety net on the positions searched for one current card.
 _MAX_STATES = 4000
 
@@ -232,13 +197,6 @@ def _read_view(view: Mapping[str, Any]) -> tuple[Need, Piles, int, list[int], bo
     return need, piles, cur, unseen, classic
 
 
-def _move_text(move: Move) -> str:
-    src, dst = move
-    source = "S" if src == STOCK else f"W{src}"
-    target = f"F{dst + 1}" if dst < ON_WASTE else f"W{dst - ON_WASTE + 1}"
-    return f"{source} {target}"
-
-
 def _run_note(r: int, below: int, need: Need) -> int:
     """The foundation (1-4) that wants rank ``r`` just before ``below``, or 0."""
     for f in range(4):
@@ -310,7 +268,7 @@ class CalculationFairPlayer(Player):
             line: Line = tuple(self._line)
         else:
             line = _plan(need, piles, cur, unseen, classic)[0]
-        text = _move_text(line[0]) if line else ""
+        text = move_text(line[0]) if line else ""
         if text not in legal:  # cannot happen with a sound plan; stay legal regardless
             return legal[0], "no better move found"
         reason = _reason(view, need, piles, cur, line)
@@ -321,33 +279,3 @@ class CalculationFairPlayer(Player):
         if line[0][0] == STOCK:
             self._line = []  # the next current card is unknown: plan afresh
         return text, reason
-
-
-# --- the solver -------------------------------------------------------------------
-
-
-def _position(state: Calculation) -> tuple[Need, Piles, tuple[int, ...]]:
-    """The rank-only position of an engine state (through its public key)."""
-    key: Any = state.key()
-    found: tuple[tuple[int, ...], ...] = key[0]
-    waste: tuple[tuple[int, ...], ...] = key[1]
-    stock: tuple[int, ...] = key[2]
-    need_list = [NEXT[f][found[f][-1] >> 2] for f in range(4)]
-    need: Need = (need_list[0], need_list[1], need_list[2], need_list[3])
-    piles = tuple(tuple(c >> 2 for c in w) for w in waste)
-    return need, piles, tuple(c >> 2 for c in stock)
-
-
-@register_solver(GAME)
-def solve_calculation(state: GameState, budget: Budget) -> SolveResult:
-    """Winnable (with a line), unwinnable (proved) or unknown (the budget ran out);
-    the search is in :mod:`parlour.ai.calculation_solver`."""
-    if not isinstance(state, Calculation):
-        raise ParlourError(f"the Calculation solver cannot solve {state.name}")
-    start = time.perf_counter()
-    need, piles, stock = _position(state)
-    classic = bool(state.options.get("classic", False))
-    status, line, nodes = calculation_solver.solve(need, piles, stock, classic, budget)
-    seconds = time.perf_counter() - start
-    moves = None if line is None else tuple(_move_text(m) for m in line)
-    return SolveResult(status, moves, nodes, seconds)
