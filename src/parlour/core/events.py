@@ -1,7 +1,7 @@
 """What happened at the table, as data: the one event vocabulary of every game.
 
 An engine tells what its last move did as a list of :class:`Event` values for one
-viewer (``GameState.events(viewer)``): who acted, what they did, which cards (only
+viewer (``GameState.last_events(viewer)``): who acted, what they did, which cards (only
 those the viewer may see), from where and to where. It never words them: the table
 service (``parlour.service.words``) turns events into sentences for people, the same
 for the web app, the terminal table and ``parlour play``, and programs can read the
@@ -17,7 +17,9 @@ play       ``who`` plays ``cards[0]`` from ``source`` to ``target`` (a foundatio
            pile, UNO's ``discard``); ``value``: UNO's colour named with a Wild
 move       ``who`` moves ``cards`` (bottom first, ``count`` of them) from ``source`` to
            ``target``
-deal       ``who`` deals ``cards[0]`` to ``target`` (one event per card)
+deal       ``who`` deals ``cards[0]`` to ``target`` (one event per card); ``source``:
+           where from, where a deal can come from more than one pile (The Gate's ``S``
+           then ``W``)
 turn_up    ``cards[0]`` is turned face up at ``target`` (``who``: by whom, or None when
            the rules do it); ``source``: where it came from (``S`` the talon)
 current    ``cards[0]`` is now the current card of the stock ``source``
@@ -25,9 +27,16 @@ empty      the pile ``source`` is now empty (the stock is used up)
 turnover   ``who`` turns ``source`` over as the new ``target`` (8 x 8's waste as the
            talon, Chinese Patience's pile 0 as a new hand); ``value``: the pass number
            and ``count`` the number of passes allowed, where the rules count passes
-draw       ``who`` draws ``count`` cards (``cards``: which, when the viewer may see them)
-penalty    ``who`` draws ``count`` cards as a penalty; ``value``: the reason
-           (``"w4"``, ``"uno"``, ``"challenge"``)
+draw       ``who`` draws ``count`` cards (``cards``: which, when the viewer may see them);
+           ``value``: what made them draw, None for a draw of their own choosing
+           (``"D"`` a Draw Two, ``"W4"`` a Wild Draw Four)
+penalty    ``who`` draws ``count`` cards as a penalty (``cards`` as for ``draw``);
+           ``value``: the reason (``"w4"`` a wrong Wild Draw Four, ``"uno"`` caught
+           without calling UNO, ``"challenge"`` a failed challenge)
+put_back   ``cards`` go back into ``target``: UNO's Wild Draw Four turned up first
+           goes back into the ``draw`` pile (``who`` None), a wrong one is taken
+           back into the player's ``hand`` (``who``: whose)
+accept     ``who`` accepts a Wild Draw Four (does not challenge it)
 keep       ``who`` keeps the card just drawn
 pass       ``who`` passes
 colour     ``who`` names the colour ``value`` (``"R"``, ``"G"``, ``"Y"``, ``"B"``)
@@ -39,14 +48,28 @@ again      ``who`` plays again (a Skip, Reverse or Draw Two between two players)
 reshuffle  the discard pile (``source``) is shuffled to make a new draw pile
 twist      ``who`` twists ``cards[0]`` (or ``count`` = 1 face down) onto ``target``
 end_turn   ``who`` ends their turn
-starts     ``who`` moves first (a game or a hand begins)
+starts     ``who`` moves first (a game or a hand begins); ``value``: UNO's hand number
 hand_end   a hand is over: ``who`` won it (None: blocked, nobody scores) and scores
            ``count`` points; ``value``: the hand's number; ``cards``: the loser's
            cards, shown to both
-game_end   the game is over: ``value`` is the reason; ``who``: the winner (None in a
-           one-player game, or a draw); ``count``: the winner's score if any
+game_end   the game is over: ``value`` is the reason (codes below); ``who``: the
+           winner (None in a one-player game, or a draw); ``count``: the winner's
+           score if any
 resign     ``who`` resigns
 ========== ============================================================================
+
+The reasons a game ends (``game_end``'s ``value``): ``"won"`` (a patience: every
+card on the foundations), ``"no_moves"`` (a patience lost: no legal move left),
+``"out"`` (Chinese Patience: the winner got rid of every card), ``"blocked"``
+(Chinese Patience: 60 ends without a card to a foundation; fewer cards left wins,
+``who`` None for a draw), ``"target"`` (UNO: the winner reached the match's points).
+
+Single cards are ``play`` events, runs of several cards ``move`` events. Chinese
+Patience's piles ``0`` and ``9`` are named as the viewer sees them: ``0`` is the
+viewer's own discard pile, ``9`` the other player's, whoever moved.
+
+Before the first move a two-player game tells how it begins (``starts``, and UNO's
+first card turned up); a one-player game tells nothing.
 """
 
 from __future__ import annotations
@@ -54,7 +77,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["Event", "KINDS", "TABLE_PILES"]
+__all__ = ["Event", "KINDS", "PATIENCE_LOST", "PATIENCE_WON", "TABLE_PILES"]
 
 #: Every kind of event, in the order of the table above.
 KINDS: Final = (
@@ -67,6 +90,8 @@ KINDS: Final = (
     "turnover",
     "draw",
     "penalty",
+    "put_back",
+    "accept",
     "keep",
     "pass",
     "colour",
@@ -128,3 +153,8 @@ class Event:
             target=data.get("target"),
             value=data.get("value"),
         )
+
+
+#: How a patience ends, the same for every one-player game.
+PATIENCE_WON: Final = Event("game_end", value="won")
+PATIENCE_LOST: Final = Event("game_end", value="no_moves")

@@ -169,8 +169,9 @@ class GameState(ABC):
 
     def last_events(self, viewer: int) -> list[Event]:
         """Everything the last move applied did, the move itself included, as data
-        and as ``viewer`` may know it (see :mod:`parlour.core.events`); empty before
-        the first move. Never a card ``viewer`` may not see."""
+        and as ``viewer`` may know it (see :mod:`parlour.core.events`). Before the
+        first move: how a two-player game begins (who starts), nothing for others.
+        Never a card ``viewer`` may not see."""
         return []
 
     def move_parts(self, move: Move) -> MoveParts:

@@ -14,9 +14,10 @@ lists. A move is ``(source, target)``: source 0 is the stock and 1-4 are
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import RANKS, card, card_pretty, card_str, cards_str, french_deck, parse_card, rank
+from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
 from ..core.protocol import GameState, Outcome
 from ..core.registry import register
@@ -173,7 +174,7 @@ Tips: earmark one waste pile for Kings; build descending runs on the waste piles
 that match a foundation's sequence; avoid covering a card of the same rank.
 """
 
-    __slots__ = ("options", "_classic", "_stock", "_top", "_need", "_found", "_waste")
+    __slots__ = ("options", "_classic", "_stock", "_top", "_need", "_found", "_waste", "_last")
 
     def __init__(self, bases: list[int], stock: list[int], options: dict[str, Any]) -> None:
         self.options = options
@@ -183,6 +184,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         self._need: list[int] = [_AFTER[i][rank(bases[i])] for i in range(4)]
         self._found: list[tuple[int, ...]] = [(c,) for c in bases]
         self._waste: list[list[int]] = [[], [], [], []]
+        self._last: Hashable = None  # the last move applied, for ``last_events``
 
     # --- creation -----------------------------------------------------------
 
@@ -241,6 +243,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         src: int
         dst: int
         src, dst = move  # type: ignore[misc]
+        self._last = move
         if src == STOCK:
             c = self._stock[self._top]
             self._top += 1
@@ -352,6 +355,33 @@ that match a foundation's sequence; avoid covering a card of the same rank.
             return [f"the current card is {card_str(self._stock[self._top])}"]
         return ["the stock is empty"]
 
+    def last_events(self, viewer: int) -> list[Event]:
+        """The card played and where to; after a stock card, the new current card
+        (face up for everyone) or the stock running out; the end of the game."""
+        if self._last is None:
+            return []
+        src, dst = cast(Move, self._last)
+        pile = self._found[dst] if dst < WASTE_TARGET else self._waste[dst - WASTE_TARGET]
+        events = [
+            Event(
+                "play",
+                0,
+                (card_str(pile[-1]),),
+                source=_source_name(src),
+                target=_target_name(dst),
+            )
+        ]
+        if src == STOCK:
+            if self._top < len(self._stock):
+                current = card_str(self._stock[self._top])
+                events.append(Event("current", cards=(current,), source="S"))
+            else:
+                events.append(Event("empty", source="S"))
+        outcome = self.outcome
+        if outcome is not None:
+            events.append(PATIENCE_WON if outcome is _WON else PATIENCE_LOST)
+        return events
+
     def progress(self) -> int:
         return sum(len(pile) for pile in self._found)
 
@@ -426,6 +456,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         other._found = self._found[:]
         w = self._waste
         other._waste = [w[0][:], w[1][:], w[2][:], w[3][:]]
+        other._last = self._last
         return other
 
     def all_cards(self) -> list[int]:

@@ -18,6 +18,7 @@ from collections.abc import Hashable
 from typing import Any, ClassVar, cast
 
 from ..cards import card, card_pretty, card_str, cards_str, french_deck, parse_card
+from ..core.events import Event
 from ..core.options import OptionSpec
 from ..core.protocol import GameState, Move, Outcome, describe_legal
 from ..core.registry import register
@@ -204,7 +205,7 @@ Decisions of the rules page:
     twisted: int  # bit p: player p has twisted at least once (their first turn has begun)
     turned: int  # bit p: player p's hand was made by turning their discard pile over
     blocked: int
-    last_move: tuple[int, int, int] | None
+    last_move: tuple[int, ...] | None  # the move, with the number of cards for a pile move
     last_mover: int
     last_turnover: bool
     _outcome: Outcome | None
@@ -323,7 +324,7 @@ Decisions of the rules page:
     def apply(self, move: Move) -> None:
         kind, s, d = cast(tuple[int, int, int], move)
         p = self.turn
-        self.last_move = cast(tuple[int, int, int], move)
+        self.last_move = cast(tuple[int, ...], move)
         self.last_mover = p
         if kind == CARD:
             own = self.discards[p]
@@ -357,6 +358,7 @@ Decisions of the rules page:
             self.twisted |= 1 << p
         elif kind == PILE:
             source = self.tab[s - 5]
+            self.last_move = (PILE, s, d, len(source))  # how many moved, for last_events
             self.tab[d - 5].extend(source)
             source.clear()
         else:
@@ -535,6 +537,43 @@ Decisions of the rules page:
         if self._outcome is not None:
             told.append(f"game over: {self._outcome}")
         return told
+
+    def last_events(self, viewer: int) -> list[Event]:
+        """The twist (and the pile turned over for it), card or pile moved, or end of
+        the turn, and the end of the game; before the first move, who starts. Piles 0
+        and 9 are named as ``viewer`` sees them."""
+        last = self.last_move
+        if last is None:
+            return [Event("starts", self.first)]
+        p = self.last_mover
+        own, other = ("0", "9") if viewer == p else ("9", "0")
+        kind = last[0]
+        events: list[Event] = []
+        if kind == TWIST:
+            if self.last_turnover:
+                events.append(Event("turnover", p, source=own, target="hand"))
+            events.append(Event("twist", p, (card_str(self.discards[p][-1]),), target=own))
+        elif kind == END:
+            events.append(Event("end_turn", p))
+        elif kind == PILE:
+            _, s, d, n = last
+            moved = tuple(card_str(c) for c in self.tab[d - 5][-n:])
+            events.append(Event("move", p, moved, n, str(s), str(d)))
+        else:
+            _, s, d = last
+            if d <= 4:
+                c, target = card(self.found[d - 1], d - 1), str(d)
+            elif d == 9:
+                c, target = self.discards[1 - p][-1], other
+            else:
+                c, target = self.tab[d - 5][-1], str(d)
+            source = own if s == 0 else str(s)
+            events.append(Event("play", p, (card_str(c),), source=source, target=target))
+        outcome = self._outcome
+        if outcome is not None:
+            reason = "blocked" if self.blocked >= BLOCKED_LIMIT else "out"
+            events.append(Event("game_end", outcome.winner, count=outcome.score, value=reason))
+        return events
 
     # --- showing ----------------------------------------------------------
 

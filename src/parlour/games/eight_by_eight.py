@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from ..cards import card_pretty, card_str, french_deck, parse_card
+from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.protocol import GameState, Move, Outcome
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
@@ -138,7 +139,18 @@ class EightByEight(GameState):
     progress_total: ClassVar[int | None] = DECK_SIZE
     help_text: ClassVar[str] = _HELP
 
-    __slots__ = ("rows", "down", "talon", "waste", "pending", "found", "passes", "_deal", "_last")
+    __slots__ = (
+        "rows",
+        "down",
+        "talon",
+        "waste",
+        "pending",
+        "found",
+        "passes",
+        "_deal",
+        "_last",
+        "_move",
+    )
 
     rows: list[tuple[int, ...]]  # bottom first
     down: list[int]  # face-down cards at the bottom of each row
@@ -149,6 +161,7 @@ class EightByEight(GameState):
     passes: int  # the pass through the talon now under way, 1-3
     _deal: tuple[int, ...]
     _last: tuple[int, int, int]  # what the last move revealed, for ``events``
+    _move: Tup  # the last move applied, () before the first, for ``last_events``
 
     # --- creation ---------------------------------------------------------
 
@@ -170,6 +183,7 @@ class EightByEight(GameState):
         state.found = [0] * FOUNDATIONS
         state.passes = 1
         state._last = (0, 0, 0)
+        state._move = ()
         return state
 
     def deal_str(self) -> str:
@@ -304,6 +318,7 @@ class EightByEight(GameState):
         move = cast(Tup, move)
         kind = move[0]
         self._last = (0, 0, 0)
+        self._move = move
         if kind == ROW_ROW:
             _, n, m, k = move
             src = self.rows[n]
@@ -534,6 +549,47 @@ class EightByEight(GameState):
             return [f"{card_str(b)} is turned face up on T{a + 1}"]
         return []
 
+    def last_events(self, viewer: int) -> list[Event]:
+        """The card or run moved and where to, a card turned up (from the talon, or
+        a row's face-down card), the waste turned over, the talon used up, the end."""
+        move = self._move
+        if not move:
+            return []
+        kind = move[0]
+        events: list[Event] = []
+        if kind == TURN:
+            what, a, _ = self._last
+            if what == 1:
+                events.append(Event("turn_up", 0, (card_str(a),), source="S", target="P"))
+                if not self.talon:
+                    events.append(Event("empty", source="S"))
+            else:
+                events.append(Event("turnover", 0, (), PASSES, "W", "S", a))
+        elif kind == ROW_ROW:
+            _, n, m, k = move
+            moved = tuple(card_str(c) for c in self.rows[m][-k:])
+            events.append(Event("move" if k > 1 else "play", 0, moved, k, f"T{n + 1}", f"T{m + 1}"))
+        else:
+            source = "T" if kind == ROW_F else "P" if kind <= P_W else "W"
+            if kind == ROW_F:
+                source += str(move[1] + 1)
+            if kind in (ROW_F, P_F, W_F):
+                f = move[-1]
+                c, target = self.found[f], f"F{f + 1}"
+            elif kind == P_W:
+                c, target = self.waste[-1], "W"
+            else:
+                m = move[1]
+                c, target = self.rows[m][-1], f"T{m + 1}"
+            events.append(Event("play", 0, (card_str(c),), source=source, target=target))
+        what, n, c = self._last
+        if what == 3:
+            events.append(Event("turn_up", None, (card_str(c),), target=f"T{n + 1}"))
+        outcome = self.outcome
+        if outcome is not None:
+            events.append(PATIENCE_WON if outcome.result == "won" else PATIENCE_LOST)
+        return events
+
     def progress(self) -> int:
         return sum(f >> 2 for f in self.found)
 
@@ -603,6 +659,7 @@ class EightByEight(GameState):
         other.passes = self.passes
         other._deal = self._deal
         other._last = self._last
+        other._move = self._move
         return other
 
     def all_cards(self) -> list[int]:

@@ -12,6 +12,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, cast
 
 from ..cards import card_pretty, card_str, cards_str, french_deck, parse_card
+from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
 from ..core.protocol import GameState, Move, Outcome
 from ..core.registry import register
@@ -118,7 +119,9 @@ Decisions:
     _piles: list[tuple[int, ...]]
     _frank: list[int]  # by suit: rank of the foundation's top card, 0 if not started
     _fslot: list[int]  # by suit: foundation number - 1, or -1 if not started
-    _last: tuple[tuple[int, int], ...]  # (card, pile) dealt by the last move
+    #: The last move, for ``last_events``: (source, target, cards moved, deepest card
+    #: moved), or (DEAL, DEAL, ((card, pile, from pile), ...)); () before the first.
+    _last: tuple[Any, ...]
 
     # --- creation -----------------------------------------------------------
 
@@ -220,7 +223,6 @@ Decisions:
 
     def apply(self, move: Move) -> None:
         src, dst = cast(tuple[int, int], move)
-        self._last = ()
         if src == DEAL:
             self._apply_deal()
             return
@@ -228,6 +230,7 @@ Decisions:
         pile = piles[src]
         if dst == F:
             c = pile[-1]
+            self._last = (src, F, 1, c)
             piles[src] = pile[:-1]
             s = c & 3
             if self._frank[s] == 0:
@@ -235,6 +238,7 @@ Decisions:
             self._frank[s] = c >> 2
             return
         k = _shift_size(pile, piles[dst][-1]) if (T0 <= src < W and piles[dst]) else 1
+        self._last = (src, dst, k, pile[-k])
         piles[dst] = piles[dst] + pile[-k:]
         piles[src] = pile[:-k]
 
@@ -254,9 +258,9 @@ Decisions:
             c = stock[-1]
             piles[S] = stock[:-1]
             piles[W] = piles[W] + (c,)
-            self._last = ((c, W),)
+            self._last = (DEAL, DEAL, ((c, W, S),))
             return
-        dealt: list[tuple[int, int]] = []
+        dealt: list[tuple[int, int, int]] = []
         for pid in order:
             source = S if piles[S] else W
             from_pile = piles[source]
@@ -265,8 +269,8 @@ Decisions:
             c = from_pile[-1]
             piles[source] = from_pile[:-1]
             piles[pid] = piles[pid] + (c,)
-            dealt.append((c, pid))
-        self._last = tuple(dealt)
+            dealt.append((c, pid, source))
+        self._last = (DEAL, DEAL, tuple(dealt))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -387,11 +391,47 @@ Decisions:
         return f"moves {moved} from {NAMES[src]} to {NAMES[dst]}"
 
     def events(self, player: int) -> list[str]:
-        if not self._last:
+        if not self._last or self._last[0] != DEAL:
             return []
-        if self._last[0][1] == W:
-            return [f"turned {card_str(self._last[0][0])} onto W"]
-        return ["dealt " + ", ".join(f"{card_str(c)} to {NAMES[p]}" for c, p in self._last)]
+        dealt = self._last[2]
+        if dealt[0][1] == W:
+            return [f"turned {card_str(dealt[0][0])} onto W"]
+        return ["dealt " + ", ".join(f"{card_str(c)} to {NAMES[p]}" for c, p, _ in dealt)]
+
+    def last_events(self, viewer: int) -> list[Event]:
+        """The card (or run) moved and where to, or each card a deal put out (the one
+        turned onto W is ``turn_up``), the stock running out, and the end."""
+        last = self._last
+        if not last:
+            return []
+        events: list[Event] = []
+        if last[0] == DEAL:
+            dealt: tuple[tuple[int, int, int], ...] = last[2]
+            if dealt[0][1] == W:
+                events.append(Event("turn_up", 0, (card_str(dealt[0][0]),), source="S", target="W"))
+            else:
+                for c, pid, origin in dealt:
+                    events.append(
+                        Event("deal", 0, (card_str(c),), source=NAMES[origin], target=NAMES[pid])
+                    )
+            if not self._piles[S] and any(origin == S for _, _, origin in dealt):
+                events.append(Event("empty", source="S"))
+        else:
+            src, dst, k, c = last
+            if dst == F:
+                target = f"F{self._fslot[c & 3] + 1}"
+                events.append(Event("play", 0, (card_str(c),), source=NAMES[src], target=target))
+            elif k == 1:
+                events.append(
+                    Event("play", 0, (card_str(c),), source=NAMES[src], target=NAMES[dst])
+                )
+            else:
+                moved = tuple(card_str(x) for x in self._piles[dst][-k:])
+                events.append(Event("move", 0, moved, k, NAMES[src], NAMES[dst]))
+        outcome = self.outcome
+        if outcome is not None:
+            events.append(PATIENCE_WON if outcome.result == "won" else PATIENCE_LOST)
+        return events
 
     def progress(self) -> int:
         return sum(self._frank)

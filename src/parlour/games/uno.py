@@ -58,6 +58,7 @@ from ..cards import (
     uno_deck,
     uno_str,
 )
+from ..core.events import Event
 from ..core.options import OptionSpec
 from ..core.protocol import GameState, Move, Outcome
 from ..core.registry import register
@@ -893,6 +894,28 @@ class Uno(GameState):
     def events(self, player: int) -> list[str]:
         return [text for e in self._ev for text in _event_texts(e, player)]
 
+    def last_events(self, viewer: int) -> list[Event]:
+        """The move and all it caused, as ``viewer`` knows it: the cards a player
+        draws are named to that player only. Before the first move, the deal's first
+        card and who starts."""
+        events: list[Event] = []
+        if self._run:
+            move, ev = self._run[-1]
+            p = self._run_by
+            kind = move[0]
+            if kind == K_PLAY:
+                named = UNO_COLOURS[move[2]] if move[1] >= W else None
+                events.append(Event("play", p, (uno_str(move[1]),), None, "hand", "discard", named))
+            elif kind in _MOVE_EVENTS:
+                events.append(Event(_MOVE_EVENTS[kind], p))
+            elif kind == K_COLOUR:
+                events.append(Event("colour", p, value=UNO_COLOURS[move[1]]))
+        else:
+            move, ev = None, self._ev
+        for e in ev:
+            _event_data(e, viewer, move, self._hand_no, events)
+        return events
+
     # --- showing ---------------------------------------------------------------------
 
     def view(self, player: int) -> dict[str, Any]:
@@ -1064,6 +1087,74 @@ class Uno(GameState):
     @property
     def scores(self) -> tuple[int, int]:
         return self._scores
+
+
+# --- events as data ------------------------------------------------------------------
+
+#: Moves told by their kind alone (the others by what they did).
+_MOVE_EVENTS = {K_KEEP: "keep", K_PASS: "pass", K_ACCEPT: "accept"}
+#: Why a card was drawn (EV_DRAW) as an event: (kind, value).
+_DRAW_EVENTS: tuple[tuple[str, str | None], ...] = (
+    ("draw", None),  # WHY_DRAW
+    ("draw", "D"),  # WHY_DRAW2
+    ("draw", "W4"),  # WHY_W4
+    ("penalty", "w4"),  # WHY_PENALTY
+    ("penalty", "challenge"),  # WHY_INNOCENT
+    ("penalty", "w4"),  # WHY_GUILTY
+    ("penalty", "uno"),  # WHY_CAUGHT
+    ("draw", "D"),  # WHY_FIRST_D
+)
+_W4_TEXT = uno_str(W4)
+
+
+def _event_data(e: tuple[Any, ...], viewer: int, move: Any, hand_no: int, out: list[Event]) -> None:
+    """Append one raw event as ``viewer`` may know it: the drawer alone sees the cards.
+    ``move`` is the move that caused it (None for the deal), ``hand_no`` the hand now
+    in play (a deal is always the last thing a move does)."""
+    kind = e[0]
+    if kind == EV_DRAW:
+        _, p, cards, why, wanted = e
+        what, value = _DRAW_EVENTS[why]
+        shown = tuple(uno_str(c) for c in cards) if p == viewer else ()
+        out.append(Event(what, p, shown, len(cards), value=value))
+        if len(cards) < wanted:
+            out.append(Event("empty", source="draw"))
+        if why == WHY_FIRST_D:  # the starter loses the turn: the other player begins
+            out.append(Event("skip", p))
+            out.append(Event("starts", 1 - p, value=hand_no))
+    elif kind == EV_RESHUFFLE:
+        out.append(Event("reshuffle", count=e[1], source="discard", target="draw"))
+    elif kind == EV_PENALTY:
+        out.append(Event("put_back", e[1], (_W4_TEXT,), target="hand"))
+    elif kind == EV_VERDICT:
+        out.append(Event("challenge", e[1], value="upheld" if e[2] else "failed"))
+    elif kind == EV_UNO:
+        out.append(Event("uno", e[1]))
+    elif kind == EV_CAUGHT:
+        out.append(Event("catch", 1 - e[1]))
+    elif kind == EV_PLAYED_DRAWN:
+        named = UNO_COLOURS[move[1]] if e[2] >= W else None
+        out.append(Event("play", e[1], (uno_str(e[2]),), None, "hand", "discard", named))
+    elif kind == EV_LOSES_TURN:
+        out.append(Event("skip", e[1]))
+    elif kind == EV_HAND:
+        _, winner, points, loser_hand, blocked, number, _ = e
+        who = None if blocked else winner
+        shown = tuple(uno_str(c) for c in loser_hand)
+        out.append(Event("hand_end", who, shown, points, value=number))
+    elif kind == EV_MATCH:
+        out.append(Event("game_end", e[1], count=e[2], value="target"))
+    elif kind == EV_DEAL:
+        _, number, starter, turned, sent_back, mover = e
+        for _ in range(sent_back):
+            out.append(Event("turn_up", None, (_W4_TEXT,), source="draw", target="discard"))
+            out.append(Event("put_back", None, (_W4_TEXT,), target="draw"))
+        out.append(Event("turn_up", None, (uno_str(turned),), source="draw", target="discard"))
+        if turned < W and turned & 15 == DRAW2:
+            return  # the starter draws two first (the EV_DRAW that follows)
+        if turned < W and turned & 15 == SKIP:
+            out.append(Event("skip", starter))
+        out.append(Event("starts", mover, value=number))
 
 
 # --- announcements -------------------------------------------------------------------
