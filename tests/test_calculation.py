@@ -454,7 +454,7 @@ def test_resigning_is_a_command_not_a_move() -> None:
     game = new(seed=0)
     assert "resign" not in " ".join(game.legal_moves()).lower()
     game.resign()
-    assert game.outcome == parlour.Outcome("resigned", "the player resigned")
+    assert game.outcome == parlour.Outcome("resigned", "resigned")
     game.undo()
     assert game.outcome is None
 

@@ -329,7 +329,7 @@ def test_chinese_patience_original_keys_and_computer_turns() -> None:
         assert screen.answer["moves_played"] == 1
         await keys(pilot, "z")  # Z: end the turn; the computer plays its turn
         assert screen.answer["moves_played"] > 2
-        assert "Computer" in screen.message
+        assert "The computer" in screen.message
         assert screen.your_turn() or screen.answer["outcome"] is not None
         await keys(pilot, "m", "p", "8", "6")  # M P 8 6: a whole-pile move, legal or not
         assert screen.message
@@ -372,14 +372,13 @@ def test_chinese_patience_series_totals_at_the_end() -> None:
         screen = table(app)
         await keys(pilot, "t", "x", "x")  # resign: the computer wins the cards left
         assert isinstance(app.screen, EndScreen)
-        assert "Series after 1 game(s)" in str(app.screen.text)
+        assert "Series: you 0, the computer 0" in str(app.screen.text)
         first = screen.view["first"]
         await keys(pilot, "n")  # N: the next game of the series, the other player first
         nxt = table(app)
         assert nxt is not screen
         assert nxt.answer["options"]["first"] == 1 - first
-        series = app.backend.meta(nxt.game_id)["series"]
-        assert series["games"] == 1
+        assert nxt.answer["series"] == {"number": 2, "totals": [0, 0]}
 
     drive(script, game="chinese-patience", seed=5, opponent="random")
 
@@ -407,7 +406,7 @@ def test_uno_cards_colour_prompt_and_counts() -> None:
         assert screen.answer["moves_played"] >= 1
         assert screen.view["discard"][len(screen.view["discard"]) - 1] != ""
         assert "You play W" in screen.message
-        assert "Computer" in screen.message or screen.view["colour"] == "G"
+        assert "The computer" in screen.message or screen.view["colour"] == "G"
 
     drive(script, game="uno", seed=13, opponent="random")
 
@@ -482,7 +481,7 @@ def test_a_key_shows_the_rest_of_the_computers_turn_at_once() -> None:
             await pilot.pause(0.02)
         assert not screen.busy
         assert screen.your_turn() or screen.answer["outcome"] is not None
-        assert "Computer" in screen.message
+        assert "The computer" in screen.message
 
     drive(script, game="chinese-patience", seed=5, opponent="random", pause=5)
 

@@ -30,7 +30,8 @@ def test_start_play_undo_redo_like_the_engine(client: TestClient) -> None:
     game = start(client, "calculation", seed=1)
     engine = parlour.new_game("calculation", seed=1)
     assert game["view"] == engine.view(0)
-    assert "seed" not in game and game["can_undo"] is False
+    assert game["seed"] == 1, "a deal the person chose is shown as it is"
+    assert game["can_undo"] is False
     gid = game["id"]
     move = engine.legal_moves()[-1]
     played = client.post(f"/api/games/{gid}/moves", json={"move": move.lower()}).json()
@@ -40,7 +41,7 @@ def test_start_play_undo_redo_like_the_engine(client: TestClient) -> None:
     assert played["can_undo"] is True
     undone = client.post(f"/api/games/{gid}/undo").json()
     assert undone["view"] == parlour.new_game("calculation", seed=1).view(0)
-    assert undone["can_redo"] is True and undone["message"] == f"undone: {move}"
+    assert undone["can_redo"] is True and undone["message"] == "Took back 1 move."
     redone = client.post(f"/api/games/{gid}/redo").json()
     assert redone["view"] == engine.view(0) and redone["can_redo"] is False
     assert client.get(f"/api/games/{gid}").json()["view"] == engine.view(0)
@@ -87,7 +88,7 @@ def test_undo_against_the_computer_never_shows_a_card_again(client: TestClient) 
     twisted = client.post(f"/api/games/{gid}/moves", json={"move": "twist"}).json()
     assert twisted["can_undo"] is False
     refused = client.post(f"/api/games/{gid}/undo")
-    assert refused.status_code == 400 and "see again" in refused.json()["error"]
+    assert refused.status_code == 400 and "showed you a card" in refused.json()["error"]
     assert client.get(f"/api/games/{gid}").json()["view"] == twisted["view"]
 
 
@@ -121,7 +122,7 @@ def test_rules_pages_and_front_end_are_served(client: TestClient) -> None:
     [
         (b"{not json", 400, "not valid JSON"),
         (b"[1, 2]", 400, "must be a JSON object"),
-        (b'{"move": 7}', 400, "field 'move' must be a str"),
+        (b'{"move": 7}', 400, "field 'move' takes text"),
         (b"{}", 400, "needs a field 'move'"),
         (b'{"move": "S X9"}', 400, "is not a Calculation move"),
         (b'{"move": "W1 F1"}', 400, "is not legal now"),

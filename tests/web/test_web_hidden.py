@@ -21,7 +21,8 @@ from fastapi.testclient import TestClient
 
 from parlour.cards import card_str, uno_str
 from parlour.core.session import Game
-from parlour.web.service import GameService
+from parlour.service import TableService as GameService
+from parlour.service.policy import is_final
 
 FRENCH = re.compile(r"\b[A2-9TJQK][CDHS]\b")
 UNO = re.compile(r"(?<![A-Za-z0-9])(?:[RGYB](?:[0-9]|S|D)|W4?)(?![A-Za-z0-9])")
@@ -128,12 +129,15 @@ class Scanner:
             assert found not in ordered, "a response carries a hidden pile in order"
         leaked = (shown & hidden) - self.seen - visible_now
         assert not leaked, f"response shows hidden cards {sorted(leaked)}"
-        if game.outcome is None:
+        live = self.service._live[self.game_id]
+        if not is_final(live.record, game):
             assert not {"seed", "deck", "state"} & _keys(response), "seed or deal of a live game"
 
 
 def play_through(client: TestClient, name: str, seed: int, limit: int) -> Scanner:
-    body: dict[str, Any] = {"game": name, "seed": seed}
+    """A game on a random deal (no seed chosen, so none may be shown while it can go
+    on), played to its end with every command, then undo, redo and hint after it."""
+    body: dict[str, Any] = {"game": name}
     if name in ("uno", "chinese-patience"):
         body["opponent"] = "random"
     first = client.post("/api/games", json=body).json()
@@ -163,9 +167,21 @@ def play_through(client: TestClient, name: str, seed: int, limit: int) -> Scanne
         move = home[0] if home and n % 3 else legal[(n * 7 + seed) % len(legal)]
         answer = client.post(f"/api/games/{gid}/moves", json={"move": move}).json()
         scan.check(answer)
-    if answer["outcome"] is None:
+    if answer["outcome"] is not None and not answer["final"]:
+        assert answer["can_undo"], "a lost patience may be taken back until it is left"
+        back = client.post(f"/api/games/{gid}/undo").json()
+        scan.check(back)
+        assert back["outcome"] is None and "seed" not in back
+        answer = client.post(f"/api/games/{gid}/redo").json()
+        scan.check(answer)
+    if not answer["final"]:
         answer = client.post(f"/api/games/{gid}/resign").json()
         scan.check(answer)
+    assert answer["final"] is True and isinstance(answer["seed"], int)
+    for command in ("undo", "redo", "hint", "resign"):
+        refused = client.post(f"/api/games/{gid}/{command}")
+        assert refused.status_code in (400, 409), "a final game stays over"
+        scan.check(refused.json())
     scan.check(client.get("/api/games").json())
     scan.check(client.get(f"/api/games/{gid}").json())
     return scan
@@ -189,7 +205,7 @@ def test_full_games_show_no_hidden_card(
 
 
 def test_the_scanner_catches_a_leak(client: TestClient) -> None:
-    first = client.post("/api/games", json={"game": "calculation", "seed": 3}).json()
+    first = client.post("/api/games", json={"game": "calculation"}).json()
     service: GameService = client.app.state.service  # type: ignore[attr-defined]
     scan = Scanner(service, first["id"], "calculation")
     stock = hidden_calculation(scan.engine())[0]

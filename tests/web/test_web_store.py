@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from parlour.service.store import GameRecord, StaleRecordError, Store, open_store
 from parlour.web import create_app
 from parlour.web.app import COOKIE
-from parlour.web.store import GameRecord, StaleRecordError, Store, open_store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -153,7 +153,7 @@ def test_two_app_servers_share_one_postgresql_database(
 def test_games_dropped_from_the_cache_come_back_from_the_store(
     make_client: Callable[..., TestClient], db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from parlour.web import service
+    from parlour.service import table as service
 
     monkeypatch.setattr(service, "CACHE_SIZE", 2)
     client = make_client(db_path)
@@ -173,8 +173,8 @@ def test_the_service_imports_without_fastapi() -> None:
 
     code = (
         "import sys; sys.modules['fastapi'] = None; sys.modules['starlette'] = None\n"
-        "from parlour.web.service import GameService\n"
-        "from parlour.web.store import open_store\n"
+        "from parlour.service import TableService as GameService\n"
+        "from parlour.service.store import open_store\n"
         "s = GameService(open_store(':memory:'))\n"
         "print(s.start('me', 'gate', seed=1)['moves_played'])\n"
     )

@@ -54,6 +54,9 @@ class Outcome:
         return asdict(self)
 
     def __str__(self) -> str:
+        if self.result == "resigned":
+            who = "the player" if self.loser is None else f"player {self.loser}"
+            return f"{who} resigned"
         text = f"{self.result}: {self.reason}"
         if self.winner is not None:
             text = f"player {self.winner} {text}"

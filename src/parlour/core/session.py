@@ -70,12 +70,9 @@ class Game:
     def outcome(self) -> Outcome | None:
         if self.resigned_by is not None:
             if self.players == 1:
-                return Outcome("resigned", "the player resigned")
+                return Outcome("resigned", "resigned")
             return Outcome(
-                "resigned",
-                f"player {self.resigned_by} resigned",
-                winner=1 - self.resigned_by,
-                loser=self.resigned_by,
+                "resigned", "resigned", winner=1 - self.resigned_by, loser=self.resigned_by
             )
         return self._state.outcome
 
@@ -153,6 +150,19 @@ class Game:
         """The canonical strings of the moves played so far."""
         return [text for _, text in self._past]
 
+    @property
+    def movers(self) -> list[int]:
+        """Who played each move so far (the player to move before it)."""
+        return [before.to_move for before, _ in self._past]
+
+    def view_before(self, index: int, player: int) -> dict[str, Any]:
+        """``player``'s view of the position before move ``index`` (0 is the deal; the
+        number of moves played is the position now), as it was then."""
+        if not 0 <= index <= len(self._past):
+            raise IndexError(f"no position before move {index}")
+        state = self._state if index == len(self._past) else self._past[index][0]
+        return state.view(player)
+
     def past_turns(self, player: int) -> Iterator[tuple[dict[str, Any], str]]:
         """``(view, move)`` for each earlier position where ``player`` was to move, oldest first.
 
@@ -174,6 +184,10 @@ class Game:
         data = self._state.view(player)
         outcome = self.outcome
         data["outcome"] = None if outcome is None else outcome.to_dict()
+        if self.resigned_by is not None:  # the engine does not know the game was given up
+            data["legal_moves"] = []
+            if "moves" in data:
+                data["moves"] = []
         return data
 
     def render(self, colour: bool = False) -> str:

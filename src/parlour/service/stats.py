@@ -1,8 +1,8 @@
 """Statistics for the statistics page: per player, from the stored games alone.
 
-``progress`` is a game's own measure of how far a person got (cards on the
-foundations for the patiences, the score for the two-player games), read from
-the person's view, so it can be shown for games lost as well as won.
+A finished game's record keeps its ``progress`` (the game's own measure of how far
+the person got, cards on the foundations in a patience; see
+``GameState.progress``), so it can be shown for games lost as well as won.
 """
 
 from __future__ import annotations
@@ -11,34 +11,7 @@ from typing import Any
 
 from .store import GameRecord
 
-__all__ = ["player_stats", "progress"]
-
-
-def _count_foundations(view: dict[str, Any]) -> int | None:
-    """Cards on the foundations, whatever shape a game's view gives them."""
-    if "on_foundations" in view:
-        return int(view["on_foundations"])
-    found = view.get("foundations")
-    if isinstance(found, dict):
-        total = 0
-        for pile in found.values():
-            if isinstance(pile, list):
-                total += len(pile)
-            elif isinstance(pile, str):
-                total += _rank_value(pile)
-        return total
-    return None
-
-
-def _rank_value(card: str) -> int:
-    return "A23456789TJQK".index(card[0]) + 1 if card and card[0] in "A23456789TJQK" else 0
-
-
-def progress(game: str, view: dict[str, Any]) -> int | None:
-    """Cards on the foundations (one-player games); None where the game has a score."""
-    if game in ("uno", "chinese-patience"):
-        return None
-    return _count_foundations(view)
+__all__ = ["player_stats", "game_stats"]
 
 
 def _won(record: GameRecord) -> bool:
@@ -89,3 +62,9 @@ def _summarise(name: str, games: list[GameRecord]) -> dict[str, Any]:
         "best_score": max(scores) if scores else None,
         "best_progress": max(progresses) if progresses else None,
     }
+
+
+def game_stats(records: list[GameRecord], name: str) -> dict[str, Any]:
+    """One game's line of :func:`player_stats` (for the end of a game)."""
+    games = [r for r in sorted(records, key=lambda r: r.updated) if r.finished and r.game == name]
+    return _summarise(name, games)

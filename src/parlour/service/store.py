@@ -1,4 +1,4 @@
-"""Where the web app keeps its games: one small interface, two databases.
+"""Where the table keeps its games: one small interface, two databases.
 
 A game is stored as its *record* (game, options, seed, moves, the redo stack,
 who plays it and how it ended), never as a pickled engine state: on a restart
@@ -148,6 +148,9 @@ class Store(Protocol):
 
     def unfinished(self) -> list[GameRecord]:
         """Every game still in play (resumed after a restart)."""
+
+    def delete_finished(self, player: str) -> int:
+        """Forget a player's finished games; returns how many."""
 
     def setting(self, name: str, default: str) -> str:
         """A stored setting; ``default`` is stored and returned the first time."""

@@ -19,7 +19,7 @@ _SELECT = f"SELECT {', '.join(COLUMNS)} FROM games"
 
 
 class SQLStore:
-    """A :class:`~parlour.web.store.Store` over one DB-API connection behind a lock."""
+    """A :class:`~parlour.service.store.Store` over one DB-API connection behind a lock."""
 
     #: The driver's parameter placeholder.
     mark: ClassVar[str]
@@ -78,6 +78,13 @@ class SQLStore:
 
     def unfinished(self) -> list[GameRecord]:
         return [GameRecord.from_row(r) for r in self._rows(f"{_SELECT} WHERE finished = 0", ())]
+
+    def delete_finished(self, player: str) -> int:
+        with self._lock:
+            cursor = self._execute(
+                f"DELETE FROM games WHERE player = {self.mark} AND finished = 1", (player,)
+            )
+        return int(cursor.rowcount)
 
     def setting(self, name: str, default: str) -> str:
         q = self.mark

@@ -1,84 +1,98 @@
-"""The web app's game logic, free of HTTP: start, play, undo, hint, resign, list.
+"""The table service: everything a front end may do with a game, and nothing more.
 
-Every change is written to the store before the answer goes out, so a
-restarted server rebuilds each game exactly by replaying its record. Live
-:class:`Game` objects are cached in memory; the stored ``version`` tells the
-cache when another app server has moved a game on.
+``parlour play``, the terminal table and the web app all go through this one
+class, so they allow the same things and say them alike (only how they draw
+differs). It starts games, answers views, plays moves with the computer's
+replies, undoes and redoes by one rule, hints, resigns, runs series, lists games
+and keeps statistics; every change is written to the store before the answer
+goes out, so a restarted program resumes each game exactly by replaying its
+record. Live games are cached in memory; the stored ``version`` tells the cache
+when another app server has moved a game on.
 
-What leaves this module is built only from ``Game.view(0)`` (the person is
-player 0), move descriptions and the person's ``events(0)``: never the engine
-state, never the seed of an unfinished game.
+What leaves this module is built from the asking person's own view, the legal
+moves in it and the events as that person may know them: never the engine's
+state, and never the deal number (seed) of a game that can still be played on
+(see :mod:`parlour.service.rules` for when a game is final).
 """
 
 from __future__ import annotations
 
-import re
 import secrets
 import threading
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai import caught_up, make_player, player_levels
+from ..ai import caught_up, make_player
 from ..ai import hint as ai_hint
+from ..core.events import Event
+from ..core.protocol import GameState
 from ..core.registry import game_class, game_names
-from ..core.session import Game, new_game, random_seed
-from ..errors import GameOverError, IllegalMoveError, ParlourError
+from ..core.session import Game, new_game
+from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
 from ..rng import stream_seed
-from .stats import player_stats, progress
+from . import policy
+from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step
+from .stats import game_stats, player_stats
 from .store import GameRecord, Store
+from .words import Names, sentences
 
-__all__ = ["GameService", "NotFoundError"]
+__all__ = [
+    "TableService",
+    "NotFoundError",
+    "HUMAN",
+    "MAX_SEED",
+    "new_id",
+    "random_seed",
+]
 
-PERSON = 0
-COMPUTER = 1
-#: Games played in series with running totals (UNO's match lives inside its engine).
-SERIES_GAMES = frozenset({"chinese-patience"})
-#: How many moves the computer may make in one reply before the server gives up
+HUMAN = policy.HUMAN
+MAX_SEED = policy.MAX_SEED
+#: How many moves the computer may make in one reply before the service gives up
 #: (a safety net: every game's turns are finite, but a buggy player must not hang us).
 MAX_COMPUTER_MOVES = 2000
 #: Games kept in memory; older ones are rebuilt from the store when next opened.
 CACHE_SIZE = 1000
-
-_CARD = re.compile(r"^(?:[A2-9TJQK][CDHS]|[RGYB](?:[0-9]|S|D)|W4?)$")
-_NOT_CARDS = {"legal_moves", "options", "calculator", "game"}
 
 
 class NotFoundError(ParlourError):
     """No game with that id for this player (the same answer whether it exists or not)."""
 
 
-def visible_cards(view: Any, key: str = "") -> Counter[str]:
-    """The card names a view shows, with multiplicity (legal move strings excluded)."""
-    found: Counter[str] = Counter()
-    if key in _NOT_CARDS:
-        return found
-    if isinstance(view, dict):
-        for k, v in view.items():
-            found += visible_cards(v, str(k))
-    elif isinstance(view, list):
-        for item in view:
-            found += visible_cards(item, key)
-    elif isinstance(view, str) and _CARD.match(view):
-        found[view] += 1
-    return found
-
-
-class _Live:
-    """A game in memory with its record and a lock for its requests."""
-
-    def __init__(self, record: GameRecord, game: Game) -> None:
-        self.record = record
-        self.game = game
-        self.lock = threading.Lock()
-
-
 def new_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-class GameService:
+def random_seed() -> int:
+    """A deal number nobody can guess or search for: 63 random bits (the store's limit)."""
+    return secrets.randbits(63)
+
+
+@dataclass
+class _Turn:
+    """One move of a game's history as the table tells it."""
+
+    move: str
+    mover: int
+    #: What the move did, as each seat may know it.
+    events: tuple[list[Event], ...]
+    #: Until every engine tells its moves as events: the engine's own phrase.
+    phrase: str = ""
+
+
+@dataclass
+class _Live:
+    """A game in memory with its record, its told history and a lock for its requests."""
+
+    record: GameRecord
+    game: Game
+    turns: list[_Turn] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class TableService:
     """Games of every player, stored as they are played."""
 
     def __init__(self, store: Store) -> None:
@@ -86,39 +100,13 @@ class GameService:
         self._live: OrderedDict[str, _Live] = OrderedDict()
         self._lock = threading.Lock()
 
-    # --- catalogue ------------------------------------------------------------
+    # --- catalogue ----------------------------------------------------------------
 
-    def catalog(self) -> list[dict[str, Any]]:
-        """The games, their options and computer levels, for the new-game form."""
-        result = []
-        for name in game_names():
-            cls = game_class(name)
-            levels = player_levels(name) if cls.players == 2 else []
-            result.append(
-                {
-                    "name": name,
-                    "title": cls.title,
-                    "summary": cls.summary,
-                    "players": cls.players,
-                    "levels": levels,
-                    "default_level": default_level(name) if levels else None,
-                    "options": [
-                        {
-                            "name": spec.name,
-                            "type": spec.kind.__name__,
-                            "default": spec.default,
-                            "help": spec.help,
-                            "choices": None if spec.choices is None else list(spec.choices),
-                            "minimum": spec.minimum,
-                        }
-                        for spec in cls.option_specs
-                    ],
-                    "help": cls.help_text,
-                }
-            )
-        return result
+    def catalog(self) -> list[CatalogGame]:
+        """The games, their options (with labels for people) and computer levels."""
+        return [policy.catalog_entry(name) for name in game_names()]
 
-    # --- loading ----------------------------------------------------------------
+    # --- loading ------------------------------------------------------------------
 
     @contextmanager
     def _open(self, player: str, game_id: str) -> Iterator[_Live]:
@@ -131,7 +119,7 @@ class GameService:
             record = self.store.get(game_id)
             if record is None or record.player != player:
                 raise NotFoundError(f"no game {game_id!r} here: start one or pick a saved one")
-            live = self._remember(_Live(record, rebuild(record)))
+            live = self._remember(_rebuild_live(record))
         if live.record.player != player:
             raise NotFoundError(f"no game {game_id!r} here: start one or pick a saved one")
         with live.lock:
@@ -139,7 +127,8 @@ class GameService:
             if stored is not None and stored != live.record.version:
                 record = self.store.get(game_id)
                 assert record is not None
-                live.record, live.game = record, rebuild(record)
+                fresh = _rebuild_live(record)
+                live.record, live.game, live.turns = fresh.record, fresh.game, fresh.turns
             yield live
 
     def _remember(self, live: _Live) -> _Live:
@@ -156,14 +145,19 @@ class GameService:
         count = 0
         for record in self.store.unfinished():
             try:
-                game = rebuild(record)
+                live = _rebuild_live(record)
             except ParlourError:
                 continue
-            self._remember(_Live(record, game))
+            self._remember(live)
             count += 1
         return count
 
-    # --- actions ------------------------------------------------------------------
+    def owner(self, game_id: str) -> str | None:
+        """Who a stored game belongs to (for a local front end resuming any game)."""
+        record = self.store.get(game_id)
+        return None if record is None else record.player
+
+    # --- starting -----------------------------------------------------------------
 
     def start(
         self,
@@ -173,27 +167,30 @@ class GameService:
         options: dict[str, Any] | None = None,
         opponent: str | None = None,
         series_of: str | None = None,
-    ) -> dict[str, Any]:
-        cls = game_class(name)
-        options = dict(options or {})
+        *,
+        deck: str | None = None,
+        strict: bool = False,
+    ) -> Answer:
+        """A new game for ``player``; ``strict`` (the web API) takes the game's name and
+        options exactly as the catalogue gives them, not as a person might type them."""
+        cls = _game_class(name, strict)
+        given = dict(options or {})
         meta: dict[str, Any] = {}
         if series_of is not None:
             meta["series"] = self._next_in_series(player, series_of, cls.name)
-            options["first"] = meta["series"]["first"]
+            if cls.first_option is not None:
+                given[cls.first_option] = meta["series"]["first"]
+        opponent = policy.check_opponent(cls, opponent)
+        if seed is not None:
+            policy.check_seed(seed)
+            meta["chosen_seed"] = True
+        if deck is not None:
+            meta["deck"] = deck
+            meta["chosen_seed"] = True
         if seed is None:
             seed = random_seed()
-        if cls.players == 2:
-            levels = player_levels(cls.name)
-            if opponent is None:
-                opponent = default_level(cls.name)
-            if opponent not in levels:
-                raise ParlourError(
-                    f"unknown opponent {opponent!r} for {cls.name}: the levels are "
-                    + ", ".join(levels)
-                )
-        elif opponent is not None:
-            raise ParlourError(f"{cls.name} is a one-player game: it takes no opponent")
-        game = new_game(cls.name, seed=seed, options=options)
+        resolved = policy.resolve(cls, given, strict)
+        game = new_game(cls.name, seed=seed, deck=deck, options=resolved)
         record = GameRecord(
             id=new_id(),
             player=player,
@@ -203,28 +200,28 @@ class GameService:
             opponent=opponent,
             meta=meta,
         )
-        steps = self._computer_turns(record, game)
-        self._sync(record, game)
+        live = _Live(record, game, [])
+        steps = self._computer_turns(live)
+        _sync(record, game)
         self.store.insert(record)
-        self._remember(_Live(record, game))
-        return self._answer(record, game, computer=steps)
+        self._remember(live)
+        return self._answer(live, computer=steps)
 
     def _next_in_series(self, player: str, previous: str, name: str) -> dict[str, Any]:
         """Series totals after the finished game ``previous``; the first player alternates."""
         with self._open(player, previous) as live:
             record, game = live.record, live.game
-            if record.game != name or name not in SERIES_GAMES:
+            cls = game_class(record.game)
+            if record.game != name or not cls.series:
+                playable = ", ".join(n for n in game_names() if game_class(n).series)
                 raise ParlourError(
-                    f"only {', '.join(sorted(SERIES_GAMES))} is played in series, "
-                    f"game after game of the same kind (not {record.game} then {name})"
+                    f"only {playable} is played in series, game after game of the same kind "
+                    f"(not {record.game} then {name})"
                 )
-            outcome = game.outcome
-            if outcome is None:
+            if not policy.is_final(record, game):
                 raise ParlourError("the series goes on once this game is over")
-            before = record.meta.get("series") or {"totals": [0, 0], "number": 1}
-            totals = list(before["totals"])
-            if outcome.winner is not None and outcome.score is not None:
-                totals[outcome.winner] += outcome.score
+            totals = policy.series_totals(record, game)
+            before = record.meta.get("series") or {"number": 1}
             opening = new_game(record.game, seed=record.seed, options=record.options)
             return {
                 "totals": totals,
@@ -232,116 +229,121 @@ class GameService:
                 "first": 1 - opening.to_move,
             }
 
-    def get(self, player: str, game_id: str) -> dict[str, Any]:
-        with self._open(player, game_id) as live:
-            return self._answer(live.record, live.game)
+    # --- looking and playing ------------------------------------------------------
 
-    def play(self, player: str, game_id: str, move: str) -> dict[str, Any]:
+    def get(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         with self._open(player, game_id) as live:
-            game, record = live.game, live.record
-            trial = game.copy()
-            if trial.outcome is None and trial.to_move != PERSON:
+            return self._answer(live, seat=seat)
+
+    def play(self, player: str, game_id: str, move: str, seat: int | None = None) -> Answer:
+        with self._open(player, game_id) as live:
+            trial = _copy_live(live)
+            game = trial.game
+            me = policy.acting_seat(trial.record, game, seat)
+            if game.outcome is None and game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
-            before = visible_cards(trial.view(PERSON))
-            parsed = trial.parse(move)
-            text = trial.state.describe(parsed)
-            canonical = trial.play(move)
-            mine = {"move": canonical, "text": text, "events": trial.state.events(PERSON)}
-            self._note_reveal(record, trial, before)
-            steps = self._computer_turns(record, trial)
+            told_before = len(trial.turns)
+            _play(trial, move)
+            steps = self._computer_turns(trial)
             self._commit(live, trial)
-            return self._answer(live.record, live.game, computer=steps, played=mine)
+            return self._answer(live, computer=steps, log_start=told_before, seat=me, played=True)
 
-    def undo(self, player: str, game_id: str) -> dict[str, Any]:
+    def undo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
+        """Take back the asking person's last move (and the computer's replies to it),
+        by the one rule of :func:`parlour.service.policy.undo_target`."""
         with self._open(player, game_id) as live:
-            game, record = live.game, live.record
-            if not game.can_undo:
-                raise IllegalMoveError("nothing to undo: no move has been played")
-            trial = game.copy()
-            if trial.resigned_by is not None:
-                undone = [trial.undo()]
-            else:
-                target = self._undo_target(record, trial)
-                undone = []
-                while len(trial.moves) > target:
-                    undone.append(trial.undo())
+            me = policy.acting_seat(live.record, live.game, seat, undoing=True)
+            target = policy.undo_target(live.record, live.game, me)
+            trial = _copy_live(live)
+            undone = []
+            while len(trial.game.moves) > target:
+                undone.append(trial.game.undo())
+            del trial.turns[target:]
             self._commit(live, trial)
-            return self._answer(live.record, live.game, message="undone: " + ", ".join(undone))
+            message = f"Took back {_moves_words(len(undone))}."
+            return self._answer(live, message=message, seat=me)
 
-    def _undo_target(self, record: GameRecord, game: Game) -> int:
-        """How many moves stay after undoing the person's last move (and the replies to it)."""
-        moves = game.moves
-        target = len(moves) - 1
-        if record.opponent is not None:
-            # Step back over the computer's replies to the person's own move.
-            trial = game.copy()
-            trial.undo()
-            while trial.can_undo and trial.to_move != PERSON:
-                trial.undo()
-            target = len(trial.moves)
-            if target < record.undo_floor:
-                raise IllegalMoveError(
-                    "cannot undo against the computer: that would take back a move that "
-                    "showed you a card you could then see again"
-                )
-        return target
-
-    def redo(self, player: str, game_id: str) -> dict[str, Any]:
-        with self._open(player, game_id) as live:
-            game, record = live.game, live.record
-            if not game.can_redo:
-                raise IllegalMoveError("nothing to redo")
-            trial = game.copy()
-            redone = [trial.redo()]
-            if record.opponent is not None:
-                while trial.can_redo and trial.outcome is None and trial.to_move != PERSON:
-                    redone.append(trial.redo())
-                self._computer_turns(record, trial)
-            self._commit(live, trial)
-            return self._answer(live.record, live.game, message="redone: " + ", ".join(redone))
-
-    def hint(self, player: str, game_id: str) -> dict[str, Any]:
+    def redo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         with self._open(player, game_id) as live:
             game = live.game
+            me = policy.acting_seat(live.record, game, seat, undoing=True)
+            if policy.is_final(live.record, game):
+                raise GameOverError("the game is over: there is nothing to redo")
+            if not game.can_redo:
+                raise IllegalMoveError("nothing to redo")
+            trial = _copy_live(live)
+            redone = [_redo(trial)]
+            while (
+                trial.game.can_redo
+                and trial.game.outcome is None
+                and not policy.is_person(trial.record, trial.game.to_move)
+            ):
+                redone.append(_redo(trial))
+            self._computer_turns(trial)
+            self._commit(live, trial)
+            message = f"Played again {_moves_words(len(redone))}."
+            return self._answer(live, message=message, seat=me)
+
+    def hint(self, player: str, game_id: str, seat: int | None = None) -> dict[str, str]:
+        """The strongest fair player's move for the person to move, with its reason."""
+        with self._open(player, game_id) as live:
+            game = live.game
+            me = policy.acting_seat(live.record, game, seat)
             if game.outcome is not None:
-                raise GameOverError(f"the game is over ({game.outcome}): there is nothing to hint")
-            if game.to_move != PERSON:
+                raise GameOverError("the game is over: there is nothing to hint")
+            if game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             found = ai_hint(game)
             return {"move": found.move, "reason": found.reason}
 
-    def resign(self, player: str, game_id: str) -> dict[str, Any]:
+    def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:
+        """Give up: a game in play is lost by resigning; a patience already lost is left
+        for good (it becomes final, and its deal can be shown)."""
         with self._open(player, game_id) as live:
-            trial = live.game.copy()
-            trial.resign(PERSON)
+            me = policy.acting_seat(live.record, live.game, seat, undoing=True)
+            if policy.is_final(live.record, live.game):
+                raise GameOverError("the game is already over")
+            trial = _copy_live(live)
+            if trial.game.outcome is None:
+                trial.game.resign(me)
+                trial.turns.append(
+                    _Turn("resign", me, tuple([Event("resign", who=me)] for _ in _seats(trial)))
+                )
+            else:
+                trial.record.meta["final"] = True
             self._commit(live, trial)
-            return self._answer(live.record, live.game)
+            return self._answer(live, seat=me)
 
-    def list_games(self, player: str) -> list[dict[str, Any]]:
-        return [summary(r) for r in self.store.list_player(player)]
+    # --- lists --------------------------------------------------------------------
+
+    def list_games(self, player: str) -> list[GameSummary]:
+        return [policy.summary(r) for r in self.store.list_player(player)]
+
+    def unfinished(self) -> list[GameSummary]:
+        """Every unfinished game in the store, most recently played first (a local
+        front end resumes any of them)."""
+        records = sorted(self.store.unfinished(), key=lambda r: r.updated, reverse=True)
+        return [policy.summary(r) for r in records]
 
     def stats(self, player: str) -> dict[str, Any]:
         return player_stats(self.store.list_player(player))
 
-    # --- internals --------------------------------------------------------------------
+    def clear_history(self, player: str) -> int:
+        """Forget a player's finished games (statistics included); games in play stay."""
+        return self.store.delete_finished(player)
 
-    def _note_reveal(self, record: GameRecord, game: Game, before: Counter[str]) -> None:
-        """Against the computer, a move that showed the person a new card can't be undone."""
-        if record.opponent is None:
-            return
-        after = visible_cards(game.view(PERSON))
-        if after - before:
-            record.undo_floor = len(game.moves)
+    # --- internals ----------------------------------------------------------------
 
-    def _computer_turns(self, record: GameRecord, game: Game) -> list[dict[str, Any]]:
-        """Play the computer's moves until it is the person's turn or the game ends."""
-        steps: list[dict[str, Any]] = []
-        if record.opponent is None:
+    def _computer_turns(self, live: _Live) -> list[Step]:
+        """Play the computer's moves until a person is to move or the game ends."""
+        steps: list[Step] = []
+        record, game = live.record, live.game
+        if record.opponent in (None, HUMAN):
             return steps
-        while game.outcome is None and game.to_move == COMPUTER:
+        while game.outcome is None and not policy.is_person(record, game.to_move):
             if len(steps) >= MAX_COMPUTER_MOVES:
                 raise ParlourError("the computer player did not finish its turn")
-            before = visible_cards(game.view(PERSON))
+            seat = game.to_move
             # A fresh player per move, seeded by the game and the move number and told
             # the game so far from its own views, so a restarted server (or an undo and
             # redo) makes exactly the same reply, with what the player had learnt.
@@ -349,156 +351,172 @@ class GameService:
                 record.game,
                 record.opponent,
                 seed=stream_seed(record.seed, f"web-move-{len(game.moves)}"),
-                seat=COMPUTER,
+                seat=seat,
             )
-            caught_up(computer, game, COMPUTER)
-            choice = computer.choose(game.view(COMPUTER), game.legal_moves())
-            text = game.state.describe(game.state.parse_move(choice))
-            game.play(choice)
-            self._note_reveal(record, game, before)
-            steps.append(
-                {
-                    "move": choice,
-                    "text": text,
-                    "events": game.state.events(PERSON),
-                    "view": self._view(game),
-                }
-            )
+            caught_up(computer, game, seat)
+            choice = computer.choose(game.view(seat), game.legal_moves())
+            _play(live, choice)
+            steps.append(self._step(live))
         return steps
 
-    def _sync(self, record: GameRecord, game: Game) -> None:
-        """Copy the game's history and result into its record."""
-        record.moves = game.moves
-        record.future = redo_stack(game)
-        record.resigned_by = game.resigned_by
-        record.undo_floor = min(record.undo_floor, len(record.moves))
-        outcome = game.outcome
-        record.finished = outcome is not None
-        record.outcome = None if outcome is None else outcome.to_dict()
-        if record.finished:
-            record.meta["progress"] = progress(record.game, game.view(PERSON))
+    def _step(self, live: _Live) -> Step:
+        """One computer move as the person sees it, for front ends to show in turn."""
+        viewer = policy.viewer(live.record, live.game, None)
+        turn = live.turns[-1]
+        names = policy.names(live.record, viewer)
+        return {
+            "move": turn.move,
+            "text": _told(turn, viewer, names),
+            "events": [e.to_dict() for e in turn.events[viewer]],
+            "view": policy.view(live.record, live.game, viewer),
+        }
 
-    def _commit(self, live: _Live, game: Game) -> None:
+    def _commit(self, live: _Live, trial: _Live) -> None:
         """Store the changed game; only then does the cache take it."""
-        record = GameRecord(**{**live.record.__dict__, "meta": dict(live.record.meta)})
-        self._sync(record, game)
-        self.store.update(record)
-        live.record, live.game = record, game
-
-    def _view(self, game: Game) -> dict[str, Any]:
-        return game.view(PERSON)
+        _sync(trial.record, trial.game)
+        self.store.update(trial.record)
+        live.record, live.game, live.turns = trial.record, trial.game, trial.turns
 
     def _answer(
         self,
-        record: GameRecord,
-        game: Game,
-        computer: list[dict[str, Any]] | None = None,
-        played: dict[str, Any] | None = None,
+        live: _Live,
+        computer: list[Step] | None = None,
         message: str | None = None,
-    ) -> dict[str, Any]:
-        outcome = game.outcome
-        cls = game_class(record.game)
-        answer: dict[str, Any] = {
-            "id": record.id,
-            "game": record.game,
-            "title": cls.title,
-            "players": cls.players,
-            "opponent": record.opponent,
-            "options": record.options,
-            "view": self._view(game),
-            "to_move": game.to_move,
-            "your_turn": outcome is None and game.to_move == PERSON,
-            "moves_played": len(game.moves),
-            "can_undo": game.can_undo and _undo_allowed(record, game),
-            "can_redo": game.can_redo,
-            "outcome": None if outcome is None else outcome.to_dict(),
-            "result": None if outcome is None else result_for_person(outcome.to_dict()),
-            "progress": progress(record.game, game.view(PERSON)),
-            "computer_moves": computer or [],
-            "played": played,
-            "message": message,
-            "created": record.created,
-            "updated": record.updated,
-            "series": _series_now(record, game),
-        }
-        if outcome is not None:
-            answer["seed"] = record.seed  # the deal may be shown once the game is over
-        return answer
+        log_start: int = 0,
+        seat: int | None = None,
+        played: bool = False,
+    ) -> Answer:
+        record, game = live.record, live.game
+        viewer = policy.viewer(record, game, seat)
+        names = policy.names(record, viewer)
+        log: list[LogEntry] = []
+        for n, turn in enumerate(live.turns[log_start:], start=log_start + 1):
+            events = turn.events[viewer]
+            log.append(
+                {
+                    "n": n,
+                    "who": policy.who_word(record, viewer, turn.mover),
+                    "move": turn.move,
+                    "text": _told(turn, viewer, names),
+                    "events": [e.to_dict() for e in events],
+                }
+            )
+        stats = None
+        if game.outcome is not None:
+            stats = game_stats(self.store.list_player(record.player), record.game)
+        return policy.answer(
+            record,
+            game,
+            viewer,
+            log=log,
+            log_start=log_start,
+            computer=computer or [],
+            message=message,
+            stats=stats,
+            played=played,
+        )
 
 
-def _series_now(record: GameRecord, game: Game) -> dict[str, Any] | None:
-    """Running totals of a two-player series, this game included once it is over."""
-    if record.game not in SERIES_GAMES:
-        return None
-    series = record.meta.get("series") or {"totals": [0, 0], "number": 1}
-    totals = list(series["totals"])
-    outcome = game.outcome
-    if outcome is not None and outcome.winner is not None and outcome.score is not None:
-        totals[outcome.winner] += outcome.score
-    return {"number": series["number"], "totals": totals}
+# --- the game's told history --------------------------------------------------------
 
 
-def _undo_allowed(record: GameRecord, game: Game) -> bool:
-    if game.resigned_by is not None or record.opponent is None:
-        return True
-    trial = game.copy()
-    trial.undo()
-    while trial.can_undo and trial.to_move != PERSON:
-        trial.undo()
-    return len(trial.moves) >= record.undo_floor
+def _seats(live: _Live) -> range:
+    return range(live.game.players)
 
 
-def default_level(name: str) -> str:
-    levels = player_levels(name)
-    return "strong" if "strong" in levels else levels[-1]
+def _play(live: _Live, move: str) -> str:
+    """Play a move and tell it: what it did, as each seat may know it."""
+    game = live.game
+    mover = game.to_move
+    phrase = _old_phrase(game, move)
+    canonical = game.play(move)
+    state = game.state
+    told = tuple(state.last_events(s) for s in _seats(live))
+    live.turns.append(_Turn(canonical, mover, told, phrase))
+    return canonical
 
 
-def result_for_person(outcome: dict[str, Any]) -> str:
-    """'won', 'lost', 'draw' or 'resigned', from the person's side of the table."""
-    result = str(outcome.get("result"))
-    winner = outcome.get("winner")
-    if result == "resigned":
-        return "resigned"
-    if winner is not None:
-        return "won" if winner == PERSON else "lost"
-    if result in ("won", "draw"):
-        return result
-    return "lost"
+def _old_phrase(game: Game, move: str) -> str:
+    """The engine's phrase for a move, for engines that do not tell events yet."""
+    state = game.state
+    if type(state).last_events is not GameState.last_events:
+        return ""
+    try:
+        return state.describe(state.parse_move(move))
+    except ParlourError:
+        return ""
 
 
-def rebuild(record: GameRecord) -> Game:
-    """The game a record describes: deal again, replay moves and the redo stack."""
-    game = new_game(record.game, seed=record.seed, options=record.options)
+def _told(turn: _Turn, viewer: int, names: Names) -> str:
+    """A move as a sentence (or the engine's phrase, until it tells events)."""
+    told = " ".join(sentences(turn.events[viewer], names))
+    if told or not turn.phrase:
+        return told
+    subject = names.subject(turn.mover)
+    if subject == "you":
+        verb, _, rest = turn.phrase.partition(" ")
+        verb = verb[:-2] if verb.endswith(("sses", "ches", "shes")) else verb.removesuffix("s")
+        return f"You {verb} {rest}."
+    return f"{subject[:1].upper()}{subject[1:]} {turn.phrase}."
+
+
+def _redo(live: _Live) -> str:
+    game = live.game
+    mover = game.to_move
+    canonical = game.redo()
+    state = game.state
+    live.turns.append(_Turn(canonical, mover, tuple(state.last_events(s) for s in _seats(live))))
+    return canonical
+
+
+def _copy_live(live: _Live) -> _Live:
+    """A trial copy to change: the cached game changes only once the store has it."""
+    record = GameRecord(**{**live.record.__dict__, "meta": dict(live.record.meta)})
+    return _Live(record, live.game.copy(), list(live.turns))
+
+
+def _rebuild_live(record: GameRecord) -> _Live:
+    """The game a record describes: deal again, replay moves (telling them) and the
+    redo stack, and the resignation."""
+    game = new_game(
+        record.game, seed=record.seed, deck=record.meta.get("deck"), options=record.options
+    )
+    live = _Live(record, game, [])
     for move in record.moves:
-        game.play(move)
+        _play(live, move)
     for move in reversed(record.future):
         game.play(move)
     for _ in record.future:
         game.undo()
     if record.resigned_by is not None:
         game.resign(record.resigned_by)
-    return game
+        live.turns.append(
+            _Turn(
+                "resign",
+                record.resigned_by,
+                tuple([Event("resign", who=record.resigned_by)] for _ in _seats(live)),
+            )
+        )
+    return live
 
 
-def summary(record: GameRecord) -> dict[str, Any]:
-    """One line of the saved-games list (no seed while the game is in play)."""
-    cls = game_class(record.game)
-    data: dict[str, Any] = {
-        "id": record.id,
-        "game": record.game,
-        "title": cls.title,
-        "opponent": record.opponent,
-        "options": record.options,
-        "moves_played": len(record.moves),
-        "created": record.created,
-        "updated": record.updated,
-        "finished": record.finished,
-        "outcome": record.outcome,
-        "result": None if record.outcome is None else result_for_person(record.outcome),
-    }
+def rebuild(record: GameRecord) -> Game:
+    """The game a record describes (moves, redo stack and resignation replayed)."""
+    return _rebuild_live(record).game
+
+
+def _sync(record: GameRecord, game: Game) -> None:
+    """Copy the game's history and result into its record."""
+    record.moves = game.moves
+    record.future = redo_stack(game)
+    record.resigned_by = game.resigned_by
+    outcome = game.outcome
+    record.finished = outcome is not None
+    record.outcome = None if outcome is None else outcome.to_dict()
     if record.finished:
-        data["seed"] = record.seed
-    return data
+        record.meta["progress"] = game.state.progress()
+    else:
+        record.meta.pop("final", None)
 
 
 def redo_stack(game: Game) -> list[str]:
@@ -508,3 +526,16 @@ def redo_stack(game: Game) -> list[str]:
     while trial.can_redo:
         ahead.append(trial.redo())
     return ahead[::-1]
+
+
+def _game_class(name: str, strict: bool) -> Any:
+    cls = game_class(name)
+    if strict and name != cls.name:
+        raise UnknownGameError(
+            f"unknown game {name!r}: the games are {', '.join(game_names())} (exactly so)"
+        )
+    return cls
+
+
+def _moves_words(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"

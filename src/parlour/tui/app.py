@@ -65,14 +65,11 @@ class ParlourApp(App[None]):
         options: dict[str, Any],
         opponent: str | None = None,
         seed: int | None = None,
-        meta: dict[str, Any] | None = None,
     ) -> TableScreen | None:
         try:
             if game_class(game).players == 1:
                 opponent = None
             answer = self.backend.start(game, seed, options, opponent)
-            for key, value in (meta or {}).items():
-                self.backend.set_meta(answer["id"], key, value)
         except ParlourError as exc:
             self.notify(str(exc), severity="error")
             return None
@@ -89,7 +86,8 @@ class ParlourApp(App[None]):
     def start_like(self, table: TableScreen) -> None:
         """``n``: a new game of the same game, options and opponent (the old one stays saved)."""
         answer = table.answer
-        options = {k: v for k, v in answer["options"].items() if k != "first"}
+        first = game_class(answer["game"]).first_option
+        options = {k: v for k, v in answer["options"].items() if k != first}
         self.start_game(answer["game"], options, answer.get("opponent"))
 
     def quit_saved(self) -> None:
@@ -98,49 +96,37 @@ class ParlourApp(App[None]):
     # --- the end of a game ------------------------------------------------------------
 
     def game_ended(self, table: TableScreen) -> None:
-        """The message at the end of a game, with series totals for Chinese Patience."""
-        answer = table.answer
-        text = table.outcome_text(answer)
-        choices = {"n": "new game", "q": "quit"}
-        view = answer["view"]
-        if answer["game"] == "uno":
-            scores = view.get("scores", [0, 0])
-            text += f"\nMatch: you {scores[0]}, computer {scores[1]} (target {view.get('target')})."
-        if answer["game"] == "chinese-patience":
-            series = self.series_after(answer)
-            text += (
-                f"\nSeries after {series['games']} game(s): you {series['totals'][0]}, "
-                f"computer {series['totals'][1]}."
-            )
-            choices = {"n": "next game of the series", "s": "single new game", "q": "quit"}
+        """The panel at the end of a game: the service's headline, detail and totals."""
+        end = table.answer.get("end")
+        if end is None:
+            return
+        text = table.outcome_text(table.answer)
+        choices = {}
+        if "undo" in end["next"]:
+            choices["u"] = "undo"
+        if "series" in end["next"]:
+            choices["n"] = "next game of the series"
+            choices["s"] = "single new game"
+        else:
+            choices["n"] = "new game"
+        choices["q"] = "quit"
         table.show_end(text, choices)
-
-    def series_after(self, answer: dict[str, Any]) -> dict[str, Any]:
-        """Add a finished Chinese Patience game to its series totals (once)."""
-        meta = self.backend.meta(answer["id"])
-        series = dict(meta.get("series") or {"totals": [0, 0], "games": 0, "counted": False})
-        if not series.get("counted"):
-            outcome = answer.get("outcome") or {}
-            winner, score = outcome.get("winner"), outcome.get("score")
-            totals = list(series["totals"])
-            if winner in (0, 1) and score:
-                totals[winner] += int(score)
-            series = {"totals": totals, "games": int(series["games"]) + 1, "counted": True}
-            self.backend.set_meta(answer["id"], "series", series)
-        return series
 
     def end_choice(self, table: TableScreen, choice: str) -> None:
         answer = table.answer
+        end = answer.get("end") or {"next": []}
         if choice == "q":
             self.quit_saved()
-        elif choice == "n" and answer["game"] == "chinese-patience":
-            series = self.series_after(answer)
-            first = 1 - int(answer["view"].get("first", 0))
-            self.start_game(
-                answer["game"],
-                {"first": first},
-                answer.get("opponent"),
-                meta={"series": {**series, "counted": False}},
-            )
+        elif choice == "u":
+            table.undo()
+        elif choice == "n" and "series" in end["next"]:
+            try:
+                fresh = self.backend.start(
+                    answer["game"], None, {}, answer.get("opponent"), series_of=answer["id"]
+                )
+            except ParlourError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self._open(fresh)
         elif choice in ("n", "s"):
             self.start_like(table)

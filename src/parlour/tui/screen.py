@@ -24,7 +24,7 @@ from textual.widgets import Static
 from ..errors import ParlourError
 from .canvas import Canvas
 from .dialogs import ChoiceScreen, ColourScreen, EndScreen, RulesScreen
-from .messages import pretty, sentence
+from .messages import pretty
 from .tables import Table, table_for
 
 if TYPE_CHECKING:
@@ -84,8 +84,6 @@ class TableScreen(Screen[None]):
         self.pending_move: str | None = None  # Chinese Patience 'M' key sequence
         self.resign_armed = False
         self.skip = asyncio.Event()
-        #: Chinese Patience series totals carried by this game, if it is part of one.
-        self.series: dict[str, Any] | None = None
 
     @property
     def parlour(self) -> ParlourApp:
@@ -105,7 +103,6 @@ class TableScreen(Screen[None]):
         yield Static("", id="keys")
 
     def on_mount(self) -> None:
-        self.series = self.parlour.backend.meta(self.game_id).get("series")
         self.query_one(TableView).focus()
         keys = self.table.key_help
         self.query_one("#keys", Static).update(f"{keys}\n{COMMON_KEYS}" if keys else COMMON_KEYS)
@@ -137,8 +134,9 @@ class TableScreen(Screen[None]):
         if opponent:
             title += f"  you vs computer ({opponent})"
         status = self.table.status(self.view, self.answer).strip()
-        if self.series:
-            totals = self.series.get("totals", [0, 0])
+        series = self.answer.get("series")
+        if series:
+            totals = series["totals"]
             status += f"  series: you {totals[0]}, computer {totals[1]}"
         canvas.put(0, 0, " " * width, TITLE)
         canvas.put(0, 0, title, TITLE)
@@ -382,7 +380,7 @@ class TableScreen(Screen[None]):
             self.redraw()
             return
         played = answer.get("played") or {}
-        text = sentence("You", str(played.get("text", move)), list(played.get("events") or []))
+        text = str(played.get("text") or f"You play {move}.")
         steps = answer.get("computer_moves") or []
         if steps:
             self.show_steps(steps, answer, text)
@@ -456,19 +454,17 @@ class TableScreen(Screen[None]):
         self.parlour.game_ended(self)
 
     def outcome_text(self, answer: dict[str, Any]) -> str:
-        outcome = answer.get("outcome") or {}
-        result = answer.get("result")
-        reason = outcome.get("reason", "")
-        score = outcome.get("score")
-        headline = {
-            "won": "You won!",
-            "lost": "You lost.",
-            "draw": "A draw.",
-            "resigned": "You resigned.",
-        }.get(str(result), str(result))
-        text = f"{headline} ({reason})" if reason else headline
-        if score is not None and outcome.get("winner") is not None:
-            text += f", {score} points"
+        """The end of the game as the service words it, with totals where there are."""
+        end = answer.get("end") or {}
+        text = f"{end.get('headline', '')} {end.get('detail', '')}".strip()
+        if end.get("score") is not None and answer.get("players") == 2:
+            text += f" Score: {end['score']}."
+        totals = end.get("totals")
+        if totals:
+            kind = "Series" if answer.get("series") else "Match"
+            text += f"\n{kind}: you {totals[0]}, the computer {totals[1]}."
+        if end.get("deal") is not None:
+            text += f"\nThis was deal {end['deal']}."
         return text
 
     def undo(self) -> None:
@@ -530,9 +526,7 @@ class TableScreen(Screen[None]):
 
 
 def _step_text(step: dict[str, Any], before: str) -> str:
-    text = sentence(
-        "Computer", str(step.get("text", step.get("move", ""))), list(step.get("events") or [])
-    )
+    text = str(step.get("text") or f"The computer plays {step.get('move', '')}.")
     return f"{before} {text}".strip() if before else text
 
 

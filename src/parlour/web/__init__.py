@@ -4,9 +4,9 @@ Needs the ``web`` extra (``python -m pip install -e ".[web]"``). Games are
 stored in SQLite by default (PostgreSQL for several app servers) and survive
 restarts; hidden cards never leave the server.
 
-Only :func:`create_app` needs FastAPI, so it is imported on first use: the
-store (``parlour.web.store``) and the game service (``parlour.web.service``)
-are plain Python, shared with the terminal table.
+Only :func:`create_app` needs FastAPI, so it is imported on first use. The
+games themselves are kept by the table service (:mod:`parlour.service`), which
+the terminal table and ``parlour play`` share.
 """
 
 from __future__ import annotations

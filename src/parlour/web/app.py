@@ -1,48 +1,43 @@
-"""The FastAPI app: a JSON API over :class:`GameService` plus the static front end.
+"""The FastAPI app: a JSON API over the table service plus the static front end.
 
 Each browser is an anonymous player, named by a random id in a signed cookie;
 every game route looks the game up *for that player*, so another player's game
-id answers 404 exactly like an id that does not exist. Every user error is a
-4xx whose JSON body is ``{"error": message}``; a rejected request never changes
-a game.
+id answers 404 exactly like an id that does not exist. Request and response
+bodies are typed (pydantic models and the service's typed dicts), so
+``/openapi.json`` and ``/docs`` describe the whole API. Every user error is a
+4xx whose JSON body is ``{"error": message}``, never a 500; a rejected request
+never changes a game.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from itsdangerous import BadSignature, Signer
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from ..core.registry import game_class
 from ..errors import GameOverError, ParlourError
-from .service import GameService, NotFoundError
-from .store import StaleRecordError, Store, new_secret, open_store
+from ..service import MAX_SEED, NotFoundError, StaleRecordError, Store, TableService, open_store
+from ..service.answers import Answer, CatalogGame, GameSummary, Hint
+from ..service.store import new_secret
+from .guard import MAX_BODY, BodyGuard, BodyTooLarge, validation_message
 
 __all__ = ["create_app", "COOKIE", "MAX_BODY"]
 
 COOKIE = "parlour_player"
-#: Requests carry a move or a few options: anything bigger is refused unread.
-MAX_BODY = 16 * 1024
 STATIC = Path(str(files("parlour.web").joinpath("static")))
-
-
-class BodyTooLarge(ParlourError):
-    """A request body over :data:`MAX_BODY` bytes."""
-
-
-class BadRequest(ParlourError):
-    """A request body that is not the JSON object the route expects."""
 
 
 def _status(exc: ParlourError) -> int:
@@ -55,47 +50,77 @@ def _status(exc: ParlourError) -> int:
     return 400
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object (an empty body is ``{}``), size-checked while read."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise BodyTooLarge(f"the request body is {declared} bytes; at most {MAX_BODY} are accepted")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise BodyTooLarge(f"the request body is over {MAX_BODY} bytes")
-    if not body.strip():
-        return {}
-    try:
-        data = json.loads(bytes(body))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"the request body is not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise BadRequest(f"the request body must be a JSON object, got {type(data).__name__}")
-    return data
+# --- bodies -----------------------------------------------------------------------
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+OptionValue = Annotated[int | bool | None, Field(description="an option's value")]
 
 
-def _field(data: dict[str, Any], name: str, kind: type, required: bool = False) -> Any:
-    value = data.get(name)
-    if value is None:
-        if required:
-            raise BadRequest(f"the request needs a field {name!r}")
-        return None
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise BadRequest(f"field {name!r} must be a whole number, got {value!r}")
-    if not isinstance(value, kind):
-        raise BadRequest(f"field {name!r} must be a {kind.__name__}, got {value!r}")
-    return value
+class NewGame(BaseModel):
+    """``POST /api/games``: a new game (the catalogue lists games, options, levels)."""
+
+    model_config = _STRICT
+
+    game: str = Field(max_length=40, description="a game's name as the catalogue gives it")
+    seed: int | None = Field(
+        default=None, ge=0, le=MAX_SEED, description="deal number (random when left out)"
+    )
+    options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
+        default_factory=dict, max_length=16, description="game options by name"
+    )
+    opponent: str | None = Field(
+        default=None, max_length=40, description="two-player games: the computer's level"
+    )
+    series: str | None = Field(
+        default=None, max_length=64, description="the id of the finished game this one follows"
+    )
+
+
+class MoveBody(BaseModel):
+    """``POST /api/games/{id}/moves``: a move in the notation of the rules page."""
+
+    model_config = _STRICT
+
+    move: str = Field(min_length=1, max_length=200)
+
+
+class ErrorBody(BaseModel):
+    error: str
+
+
+class GameList(BaseModel):
+    games: list[GameSummary]
+
+
+class Catalog(BaseModel):
+    games: list[CatalogGame]
+
+
+class RulesPage(BaseModel):
+    game: str
+    title: str
+    markdown: str
+
+
+class Cleared(BaseModel):
+    cleared: int
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "bad input (the message says what is accepted)"},
+    404: {"model": ErrorBody, "description": "no such game for this player"},
+    409: {"model": ErrorBody, "description": "the game is over, or changed meanwhile"},
+    413: {"model": ErrorBody, "description": "the request body is too large"},
+}
 
 
 def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastAPI:
     """The web app over the database ``db`` (a path, ``:memory:``, a
-    ``postgresql://`` URL or a ready :class:`Store`)."""
+    ``postgresql://`` URL or a ready :class:`~parlour.service.Store`)."""
     store = open_store(db) if isinstance(db, str) else db
     secret = secret or os.environ.get("PARLOUR_SECRET") or store.setting("secret", new_secret())
     signer = Signer(secret, salt="parlour-player")
-    service = GameService(store)
+    service = TableService(store)
     service.resume_all()
 
     @asynccontextmanager
@@ -104,7 +129,11 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
         store.close()
 
     app = FastAPI(
-        title="parlour", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+        title="parlour",
+        summary="Five classic card games: the table's JSON API",
+        version="2",
+        lifespan=lifespan,
+        responses=ERRORS,
     )
     app.state.service = service
     app.state.store = store
@@ -113,8 +142,19 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
     async def parlour_error(request: Request, exc: ParlourError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=_status(exc))
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": validation_message(exc.errors())}, status_code=400)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        message = exc.detail if isinstance(exc.detail, str) else "the request was refused"
+        if exc.status_code == 400 and message == "There was an error parsing the body":
+            message = "the request body is not valid JSON"
+        return JSONResponse({"error": message}, status_code=exc.status_code)
+
     @app.middleware("http")
-    async def player_cookie(
+    async def guard_and_cookie(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         player = None
@@ -122,7 +162,7 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
         if raw:
             try:
                 player = signer.unsign(raw).decode()
-            except BadSignature:
+            except (BadSignature, UnicodeDecodeError):
                 player = None
         fresh = player is None
         if player is None:
@@ -140,85 +180,90 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
         response.headers.setdefault("Cache-Control", "no-store")
         return response
 
+    app.add_middleware(BodyGuard)
+
     def who(request: Request) -> str:
         return str(request.state.player)
 
-    async def call(fn: Callable[..., dict[str, Any]], *args: Any) -> JSONResponse:
-        return JSONResponse(await run_in_threadpool(fn, *args))
-
     # --- API ----------------------------------------------------------------
 
-    @app.get("/api/catalog")
-    async def catalog() -> JSONResponse:
-        return JSONResponse({"games": service.catalog()})
+    @app.get("/api/catalog", response_model=Catalog, tags=["games"])
+    async def catalog() -> dict[str, Any]:
+        """The games, their options (with labels) and computer levels."""
+        return {"games": service.catalog()}
 
-    @app.get("/api/games")
-    async def list_games(request: Request) -> JSONResponse:
-        games = await run_in_threadpool(service.list_games, who(request))
-        return JSONResponse({"games": games})
+    @app.get("/api/games", response_model=GameList, tags=["games"])
+    async def list_games(request: Request) -> dict[str, Any]:
+        """Your games, most recently played first."""
+        return {"games": await run_in_threadpool(service.list_games, who(request))}
 
-    @app.post("/api/games", status_code=201)
-    async def start(request: Request) -> JSONResponse:
-        data = await read_json(request)
-        unknown = set(data) - {"game", "seed", "options", "opponent", "series"}
-        if unknown:
-            raise BadRequest(
-                f"unknown field {sorted(unknown)[0]!r}: a new game takes game, seed, "
-                "options, opponent and series (the id of the game it follows)"
+    @app.delete("/api/games", response_model=Cleared, tags=["games"])
+    async def clear_history(request: Request) -> dict[str, Any]:
+        """Forget your finished games (and their statistics); games in play stay."""
+        return {"cleared": await run_in_threadpool(service.clear_history, who(request))}
+
+    @app.post("/api/games", status_code=201, response_model=Answer, tags=["games"])
+    async def start(request: Request, body: NewGame) -> Answer:
+        """Start a game; against the computer, its first moves come with the answer."""
+        return await run_in_threadpool(
+            lambda: service.start(
+                who(request),
+                body.game,
+                body.seed,
+                dict(body.options),
+                body.opponent,
+                body.series,
+                strict=True,
             )
-        name = _field(data, "game", str, required=True)
-        seed = _field(data, "seed", int)
-        if seed is not None and seed < 0:
-            raise BadRequest(f"seed must be a non-negative whole number, got {seed}")
-        options = _field(data, "options", dict) or {}
-        opponent = _field(data, "opponent", str)
-        series = _field(data, "series", str)
-        answer = await run_in_threadpool(
-            service.start, who(request), name, seed, options, opponent, series
         )
-        return JSONResponse(answer, status_code=201)
 
-    @app.get("/api/games/{game_id}")
-    async def get_game(request: Request, game_id: str) -> JSONResponse:
-        return await call(service.get, who(request), game_id)
+    @app.get("/api/games/{game_id}", response_model=Answer, tags=["play"])
+    async def get_game(request: Request, game_id: str) -> Answer:
+        """Your view of a game, with its log."""
+        return await run_in_threadpool(service.get, who(request), game_id)
 
-    @app.post("/api/games/{game_id}/moves")
-    async def play(request: Request, game_id: str) -> JSONResponse:
-        data = await read_json(request)
-        move = _field(data, "move", str, required=True)
-        return await call(service.play, who(request), game_id, move)
+    @app.post("/api/games/{game_id}/moves", response_model=Answer, tags=["play"])
+    async def play(request: Request, game_id: str, body: MoveBody) -> Answer:
+        """Play a move; the computer's replies come with the answer, move by move."""
+        return await run_in_threadpool(service.play, who(request), game_id, body.move)
 
-    @app.post("/api/games/{game_id}/undo")
-    async def undo(request: Request, game_id: str) -> JSONResponse:
-        await read_json(request)
-        return await call(service.undo, who(request), game_id)
+    @app.post("/api/games/{game_id}/undo", response_model=Answer, tags=["play"])
+    async def undo(request: Request, game_id: str) -> Answer:
+        """Take back your last move (with the computer's replies), where the rule allows."""
+        return await run_in_threadpool(service.undo, who(request), game_id)
 
-    @app.post("/api/games/{game_id}/redo")
-    async def redo(request: Request, game_id: str) -> JSONResponse:
-        await read_json(request)
-        return await call(service.redo, who(request), game_id)
+    @app.post("/api/games/{game_id}/redo", response_model=Answer, tags=["play"])
+    async def redo(request: Request, game_id: str) -> Answer:
+        """Play again the move last taken back."""
+        return await run_in_threadpool(service.redo, who(request), game_id)
 
-    @app.post("/api/games/{game_id}/hint")
-    async def hint(request: Request, game_id: str) -> JSONResponse:
-        await read_json(request)
-        return await call(service.hint, who(request), game_id)
+    @app.post("/api/games/{game_id}/hint", response_model=Hint, tags=["play"])
+    async def hint(request: Request, game_id: str) -> dict[str, str]:
+        """The strongest fair computer player's move for you, with its reason."""
+        return await run_in_threadpool(service.hint, who(request), game_id)
 
-    @app.post("/api/games/{game_id}/resign")
-    async def resign(request: Request, game_id: str) -> JSONResponse:
-        await read_json(request)
-        return await call(service.resign, who(request), game_id)
+    @app.post("/api/games/{game_id}/resign", response_model=Answer, tags=["play"])
+    async def resign(request: Request, game_id: str) -> Answer:
+        """Give up the game (or leave a lost patience for good)."""
+        return await run_in_threadpool(service.resign, who(request), game_id)
 
-    @app.get("/api/stats")
-    async def stats(request: Request) -> JSONResponse:
-        return await call(service.stats, who(request))
+    @app.get("/api/stats", tags=["games"])
+    async def stats(request: Request) -> dict[str, Any]:
+        """Your games played and won, streaks and best results, per game."""
+        return await run_in_threadpool(service.stats, who(request))
 
-    @app.get("/api/rules/{name}")
-    async def rules(name: str) -> JSONResponse:
+    @app.get("/api/rules/{name}", response_model=RulesPage, tags=["games"])
+    async def rules(name: str) -> dict[str, Any]:
+        """A game's rules page (Markdown)."""
         cls = game_class(name)
         text = files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
-        return JSONResponse({"game": cls.name, "title": cls.title, "markdown": text})
+        return {"game": cls.name, "title": cls.title, "markdown": text}
 
-    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
+    @app.api_route(
+        "/api/{rest:path}",
+        methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
+        include_in_schema=False,
+    )
     async def unknown_api(rest: str) -> JSONResponse:
         return JSONResponse({"error": f"no API route /api/{rest}"}, status_code=404)
 
@@ -226,11 +271,11 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/")
+    @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
-    @app.get("/favicon.ico")
+    @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 

@@ -1,0 +1,196 @@
+"""The shapes of what the table service answers, as typed dicts.
+
+Front ends read these; the web app hands the same types to FastAPI, which turns
+them into its OpenAPI schema, so the JSON the browser gets and the schema at
+``/openapi.json`` can never disagree. Plain dicts at run time: no third-party
+package is needed to use the service (the terminal table has no pydantic).
+
+pydantic reads typed dicts on Python 3.11 only when they come from
+``typing_extensions`` (installed with the web app's FastAPI); without it the
+standard library's serve, and :data:`MoveChoice` is the engine's
+:class:`~parlour.core.protocol.MoveParts` made again that way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NotRequired
+
+from ..core.protocol import MoveParts
+
+try:
+    from typing_extensions import TypedDict
+except ImportError:  # pragma: no cover - only without the web extra
+    from typing import TypedDict
+
+if TYPE_CHECKING:
+    MoveChoice = MoveParts
+else:
+
+    def _twin(shape: type) -> type:
+        """The engine's typed dict made again with this module's ``TypedDict``."""
+        import typing
+
+        return TypedDict(shape.__name__, typing.get_type_hints(shape, include_extras=True))
+
+    MoveChoice = _twin(MoveParts)
+
+__all__ = [
+    "Answer",
+    "MoveChoice",
+    "CatalogChoice",
+    "CatalogGame",
+    "CatalogLevel",
+    "CatalogOption",
+    "EndOfGame",
+    "GameSummary",
+    "Hint",
+    "LogEntry",
+    "Progress",
+    "Series",
+    "Step",
+]
+
+
+class CatalogChoice(TypedDict):
+    value: int | bool | None
+    label: str
+
+
+class CatalogOption(TypedDict):
+    name: str
+    label: str
+    type: str
+    default: int | bool | None
+    help: str
+    choices: list[CatalogChoice] | None
+    minimum: int | None
+    maximum: int | None
+
+
+class CatalogLevel(TypedDict):
+    name: str
+    label: str
+
+
+class CatalogGame(TypedDict):
+    name: str
+    title: str
+    summary: str
+    players: int
+    levels: list[str]
+    level_labels: list[CatalogLevel]
+    default_level: str | None
+    options: list[CatalogOption]
+    help: str
+    series: bool
+    match: bool
+    progress_label: str | None
+    progress_total: int | None
+    rules_url: str
+
+
+class LogEntry(TypedDict):
+    """One move of the game as the reader was told it."""
+
+    n: int
+    who: str
+    move: str
+    text: str
+    events: list[dict[str, Any]]
+
+
+class Step(TypedDict):
+    """One move of the computer's reply, with the table after it."""
+
+    move: str
+    text: str
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+
+
+class Progress(TypedDict):
+    value: int
+    total: int | None
+    label: str | None
+
+
+class Series(TypedDict):
+    number: int
+    totals: list[int]
+
+
+class EndOfGame(TypedDict):
+    """The end of a game, for the panel over the table."""
+
+    result: str
+    headline: str
+    detail: str
+    score: int | None
+    final: bool
+    totals: list[int] | None
+    progress: Progress | None
+    streak: int | None
+    best_streak: int | None
+    best: int | None
+    deal: int | None
+    next: list[str]
+
+
+class Answer(TypedDict):
+    """A game as one person at the table sees it, after whatever they asked."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    opponent: str | None
+    options: dict[str, Any]
+    seat: int
+    view: dict[str, Any]
+    legal_moves: list[str]
+    moves: list[MoveChoice]
+    status: str
+    to_move: int | None
+    your_turn: bool
+    moves_played: int
+    can_undo: bool
+    undo_refusal: str | None
+    can_redo: bool
+    final: bool
+    outcome: dict[str, Any] | None
+    result: str | None
+    end: EndOfGame | None
+    log: list[LogEntry]
+    log_start: int
+    computer_moves: list[Step]
+    message: str | None
+    played: LogEntry | None
+    series: Series | None
+    progress: Progress | None
+    created: float
+    updated: float
+    seed: NotRequired[int]
+
+
+class GameSummary(TypedDict):
+    """One line of a player's list of games."""
+
+    id: str
+    game: str
+    title: str
+    opponent: str | None
+    options: dict[str, Any]
+    moves_played: int
+    created: float
+    updated: float
+    finished: bool
+    final: bool
+    outcome: dict[str, Any] | None
+    result: str | None
+    headline: str | None
+    seed: NotRequired[int]
+
+
+class Hint(TypedDict):
+    move: str
+    reason: str

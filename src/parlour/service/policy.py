@@ -1,0 +1,500 @@
+"""The table's rules, the same for every front end: who may act, what may be taken
+back, when a game is final, and what each person is shown.
+
+**When a game is final.** A game is *final* once it can never be played on again:
+a patience that is won, a game that is resigned, a two-player game that has ended,
+and a lost patience that the person leaves (``resign`` on a patience with no move
+left). Only a final game shows its deal number (the seed), unless the person chose
+the deal themselves, and only a final game gets the solver's verdict: before that,
+either could tell a person the hidden cards of a game they can still play on.
+Random deals draw 63 random bits, so a deal cannot be found by searching seeds.
+
+**The one undo rule.** Undo takes back the asking person's last move, with the
+computer's replies to it. It is refused when the game is final; when another person
+has moved since (hot seat, or a friend); and, in a game with an opponent, when a move
+it would take back showed the person a card they had not seen (a draw, a card turned
+up, a card the computer played from its hand): taking it back would let them choose
+again knowing it. In a patience every move may be taken back until the game is
+final: the cards it showed stay known, as at a real table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..ai import player_levels
+from ..core.options import resolve_options
+from ..core.protocol import GameState
+from ..core.registry import game_class
+from ..core.session import Game
+from ..errors import GameOverError, IllegalMoveError, ParlourError
+from .answers import (
+    Answer,
+    CatalogChoice,
+    CatalogGame,
+    CatalogOption,
+    EndOfGame,
+    GameSummary,
+    LogEntry,
+    Progress,
+    Series,
+    Step,
+)
+from .store import GameRecord
+from .words import Names, capitalised
+
+__all__ = [
+    "acting_seat",
+    "answer",
+    "catalog_entry",
+    "check_opponent",
+    "check_seed",
+    "default_level",
+    "is_final",
+    "is_person",
+    "names",
+    "resolve",
+    "series_totals",
+    "summary",
+    "undo_target",
+    "viewer",
+    "visible_cards",
+]
+
+#: The seat of the person who started the game (the only person against the computer).
+PERSON = 0
+#: The ``opponent`` of a two-player game played by two people at one table.
+HUMAN = "human"
+#: Seeds are stored as signed 64-bit integers (SQLite and PostgreSQL alike).
+MAX_SEED = (1 << 63) - 1
+LEVEL_LABELS = {
+    "random": "Random (easiest)",
+    "basic": "Basic",
+    "greedy": "Greedy",
+    "strong": "Strong (hardest)",
+    "fair": "Fair",
+}
+
+# --- starting ---------------------------------------------------------------------
+
+
+def default_level(name: str) -> str:
+    levels = player_levels(name)
+    return "strong" if "strong" in levels else levels[-1]
+
+
+def check_opponent(cls: type[GameState], opponent: str | None) -> str | None:
+    """The opponent of a new game: a computer level, ``human`` (a second person at the
+    same table), or None for a one-player game."""
+    if cls.players == 1:
+        if opponent not in (None, HUMAN):
+            raise ParlourError(f"{cls.name} is a one-player game: it takes no opponent")
+        return None
+    levels = player_levels(cls.name)
+    if opponent is None:
+        return default_level(cls.name)
+    if opponent != HUMAN and opponent not in levels:
+        raise ParlourError(
+            f"unknown opponent {opponent!r} for {cls.name}: the levels are "
+            + ", ".join(levels)
+            + f", or {HUMAN!r} for two people at one table"
+        )
+    return opponent
+
+
+def check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ParlourError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    return seed
+
+
+def resolve(cls: type[GameState], given: dict[str, Any], strict: bool) -> dict[str, Any]:
+    return resolve_options(cls.option_specs, given, cls.name, strict=strict)
+
+
+def catalog_entry(name: str) -> CatalogGame:
+    cls = game_class(name)
+    levels = player_levels(name) if cls.players == 2 else []
+    seat_names = ["You", "The computer"]
+    options: list[CatalogOption] = []
+    for spec in cls.option_specs:
+        choices: list[CatalogChoice] | None = None
+        if spec.seats and spec.choices is not None:
+            choices = [{"value": c, "label": seat_names[int(c)]} for c in spec.choices]
+            choices.append({"value": None, "label": "Chosen at random"})
+        elif spec.choices is not None:
+            choices = [{"value": c, "label": str(c)} for c in spec.choices]
+        options.append(
+            {
+                "name": spec.name,
+                "label": spec.title,
+                "type": spec.kind.__name__,
+                "default": spec.default,
+                "help": spec.help,
+                "choices": choices,
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+            }
+        )
+    return {
+        "name": cls.name,
+        "title": cls.title,
+        "summary": cls.summary,
+        "players": cls.players,
+        "levels": levels,
+        "level_labels": [{"name": lv, "label": LEVEL_LABELS.get(lv, lv)} for lv in levels],
+        "default_level": default_level(name) if levels else None,
+        "options": options,
+        "help": cls.help_text,
+        "series": cls.series,
+        "match": cls.match,
+        "progress_label": cls.progress_label,
+        "progress_total": cls.progress_total,
+        "rules_url": f"/api/rules/{cls.name}",
+    }
+
+
+# --- who acts ---------------------------------------------------------------------
+
+
+def is_person(record: GameRecord, seat: int) -> bool:
+    """Whether a person sits in ``seat`` (else the computer does)."""
+    return seat == PERSON or record.opponent == HUMAN
+
+
+def acting_seat(record: GameRecord, game: Game, seat: int | None, undoing: bool = False) -> int:
+    """The seat a request acts for: the person's against the computer; at a table of
+    two people, the one named, else the one to move (or, to take back, the last to
+    move)."""
+    if record.opponent != HUMAN:
+        if seat not in (None, PERSON):
+            raise IllegalMoveError("you play seat 0 against the computer")
+        return PERSON
+    if seat is not None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise IllegalMoveError(f"there is no seat {seat!r}: the seats are 0 and 1")
+        return seat
+    if undoing and game.movers:
+        return game.movers[-1]
+    return game.to_move if game.outcome is None else PERSON
+
+
+def viewer(record: GameRecord, game: Game, seat: int | None) -> int:
+    """Whose eyes an answer is for."""
+    if record.opponent != HUMAN:
+        return PERSON
+    if seat is not None:
+        return seat
+    return game.to_move if game.outcome is None else PERSON
+
+
+def names(record: GameRecord, viewer: int) -> Names:
+    """How sentences name the seats for this reader."""
+    cls = game_class(record.game)
+    if record.opponent == HUMAN:
+        return Names(viewer=None, seats=("player 1", "player 2"), places=cls.pile_names)
+    return Names(viewer=viewer, seats=("you", "the computer"), places=cls.pile_names)
+
+
+def who_word(record: GameRecord, viewer: int, mover: int) -> str:
+    """``you``, ``computer`` or ``opponent``: who made a move, for a log's styling."""
+    if record.opponent == HUMAN:
+        return f"player {mover + 1}"
+    if mover == viewer:
+        return "you"
+    return "computer"
+
+
+# --- final games and undo ---------------------------------------------------------
+
+
+def is_final(record: GameRecord, game: Game) -> bool:
+    """Whether the game can never be played on again (see the module docstring)."""
+    outcome = game.outcome
+    if outcome is None:
+        return False
+    if game.resigned_by is not None or game.players > 1:
+        return True
+    return outcome.result == "won" or bool(record.meta.get("final"))
+
+
+_CARD_WORD = r"^(?:[A2-9TJQK][CDHS]|[RGYB](?:[0-9]|S|D)|W4?)$"  # a French or an UNO card code
+_NOT_CARDS = frozenset({"legal_moves", "moves", "options", "calculator", "game", "events"})
+
+
+def visible_cards(view: Any, key: str = "") -> Counter[str]:
+    """The card names a view shows, with multiplicity (move lists excluded)."""
+    import re
+
+    found: Counter[str] = Counter()
+    if key in _NOT_CARDS:
+        return found
+    if isinstance(view, dict):
+        for k, v in view.items():
+            found += visible_cards(v, str(k))
+    elif isinstance(view, list):
+        for item in view:
+            found += visible_cards(item, key)
+    elif isinstance(view, str) and re.match(_CARD_WORD, view):
+        found[view] += 1
+    return found
+
+
+def undo_target(record: GameRecord, game: Game, seat: int) -> int:
+    """How many moves stay when ``seat`` takes back its last move (the one undo rule of
+    the module docstring); raises, naming the reason, when it may not."""
+    if is_final(record, game):
+        raise GameOverError("the game is over for good: it cannot be taken back")
+    movers = game.movers
+    mine = [i for i, who in enumerate(movers) if who == seat]
+    if not mine:
+        raise IllegalMoveError("nothing to undo: you have not moved yet")
+    start = mine[-1]
+    for who in movers[start + 1 :]:
+        if who != seat and is_person(record, who):
+            raise IllegalMoveError("cannot undo: the other player has moved since")
+    if game.players > 1:
+        seen = visible_cards(game.view_before(start, seat))
+        for index in range(start + 1, len(movers) + 1):
+            shown = visible_cards(game.view_before(index, seat))
+            if shown - seen:
+                raise IllegalMoveError(
+                    "cannot undo: that would take back a move that showed you a card "
+                    "you had not seen"
+                )
+            seen = shown
+    return start
+
+
+def undo_refusal(record: GameRecord, game: Game, seat: int) -> str | None:
+    """Why undo is not possible now for ``seat``, or None when it is."""
+    try:
+        undo_target(record, game, seat)
+    except ParlourError as exc:
+        return str(exc)
+    return None
+
+
+# --- what a person is shown --------------------------------------------------------
+
+
+def view(record: GameRecord, game: Game, seat: int) -> dict[str, Any]:
+    return game.view(seat)
+
+
+def series_totals(record: GameRecord, game: Game) -> list[int]:
+    """Running totals of a series, this game included once it is over."""
+    series = record.meta.get("series") or {}
+    totals = [int(t) for t in series.get("totals", [0] * game.players)]
+    outcome = game.outcome
+    if outcome is not None and outcome.winner is not None and outcome.score is not None:
+        totals[outcome.winner] += outcome.score
+    return totals
+
+
+def _series(record: GameRecord, game: Game) -> Series | None:
+    if not game_class(record.game).series:
+        return None
+    number = int((record.meta.get("series") or {}).get("number", 1))
+    return {"number": number, "totals": series_totals(record, game)}
+
+
+def result_for(outcome: dict[str, Any], seat: int) -> str:
+    """'won', 'lost', 'draw' or 'resigned', from ``seat``'s side of the table."""
+    result = str(outcome.get("result"))
+    winner = outcome.get("winner")
+    if result == "resigned":
+        loser = outcome.get("loser")
+        return "resigned" if loser is None or loser == seat else "won"
+    if winner is not None:
+        return "won" if winner == seat else "lost"
+    if result in ("won", "draw"):
+        return result
+    return "lost"
+
+
+_HEADLINES = {
+    "won": "You won!",
+    "lost": "You lost.",
+    "draw": "A draw.",
+    "resigned": "You resigned.",
+}
+
+
+def headline(record: GameRecord, outcome: dict[str, Any], seat: int) -> str:
+    if record.opponent == HUMAN:
+        winner = outcome.get("winner")
+        if winner is None:
+            return "A draw." if outcome.get("result") == "draw" else "The game is over."
+        return f"Player {int(winner) + 1} won!"
+    return _HEADLINES[result_for(outcome, seat)]
+
+
+def _detail(record: GameRecord, game: Game, outcome: dict[str, Any], seat: int) -> str:
+    result = str(outcome.get("result"))
+    reason = str(outcome.get("reason") or "")
+    if result == "resigned":
+        who = outcome.get("loser")
+        if record.opponent == HUMAN and who is not None:
+            return f"Player {int(who) + 1} resigned."
+        if who is not None and who != seat:
+            return "The computer resigned."
+        return "You gave up this game."
+    return capitalised(reason) + "." if reason else ""
+
+
+def _progress(record: GameRecord, game: Game) -> Progress | None:
+    value = game.state.progress()
+    if value is None:
+        return None
+    cls = game_class(record.game)
+    return {"value": value, "total": cls.progress_total, "label": cls.progress_label}
+
+
+def _status(record: GameRecord, game: Game, seat: int, final: bool) -> str:
+    outcome = game.outcome
+    if outcome is not None:
+        head = headline(record, outcome.to_dict(), seat)
+        detail = _detail(record, game, outcome.to_dict(), seat)
+        if not final:
+            return f"{head} {detail} Undo to try another way, or give up the deal.".strip()
+        return f"{head} {detail}".strip()
+    mover = game.to_move
+    if record.opponent == HUMAN:
+        return f"Player {mover + 1} to move."
+    if mover == seat:
+        return "Your turn."
+    return "The computer's turn."
+
+
+def end_of_game(
+    record: GameRecord,
+    game: Game,
+    seat: int,
+    final: bool,
+    stats: dict[str, Any] | None,
+) -> EndOfGame | None:
+    outcome = game.outcome
+    if outcome is None:
+        return None
+    data = outcome.to_dict()
+    cls = game_class(record.game)
+    totals: list[int] | None = None
+    if cls.series:
+        totals = series_totals(record, game)
+    elif cls.match:
+        totals = [int(t) for t in game.view(seat).get("scores", [])] or None
+    following = ["again", "new"]
+    if cls.series and final:
+        following.insert(0, "series")
+    if not final:
+        following.insert(0, "undo")
+    return {
+        "result": result_for(data, seat),
+        "headline": headline(record, data, seat),
+        "detail": _detail(record, game, data, seat),
+        "score": outcome.score,
+        "final": final,
+        "totals": totals,
+        "progress": _progress(record, game),
+        "streak": None if stats is None else int(stats["current_streak"]),
+        "best_streak": None if stats is None else int(stats["best_streak"]),
+        "best": None if stats is None else stats.get("best_score") or stats.get("best_progress"),
+        "deal": record.seed if final else None,
+        "next": following,
+    }
+
+
+def answer(
+    record: GameRecord,
+    game: Game,
+    seat: int,
+    *,
+    log: list[LogEntry],
+    log_start: int,
+    computer: list[Step],
+    message: str | None,
+    stats: dict[str, Any] | None = None,
+    played: bool = False,
+) -> Answer:
+    """Everything a front end shows of a game to the person in ``seat``."""
+    cls = game_class(record.game)
+    outcome = game.outcome
+    final = is_final(record, game)
+    shown = game.view(seat)
+    state = game.state
+    mine = outcome is None and game.to_move == seat
+    legal = game.legal_moves() if mine else []
+    parts = [state.move_parts(state.parse_move(m)) for m in legal] if mine else []
+    refusal = undo_refusal(record, game, seat)
+    data: Answer = {
+        "id": record.id,
+        "game": record.game,
+        "title": cls.title,
+        "players": cls.players,
+        "opponent": record.opponent,
+        "options": record.options,
+        "seat": seat,
+        "view": shown,
+        "legal_moves": legal,
+        "moves": parts,
+        "status": _status(record, game, seat, final),
+        "to_move": None if outcome is not None else game.to_move,
+        "your_turn": mine,
+        "moves_played": len(game.moves),
+        "can_undo": refusal is None,
+        "undo_refusal": refusal,
+        "can_redo": game.can_redo and not final,
+        "final": final,
+        "outcome": None if outcome is None else outcome.to_dict(),
+        "result": None if outcome is None else result_for(outcome.to_dict(), seat),
+        "end": end_of_game(record, game, seat, final, stats),
+        "log": log,
+        "log_start": log_start,
+        "computer_moves": computer,
+        "message": message,
+        "played": log[0] if played and log else None,
+        "series": _series(record, game),
+        "progress": _progress(record, game),
+        "created": record.created,
+        "updated": record.updated,
+    }
+    if final or record.meta.get("chosen_seed"):
+        data["seed"] = record.seed
+    return data
+
+
+def summary(record: GameRecord) -> GameSummary:
+    """One line of the saved-games list (no deal number while the game can go on)."""
+    cls = game_class(record.game)
+    final = bool(record.finished and (record.meta.get("final") or _final_record(record)))
+    outcome = record.outcome
+    data: GameSummary = {
+        "id": record.id,
+        "game": record.game,
+        "title": cls.title,
+        "opponent": record.opponent,
+        "options": record.options,
+        "moves_played": len(record.moves),
+        "created": record.created,
+        "updated": record.updated,
+        "finished": record.finished,
+        "final": final,
+        "outcome": outcome,
+        "result": None if outcome is None else result_for(outcome, PERSON),
+        "headline": None if outcome is None else headline(record, outcome, PERSON),
+    }
+    if final or record.meta.get("chosen_seed"):
+        data["seed"] = record.seed
+    return data
+
+
+def _final_record(record: GameRecord) -> bool:
+    """:func:`is_final` from a stored record alone (no replay)."""
+    outcome = record.outcome or {}
+    if record.resigned_by is not None:
+        return True
+    if game_class(record.game).players > 1:
+        return True
+    return outcome.get("result") == "won"

@@ -1,0 +1,370 @@
+"""The table's words: events turned into sentences for people, the same everywhere.
+
+Engines say what happened as data (:class:`parlour.core.events.Event`); this module
+is the one place that words it, so ``parlour play``, the terminal table and the web
+app tell a game alike: "You play 7♦ from the stock to F3.", "The computer draws
+2 cards.", with suit symbols, UNO colours in words, singular and plural, and the
+players named from the reader's side of the table (never "player 0").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..cards import RANKS, SUIT_SYMBOLS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS
+from ..core.events import Event
+
+__all__ = [
+    "Names",
+    "card_words",
+    "cards_words",
+    "colour_words",
+    "count_words",
+    "sentence",
+    "sentences",
+    "capitalised",
+]
+
+_UNO_VALUES = {"S": "Skip", "D": "Draw Two"}
+_TABLE_PLACES = {
+    "hand": "the hand",
+    "discard": "the discard pile",
+    "draw": "the draw pile",
+    "talon": "the talon",
+    "waste": "the waste",
+    "stock": "the stock",
+}
+
+
+def card_words(code: str) -> str:
+    """A card as people read it: ``7D`` -> ``7♦``, ``TS`` -> ``10♠``, ``R8`` -> ``red 8``,
+    ``GS`` -> ``green Skip``, ``W4`` -> ``Wild Draw Four``; unknown text is left as it is."""
+    if code == "W":
+        return "Wild"
+    if code == "W4":
+        return "Wild Draw Four"
+    if len(code) == 2 and code[0] in RANKS and code[1] in SUITS:
+        rank = "10" if code[0] == "T" else code[0]
+        return rank + SUIT_SYMBOLS[SUITS.index(code[1])]
+    if len(code) == 2 and code[0] in UNO_COLOURS:
+        colour = UNO_COLOUR_NAMES[UNO_COLOURS.index(code[0])]
+        return f"{colour} {_UNO_VALUES.get(code[1], code[1])}"
+    return code
+
+
+def colour_words(letter: str | int | None) -> str:
+    """An UNO colour letter (``"R"``) in words (``"red"``)."""
+    text = str(letter or "")
+    if len(text) == 1 and text in UNO_COLOURS:
+        return UNO_COLOUR_NAMES[UNO_COLOURS.index(text)]
+    return text.lower()
+
+
+def _is_uno(code: str) -> bool:
+    return code in ("W", "W4") or (len(code) == 2 and code[0] in UNO_COLOURS)
+
+
+def cards_words(cards: Sequence[str], run: bool = False) -> str:
+    """Several cards: a run lying on a pile as people see it (``5♣ 4♥ 3♠``), or a list
+    (``red 5, blue Skip and Wild``); a long run shows its ends and its length."""
+    names = [card_words(c) for c in cards]
+    if not names:
+        return "nothing"
+    if run and not any(_is_uno(c) for c in cards):
+        if len(names) > 4:
+            return f"{names[0]} … {names[-1]} ({len(names)} cards)"
+        return " ".join(names)
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def count_words(count: int, word: str = "card") -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Names:
+    """Who is who, from one reader's side of the table.
+
+    ``viewer`` is the reader's seat (None: a spectator); ``seats`` names each seat
+    in the third person ("the computer", "Ann"). ``places`` names a game's piles
+    ("L": "the left post"); a game declares them as ``pile_names``.
+    """
+
+    viewer: int | None = 0
+    seats: Sequence[str] = ("you", "the computer")
+    places: Mapping[str, str] = field(default_factory=dict)
+
+    def subject(self, who: int | None) -> str:
+        if who is None:
+            return "the table"
+        if who == self.viewer:
+            return "you"
+        if 0 <= who < len(self.seats):
+            return self.seats[who]
+        return f"player {who + 1}"
+
+    def object(self, who: int | None) -> str:
+        return self.subject(who)
+
+    def possessive(self, who: int | None) -> str:
+        if who == self.viewer:
+            return "your"
+        return "its" if self.subject(who) == "the computer" else "their"
+
+    def second_person(self, who: int | None) -> bool:
+        return who is not None and who == self.viewer
+
+    def verb(self, who: int | None, base: str) -> str:
+        """``play`` for you, ``plays`` for anyone else (``catch`` -> ``catches``)."""
+        if self.second_person(who):
+            return base
+        if base == "have":
+            return "has"
+        if base.endswith(("s", "sh", "ch", "x")):
+            return base + "es"
+        return base + "s"
+
+    def place(self, name: str | None) -> str:
+        """A pile as people read it: a game's own name for it, the table's, "pile 6"
+        for the original's pile numbers, else the rules page's notation ("F3")."""
+        if name is None:
+            return ""
+        if name in self.places:
+            return self.places[name]
+        if name in _TABLE_PLACES:
+            return _TABLE_PLACES[name]
+        if name.isdigit():
+            return f"pile {name}"
+        return name
+
+
+_Phrase = Callable[[Event, Names], str]
+
+
+def _card(event: Event) -> str:
+    return card_words(event.cards[0]) if event.cards else "a card"
+
+
+def _from_to(event: Event, names: Names) -> str:
+    text = ""
+    if event.source and event.source != "hand":
+        text += f" from {names.place(event.source)}"
+    if event.target and event.target != "discard":
+        text += f" to {names.place(event.target)}"
+    return text
+
+
+def _play(event: Event, names: Names) -> str:
+    who = event.who
+    text = f"{names.subject(who)} {names.verb(who, 'play')} {_card(event)}{_from_to(event, names)}"
+    if event.value is not None:
+        text += f" and {names.verb(who, 'choose')} {colour_words(event.value)}"
+    return text
+
+
+def _move(event: Event, names: Names) -> str:
+    who = event.who
+    moved = cards_words(event.cards, run=True) if event.cards else count_words(event.count or 1)
+    return f"{names.subject(who)} {names.verb(who, 'move')} {moved}{_from_to(event, names)}"
+
+
+def _deal(event: Event, names: Names) -> str:
+    who = event.who
+    where = f" to {names.place(event.target)}" if event.target else ""
+    return f"{names.subject(who)} {names.verb(who, 'deal')} {_card(event)}{where}"
+
+
+def _turn_up(event: Event, names: Names) -> str:
+    where = f" on {names.place(event.target)}" if event.target else ""
+    if event.who is None:
+        return f"{_card(event)} is turned face up{where}"
+    origin = f" from {names.place(event.source)}" if event.source else ""
+    return f"{names.subject(event.who)} {names.verb(event.who, 'turn')} up {_card(event)}{origin}"
+
+
+def _current(event: Event, names: Names) -> str:
+    return f"the current card is {_card(event)}"
+
+
+def _empty(event: Event, names: Names) -> str:
+    return f"{names.place(event.source) or 'the pile'} is empty"
+
+
+def _turnover(event: Event, names: Names) -> str:
+    who = event.who
+    text = (
+        f"{names.subject(who)} {names.verb(who, 'turn')} {names.place(event.source)} over"
+        f" as {names.possessive(who) if event.target == 'hand' else 'the'} new"
+        f" {names.place(event.target).removeprefix('the ')}"
+    )
+    if event.value is not None and event.count:
+        text += f": pass {event.value} of {event.count}"
+    return text
+
+
+def _draw(event: Event, names: Names) -> str:
+    who = event.who
+    drawn = cards_words(event.cards) if event.cards else count_words(event.count or 0)
+    return f"{names.subject(who)} {names.verb(who, 'draw')} {drawn}"
+
+
+_PENALTY_REASONS = {
+    "w4": " for a wrong Wild Draw Four",
+    "uno": " for not calling UNO",
+    "challenge": " after the challenge",
+}
+
+
+def _penalty(event: Event, names: Names) -> str:
+    who = event.who
+    drawn = cards_words(event.cards) if event.cards else count_words(event.count or 0)
+    reason = _PENALTY_REASONS.get(str(event.value), "")
+    return f"{names.subject(who)} {names.verb(who, 'draw')} {drawn} as a penalty{reason}"
+
+
+def _simple(verb: str, rest: str = "") -> _Phrase:
+    def phrase(event: Event, names: Names) -> str:
+        tail = rest.replace("{their}", names.possessive(event.who))
+        return f"{names.subject(event.who)} {names.verb(event.who, verb)}{tail}"
+
+    return phrase
+
+
+def _colour(event: Event, names: Names) -> str:
+    who = event.who
+    return f"{names.subject(who)} {names.verb(who, 'choose')} {colour_words(event.value)}"
+
+
+def _catch(event: Event, names: Names) -> str:
+    who = event.who
+    other = None if who is None else 1 - who
+    return (
+        f"{names.subject(who)} {names.verb(who, 'catch')} {names.object(other)} without an UNO call"
+    )
+
+
+def _challenge(event: Event, names: Names) -> str:
+    who = event.who
+    verdict = {
+        "upheld": ": it was not allowed",
+        "failed": ": it was allowed",
+    }.get(str(event.value), "")
+    return f"{names.subject(who)} {names.verb(who, 'challenge')} the Wild Draw Four{verdict}"
+
+
+def _reshuffle(event: Event, names: Names) -> str:
+    return "the discard pile is shuffled to make a new draw pile"
+
+
+def _twist(event: Event, names: Names) -> str:
+    who = event.who
+    where = f" onto {names.place(event.target)}" if event.target else ""
+    return f"{names.subject(who)} {names.verb(who, 'twist')} {_card(event)}{where}"
+
+
+def _starts(event: Event, names: Names) -> str:
+    who = event.who
+    text = f"{names.subject(who)} {names.verb(who, 'start')}"
+    if event.value is not None:
+        text = f"hand {event.value}: {text}"
+    return text
+
+
+def _hand_end(event: Event, names: Names) -> str:
+    number = f"hand {event.value}" if event.value is not None else "the hand"
+    if event.who is None:
+        return f"{number} is blocked: nobody scores"
+    who = event.who
+    text = (
+        f"{names.subject(who)} {names.verb(who, 'win')} {number} and "
+        f"{names.verb(who, 'score')} {count_words(event.count or 0, 'point')}"
+    )
+    if event.cards:
+        text += f" ({names.object(1 - who)} held {cards_words(event.cards)})"
+    return text
+
+
+def _game_end(event: Event, names: Names) -> str:
+    reason = f": {event.value}" if event.value else ""
+    if event.who is None:
+        return f"the game is over{reason}"
+    who = event.who
+    score = f" with {count_words(event.count, 'point')}" if event.count is not None else ""
+    return f"{names.subject(who)} {names.verb(who, 'win')} the game{score}{reason}"
+
+
+_PHRASES: dict[str, _Phrase] = {
+    "play": _play,
+    "move": _move,
+    "deal": _deal,
+    "turn_up": _turn_up,
+    "current": _current,
+    "empty": _empty,
+    "turnover": _turnover,
+    "draw": _draw,
+    "penalty": _penalty,
+    "keep": _simple("keep", " the card drawn"),
+    "pass": _simple("pass"),
+    "colour": _colour,
+    "uno": _simple("call", " UNO"),
+    "catch": _catch,
+    "challenge": _challenge,
+    "skip": _simple("lose", " {their} turn"),
+    "again": _simple("play", " again"),
+    "reshuffle": _reshuffle,
+    "twist": _twist,
+    "end_turn": _simple("end", " {their} turn"),
+    "starts": _starts,
+    "hand_end": _hand_end,
+    "game_end": _game_end,
+    "resign": _simple("resign"),
+}
+
+
+def sentence(event: Event, names: Names | None = None) -> str:
+    """One event as one sentence, capitalised, with its full stop."""
+    names = names or Names()
+    return capitalised(_PHRASES[event.what](event, names)) + "."
+
+
+def _joinable(a: Event, b: Event) -> bool:
+    """Consecutive deals by the same hand are told as one sentence."""
+    return a.what == b.what == "deal" and a.who == b.who
+
+
+def sentences(events: Iterable[Event], names: Names | None = None) -> list[str]:
+    """Events as sentences, a run of deals joined into one ("You deal 5♣ to T1,
+    6♦ to B2 and 9♠ to L.")."""
+    names = names or Names()
+    out: list[str] = []
+    run: list[Event] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        if len(run) == 1:
+            out.append(sentence(run[0], names))
+        else:
+            parts = [_deal(run[0], names)]
+            parts += [f"{_card(e)} to {names.place(e.target)}" for e in run[1:]]
+            out.append(capitalised(", ".join(parts[:-1]) + " and " + parts[-1]) + ".")
+        run.clear()
+
+    for event in events:
+        if run and not _joinable(run[-1], event):
+            flush()
+        if event.what == "deal":
+            run.append(event)
+        else:
+            flush()
+            out.append(sentence(event, names))
+    flush()
+    return out
