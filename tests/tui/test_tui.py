@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("textual", reason="the terminal table needs the 'tui' extra (Textual)")
 
 import parlour  # noqa: E402
+from parlour.service.words import card_words  # noqa: E402
 from parlour.tui.app import ParlourApp  # noqa: E402
 from parlour.tui.backend import Backend, open_service  # noqa: E402
 from parlour.tui.chooser import ChooserScreen  # noqa: E402
@@ -405,7 +406,7 @@ def test_uno_cards_colour_prompt_and_counts() -> None:
         assert table(app) is screen
         assert screen.answer["moves_played"] >= 1
         assert screen.view["discard"][len(screen.view["discard"]) - 1] != ""
-        assert "You play W" in screen.message
+        assert "You play a Wild and choose green" in screen.message
         assert "The computer" in screen.message or screen.view["colour"] == "G"
 
     drive(script, game="uno", seed=13, opponent="random")
@@ -506,6 +507,6 @@ def test_clicking_an_uno_card_plays_it() -> None:
         await pilot.pause()
         assert screen.answer["moves_played"] >= 1
         assert card in screen.view["discard"]
-        assert f"You play {card}" in screen.message
+        assert f"You play {card_words(card)}" in screen.message
 
     drive(script, game="uno", seed=13, opponent="random")

@@ -24,6 +24,7 @@ from collections import Counter
 from typing import Any
 
 from ..ai import player_levels
+from ..core.events import Event
 from ..core.options import resolve_options
 from ..core.protocol import GameState
 from ..core.registry import game_class
@@ -42,7 +43,7 @@ from .answers import (
     Step,
 )
 from .store import GameRecord
-from .words import Names, capitalised
+from .words import Names, capitalised, sentence
 
 __all__ = [
     "acting_seat",
@@ -331,16 +332,19 @@ def headline(record: GameRecord, outcome: dict[str, Any], seat: int) -> str:
     return _HEADLINES[result_for(outcome, seat)]
 
 
-def _detail(record: GameRecord, game: Game, outcome: dict[str, Any], seat: int) -> str:
-    result = str(outcome.get("result"))
-    reason = str(outcome.get("reason") or "")
-    if result == "resigned":
+def _detail(record: GameRecord, outcome: dict[str, Any], seat: int, ending: list[Event]) -> str:
+    """Why the game ended, as the reader is told it (the last move's ``game_end``)."""
+    if outcome.get("result") == "resigned":
         who = outcome.get("loser")
         if record.opponent == HUMAN and who is not None:
             return f"Player {int(who) + 1} resigned."
         if who is not None and who != seat:
             return "The computer resigned."
         return "You gave up this game."
+    for event in ending:
+        if event.what == "game_end":
+            return sentence(event, names(record, seat))
+    reason = str(outcome.get("reason") or "")
     return capitalised(reason) + "." if reason else ""
 
 
@@ -352,11 +356,11 @@ def _progress(record: GameRecord, game: Game) -> Progress | None:
     return {"value": value, "total": cls.progress_total, "label": cls.progress_label}
 
 
-def _status(record: GameRecord, game: Game, seat: int, final: bool) -> str:
+def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list[Event]) -> str:
     outcome = game.outcome
     if outcome is not None:
         head = headline(record, outcome.to_dict(), seat)
-        detail = _detail(record, game, outcome.to_dict(), seat)
+        detail = _detail(record, outcome.to_dict(), seat, ending)
         if not final:
             return f"{head} {detail} Undo to try another way, or give up the deal.".strip()
         return f"{head} {detail}".strip()
@@ -374,6 +378,7 @@ def end_of_game(
     seat: int,
     final: bool,
     stats: dict[str, Any] | None,
+    ending: list[Event],
 ) -> EndOfGame | None:
     outcome = game.outcome
     if outcome is None:
@@ -393,7 +398,7 @@ def end_of_game(
     return {
         "result": result_for(data, seat),
         "headline": headline(record, data, seat),
-        "detail": _detail(record, game, data, seat),
+        "detail": _detail(record, data, seat, ending),
         "score": outcome.score,
         "final": final,
         "totals": totals,
@@ -417,6 +422,7 @@ def answer(
     message: str | None,
     stats: dict[str, Any] | None = None,
     played: bool = False,
+    ending: list[Event] | None = None,
 ) -> Answer:
     """Everything a front end shows of a game to the person in ``seat``."""
     cls = game_class(record.game)
@@ -439,7 +445,7 @@ def answer(
         "view": shown,
         "legal_moves": legal,
         "moves": parts,
-        "status": _status(record, game, seat, final),
+        "status": _status(record, game, seat, final, ending or []),
         "to_move": None if outcome is not None else game.to_move,
         "your_turn": mine,
         "moves_played": len(game.moves),
@@ -449,7 +455,7 @@ def answer(
         "final": final,
         "outcome": None if outcome is None else outcome.to_dict(),
         "result": None if outcome is None else result_for(outcome.to_dict(), seat),
-        "end": end_of_game(record, game, seat, final, stats),
+        "end": end_of_game(record, game, seat, final, stats, ending or []),
         "log": log,
         "log_start": log_start,
         "computer_moves": computer,

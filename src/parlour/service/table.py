@@ -28,7 +28,6 @@ from typing import Any
 from ..ai import caught_up, make_player
 from ..ai import hint as ai_hint
 from ..core.events import Event
-from ..core.protocol import GameState
 from ..core.registry import game_class, game_names
 from ..core.session import Game, new_game
 from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
@@ -78,8 +77,6 @@ class _Turn:
     mover: int
     #: What the move did, as each seat may know it.
     events: tuple[list[Event], ...]
-    #: Until every engine tells its moves as events: the engine's own phrase.
-    phrase: str = ""
 
 
 @dataclass
@@ -89,6 +86,8 @@ class _Live:
     record: GameRecord
     game: Game
     turns: list[_Turn] = field(default_factory=list)
+    #: How the game began, as each seat was told it (a two-player game's starter).
+    opening: tuple[list[Event], ...] = ()
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -129,6 +128,7 @@ class TableService:
                 assert record is not None
                 fresh = _rebuild_live(record)
                 live.record, live.game, live.turns = fresh.record, fresh.game, fresh.turns
+                live.opening = fresh.opening
             yield live
 
     def _remember(self, live: _Live) -> _Live:
@@ -200,7 +200,7 @@ class TableService:
             opponent=opponent,
             meta=meta,
         )
-        live = _Live(record, game, [])
+        live = _Live(record, game, [], _opening(game))
         steps = self._computer_turns(live)
         _sync(record, game)
         self.store.insert(record)
@@ -246,7 +246,7 @@ class TableService:
             _play(trial, move)
             steps = self._computer_turns(trial)
             self._commit(live, trial)
-            return self._answer(live, computer=steps, log_start=told_before, seat=me, played=True)
+            return self._answer(live, computer=steps, since=told_before, seat=me, played=True)
 
     def undo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Take back the asking person's last move (and the computer's replies to it),
@@ -382,15 +382,29 @@ class TableService:
         live: _Live,
         computer: list[Step] | None = None,
         message: str | None = None,
-        log_start: int = 0,
+        since: int | None = None,
         seat: int | None = None,
         played: bool = False,
     ) -> Answer:
+        """The answer for ``seat``; its log holds the moves after the first ``since``
+        (None: the whole game, how it began included)."""
         record, game = live.record, live.game
         viewer = policy.viewer(record, game, seat)
         names = policy.names(record, viewer)
         log: list[LogEntry] = []
-        for n, turn in enumerate(live.turns[log_start:], start=log_start + 1):
+        if since is None and live.opening and live.opening[viewer]:
+            events = live.opening[viewer]
+            log.append(
+                {
+                    "n": 0,
+                    "who": "table",
+                    "move": "",
+                    "text": " ".join(sentences(events, names)),
+                    "events": [e.to_dict() for e in events],
+                }
+            )
+        told = since or 0
+        for n, turn in enumerate(live.turns[told:], start=told + 1):
             events = turn.events[viewer]
             log.append(
                 {
@@ -409,11 +423,12 @@ class TableService:
             game,
             viewer,
             log=log,
-            log_start=log_start,
+            log_start=0 if since is None else since + 1,
             computer=computer or [],
             message=message,
             stats=stats,
             played=played,
+            ending=live.turns[-1].events[viewer] if live.turns else [],
         )
 
 
@@ -428,36 +443,15 @@ def _play(live: _Live, move: str) -> str:
     """Play a move and tell it: what it did, as each seat may know it."""
     game = live.game
     mover = game.to_move
-    phrase = _old_phrase(game, move)
     canonical = game.play(move)
     state = game.state
-    told = tuple(state.last_events(s) for s in _seats(live))
-    live.turns.append(_Turn(canonical, mover, told, phrase))
+    live.turns.append(_Turn(canonical, mover, tuple(state.last_events(s) for s in _seats(live))))
     return canonical
 
 
-def _old_phrase(game: Game, move: str) -> str:
-    """The engine's phrase for a move, for engines that do not tell events yet."""
-    state = game.state
-    if type(state).last_events is not GameState.last_events:
-        return ""
-    try:
-        return state.describe(state.parse_move(move))
-    except ParlourError:
-        return ""
-
-
 def _told(turn: _Turn, viewer: int, names: Names) -> str:
-    """A move as a sentence (or the engine's phrase, until it tells events)."""
-    told = " ".join(sentences(turn.events[viewer], names))
-    if told or not turn.phrase:
-        return told
-    subject = names.subject(turn.mover)
-    if subject == "you":
-        verb, _, rest = turn.phrase.partition(" ")
-        verb = verb[:-2] if verb.endswith(("sses", "ches", "shes")) else verb.removesuffix("s")
-        return f"You {verb} {rest}."
-    return f"{subject[:1].upper()}{subject[1:]} {turn.phrase}."
+    """A move as the sentences the reader is told."""
+    return " ".join(sentences(turn.events[viewer], names))
 
 
 def _redo(live: _Live) -> str:
@@ -469,10 +463,15 @@ def _redo(live: _Live) -> str:
     return canonical
 
 
+def _opening(game: Game) -> tuple[list[Event], ...]:
+    """What each seat is told before the first move."""
+    return tuple(game.state.last_events(s) for s in range(game.players))
+
+
 def _copy_live(live: _Live) -> _Live:
     """A trial copy to change: the cached game changes only once the store has it."""
     record = GameRecord(**{**live.record.__dict__, "meta": dict(live.record.meta)})
-    return _Live(record, live.game.copy(), list(live.turns))
+    return _Live(record, live.game.copy(), list(live.turns), live.opening)
 
 
 def _rebuild_live(record: GameRecord) -> _Live:
@@ -481,7 +480,7 @@ def _rebuild_live(record: GameRecord) -> _Live:
     game = new_game(
         record.game, seed=record.seed, deck=record.meta.get("deck"), options=record.options
     )
-    live = _Live(record, game, [])
+    live = _Live(record, game, [], _opening(game))
     for move in record.moves:
         _play(live, move)
     for move in reversed(record.future):

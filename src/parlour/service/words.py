@@ -76,13 +76,15 @@ def cards_words(cards: Sequence[str], run: bool = False) -> str:
             return f"{names[0]} … {names[-1]} ({len(names)} cards)"
         return " ".join(names)
     if len(names) == 1:
-        return names[0]
+        return _one(cards[0])
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def count_words(count: int, word: str = "card") -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    """``a card``, ``2 cards``."""
+    if count == 1:
+        return f"a {word}"
+    return f"{count} {word}s"
 
 
 def capitalised(text: str) -> str:
@@ -150,7 +152,19 @@ _Phrase = Callable[[Event, Names], str]
 
 
 def _card(event: Event) -> str:
-    return card_words(event.cards[0]) if event.cards else "a card"
+    """The event's one card, with "a" before an UNO card named by a word (a Wild, a red
+    Skip) as people say it."""
+    if not event.cards:
+        return "a card"
+    return _one(event.cards[0])
+
+
+def _one(code: str) -> str:
+    """A single card as a sentence names it: "a Wild", "a red Skip", "red 5", "7♦"."""
+    name = card_words(code)
+    if code in ("W", "W4") or (_is_uno(code) and code[1] in "SD"):
+        return f"a {name}"
+    return name
 
 
 def _from_to(event: Event, names: Names) -> str:
@@ -182,6 +196,13 @@ def _deal(event: Event, names: Names) -> str:
     return f"{names.subject(who)} {names.verb(who, 'deal')} {_card(event)}{where}"
 
 
+def _dealt_from(event: Event, names: Names) -> str:
+    """Where a run of deals came from, when it is not the stock (The Gate's waste)."""
+    if event.source in (None, "S", "stock"):
+        return ""
+    return f" from {names.place(event.source)}"
+
+
 def _turn_up(event: Event, names: Names) -> str:
     where = f" on {names.place(event.target)}" if event.target else ""
     if event.who is None:
@@ -210,10 +231,16 @@ def _turnover(event: Event, names: Names) -> str:
     return text
 
 
+_DRAWN_FOR = {"D": " for the Draw Two", "W4": " for the Wild Draw Four"}
+
+
 def _draw(event: Event, names: Names) -> str:
     who = event.who
     drawn = cards_words(event.cards) if event.cards else count_words(event.count or 0)
-    return f"{names.subject(who)} {names.verb(who, 'draw')} {drawn}"
+    if not event.cards and not event.count:
+        return f"{names.subject(who)} cannot draw: both piles are empty"
+    because = _DRAWN_FOR.get(str(event.value), "")
+    return f"{names.subject(who)} {names.verb(who, 'draw')} {drawn}{because}"
 
 
 _PENALTY_REASONS = {
@@ -293,12 +320,37 @@ def _hand_end(event: Event, names: Names) -> str:
 
 
 def _game_end(event: Event, names: Names) -> str:
-    reason = f": {event.value}" if event.value else ""
-    if event.who is None:
-        return f"the game is over{reason}"
+    """The end, by its reason code (see :mod:`parlour.core.events`)."""
+    reason = str(event.value)
     who = event.who
-    score = f" with {count_words(event.count, 'point')}" if event.count is not None else ""
-    return f"{names.subject(who)} {names.verb(who, 'win')} the game{score}{reason}"
+    if reason == "won":
+        return "every card is on the foundations: the game is won"
+    if reason == "no_moves":
+        return "no move is left: the game is lost"
+    if who is None:
+        if reason == "blocked":
+            return "the game is blocked with as many cards left on each side: a draw"
+        return "the game is over"
+    subject = names.subject(who)
+    points = f" with {count_words(event.count, 'point')}" if event.count is not None else ""
+    if reason == "out":
+        return f"{subject} {names.verb(who, 'win')} the game{points}: every card is gone"
+    if reason == "blocked":
+        return (
+            f"the game is blocked: {subject} {names.verb(who, 'win')}{points}, "
+            "with fewer cards left"
+        )
+    if reason == "target":
+        return f"{subject} {names.verb(who, 'win')} the match{points}"
+    return f"{subject} {names.verb(who, 'win')} the game{points}"
+
+
+def _put_back(event: Event, names: Names) -> str:
+    cards = cards_words(event.cards) if event.cards else count_words(event.count or 1)
+    if event.who is None:
+        return f"{cards} goes back into {names.place(event.target)}"
+    who = event.who
+    return f"{names.subject(who)} {names.verb(who, 'take')} {cards} back"
 
 
 _PHRASES: dict[str, _Phrase] = {
@@ -311,6 +363,8 @@ _PHRASES: dict[str, _Phrase] = {
     "turnover": _turnover,
     "draw": _draw,
     "penalty": _penalty,
+    "put_back": _put_back,
+    "accept": _simple("accept", " the Wild Draw Four"),
     "keep": _simple("keep", " the card drawn"),
     "pass": _simple("pass"),
     "colour": _colour,
@@ -350,12 +404,10 @@ def sentences(events: Iterable[Event], names: Names | None = None) -> list[str]:
     def flush() -> None:
         if not run:
             return
-        if len(run) == 1:
-            out.append(sentence(run[0], names))
-        else:
-            parts = [_deal(run[0], names)]
-            parts += [f"{_card(e)} to {names.place(e.target)}" for e in run[1:]]
-            out.append(capitalised(", ".join(parts[:-1]) + " and " + parts[-1]) + ".")
+        parts = [_deal(run[0], names)]
+        parts += [f"{_card(e)} to {names.place(e.target)}" for e in run[1:]]
+        text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        out.append(capitalised(text + _dealt_from(run[0], names)) + ".")
         run.clear()
 
     for event in events:
