@@ -164,7 +164,7 @@ class Answer(TypedDict):
     log_start: int
     computer_moves: list[Step]
     message: str | None
-    played: LogEntry | None
+    played: Step | None
     series: Series | None
     progress: Progress | None
     created: float

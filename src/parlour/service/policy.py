@@ -421,7 +421,7 @@ def answer(
     computer: list[Step],
     message: str | None,
     stats: dict[str, Any] | None = None,
-    played: bool = False,
+    played: Step | None = None,
     ending: list[Event] | None = None,
 ) -> Answer:
     """Everything a front end shows of a game to the person in ``seat``."""
@@ -460,7 +460,7 @@ def answer(
         "log_start": log_start,
         "computer_moves": computer,
         "message": message,
-        "played": log[0] if played and log else None,
+        "played": played,
         "series": _series(record, game),
         "progress": _progress(record, game),
         "created": record.created,

@@ -244,9 +244,10 @@ class TableService:
                 raise IllegalMoveError("it is not your turn")
             told_before = len(trial.turns)
             _play(trial, move)
+            mine = self._step(trial, me)
             steps = self._computer_turns(trial)
             self._commit(live, trial)
-            return self._answer(live, computer=steps, since=told_before, seat=me, played=True)
+            return self._answer(live, computer=steps, since=told_before, seat=me, played=mine)
 
     def undo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Take back the asking person's last move (and the computer's replies to it),
@@ -359,9 +360,10 @@ class TableService:
             steps.append(self._step(live))
         return steps
 
-    def _step(self, live: _Live) -> Step:
-        """One computer move as the person sees it, for front ends to show in turn."""
-        viewer = policy.viewer(live.record, live.game, None)
+    def _step(self, live: _Live, seat: int | None = None) -> Step:
+        """The last move as a person sees it, with the table after it, for front ends
+        to show move by move."""
+        viewer = policy.viewer(live.record, live.game, seat)
         turn = live.turns[-1]
         names = policy.names(live.record, viewer)
         return {
@@ -384,7 +386,7 @@ class TableService:
         message: str | None = None,
         since: int | None = None,
         seat: int | None = None,
-        played: bool = False,
+        played: Step | None = None,
     ) -> Answer:
         """The answer for ``seat``; its log holds the moves after the first ``since``
         (None: the whole game, how it began included)."""
