@@ -1,0 +1,203 @@
+"""Deals chosen by the solver: winnable deals, the deal of the day, and the verdict.
+
+For the one-player patiences (the games with a solver, :func:`offers_winnable`):
+
+* :func:`winnable_seed` draws a fresh seed the solver has proved winnable. Each try is
+  a seed from the operating system's entropy (:func:`parlour.core.session.random_seed`,
+  as for any new game), kept only if the solver finds a winning line within
+  :data:`TRY_BUDGET`; otherwise it is thrown away and a new one drawn.
+  :class:`WinnablePool` keeps a few such seeds ready so a request answers at once.
+* :func:`deal_of_the_day` is the same for everyone on a date: candidate seeds come from
+  the project's generator (:class:`parlour.rng.Rng`) seeded by the game, its options,
+  the date and an optional salt, and the first the solver proves winnable within a
+  fixed *node* budget (the same answer on every machine) is the deal.
+* :func:`verdict` is the solver's answer for a finished deal, with its winning line as
+  move strings from the start of the deal (so it replays with ``Game.play``).
+
+**What a person can learn.** From a winnable deal: that the deal is winnable, and, more
+precisely, that the solver proved it so within ``TRY_BUDGET`` (a slightly stronger
+statement where some winnable deals take longer to prove: with the budgets below
+nearly every deal of The Gate and Calculation is proved within a fraction of a second,
+8 x 8 about four deals in five). Nothing else: the seed is drawn from the system's
+entropy, never from a list, so the visible cards cannot be matched against a table of
+known deals, and it is not shown until the game is over (the front ends' duty, as
+for every game). A rejected seed is never used, so the choice favours no particular
+card. With :class:`WinnablePool` the time a request takes does not depend on the deal
+either (it was proved before it was asked for). The verdict is refused while the game
+can still be played on: its winning line would show hidden cards.
+
+The deal of the day is deterministic by design: anyone who runs this code can compute
+the day's seed, as anyone can with a published daily puzzle. A server that wants its
+daily deal kept from people who read the code passes its own secret as ``salt`` (the
+same for all its players, so still one deal per date for everyone there).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import threading
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.registry import game_class
+from ..core.session import Game, new_game, random_seed
+from ..errors import ParlourError
+from ..rng import Rng, stream_seed
+from .solver import Budget, SolveResult, solve, solver_games
+
+__all__ = [
+    "TRY_BUDGET",
+    "DAY_NODES",
+    "VERDICT_BUDGET",
+    "WinnablePool",
+    "deal_of_the_day",
+    "offers_winnable",
+    "verdict",
+    "winnable_seed",
+]
+
+#: The solver's budget for one try of a winnable deal (nodes, and a time cap).
+TRY_BUDGET: dict[str, tuple[int, float]] = {
+    "calculation": (200_000, 1.0),
+    "gate": (50_000, 0.5),
+    "eight-by-eight": (20_000, 0.5),
+}
+#: Tries before :func:`winnable_seed` gives up (each try is a fresh seed).
+MAX_TRIES = 100
+#: The node budget of one candidate of the deal of the day (nodes only: the same
+#: answer on every machine).
+DAY_NODES: dict[str, int] = {"calculation": 200_000, "gate": 50_000, "eight-by-eight": 20_000}
+#: The verdict's budget after a game (nodes and a time cap).
+VERDICT_BUDGET: dict[str, tuple[int, float]] = {
+    "calculation": (2_000_000, 10.0),
+    "gate": (2_000_000, 10.0),
+    "eight-by-eight": (2_000_000, 10.0),
+}
+
+
+def offers_winnable(game: str) -> bool:
+    """Whether ``game`` has winnable deals and a deal of the day (a one-player
+    patience with a solver); for a two-player game the option does not exist."""
+    return game_class(game).name in solver_games()
+
+
+def _check(game: str) -> str:
+    name = game_class(game).name
+    if name not in solver_games():
+        have = ", ".join(solver_games())
+        raise ParlourError(
+            f"{name} has no winnable deals or deal of the day (only the one-player "
+            f"patiences do: {have})"
+        )
+    return name
+
+
+def _budget(table: Mapping[str, tuple[int, float]], name: str) -> Budget:
+    nodes, seconds = table[name]
+    return Budget(nodes=nodes, seconds=seconds)
+
+
+def _proved(name: str, seed: int, options: Mapping[str, Any] | None, budget: Budget) -> bool:
+    return solve(new_game(name, seed=seed, options=options), budget).status == "solved"
+
+
+def winnable_seed(game: str, options: Mapping[str, Any] | None = None) -> int:
+    """A fresh seed of ``game`` (with ``options``) that the solver has proved winnable.
+
+    Raises ``ParlourError`` for a game without a solver, or if no seed was proved
+    winnable in ``MAX_TRIES`` tries (which the budgets make vanishingly unlikely).
+    """
+    name = _check(game)
+    new_game(name, seed=0, options=options)  # bad options fail here, once
+    for _ in range(MAX_TRIES):
+        seed = random_seed()
+        if _proved(name, seed, options, _budget(TRY_BUDGET, name)):
+            return seed
+    raise ParlourError(f"no {name} deal was proved winnable in {MAX_TRIES} tries")
+
+
+class WinnablePool:
+    """A few winnable seeds of one game and options, proved before they are asked for.
+
+    :meth:`take` hands out a ready seed (and starts proving a replacement in a
+    background thread), or proves one on the spot when none is ready. Seeds live
+    only in memory, each is handed out once, and the time :meth:`take` takes does
+    not depend on the deal it returns.
+    """
+
+    def __init__(self, game: str, options: Mapping[str, Any] | None = None, size: int = 2) -> None:
+        self.game = _check(game)
+        self.options = dict(options or {})
+        self.size = size
+        self._ready: deque[int] = deque()
+        self._lock = threading.Lock()
+        self._filling = False
+
+    def take(self) -> int:
+        """A winnable seed, handed out once."""
+        with self._lock:
+            seed = self._ready.popleft() if self._ready else None
+        if seed is None:
+            seed = winnable_seed(self.game, self.options)
+        self.refill()
+        return seed
+
+    def refill(self, wait: bool = False) -> None:
+        """Prove seeds until ``size`` are ready (in a background thread unless ``wait``)."""
+        with self._lock:
+            if self._filling or len(self._ready) >= self.size:
+                return
+            self._filling = True
+        if wait:
+            self._fill()
+        else:
+            threading.Thread(target=self._fill, daemon=True).start()
+
+    def ready(self) -> int:
+        """How many seeds are ready."""
+        with self._lock:
+            return len(self._ready)
+
+    def _fill(self) -> None:
+        try:
+            while self.ready() < self.size:
+                seed = winnable_seed(self.game, self.options)
+                with self._lock:
+                    self._ready.append(seed)
+        finally:
+            with self._lock:
+                self._filling = False
+
+
+def deal_of_the_day(
+    game: str, day: dt.date, options: Mapping[str, Any] | None = None, salt: str = ""
+) -> int:
+    """The seed of ``game``'s deal of the day: the same for everyone on ``day`` (given
+    the same options and salt), and proved winnable within ``DAY_NODES`` nodes."""
+    name = _check(game)
+    resolved = new_game(name, seed=0, options=options).options
+    label = json.dumps([name, resolved, day.isoformat(), salt], sort_keys=True)
+    rng = Rng(stream_seed(0, f"deal-of-the-day {label}"))
+    for _ in range(MAX_TRIES):
+        seed = rng.randbelow(1 << 31)
+        if _proved(name, seed, resolved, Budget(nodes=DAY_NODES[name])):
+            return seed
+    raise ParlourError(f"no {name} deal of the day was proved winnable for {day}")
+
+
+def verdict(game: Game, budget: Budget | None = None) -> SolveResult:
+    """The solver's answer for the deal of a finished ``game``, searched from the start.
+
+    Its ``moves`` (when winnable) replay from the deal's first position with
+    ``Game.play``. Refused while the game is not over: the line would show hidden
+    cards of a game that can still be played on.
+    """
+    name = _check(game.name)
+    if game.outcome is None:
+        raise ParlourError(
+            "the solver's verdict is given once the game is over (it shows hidden cards)"
+        )
+    start = new_game(name, seed=game.seed, deck=game.deck, options=game.options)
+    return solve(start, budget or _budget(VERDICT_BUDGET, name))
