@@ -70,9 +70,10 @@ class MoveParts(TypedDict):
 
     ``source`` and ``target`` are pile names as the view gives them (``None`` for a
     move that is one button, like ``deal`` or ``twist``); ``count`` is how many cards
-    move; ``card`` the card picked up, when it is face up. A front end matches a
-    person's click or drag against these and sends ``move``: it never parses move
-    strings. UNO adds the colour a Wild names and whether the move calls UNO.
+    move (0 for a move that moves none, like ``end``); ``card`` the card picked up (a
+    run's deepest card), when it is face up. A front end matches a person's click or
+    drag against these and sends ``move``: it never parses move strings. UNO adds the
+    colour a Wild names and whether the move calls UNO (``uno`` only when it does).
     """
 
     move: str

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, TypedDict, cast
 from ..cards import RANKS, card, card_pretty, card_str, cards_str, french_deck, parse_card, rank
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
-from ..core.protocol import GameState, Outcome
+from ..core.protocol import GameState, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
 from ..notation import check_pack, read_deck
@@ -354,6 +354,17 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         if self._top < len(self._stock):
             return [f"the current card is {card_str(self._stock[self._top])}"]
         return ["the stock is empty"]
+
+    def move_parts(self, move: Hashable) -> MoveParts:
+        src, dst = cast(Move, move)
+        c = self._card_at(src)
+        return {
+            "move": _MOVE_STR[(src, dst)],
+            "source": _source_name(src),
+            "target": _target_name(dst),
+            "count": 1,
+            "card": None if c is None else card_str(c),
+        }
 
     def last_events(self, viewer: int) -> list[Event]:
         """The card played and where to; after a stock card, the new current card

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, cast
 from ..cards import card, card_pretty, card_str, cards_str, french_deck, parse_card
 from ..core.events import Event
 from ..core.options import OptionSpec
-from ..core.protocol import GameState, Move, Outcome, describe_legal
+from ..core.protocol import GameState, Move, MoveParts, Outcome, describe_legal
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
 from ..notation import check_pack, read_deck
@@ -537,6 +537,27 @@ Decisions of the rules page:
         if self._outcome is not None:
             told.append(f"game over: {self._outcome}")
         return told
+
+    def move_parts(self, move: Move) -> MoveParts:
+        """Piles by their numbers as the mover sees them (``0`` their own discard
+        pile); a pile move picks the pile up by its bottom card."""
+        kind, s, d = cast(tuple[int, int, int], move)
+        text = MOVE_STRS[cast(tuple[int, int, int], move)]
+        if kind in (TWIST, END):
+            count = 1 if kind == TWIST else 0
+            return {"move": text, "source": None, "target": None, "count": count, "card": None}
+        pile = self.discards[self.turn] if s == 0 else self.tab[s - 5]
+        if kind == PILE:
+            count, c = len(pile), pile[0]
+        else:
+            count, c = 1, pile[-1]
+        return {
+            "move": text,
+            "source": str(s),
+            "target": str(d),
+            "count": count,
+            "card": card_str(c),
+        }
 
     def last_events(self, viewer: int) -> list[Event]:
         """The twist (and the pile turned over for it), card or pile moved, or end of

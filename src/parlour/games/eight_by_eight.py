@@ -17,7 +17,7 @@ from typing import Any, ClassVar, cast
 
 from ..cards import card_pretty, card_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
-from ..core.protocol import GameState, Move, Outcome
+from ..core.protocol import GameState, Move, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
 from ..notation import check_pack, read_deck
@@ -548,6 +548,40 @@ class EightByEight(GameState):
         if kind == 3:
             return [f"{card_str(b)} is turned face up on T{a + 1}"]
         return []
+
+    def move_parts(self, move: Move) -> MoveParts:
+        """Foundation moves name the foundation the card goes to (``F3``); a run
+        names its deepest card; ``turn`` is one button (count: the cards it turns)."""
+        move = cast(Tup, move)
+        kind = move[0]
+        text = self.move_str(move)
+        if kind == TURN:
+            count = 1 if self.talon else len(self.waste)
+            return {"move": text, "source": None, "target": None, "count": count, "card": None}
+        count = 1
+        if kind in (ROW_ROW, ROW_F):
+            row = self.rows[move[1]]
+            source = f"T{move[1] + 1}"
+            if kind == ROW_ROW:
+                count = move[3]
+            c = row[-count]
+        elif kind in (P_ROW, P_F, P_W):
+            source, c = "P", self.pending
+        else:
+            source, c = "W", self.waste[-1]
+        if kind in (ROW_F, P_F, W_F):
+            target = f"F{move[-1] + 1}"
+        elif kind == P_W:
+            target = "W"
+        else:
+            target = f"T{move[-2 if kind == ROW_ROW else 1] + 1}"
+        return {
+            "move": text,
+            "source": source,
+            "target": target,
+            "count": count,
+            "card": card_str(c),
+        }
 
     def last_events(self, viewer: int) -> list[Event]:
         """The card or run moved and where to, a card turned up (from the talon, or

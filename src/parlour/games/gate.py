@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 from ..cards import card_pretty, card_str, cards_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
-from ..core.protocol import GameState, Move, Outcome
+from ..core.protocol import GameState, Move, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidMoveError
 from ..notation import check_pack, read_deck
@@ -389,6 +389,31 @@ Decisions:
         k = _shift_size(pile, target[-1]) if (T0 <= src < W and target) else 1
         moved = "-".join(card_str(c) for c in pile[-k:])
         return f"moves {moved} from {NAMES[src]} to {NAMES[dst]}"
+
+    def move_parts(self, move: Move) -> MoveParts:
+        """Foundation moves name the foundation the card goes to (``F2``); a shift
+        names the deepest card moved; ``deal`` counts the cards it puts out."""
+        src, dst = cast(tuple[int, int], move)
+        if src == DEAL:
+            order = self._fill_order()
+            piles = self._piles
+            count = min(len(order), len(piles[S]) + len(piles[W])) if order else 1
+            return {"move": "deal", "source": None, "target": None, "count": count, "card": None}
+        pile = self._piles[src]
+        if dst == F:
+            target = f"F{self._home_slot(pile[-1]) + 1}"
+            k = 1
+        else:
+            target = NAMES[dst]
+            onto = self._piles[dst]
+            k = _shift_size(pile, onto[-1]) if (T0 <= src < W and onto) else 1
+        return {
+            "move": self.move_str(move),
+            "source": NAMES[src],
+            "target": target,
+            "count": k,
+            "card": card_str(pile[-k]),
+        }
 
     def events(self, player: int) -> list[str]:
         if not self._last or self._last[0] != DEAL:

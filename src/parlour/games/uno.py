@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Hashable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..cards import (
     UNO_COLOUR_NAMES,
@@ -60,7 +60,7 @@ from ..cards import (
 )
 from ..core.events import Event
 from ..core.options import OptionSpec
-from ..core.protocol import GameState, Move, Outcome
+from ..core.protocol import GameState, Move, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidCardError, InvalidMoveError, InvalidOptionError
 from ..notation import check_pack, read_deck
@@ -893,6 +893,36 @@ class Uno(GameState):
 
     def events(self, player: int) -> list[str]:
         return [text for e in self._ev for text in _event_texts(e, player)]
+
+    def move_parts(self, move: Move) -> MoveParts:
+        """A play names the card in the hand as its source (the drawn card for
+        ``play``), the discard pile as its target, the colour a Wild names and
+        whether it calls UNO; ``colour:X`` names its colour; the rest are buttons."""
+        m = cast(tuple[int, ...], move)
+        kind = m[0]
+        text = _MOVE_NAMES[m]
+        if kind not in (K_PLAY, K_PLAYDRAWN):
+            parts: MoveParts = {
+                "move": text,
+                "source": None,
+                "target": None,
+                "count": 1 if kind == K_DRAW else 0,
+                "card": None,
+            }
+            if kind == K_COLOUR:
+                parts["colour"] = UNO_COLOURS[m[1]]
+            return parts
+        if kind == K_PLAY:
+            c, named, call = m[1], m[2], m[3]
+        else:
+            c, named, call = self._drawn, m[1], m[2]
+        code = uno_str(c)
+        parts = {"move": text, "source": code, "target": "discard", "count": 1, "card": code}
+        if named >= 0:
+            parts["colour"] = UNO_COLOURS[named]
+        if call:
+            parts["uno"] = True
+        return parts
 
     def last_events(self, viewer: int) -> list[Event]:
         """The move and all it caused, as ``viewer`` knows it: the cards a player
