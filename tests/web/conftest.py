@@ -29,6 +29,7 @@ pytest.importorskip("fastapi", reason="the web app needs the 'web' extra (pip in
 pytest.importorskip("httpx", reason="the API tests need httpx (pip install -e '.[test]')")
 
 from fastapi.testclient import TestClient  # noqa: E402
+from tabletools import Table  # noqa: E402
 
 from parlour.web import create_app  # noqa: E402
 
@@ -244,3 +245,27 @@ def browser() -> Iterator[Any]:
             pytest.skip(f"Chromium at {path} does not start: {exc}")
         yield chromium
         chromium.close()
+
+
+# --- the card table in a browser ---------------------------------------------------------
+
+
+@pytest.fixture
+def table_at(browser: Any, live_server: LiveServer) -> Iterator[Callable[..., Table]]:
+    """``table_at("phone")``: a fresh browser page at one of :data:`VIEWPORTS`."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(viewport: str = "laptop", **context: Any) -> Table:
+        width, height = Table.VIEWPORTS[viewport]
+        ctx = browser.new_context(viewport={"width": width, "height": height}, **context)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.set_default_timeout(15_000)
+        return Table(page, live_server)
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"JavaScript errors: {errors}"

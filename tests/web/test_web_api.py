@@ -108,8 +108,8 @@ def test_rules_pages_and_front_end_are_served(client: TestClient) -> None:
     rules = client.get("/api/rules/8x8").json()
     assert rules["game"] == "eight-by-eight" and "# 8 x 8" in rules["markdown"]
     page = client.get("/")
-    assert page.status_code == 200 and "/static/app.js" in page.text
-    for name in ("app.js", "cards.js", "app.css", "games/uno.js", "games/chinese-patience.js"):
+    assert page.status_code == 200 and "/static/js/main.js" in page.text
+    for name in ("js/main.js", "js/cards.js", "app.css", "js/games/uno.js", "js/table.js"):
         assert client.get(f"/static/{name}").status_code == 200, name
     assert "http" not in page.text.replace("http-equiv", ""), "no external assets"
 

@@ -1,0 +1,74 @@
+// Dialogs over the table, on the native <dialog> element (focus kept inside,
+// Escape closes, the page behind is inert): keys help, confirmations, the UNO
+// colour chooser.
+import { h, focus } from "./dom.js";
+import { colourMark, UNO_WORDS } from "./cards.js";
+
+function open(dialog, onClose) {
+  document.body.append(dialog);
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    onClose(dialog.returnValue);
+  });
+  dialog.showModal();
+}
+
+const COMMON_KEYS = [
+  ["Tab / Shift+Tab", "go from card to card in reading order"],
+  ["Enter or Space", "pick up the card, or put it down on the lit place"],
+  ["Arrow keys", "go to the next or previous card that can be used"],
+  ["F", "send the focused card to its foundation (also a double-click)"],
+  ["Escape", "put the card back down; close a dialog"],
+  ["U or Ctrl+Z", "undo"],
+  ["R or Ctrl+Y", "redo"],
+  ["H", "hint"],
+  ["N", "a new deal with the same options (next game of a series when one is over)"],
+  ["L", "show or hide the log"],
+  ["?", "these keys"],
+];
+
+export function keysDialog(renderer) {
+  const before = document.activeElement;
+  const rows = (list) => list.map(([k, d]) => h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k })), h("td", { text: d })));
+  const own = (renderer.keys || []).map((k) => [k.key, k.does]);
+  const dialog = h("dialog", { class: "dialog keys", "aria-labelledby": "keys-title" },
+    h("h2", { id: "keys-title", text: "Keys" }),
+    own.length ? h("table", { class: "keys-table" }, h("caption", { text: "This game" }), h("tbody", {}, rows(own))) : null,
+    h("table", { class: "keys-table" }, h("caption", { text: "Every game" }), h("tbody", {}, rows(COMMON_KEYS))),
+    h("p", {}, "You can also type a move in the notation of the rules page, in the log panel."),
+    h("form", { method: "dialog" }, h("button", { class: "primary", value: "ok", text: "Close" })));
+  open(dialog, () => focus(before));
+}
+
+export function confirmDialog(title, text, ok) {
+  const before = document.activeElement;
+  return new Promise((resolve) => {
+    const dialog = h("dialog", { class: "dialog", "aria-labelledby": "confirm-title" },
+      h("h2", { id: "confirm-title", text: title }),
+      text ? h("p", { text }) : null,
+      h("form", { method: "dialog", class: "row" },
+        h("button", { class: "primary", value: "yes", text: ok }),
+        h("button", { value: "no", text: "Cancel", autofocus: true })));
+    open(dialog, (value) => {
+      focus(before);
+      resolve(value === "yes");
+    });
+  });
+}
+
+/** Ask for a UNO colour; resolves to "R", "Y", "G", "B" or null (cancelled). */
+export function colourDialog(title, colours) {
+  const before = document.activeElement;
+  return new Promise((resolve) => {
+    const dialog = h("dialog", { class: "dialog colours", "aria-labelledby": "colour-title" },
+      h("h2", { id: "colour-title", text: title }),
+      h("form", { method: "dialog" },
+        h("div", { class: "colour-grid" },
+          colours.map((c) => h("button", { class: `colour-button uno-${c}`, value: c }, colourMark(c, 22), h("span", { text: UNO_WORDS[c] })))),
+        h("div", { class: "row" }, h("button", { value: "", class: "cancel", text: "Cancel" }))));
+    open(dialog, (value) => {
+      focus(before);
+      resolve(value || null);
+    });
+  });
+}

@@ -1,0 +1,52 @@
+// Small DOM helpers shared by every module: element building, timing, motion settings.
+
+/** Build an element: h("button", {class: "x", onclick: f, text: "Go"}, ...children). */
+export function h(tag, attrs = {}, ...kids) {
+  const svg = tag.startsWith("svg:");
+  const el = svg
+    ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4))
+    : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.setAttribute("class", v);
+    else if (k === "text") el.textContent = v;
+    else if (k === "html") el.innerHTML = v;
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `?fast` in the address (the tests) shortens every animation and pause. */
+export const FAST = /[?&]fast\b/.test(location.search);
+
+const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+/** True when the person asked their system for less motion: cards then jump. */
+export const reducedMotion = () => !!(reduced && reduced.matches);
+
+/** How long a card takes to travel, in ms (0: no motion). */
+export function travelTime(ms = 240) {
+  if (reducedMotion()) return 0;
+  return FAST ? 15 : ms;
+}
+
+/** How long each computer move stays on the table before the next one. */
+export function stepPause() {
+  if (FAST) return 25;
+  return reducedMotion() ? 700 : 520;
+}
+
+/** Move keyboard focus without scrolling the page. */
+export function focus(el) {
+  if (el && el.focus) el.focus({ preventScroll: true });
+}

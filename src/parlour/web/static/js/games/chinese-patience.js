@@ -1,0 +1,129 @@
+// Chinese Patience: the computer's hand and discard pile (9) at the top, the
+// foundations (1-4) and the tableau (5-8) between, your hand and discard pile
+// (0) below. The original's keys: T twist, Z end the turn, M then the source and
+// destination (M 0 5, M P 8 6).
+import { CARD_H } from "../scene.js";
+import { GAP, TAG, topOnly } from "./common.js";
+
+const TAB_MIN = CARD_H + 2 * 0.3 * CARD_H;
+let keyBuffer = null;
+
+export default {
+  name: "chinese-patience",
+  parseMoves(view) {
+    return (view.legal_moves || []).map((m) => {
+      const p = m.trim().split(/\s+/);
+      if (p.length === 1) return { move: m, source: null, target: null, count: null, word: m };
+      if (p[0].startsWith("P")) {
+        const src = p[0].slice(1);
+        return { move: m, source: src, target: p[1], count: view.tableau[Number(src) - 5].length };
+      }
+      return { move: m, source: p[0], target: p[1], count: 1 };
+    });
+  },
+  isFoundation: (t) => /^[1-4]$/.test(t),
+  layouts() {
+    const four = 4 + 3 * GAP;
+    return [
+      { name: "wide", w: four * 2 + 0.5, h: TAG + CARD_H + 0.2 + TAG + TAB_MIN + 0.2 + TAG + CARD_H },
+      { name: "tall", w: four, h: (TAG + CARD_H + 0.2) * 3 + TAG + TAB_MIN + 0.2 },
+    ];
+  },
+  scene(view, box, layout) {
+    const me = view.player;
+    const them = 1 - me;
+    const four = 4 + 3 * GAP;
+    const width = layout.w;
+    const x = (i) => i * (1 + GAP);
+    const piles = [];
+    const row0 = TAG;
+    const bottom = box.h - CARD_H - 0.05;
+    const hand = (who, y) => {
+      const n = view.hand_counts[who];
+      const mine = who === me;
+      return {
+        id: mine ? "hand" : "their-hand", x: 0, y, cards: n ? [null] : [], total: n, count: n, fan: "none",
+        target: null, action: mine ? "twist" : null, tag: mine ? "your hand" : "computer",
+        label: `${mine ? "your" : "the computer's"} hand, ${n} cards` + (view.hand_order[who] ? " (order known)" : ""),
+        empty: "", cls: mine ? "" : "opponent",
+      };
+    };
+    const discard = (id, cards, y, mine) => ({
+      id, x: 1 + GAP + 0.15, y, cards, fan: "right", room: width - (1 + GAP + 0.15), tag: id,
+      target: mine ? null : "9", label: mine ? "your discard pile (0)" : "the computer's discard pile (9)",
+      empty: "", grab: mine ? topOnly("0") : null,
+    });
+    piles.push(hand(them, row0), discard("9", view.pile_9, row0, false));
+    let tabY, tabX;
+    const foundY = row0 + CARD_H + 0.2 + TAG;
+    if (layout.name === "wide") {
+      tabY = foundY;
+      tabX = four + 0.5;
+    } else {
+      tabY = foundY + CARD_H + 0.2 + TAG;
+      tabX = 0;
+    }
+    view.foundations.forEach((top, i) => {
+      const name = String(i + 1);
+      piles.push({ id: name, x: x(i), y: foundY, cards: [top], fan: "none", target: name, tag: name, label: `foundation ${name}` });
+    });
+    view.tableau.forEach((cards, i) => {
+      const name = String(i + 5);
+      piles.push({
+        id: name, x: tabX + x(i), y: tabY, cards, fan: "down", room: bottom - TAG - 0.2 - tabY, tag: name,
+        label: `tableau pile ${name}`, empty: "space",
+        grab: (k, pile) => {
+          const n = pile.cards.length;
+          if (k === n - 1) return { source: name, count: 1 };
+          if (k === 0 && n > 1) return { source: name, count: n };
+          return null;
+        },
+      });
+    });
+    piles.push(hand(me, bottom), discard("0", view.pile_0, bottom, true));
+    return { w: width, h: box.h, piles, decor: [] };
+  },
+  controls: [
+    { word: "twist", always: true, label: "Twist", key: "t" },
+    { word: "end", always: true, label: "End turn", key: "z" },
+  ],
+  keys: [
+    { key: "T", does: "twist: turn your hand's top card onto pile 0" },
+    { key: "Z", does: "end your turn" },
+    { key: "M", does: "then two pile numbers moves a card (M 0 5); M P 8 6 moves a whole pile" },
+  ],
+  dealFrom: "hand",
+  /** The original's M key: M, an optional P, then two pile numbers. */
+  key(ev, table) {
+    const k = ev.key.toUpperCase();
+    if (keyBuffer !== null) {
+      if (/^[0-9P]$/.test(k)) {
+        keyBuffer.push(k);
+        table.say(`M ${keyBuffer.join(" ")}`);
+        if (keyBuffer.filter((c) => c !== "P").length === 2) {
+          const typed = "M " + keyBuffer.join(" ");
+          keyBuffer = null;
+          table.playTyped(typed);
+        }
+        return true;
+      }
+      keyBuffer = null;
+      table.say("Move cancelled.");
+      return k === "ESCAPE";
+    }
+    if (k === "M") {
+      keyBuffer = [];
+      table.say("M: type the source pile (0, 5-8, or P and a pile), then the destination.");
+      return true;
+    }
+    return false;
+  },
+  status(view, answer) {
+    const me = view.player;
+    if (view.to_move !== me) return "The computer's turn.";
+    const first = view.first_turn ? " Start with a twist." : "";
+    return `Your turn.${first} You hold ${view.hand_counts[me]}, the computer ${view.hand_counts[1 - me]}; ` +
+      `${view.blocked} of ${view.blocked_limit} turns without a card to a foundation.` +
+      (answer && answer.series ? ` Series game ${answer.series.number}.` : "");
+  },
+};

@@ -1,0 +1,107 @@
+// 8 x 8: eight rows (drawn as columns, face-down cards first), eight
+// foundations, the talon with its pending card and the waste pile.
+import { cardName } from "../cards.js";
+import { CARD_H } from "../scene.js";
+import { TAG, topOnly, twoPart, rankOf, redSuit } from "./common.js";
+
+const GAP8 = 0.12;
+const COLS = 8 * (1 + GAP8) - GAP8;
+const COL_MIN = CARD_H + 7 * 0.1 * CARD_H + 3 * 0.24 * CARD_H;
+
+function rowCards(row) {
+  return Array(row.face_down).fill(null).concat(row.face_up);
+}
+
+export default {
+  name: "eight-by-eight",
+  parseMoves(view) {
+    const rows = Object.fromEntries(view.rows.map((r) => [r.name, r]));
+    return (view.legal_moves || []).map((m) =>
+      twoPart(m, (src, dst) => {
+        const from = rows[src];
+        const onto = rows[dst];
+        if (!from || !onto) return 1;
+        if (!onto.face_up.length && !onto.face_down) return from.face_up.length;
+        const top = onto.face_up[onto.face_up.length - 1];
+        const up = from.face_up;
+        for (let i = up.length - 1; i >= 0; i--) {
+          if (rankOf(up[i]) === rankOf(top) - 1 && redSuit(up[i]) !== redSuit(top)) return up.length - i;
+        }
+        return 1;
+      }),
+    );
+  },
+  isFoundation: (t) => t === "F" || /^F\d$/.test(t),
+  targetPiles(move, view) {
+    if (move.target !== "F") return [move.target];
+    let code = null;
+    if (move.source === "P") code = view.pending;
+    else if (move.source === "W") code = view.waste[view.waste.length - 1];
+    else {
+      const row = view.rows.find((r) => r.name === move.source);
+      code = row ? row.face_up[row.face_up.length - 1] : null;
+    }
+    if (!code) return view.foundations.map((f) => f.name);
+    const fits = view.foundations.find((f) => f.top && f.top[1] === code[1] && rankOf(f.top) === rankOf(code) - 1);
+    const empty = view.foundations.find((f) => !f.top);
+    return [(fits || (code[0] === "A" ? empty : null) || view.foundations[0]).name];
+  },
+  layouts() {
+    return [
+      { name: "wide", w: COLS + 0.4 + 1, h: TAG + CARD_H + 0.15 + TAG + COL_MIN },
+      { name: "tall", w: COLS, h: TAG + CARD_H + 0.1 + TAG + CARD_H + 0.15 + TAG + COL_MIN },
+    ];
+  },
+  scene(view, box, layout) {
+    const piles = [];
+    const x = (i) => i * (1 + GAP8);
+    view.foundations.forEach((f, i) => {
+      piles.push({
+        id: f.name, x: x(i), y: TAG, cards: f.top ? [f.top] : [], fan: "none", target: "F", tag: f.name,
+        total: f.count, label: `foundation ${f.name}` + (f.count ? `, ${f.count} cards` : ""), empty: "",
+      });
+    });
+    let rowsY, side;
+    if (layout.name === "wide") {
+      rowsY = TAG + CARD_H + 0.15 + TAG;
+      side = (k) => [COLS + 0.4, TAG + k * (CARD_H + TAG)];
+    } else {
+      rowsY = TAG + CARD_H + 0.1 + TAG + CARD_H + 0.15 + TAG;
+      side = (k) => [x(k), TAG + CARD_H + 0.1 + TAG];
+    }
+    view.rows.forEach((row, i) => {
+      const cards = rowCards(row);
+      piles.push({
+        id: row.name, x: x(i), y: rowsY, cards, fan: "down", room: box.h - rowsY - 0.05, tag: row.name,
+        label: `row ${row.name}: ${row.face_down} face down`, empty: "empty",
+        grab: (k) => (k >= row.face_down ? { source: row.name, count: cards.length - k } : null),
+      });
+    });
+    const canTurn = (view.legal_moves || []).includes("turn");
+    const [sx, sy] = side(0);
+    piles.push({
+      id: "S", x: sx, y: sy, cards: view.talon ? [null] : [], fan: "none", target: null, action: "turn",
+      tag: "talon", count: view.talon, total: view.talon,
+      empty: canTurn ? "turn over" : "", label: `the talon, ${view.talon} cards, pass ${view.pass} of ${view.passes}`,
+    });
+    const [px, py] = side(1);
+    piles.push({
+      id: "P", x: px, y: py, cards: view.pending ? [view.pending] : [], fan: "none", target: null,
+      tag: "pending", label: "the pending card", empty: "", grab: topOnly("P"),
+    });
+    const [wx, wy] = side(2);
+    piles.push({
+      id: "W", x: wx, y: wy, cards: view.waste.slice(-3), total: view.waste.length, fan: "none", tag: "waste",
+      label: "the waste pile", empty: "", grab: topOnly("W"),
+      count: view.waste.length > 1 ? view.waste.length : undefined,
+    });
+    return { w: layout.w, h: box.h, piles, decor: [] };
+  },
+  controls: [{ word: "turn", always: true, label: "Turn", key: "t" }],
+  keys: [{ key: "T", does: "turn the top talon card up (or the waste over)" }],
+  dealFrom: "S",
+  status(view) {
+    const pend = view.pending ? `Place the pending ${cardName(view.pending)}. ` : "";
+    return `${pend}${view.on_foundations} of 104 cards on the foundations; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;
+  },
+};

@@ -1,0 +1,153 @@
+// UNO (1991 two-player edition): the computer's hand face down at the top, the
+// draw and discard piles with the colour in play between, your hand below. A
+// Wild opens the colour chooser; draw, keep, pass and the other one-word moves
+// are buttons and keys.
+import { h } from "../dom.js";
+import { cardName, colourMark, UNO_COLOURS, UNO_WORDS } from "../cards.js";
+import { CARD_H } from "../scene.js";
+import { TAG, decor } from "./common.js";
+
+const STEP = 0.62;
+const MIN_STEP = 0.36;
+const WORDS = {
+  draw: "Draw a card", keep: "Keep it", pass: "Pass", challenge: "Challenge", accept: "Accept",
+  catch: "Catch: no UNO!", play: "Play it",
+};
+
+/** How many hand cards fit in one row of `width` card widths. */
+const perRow = (width) => Math.max(1, Math.floor((width - 1) / MIN_STEP) + 1);
+
+function handRows(n, width) {
+  const per = perRow(width);
+  const rows = Math.max(1, Math.ceil(n / per));
+  return { rows, per: Math.ceil(n / rows) };
+}
+
+function colourBadge(colour) {
+  if (!colour) return h("div", { class: "colour-in-play", text: "no colour yet" });
+  return h("div", { class: `colour-in-play uno-${colour}`, role: "img", "aria-label": `colour in play: ${UNO_WORDS[colour]}` },
+    colourMark(colour, 22), h("span", { text: UNO_WORDS[colour] }));
+}
+
+export default {
+  name: "uno",
+  parseMoves(view) {
+    return (view.legal_moves || []).map((m) => {
+      const uno = / uno$/.test(m);
+      const base = m.replace(/ uno$/, "");
+      const [head, colour] = base.split(":");
+      if (head === "colour") return { move: m, source: null, target: null, count: null, word: "colour", colour };
+      if (head === "play") return { move: m, source: view.drawn, target: "discard", count: 1, word: "play", colour: colour || null, uno };
+      if (WORDS[head]) return { move: m, source: null, target: null, count: null, word: head };
+      return { move: m, source: head, target: "discard", count: 1, colour: colour || null, uno };
+    });
+  },
+  isFoundation: (t) => t === "discard",
+  oneClick: true,
+  layouts(view) {
+    const n = view.hand.length;
+    const wideW = 8.5;
+    const tallW = 4.3;
+    const rowsWide = handRows(n, wideW).rows;
+    const rowsTall = handRows(n, tallW).rows;
+    const table = TAG + CARD_H + 0.25 + TAG + CARD_H + 0.3 + TAG;
+    return [
+      { name: "wide", w: wideW, h: table + rowsWide * (CARD_H + 0.12) },
+      { name: "tall", w: tallW, h: table + rowsTall * (CARD_H + 0.12) },
+    ];
+  },
+  scene(view, box, layout) {
+    const w = layout.w;
+    const piles = [];
+    const deco = [];
+    const opp = view.opponent_cards;
+    piles.push({
+      id: "computer", x: 0, y: TAG, cards: Array(opp).fill(null), total: opp, fan: "right", room: w,
+      stepDown: 0.3, align: "center", tag: `computer: ${opp}`, target: null,
+      label: `the computer's hand, ${opp} cards`, empty: "", cls: "opponent",
+    });
+    const midY = TAG + CARD_H + 0.25 + TAG;
+    const cx = w / 2;
+    const drawX = cx - 1.15 - (layout.name === "tall" ? 0.7 : 0);
+    piles.push({
+      id: "draw", x: drawX, y: midY, cards: view.draw_pile ? [null] : [], total: view.draw_pile, fan: "none",
+      target: null, action: "draw", tag: "draw pile", count: view.draw_pile, empty: "",
+      label: `the draw pile, ${view.draw_pile} cards`,
+    });
+    piles.push({
+      id: "discard", x: drawX + 1.3, y: midY, cards: view.discard.slice(-3), total: view.discard.length, fan: "none",
+      target: "discard", tag: "discard", empty: "", label: `the discard pile, ${cardName(view.top)} on top`,
+    });
+    deco.push(decor(drawX + 2.5, midY + CARD_H / 2 - 0.22, Math.min(1.6, w - drawX - 2.5), 0.44, colourBadge(view.colour)));
+    const handY = midY + CARD_H + 0.3 + TAG;
+    const { rows, per } = handRows(view.hand.length, w);
+    for (let r = 0; r < rows; r++) {
+      const offset = r * per;
+      const cards = view.hand.slice(offset, offset + per);
+      piles.push({
+        id: rows === 1 ? "hand" : `hand-${r + 1}`, x: 0, y: handY + r * (CARD_H + 0.12), cards, fan: "right",
+        room: w, step: STEP, minStep: MIN_STEP, target: null, align: "center",
+        tag: r === 0 ? `your hand: ${view.hand.length}` : "", label: rows === 1 ? "your hand" : `your hand, row ${r + 1}`,
+        empty: "", cls: "hand",
+        grab: (i) => ({ source: cards[i], count: 1 }),
+      });
+    }
+    return { w, h: box.h, piles, decor: deco };
+  },
+  /** Several moves for one gesture: UNO call or not, and the Wild's colour. */
+  async choose(moves, table) {
+    let list = moves;
+    const called = list.filter((m) => m.uno);
+    const plain = list.filter((m) => !m.uno);
+    list = table.unoCall ? (called.length ? called : plain) : plain.length ? plain : called;
+    if (list.length <= 1) return list[0] || null;
+    const colours = list.filter((m) => m.colour);
+    if (!colours.length) return list[0];
+    const card = list[0].source;
+    const colour = await table.chooseColour(`Name a colour for the ${cardName(card)}`, UNO_COLOURS.filter((c) => colours.some((m) => m.colour === c)));
+    return colour ? colours.find((m) => m.colour === colour) : null;
+  },
+  controls: [
+    { word: "draw", always: true, label: "Draw", key: "d" },
+    { word: "play", label: "Play it" },
+    { word: "keep", label: "Keep it" },
+    { word: "pass", label: "Pass" },
+    { word: "challenge", label: "Challenge" },
+    { word: "accept", label: "Accept" },
+    { word: "catch", label: "Catch: no UNO!" },
+  ],
+  keys: [{ key: "D", does: "draw a card" }],
+  dealFrom: "draw",
+  extraControls(view, table) {
+    const extra = [];
+    const colourMoves = table.moves.filter((m) => m.word === "colour");
+    if (colourMoves.length) {
+      extra.push(h("span", { class: "ask", text: "Name the colour of the Wild turned up:" }));
+      for (const m of colourMoves) extra.push(colourButton(m.colour, () => table.playMove(m)));
+    }
+    if (view.options && view.options.uno_call) {
+      const btn = h("button", {
+        type: "button", class: "uno-call", "aria-pressed": table.unoCall ? "true" : "false",
+        onclick: () => { table.unoCall = !table.unoCall; btn.setAttribute("aria-pressed", table.unoCall ? "true" : "false"); },
+        text: "Call UNO with my card",
+      });
+      extra.push(btn);
+    }
+    return extra;
+  },
+  colourButton,
+  status(view) {
+    const score = `Match to ${view.target}: you ${view.scores[view.player]}, the computer ${view.scores[1 - view.player]}; hand ${view.hand_number}.`;
+    if (view.to_move !== view.player) return `The computer's turn. ${score}`;
+    const top = view.colour && view.top && view.top[0] === "W" ? `the ${cardName(view.top)} (${UNO_WORDS[view.colour]})` : `the ${cardName(view.top)}`;
+    const drawn = view.drawn && (view.legal_moves || []).some((m) => m.startsWith("play")) ? `You drew the ${cardName(view.drawn)}: play it or keep it. ` : "";
+    return `${drawn || `Your turn: match ${top} or draw. `}${score}`;
+  },
+};
+
+function colourButton(colour, onclick) {
+  return h("button", { type: "button", class: `colour-button uno-${colour}`, onclick },
+    colourMark(colour, 20), h("span", { text: UNO_WORDS[colour] }));
+}
+
+export { UNO_COLOURS };

@@ -1,0 +1,125 @@
+// The front page: unfinished games first (Continue), each game as a card with a
+// drawing of its table, its options in words, and the history of finished games.
+import { h, $ } from "../dom.js";
+import { api, getCatalog, hasRoute } from "../api.js";
+import { optionLabel, optionHelp, optionChoices, levelLabel, levelName } from "../words.js";
+import { thumbnail } from "../thumbnail.js";
+import { samples } from "../samples.js";
+
+const when = (t) => new Date(t * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+const endStop = (s) => (/[.!?]$/.test(s) ? s : s + ".");
+const RESULT = { won: "Won", lost: "Lost", draw: "Draw", resigned: "Resigned" };
+
+export async function showHome(main) {
+  const [games, saved] = await Promise.all([getCatalog(), api("GET", "/api/games").then((d) => d.games)]);
+  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  const playing = saved.filter((s) => !s.finished).sort((a, b) => b.updated - a.updated);
+  const finished = saved.filter((s) => s.finished).sort((a, b) => b.updated - a.updated);
+  const cont = playing.length
+    ? h("section", { class: "continue", "aria-labelledby": "continue-title" },
+        h("h2", { id: "continue-title", text: "Continue" }),
+        h("ul", { class: "continue-list" }, playing.slice(0, 8).map((s) => h("li", {},
+          h("a", { class: "button primary", href: `#/game/${s.id}`, "aria-label": `Continue ${s.title}, ${s.moves_played} moves, last played ${when(s.updated)}` },
+            h("strong", { text: s.title }), h("span", { text: `${s.moves_played} moves · ${when(s.updated)}` }))))))
+    : null;
+  const cards = games.map((g) => gameCard(g));
+  const clearable = finished.length ? await hasRoute("DELETE", "/api/games") : false;
+  const history = h("section", { class: "history", "aria-labelledby": "history-title" },
+    h("h2", { id: "history-title", text: "Finished games" }),
+    finished.length
+      ? h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "Table of finished games" },
+          h("table", { class: "list" },
+            h("thead", {}, h("tr", {}, ["Game", "Result", "Score", "Deal", "Finished"].map((t) => h("th", { scope: "col", text: t })))),
+            h("tbody", {}, finished.slice(0, 50).map((s) => h("tr", {},
+              h("td", {}, h("a", { href: `#/game/${s.id}`, text: titles[s.game] || s.title })),
+              h("td", { class: `result ${s.result}`, text: RESULT[s.result] || s.result }),
+              h("td", { text: s.outcome && s.outcome.score !== null && s.outcome.score !== undefined ? s.outcome.score : "" }),
+              h("td", { text: s.seed ?? "" }),
+              h("td", { text: when(s.updated) })))))) : h("p", { text: "No finished games yet." }),
+    clearable ? h("button", { type: "button", id: "clear-history", onclick: clearHistory, text: "Clear the history" }) : null);
+  main.replaceChildren(h("div", { class: "home page-wrap" },
+    h("h1", { text: "Five classic card games" }),
+    h("p", { class: "lead", text: "Three patiences and two games against the computer, with hints, undo and statistics." }),
+    cont,
+    h("section", { "aria-labelledby": "games-title" }, h("h2", { id: "games-title", class: "sr-only", text: "Games" }),
+      h("div", { class: "games" }, cards)),
+    history));
+}
+
+function gameCard(g) {
+  const id = (o) => `opt-${g.name}-${o.name}`;
+  const fields = g.options.map((o) => {
+    const help = optionHelp(o);
+    const helpId = help ? `${id(o)}-help` : null;
+    if (o.type === "bool") {
+      return h("div", { class: "opt check" },
+        h("input", { type: "checkbox", id: id(o), name: o.name, checked: o.default ? true : null, "aria-describedby": helpId }),
+        h("label", { for: id(o), text: optionLabel(o) }),
+        help ? h("small", { id: helpId, text: help }) : null);
+    }
+    if (o.choices) {
+      return h("div", { class: "opt" },
+        h("label", { for: id(o), text: optionLabel(o) }),
+        h("select", { id: id(o), name: o.name, "data-int": "1", "aria-describedby": helpId },
+          optionChoices(o).map((c) => h("option", { value: c.value ?? "", selected: c.value === o.default || (o.default === null && c.value === "") ? true : null, text: c.label }))),
+        help ? h("small", { id: helpId, text: help }) : null);
+    }
+    return h("div", { class: "opt" },
+      h("label", { for: id(o), text: optionLabel(o) }),
+      h("input", { type: "number", id: id(o), name: o.name, "data-int": "1", min: o.minimum ?? null, value: o.default ?? "", inputmode: "numeric" }));
+  });
+  const levels = g.levels || [];
+  const level = levels.length
+    ? h("div", { class: "opt" },
+        h("label", { for: `level-${g.name}`, text: "Computer" }),
+        h("select", { id: `level-${g.name}`, name: "__opponent" },
+          levels.map((l) => h("option", { value: levelName(l), selected: levelName(l) === g.default_level ? true : null, text: levelLabel(l) }))))
+    : null;
+  const seed = h("div", { class: "opt" },
+    h("label", { for: `seed-${g.name}`, text: "Deal number" }),
+    h("input", { type: "number", id: `seed-${g.name}`, name: "__seed", min: 0, placeholder: "random", inputmode: "numeric" }));
+  const err = h("p", { class: "error", role: "alert" });
+  const form = h("form", { class: "newgame", "data-game": g.name, "aria-label": `New game of ${g.title}`, onsubmit: (ev) => { ev.preventDefault(); start(form, g, err); } },
+    fields, level, h("details", { class: "more" }, h("summary", { text: "Deal number" }), seed),
+    h("div", { class: "row" },
+      h("button", { type: "submit", class: "primary", text: `Play ${g.title}` }),
+      h("a", { href: `#/howto/${g.name}`, text: "How to play" }),
+      h("a", { href: `#/rules/${g.name}`, text: "Rules" })),
+    err);
+  const players = g.players === 2 ? "You against the computer." : "One player.";
+  return h("article", { class: "game-card", "aria-labelledby": `title-${g.name}` },
+    samples[g.name] ? thumbnail(g.name, samples[g.name]) : null,
+    h("h3", { id: `title-${g.name}`, text: g.title }),
+    h("p", { class: "summary", text: `${endStop(g.summary)} ${players}` }),
+    form);
+}
+
+async function start(form, g, err) {
+  const options = {};
+  for (const el of form.querySelectorAll("input, select")) {
+    if (!el.name || el.name.startsWith("__")) continue;
+    if (el.type === "checkbox") options[el.name] = el.checked;
+    else if (el.value !== "") options[el.name] = el.dataset.int ? Number(el.value) : el.value;
+  }
+  const body = { game: g.name, options };
+  const seed = form.querySelector("[name=__seed]").value;
+  if (seed !== "") body.seed = Number(seed);
+  const opp = form.querySelector("[name=__opponent]");
+  if (opp) body.opponent = opp.value;
+  try {
+    const answer = await api("POST", "/api/games", body);
+    window.Parlour.pending = answer;
+    location.hash = `#/game/${answer.id}`;
+  } catch (e) {
+    err.textContent = e.message;
+  }
+}
+
+async function clearHistory() {
+  try {
+    await api("DELETE", "/api/games?finished=1");
+    showHome($("#main"));
+  } catch (e) {
+    $("#clear-history").after(h("p", { class: "error", role: "alert", text: e.message }));
+  }
+}

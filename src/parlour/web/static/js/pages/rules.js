@@ -1,0 +1,18 @@
+// The full rules page of each game (the package's rules/*.md, the specification).
+import { h } from "../dom.js";
+import { api, getCatalog } from "../api.js";
+import { markdown } from "../markdown.js";
+
+export async function showRules(main, name) {
+  const games = await getCatalog();
+  if (!name) name = games[0].name;
+  const page = await api("GET", `/api/rules/${encodeURIComponent(name)}`);
+  const art = h("article", { class: "rules page" });
+  art.innerHTML = markdown(page.markdown);
+  const nav = h("nav", { class: "subnav", "aria-label": "Rules of each game" },
+    games.map((g) => h("a", { href: `#/rules/${g.name}`, "aria-current": g.name === name ? "page" : null, text: g.title })));
+  const back = h("p", { class: "page-links" },
+    h("a", { href: `#/howto/${name}`, text: "How to play, with pictures" }), " · ",
+    h("a", { href: "#/", text: "Play" }));
+  main.replaceChildren(h("div", { class: "page-wrap" }, nav, back, art));
+}

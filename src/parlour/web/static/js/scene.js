@@ -1,0 +1,155 @@
+// The table's geometry. A game renderer describes its table as a *scene* in card
+// units (1 = a card's width; a card is CARD_H tall): piles at (x, y), each fanned
+// down or right within the room it is given, plus decorations (the calculator,
+// the colour in play). This module picks the card size that makes the scene fill
+// the space it has, compresses fans to their room (as a person squares up a tall
+// pile), and builds the DOM: absolutely placed piles and cards.
+import { h } from "./dom.js";
+import { cardElement, cardWords } from "./cards.js";
+
+export const CARD_H = 1.4;
+/** Largest and smallest card width in pixels. */
+const MAX_CARD = 150;
+const MIN_CARD = 28;
+
+const FAN = {
+  down: { step: 0.3 * CARD_H, stepDown: 0.11 * CARD_H, min: 0.2 * CARD_H, len: CARD_H },
+  right: { step: 0.34, stepDown: 0.12, min: 0.26, len: 1 },
+};
+
+/**
+ * Choose among a renderer's layouts the one that gives the biggest cards in a
+ * W x H pixel box. Returns {layout, unit, box} with box in card units.
+ */
+export function fit(layouts, width, height) {
+  let best = null;
+  for (const layout of layouts) {
+    const unit = Math.min(width / layout.w, height / (layout.h), MAX_CARD);
+    if (!best || unit > best.unit + 0.5) best = { layout, unit };
+  }
+  const unit = Math.max(MIN_CARD, Math.floor(best.unit));
+  return { layout: best.layout, unit, box: { w: width / unit, h: height / unit } };
+}
+
+/**
+ * Offsets of a pile's cards along its fan, in units, and which cards are squared
+ * up so far that their face cannot be read ("covered").
+ */
+export function fanOffsets(cards, fan, room, opts = {}) {
+  const n = cards.length;
+  const out = { offsets: new Array(n).fill(0), covered: new Array(n).fill(false) };
+  if (fan !== "down" && fan !== "right") {
+    for (let i = 0; i < n - 1; i++) out.covered[i] = true;
+    return out;
+  }
+  const f = FAN[fan];
+  const step = opts.step ?? f.step;
+  const stepDown = opts.stepDown ?? f.stepDown;
+  const min = Math.min(opts.minStep ?? f.min, step);
+  const gaps = [];
+  for (let i = 1; i < n; i++) gaps.push(cards[i - 1] === null ? stepDown : step);
+  const avail = Math.max(0, (room ?? f.len) - f.len);
+  const want = gaps.reduce((a, b) => a + b, 0);
+  if (want > avail && want > 0) {
+    const k = avail / want;
+    if (step * k >= min) {
+      for (let i = 0; i < gaps.length; i++) gaps[i] *= k;
+    } else {
+      // Keep the top cards readable at the smallest step; square up the rest.
+      const tight = stepDown * Math.min(1, k * 1.5);
+      for (let i = 0; i < gaps.length; i++) if (cards[i] === null) gaps[i] = Math.min(gaps[i], tight);
+      let used = gaps.reduce((a, g, i) => a + (cards[i] === null ? g : 0), 0);
+      const faceGaps = gaps.map((g, i) => i).filter((i) => cards[i] !== null).reverse();
+      let left = avail - used;
+      const readable = new Set();
+      for (const i of faceGaps) {
+        const rest = faceGaps.length - readable.size - 1;
+        if (left - min >= rest * 0.02) {
+          readable.add(i);
+          left -= min;
+        }
+      }
+      const squeezed = faceGaps.filter((i) => !readable.has(i));
+      const share = squeezed.length ? Math.max(0, left) / squeezed.length : 0;
+      for (const i of faceGaps) gaps[i] = readable.has(i) ? min : share;
+      for (const i of squeezed) out.covered[i] = true;
+    }
+  }
+  let at = 0;
+  for (let i = 1; i < n; i++) {
+    at += gaps[i - 1];
+    out.offsets[i] = at;
+  }
+  return out;
+}
+
+/**
+ * Build a scene's DOM inside `root` at `unit` pixels per card width.
+ * `hooks.card(el, pile, index)` decorates each card (sources, roles).
+ */
+export function build(root, scene, unit, hooks = {}) {
+  const frag = document.createDocumentFragment();
+  const px = (u) => `${Math.round(u * unit * 10) / 10}px`;
+  const cw = unit;
+  const ch = unit * CARD_H;
+  for (const d of scene.decor || []) {
+    const el = d.el;
+    el.classList.add("decor");
+    Object.assign(el.style, { left: px(d.x), top: px(d.y), width: px(d.w), height: px(d.h) });
+    frag.append(el);
+  }
+  for (const pile of scene.piles) {
+    const fan = pile.fan || "none";
+    const room = pile.room ?? (fan === "down" ? CARD_H : 1);
+    const boxW = fan === "right" ? room : 1;
+    const boxH = fan === "down" ? room : CARD_H;
+    const total = pile.total ?? pile.cards.length;
+    const el = h("div", {
+      class: "pile" + (pile.cls ? " " + pile.cls : ""),
+      role: "group",
+      "aria-label": pile.label || pile.name || pile.id,
+      dataset: { pile: pile.id, count: String(total) },
+    });
+    Object.assign(el.style, { left: px(pile.x), top: px(pile.y), width: px(boxW), height: px(boxH) });
+    if (pile.target !== null) el.dataset.target = pile.target ?? pile.id;
+    if (pile.action) el.dataset.action = pile.action;
+    if (!pile.cards.length) {
+      const slot = h("div", { class: "slot", dataset: { slot: pile.id } }, h("span", { text: pile.empty ?? "" }));
+      Object.assign(slot.style, { width: px(1), height: px(CARD_H) });
+      el.append(slot);
+      if (hooks.slot) hooks.slot(slot, pile);
+    }
+    const { offsets, covered } = fanOffsets(pile.cards, fan, room, pile);
+    // A hand is centred in its room, as it would be held.
+    const extent = (offsets[offsets.length - 1] || 0) + (fan === "down" ? CARD_H : 1);
+    const shift = pile.align === "center" && pile.cards.length ? Math.max(0, (room - extent) / 2) : 0;
+    pile.cards.forEach((code, i) => {
+      const card = cardElement(code, pile.cardCls || "");
+      const off = (offsets[i] + shift) * unit;
+      card.style.left = fan === "right" ? `${off.toFixed(1)}px` : "0px";
+      card.style.top = fan === "down" ? `${off.toFixed(1)}px` : "0px";
+      card.style.width = `${cw}px`;
+      card.style.height = `${ch}px`;
+      card.style.zIndex = String(i + 1);
+      card.dataset.index = String(i);
+      if (covered[i]) card.dataset.covered = "";
+      if (hooks.card) hooks.card(card, pile, i);
+      el.append(card);
+    });
+    if (pile.count !== undefined && pile.count !== null && pile.count !== "") {
+      el.append(h("span", { class: "count", "aria-hidden": "true", text: String(pile.count) }));
+    }
+    if (pile.tag) {
+      const tag = h("span", { class: "tag", "aria-hidden": "true", text: pile.tag });
+      el.append(tag);
+    }
+    frag.append(el);
+  }
+  root.replaceChildren(frag);
+  root.style.setProperty("--u", `${unit}px`);
+  root.style.width = px(scene.w);
+  root.style.height = px(scene.h);
+}
+
+/** A short accessible name for a card in a pile. */
+export const cardLabel = (code) => (code ? cardWords(code) : "face-down card");

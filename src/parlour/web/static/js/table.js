@@ -1,0 +1,832 @@
+// The shared table layer: the game screen every game uses. A renderer
+// (games/*.js) only describes its table as a scene and reads its moves; this
+// module draws it to fit the screen, turns clicks, drags and keys into legal
+// moves, animates what changed, shows the computer's moves one at a time, and
+// ends with the end-of-game panel.
+import { h, $, $$, sleep, FAST, focus, stepPause, travelTime } from "./dom.js";
+import { api } from "./api.js";
+import { cardName, cardWords } from "./cards.js";
+import { fit, build, CARD_H } from "./scene.js";
+import * as motion from "./motion.js";
+import { icon } from "./icons.js";
+import { rendererFor } from "./games/index.js";
+import { sentence, said } from "./words.js";
+import { endPanel } from "./endpanel.js";
+import { keysDialog, confirmDialog, colourDialog } from "./dialogs.js";
+
+/** Everything about the game on screen (window.Parlour.game for the tests). */
+export const state = {
+  active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
+  busy: false, thinking: false, unoCall: false, log: [], hand: null, resize: null,
+};
+window.Parlour = Object.assign(window.Parlour || {}, { game: state });
+
+let els = {};
+
+// --- the screen ---------------------------------------------------------------------
+
+export async function showGame(main, id, pending) {
+  let answer = pending && pending.id === id ? pending : null;
+  if (!answer) answer = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+  const renderer = rendererFor(answer.game);
+  Object.assign(state, {
+    active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
+    thinking: false, unoCall: false, hand: null,
+  });
+  state.log = loadLog(answer);
+  document.body.classList.add("at-table");
+  main.replaceChildren(screen(answer, renderer));
+  bindTable(els.scene);
+  observeSize();
+  const fresh = !!pending && (answer.moves_played || 0) <= (answer.computer_moves || []).length;
+  const steps = answer.computer_moves || [];
+  if (steps.length) {
+    draw(steps[0].view, answer, { deal: fresh, step: true });
+    await (fresh ? sleep(FAST ? 20 : 700) : Promise.resolve());
+    await showSteps(answer, steps.slice(1));
+  } else {
+    draw(answer.view, answer, { deal: fresh });
+  }
+  renderLog();
+  settleFocus();
+}
+
+export function leaveGame() {
+  state.active = null;
+  document.body.classList.remove("at-table");
+  if (state.resize) state.resize.disconnect();
+  state.resize = null;
+}
+
+function toolButton(id, iconName, text, key, onclick) {
+  return h("button", { type: "button", id, class: "tool", onclick, title: key ? `${text} (${key})` : text, "aria-keyshortcuts": key || null },
+    icon(iconName), h("span", { class: "tool-text", text }));
+}
+
+function screen(answer, renderer) {
+  const who = answer.opponent ? ` against the computer` : "";
+  const bar = h("div", { class: "gamebar" },
+    h("a", { class: "home-link", href: "#/", title: "All games" }, icon("home"), h("span", { class: "tool-text", text: "Games" })),
+    h("h1", { class: "game-title", id: "game-title", tabindex: "-1" }, answer.title, h("span", { class: "who", text: who })),
+    h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game commands" },
+      toolButton("undo", "undo", "Undo", "U", () => command("undo")),
+      toolButton("redo", "redo", "Redo", "R", () => command("redo")),
+      toolButton("hint", "hint", "Hint", "H", () => askHint()),
+      toolButton("newgame", "new", "New deal", "N", () => newGame()),
+      toolButton("resign", "resign", "Resign", null, () => resign()),
+      toolButton("keys", "keys", "Keys", "?", () => keysDialog(renderer)),
+      toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
+      h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" }))));
+  els.status = h("p", { id: "status", class: "status", "aria-live": "polite" });
+  els.scene = h("div", { class: "scene", id: "scene" });
+  els.table = h("div", { id: "table", class: `table table-${answer.game}`, role: "region", "aria-label": "card table" }, els.scene);
+  els.message = h("div", { id: "message", class: "message", role: "status", "aria-live": "polite" });
+  els.panelHost = h("div", { class: "panel-host" });
+  els.controls = h("div", { id: "controls", class: "controls", role: "group", "aria-label": `${answer.title} moves` });
+  els.log = h("ol", { id: "log", class: "log", "aria-label": "What happened", tabindex: "0" });
+  els.typed = h("input", { id: "typed-move", list: "legal-list", autocomplete: "off", spellcheck: "false" });
+  els.legal = h("datalist", { id: "legal-list" });
+  els.side = h("aside", { id: "side", class: "side", "aria-label": "Game log" },
+    h("div", { class: "side-head" }, h("h2", { text: "Log" }),
+      h("button", { type: "button", class: "tool close-log", onclick: () => toggleLog(false), title: "Close the log" }, icon("close"), h("span", { class: "tool-text", text: "Close" }))),
+    els.log,
+    h("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); const v = els.typed.value.trim(); if (v) { els.typed.value = ""; playTyped(v); } } },
+      h("label", { for: "typed-move", text: "Type a move" }), els.typed, els.legal, h("button", { type: "submit", text: "Play" })));
+  return h("div", { class: `game-screen game-${answer.game}` },
+    bar, els.status,
+    h("div", { class: "play-area" }, els.table, els.message, els.panelHost),
+    els.controls, els.side);
+}
+
+function observeSize() {
+  let pending = false;
+  state.resize = new ResizeObserver(() => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      if (state.view && state.answer) draw(state.view, state.answer, { still: true, keepSelection: true });
+    });
+  });
+  state.resize.observe(els.table);
+}
+
+// --- drawing ----------------------------------------------------------------------------
+
+/** The structured legal moves of a view (the service's `moves` when it sends them). */
+function movesOf(view, answer) {
+  if (answer && view === answer.view && Array.isArray(answer.moves)) return answer.moves;
+  return state.renderer.parseMoves(view);
+}
+
+function draw(view, answer, opts = {}) {
+  if (!els.scene || !els.scene.isConnected) return Promise.resolve();
+  const r = state.renderer;
+  const final = view === answer.view;
+  state.view = view;
+  state.moves = final && !opts.step ? movesOf(view, answer) : [];
+  const keep = opts.keepSelection ? state.selected : null;
+  state.selected = null;
+  const before = opts.still || opts.deal ? null : motion.snapshot(els.scene);
+  const focused = focusKey(document.activeElement);
+  const pad = 2 * parseFloat(getComputedStyle(els.table).paddingLeft || "0");
+  const W = els.table.clientWidth - pad;
+  const H = els.table.clientHeight - pad;
+  const { layout, unit, box } = fit(r.layouts(view), Math.max(W, 100), Math.max(H, 100));
+  const scene = r.scene(view, box, layout, unit);
+  build(els.scene, scene, unit, { card: decorateCard, slot: decorateSlot });
+  state.unit = unit;
+  decoratePiles();
+  restoreFocus(focused);
+  if (keep) {
+    const el = els.scene.querySelector(`.card[data-source="${CSS.escape(keep.source)}"][data-count="${keep.count}"]`);
+    if (el) select(el, { quiet: true });
+  }
+  // Status line, controls, toolbar.
+  const status = final && answer.status ? answer.status : r.status(view, answer);
+  if (!state.thinking) els.status.textContent = opts.stepText ? `${opts.stepText} ${status}` : status;
+  drawControls(view, answer, final && !opts.step);
+  toolbar(answer, final && !opts.step);
+  els.legal.replaceChildren(...(state.moves.map((m) => h("option", { value: m.move }))));
+  els.panelHost.replaceChildren();
+  if (final && !opts.step && answer.outcome) showEnd(answer);
+  if (opts.deal) {
+    const origin = els.scene.querySelector(`.pile[data-pile="${r.dealFrom}"]`);
+    return motion.deal(els.scene, (origin || els.scene).getBoundingClientRect());
+  }
+  return motion.play(els.scene, before);
+}
+
+function decorateCard(el, pile, i) {
+  const code = pile.cards[i];
+  const grab = pile.grab ? pile.grab(i, pile) : null;
+  const where = pile.label || pile.id;
+  el.setAttribute("aria-label", code ? `${cardWords(code)}, ${where}` : `face down, ${where}`);
+  el.setAttribute("role", "img");
+  if (grab && state.moves.some((m) => m.source === grab.source && m.count === grab.count)) {
+    el.classList.add("movable");
+    el.dataset.source = grab.source;
+    el.dataset.count = String(grab.count);
+    el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", `${code ? cardWords(code) : "card"}, ${where}: pick up`);
+  }
+}
+
+function decorateSlot(el, pile) {
+  el.setAttribute("aria-label", `${pile.label || pile.id}: empty`);
+  el.setAttribute("role", "img");
+}
+
+/** Piles whose click plays a one-word move (deal, turn, twist, draw). */
+function decoratePiles() {
+  for (const pileEl of els.scene.querySelectorAll(".pile[data-action]")) {
+    const word = pileEl.dataset.action;
+    const move = state.moves.find((m) => m.word === word);
+    const top = topOf(pileEl);
+    if (!move || !top) continue;
+    pileEl.classList.add("active");
+    top.classList.add("action");
+    top.tabIndex = 0;
+    top.setAttribute("role", "button");
+    top.setAttribute("aria-label", `${controlLabel(word)}: ${pileEl.getAttribute("aria-label")}`);
+    top.dataset.word = word;
+  }
+}
+
+const topOf = (pileEl) => {
+  const all = pileEl.querySelectorAll(".card, .slot");
+  return all.length ? all[all.length - 1] : null;
+};
+
+function controlLabel(word) {
+  const c = (state.renderer.controls || []).find((x) => x.word === word);
+  return c ? c.label : word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function drawControls(view, answer, live) {
+  const r = state.renderer;
+  const buttons = [];
+  for (const c of r.controls || []) {
+    const move = live ? state.moves.find((m) => m.word === c.word && !m.colour) : null;
+    if (!move && !c.always) continue;
+    buttons.push(h("button", {
+      type: "button", class: "control", "data-word": c.word, disabled: !move || state.busy,
+      title: c.key ? `${c.label} (${c.key.toUpperCase()})` : c.label,
+      onclick: () => move && playMove(move),
+    }, c.label, c.key ? h("kbd", { "aria-hidden": "true", text: c.key.toUpperCase() }) : null));
+  }
+  const extra = live && r.extraControls ? r.extraControls(view, tableApi) : [];
+  els.controls.replaceChildren(...buttons, ...extra);
+  els.controls.hidden = !buttons.length && !extra.length;
+}
+
+function toolbar(answer, live) {
+  const done = !!answer.outcome;
+  $("#undo").disabled = !live || !answer.can_undo || state.busy;
+  $("#redo").disabled = !live || !answer.can_redo || state.busy;
+  $("#hint").disabled = !live || done || !answer.your_turn || state.busy;
+  $("#resign").disabled = !live || done || state.busy;
+}
+
+// Keep the keyboard on the same place when the table is drawn again.
+function focusKey(el) {
+  if (!el || !el.closest || !el.closest("#scene")) return null;
+  const pile = el.closest(".pile");
+  return { pile: pile && pile.dataset.pile, source: el.dataset.source, word: el.dataset.word };
+}
+
+function restoreFocus(key) {
+  if (!key) return;
+  let el = null;
+  if (key.source) el = els.scene.querySelector(`.card[data-source="${CSS.escape(key.source)}"]`);
+  if (!el && key.word) el = els.scene.querySelector(`[data-word="${key.word}"]`);
+  if (!el && key.pile) el = els.scene.querySelector(`.pile[data-pile="${CSS.escape(key.pile)}"] [tabindex="0"]`);
+  if (!el) el = els.scene.querySelector('[tabindex="0"]');
+  focus(el);
+}
+
+function settleFocus() {
+  if (document.activeElement === document.body || !document.activeElement) focus($("#game-title"));
+}
+
+// --- picking up and putting down ---------------------------------------------------------------
+
+const gesture = (el) => ({ source: el.dataset.source, count: Number(el.dataset.count) });
+const movesFor = (g) => state.moves.filter((m) => m.source === g.source && m.count === g.count && m.target !== null);
+
+/** Pile elements a move lights up. */
+function pilesFor(move) {
+  const ids = state.renderer.targetPiles ? state.renderer.targetPiles(move, state.view) : null;
+  if (ids) return ids.map((id) => els.scene.querySelector(`.pile[data-pile="${CSS.escape(id)}"]`)).filter(Boolean);
+  return $$(".pile[data-target]", els.scene).filter((p) => p.dataset.target === move.target);
+}
+
+function clearSelection() {
+  state.selected = null;
+  for (const el of $$(".selected, .lifted, .lit, .hinted", els.scene)) el.classList.remove("selected", "lifted", "lit", "hinted");
+  for (const el of $$("[data-lit]", els.scene)) {
+    el.removeAttribute("data-lit");
+    if (!el.classList.contains("movable") && !el.classList.contains("action")) {
+      el.removeAttribute("tabindex");
+      el.setAttribute("role", "img");
+    }
+    if (el.dataset.label !== undefined) {
+      el.setAttribute("aria-label", el.dataset.label);
+      delete el.dataset.label;
+    }
+  }
+}
+
+/** The cards a gesture lifts: the grabbed card and those on top of it. */
+function liftedCards(el) {
+  const pile = el.closest(".pile");
+  const from = Number(el.dataset.index);
+  return $$(".card", pile).filter((c) => Number(c.dataset.index) >= from);
+}
+
+function select(el, opts = {}) {
+  clearSelection();
+  const g = gesture(el);
+  const moves = movesFor(g);
+  if (!moves.length) return false;
+  state.selected = { ...g, el };
+  for (const c of liftedCards(el)) c.classList.add("lifted");
+  el.classList.add("selected");
+  const names = [];
+  for (const m of moves) {
+    for (const p of pilesFor(m)) {
+      const spot = topOf(p);
+      p.classList.add("lit");
+      if (!spot || spot.dataset.lit !== undefined) continue;
+      spot.dataset.lit = "";
+      spot.dataset.label = spot.getAttribute("aria-label") || "";
+      spot.tabIndex = 0;
+      spot.setAttribute("role", "button");
+      spot.setAttribute("aria-label", `Put the ${describe(el)} here: ${p.getAttribute("aria-label")}`);
+      names.push(p.dataset.pile);
+    }
+  }
+  if (!opts.quiet) say(`${cap(describe(el))} picked up: choose where it goes, or Escape.`);
+  return true;
+}
+
+function describe(el) {
+  const code = el.dataset.card;
+  const n = Number(el.dataset.count || 1);
+  const name = code ? cardName(code) : "card";
+  return n > 1 ? `${name} and the ${n - 1} card${n > 2 ? "s" : ""} on it` : name;
+}
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+async function dropOn(pileEl, g, cardEl) {
+  const moves = movesFor(g).filter((m) => pilesFor(m).includes(pileEl));
+  if (!moves.length) return false;
+  const move = moves.length === 1 ? moves[0] : await chooseAmong(moves);
+  if (!move) {
+    clearSelection();
+    return true;
+  }
+  await playMove(move, { cardEl, pileEl });
+  return true;
+}
+
+async function chooseAmong(moves) {
+  const r = state.renderer;
+  if (r.choose) return r.choose(moves, tableApi);
+  return moves[0];
+}
+
+/** Click, Enter or Space on a place of the table. */
+async function activate(target) {
+  if (state.busy || !state.view) return;
+  const el = target.closest(".card, .slot");
+  const pileEl = target.closest(".pile");
+  if (!pileEl) return;
+  if (state.selected && pileEl.classList.contains("lit")) {
+    await dropOn(pileEl, state.selected, state.selected.el);
+    return;
+  }
+  if (el && el.classList.contains("movable")) {
+    if (state.selected && state.selected.el === el) {
+      clearSelection();
+      say("");
+      return;
+    }
+    const g = gesture(el);
+    const moves = movesFor(g);
+    const targets = new Set(moves.map((m) => m.target));
+    if (state.renderer.oneClick && targets.size === 1) {
+      // A card with one place to go (a UNO hand card) goes there at once.
+      await dropOn(pilesFor(moves[0])[0], g, el);
+      return;
+    }
+    select(el);
+    return;
+  }
+  const word = el && el.dataset.word;
+  if (word) {
+    const move = state.moves.find((m) => m.word === word);
+    if (move) await playMove(move);
+    return;
+  }
+  if (state.selected) {
+    const what = describe(state.selected.el);
+    clearSelection();
+    await explain(what, pileEl);
+  } else if (el && el.dataset.card) {
+    say(`The ${cardName(el.dataset.card)} cannot move now.`);
+  }
+}
+
+/** Why a card cannot go to a pile: the rules engine's reason when the API gives one. */
+async function explain(what, pileEl) {
+  const where = pileEl.getAttribute("aria-label") || pileEl.dataset.pile;
+  say(`The ${what} cannot go to ${where}.`, "error");
+}
+
+async function toFoundation(el) {
+  if (!el || !el.classList.contains("movable") || state.busy) return;
+  const moves = movesFor(gesture(el));
+  const home = moves.filter((m) => state.renderer.isFoundation(m.target));
+  const pick = home.length ? home : moves.length === 1 ? moves : [];
+  if (!pick.length) return;
+  const move = pick.length === 1 ? pick[0] : await chooseAmong(pick);
+  if (move) await playMove(move, { cardEl: el, pileEl: pilesFor(move)[0] });
+}
+
+function bindTable(root) {
+  let suppress = false;
+  root.addEventListener("click", (ev) => {
+    if (suppress) {
+      suppress = false;
+      return;
+    }
+    if (ev.detail > 1) return;
+    activate(ev.target);
+  });
+  root.addEventListener("dblclick", (ev) => {
+    const el = ev.target.closest(".card.movable");
+    if (el) toFoundation(el);
+  });
+  root.addEventListener("keydown", (ev) => {
+    const el = ev.target.closest && ev.target.closest(".card, .slot");
+    if ((ev.key === "Enter" || ev.key === " ") && el) {
+      ev.preventDefault();
+      activate(el);
+    } else if ((ev.key === "f" || ev.key === "F") && el) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      toFoundation(el);
+    } else if (ev.key.startsWith("Arrow")) {
+      const all = $$('[tabindex="0"]', root);
+      if (!all.length) return;
+      const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+      const at = all.indexOf(ev.target);
+      focus(all[(at + step + all.length) % all.length]);
+      ev.preventDefault();
+    }
+  });
+  // Drag: the card follows the pointer; a legal drop plays, anything else snaps back.
+  root.addEventListener("pointerdown", (ev) => {
+    if (ev.button !== 0 || state.busy) return;
+    const el = ev.target.closest(".card.movable");
+    if (!el) return;
+    const start = { x: ev.clientX, y: ev.clientY };
+    const cards = liftedCards(el);
+    let dragging = false;
+    const move = (e) => {
+      const dx = e.clientX - start.x;
+      const dy = e.clientY - start.y;
+      if (!dragging) {
+        if (Math.hypot(dx, dy) < 6) return;
+        dragging = true;
+        if (!state.selected || state.selected.el !== el) select(el, { quiet: true });
+        for (const c of cards) c.classList.add("dragging");
+      }
+      for (const c of cards) c.style.transform = `translate(${dx}px, ${dy}px)`;
+    };
+    const up = async (e) => {
+      root.removeEventListener("pointermove", move);
+      root.removeEventListener("pointerup", up);
+      root.removeEventListener("pointercancel", up);
+      if (!dragging) return;
+      suppress = true;
+      setTimeout(() => { suppress = false; }, 0);
+      const pileEl = dropTarget(e, cards);
+      const g = gesture(el);
+      for (const c of cards) c.classList.remove("dragging");
+      if (pileEl && pileEl.classList.contains("lit")) {
+        await dropOn(pileEl, g, el);
+        return;
+      }
+      const what = describe(el);
+      snapBack(cards);
+      clearSelection();
+      if (pileEl && pileEl !== el.closest(".pile")) await explain(what, pileEl);
+    };
+    root.setPointerCapture && el.setPointerCapture && el.setPointerCapture(ev.pointerId);
+    root.addEventListener("pointermove", move);
+    root.addEventListener("pointerup", up);
+    root.addEventListener("pointercancel", up);
+  });
+}
+
+/** The pile under the dragged card: the one it overlaps most. */
+function dropTarget(ev, cards) {
+  const r = cards[0].getBoundingClientRect();
+  let best = null;
+  let bestArea = 0;
+  for (const p of $$(".pile", els.scene)) {
+    if (p === cards[0].closest(".pile")) continue;
+    const q = p.getBoundingClientRect();
+    const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+    const hh = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+    const area = w > 0 && hh > 0 ? w * hh : 0;
+    const inside = ev.clientX >= q.left && ev.clientX <= q.right && ev.clientY >= q.top && ev.clientY <= q.bottom;
+    const score = area + (inside ? 1e6 : 0);
+    if (score > bestArea) {
+      bestArea = score;
+      best = p;
+    }
+  }
+  return best;
+}
+
+function snapBack(cards) {
+  const ms = travelTime(200);
+  for (const c of cards) {
+    const from = c.style.transform;
+    c.style.transform = "";
+    if (ms > 0 && from) c.animate([{ transform: from }, { transform: "translate(0, 0)" }], { duration: ms, easing: "ease-out" });
+  }
+}
+
+/** Show the person's own move at once: the cards slide onto the target pile. */
+function sendAhead(cardEl, pileEl) {
+  if (!cardEl || !pileEl) return;
+  const cards = liftedCards(cardEl);
+  const spot = topOf(pileEl);
+  if (!spot) return;
+  const to = spot.getBoundingClientRect();
+  const from = cards[0].getBoundingClientRect();
+  const fanDown = pileEl.getBoundingClientRect().height > to.height * 1.2 && spot.classList.contains("card");
+  const fanRight = pileEl.getBoundingClientRect().width > to.width * 1.2 && spot.classList.contains("card");
+  const dx = to.left - from.left + (fanRight ? to.width * 0.3 : 0);
+  const dy = to.top - from.top + (fanDown ? to.height * 0.25 : 0);
+  const ms = travelTime(180);
+  for (const c of cards) {
+    c.classList.remove("dragging");
+    c.style.zIndex = "600";
+    const start = c.style.transform || "translate(0px, 0px)";
+    const end = `translate(${dx}px, ${dy}px)`;
+    c.style.transform = end;
+    if (ms > 0) c.animate([{ transform: start }, { transform: end }], { duration: ms, easing: "ease-out" });
+  }
+}
+
+// --- talking to the server ---------------------------------------------------------------------
+
+async function send(path, body) {
+  state.busy = true;
+  const slow = setTimeout(() => thinking(true), FAST ? 0 : 250);
+  try {
+    return await api("POST", `/api/games/${encodeURIComponent(state.answer.id)}/${path}`, body);
+  } finally {
+    clearTimeout(slow);
+    thinking(false);
+    state.busy = false;
+  }
+}
+
+function thinking(on) {
+  state.thinking = on;
+  const two = state.answer && state.answer.players === 2;
+  els.table.classList.toggle("thinking", on && two);
+  if (on) els.status.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }), two ? "The computer is thinking…" : "Working…");
+}
+
+/** Play a structured move; `how` says which card and pile the gesture used. */
+export async function playMove(move, how = {}) {
+  if (state.busy || !move) return;
+  const cardEl = how.cardEl || (move.source != null ? els.scene.querySelector(`.card[data-source="${CSS.escape(move.source)}"][data-count="${move.count}"]`) : null);
+  const pileEl = how.pileEl || (move.target != null ? pilesFor(move)[0] : null);
+  clearSelection();
+  sendAhead(cardEl, pileEl);
+  say("");
+  let answer;
+  try {
+    answer = await send("moves", { move: move.move });
+  } catch (e) {
+    draw(state.view, state.answer, { still: true });
+    say(e.message, "error");
+    return;
+  }
+  await accept(answer, { mine: true });
+}
+
+export async function playTyped(text) {
+  if (state.busy) return;
+  const known = state.moves.find((m) => m.move.toLowerCase() === text.toLowerCase());
+  if (known) return playMove(known);
+  let answer;
+  try {
+    answer = await send("moves", { move: text });
+  } catch (e) {
+    say(e.message, "error");
+    return;
+  }
+  await accept(answer, { mine: true });
+}
+
+async function accept(answer, opts = {}) {
+  state.answer = answer;
+  if (!answer.log) {
+    if (opts.mine && answer.played) addLog("you", answer.players === 2 ? said("You", answer.played.text) : sentence(answer.played.text), answer.played.events);
+    if (opts.message && answer.message) addLog("you", sentence(answer.message));
+  }
+  await showSteps(answer, answer.computer_moves || []);
+}
+
+/** The computer's moves, one at a time, then the position after them. */
+async function showSteps(answer, steps) {
+  if (steps.length) {
+    state.busy = true;
+    try {
+      for (const step of steps) {
+        if (!answer.log) addLog("computer", said("The computer", step.text), step.events);
+        renderLog();
+        const text = answer.log ? "" : said("The computer", step.text);
+        await draw(step.view, answer, { step: true, stepText: text });
+        els.table.classList.add("computer-moved");
+        await sleep(stepPause());
+        els.table.classList.remove("computer-moved");
+      }
+    } finally {
+      state.busy = false;
+    }
+  }
+  if (!els.scene.isConnected) return;
+  await draw(answer.view, answer);
+  renderLog();
+  announceHand(answer.view);
+  if (answer.message && !answer.outcome) say(sentence(answer.message));
+  if (!els.scene.contains(document.activeElement) && !els.panelHost.contains(document.activeElement)) {
+    const first = els.scene.querySelector('.movable, [data-word]');
+    if (first && document.activeElement && document.activeElement.closest && document.activeElement.closest(".toolbar, .controls") === null) focus(first);
+  }
+}
+
+/** A new UNO hand: say how the last one ended. */
+function announceHand(view) {
+  const last = view.last_hand;
+  if (!last || state.hand === last.hand) return;
+  const first = state.hand === null;
+  state.hand = last.hand;
+  if (first && !(state.answer.computer_moves || []).length && !(state.answer.played)) return;
+  const who = last.winner === null ? "Nobody won" : last.winner === view.player ? "You won" : "The computer won";
+  const pts = last.points ? ` for ${last.points} points` : "";
+  const held = last.loser_hand && last.loser_hand.length ? ` The loser held ${last.loser_hand.map(cardName).join(", ")}.` : "";
+  const text = `${who} hand ${last.hand}${pts}.${held}`;
+  say(text);
+  if (!state.answer.log) addLog("table", text);
+}
+
+async function command(what) {
+  if (state.busy) return;
+  clearSelection();
+  try {
+    const answer = await send(what);
+    await accept(answer, { message: true });
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+async function askHint() {
+  if (state.busy || !state.answer.your_turn) return;
+  clearSelection();
+  let found;
+  try {
+    found = await send("hint");
+  } catch (e) {
+    say(e.message, "error");
+    return;
+  }
+  const move = state.moves.find((m) => m.move === found.move);
+  say(`Hint: ${sentence(found.reason)}`, "hint");
+  if (!move) return;
+  if (move.source != null) {
+    const el = els.scene.querySelector(`.card[data-source="${CSS.escape(move.source)}"][data-count="${move.count}"]`);
+    if (el) {
+      el.classList.add("hinted");
+      focus(el);
+    }
+    for (const p of pilesFor(move)) p.classList.add("hinted");
+  } else {
+    const el = els.scene.querySelector(`[data-word="${move.word}"]`) || els.controls.querySelector(`[data-word="${move.word}"]`);
+    if (el) el.classList.add("hinted");
+  }
+}
+
+async function resign() {
+  if (state.busy || (state.answer && state.answer.outcome)) return;
+  if (!(await confirmDialog("Resign this game?", "It counts as a loss.", "Resign"))) return;
+  try {
+    const answer = await send("resign");
+    await accept(answer);
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+/** A new game with the same options: a new deal, the deal just played (`seed`), or the next of a series. */
+export async function newGame(how = {}) {
+  const a = state.answer;
+  const body = { game: a.game, options: { ...a.options } };
+  if (a.opponent) body.opponent = a.opponent;
+  if (how.series) body.series = a.id;
+  if (how.seed !== undefined && how.seed !== null) body.seed = how.seed;
+  if (how.series) delete body.options.first;
+  for (const k of Object.keys(body.options)) if (body.options[k] === null) delete body.options[k];
+  try {
+    const answer = await api("POST", "/api/games", body);
+    window.Parlour.pending = answer;
+    location.hash = `#/game/${answer.id}`;
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+// --- the end of a game ---------------------------------------------------------------------
+
+async function showEnd(answer) {
+  const panel = endPanel(answer, {
+    again: () => newGame(),
+    replay: () => newGame({ seed: answer.seed }),
+    series: () => newGame({ series: true }),
+    undo: () => command("undo"),
+  });
+  els.panelHost.replaceChildren(panel);
+  const first = panel.querySelector("button.primary");
+  if (first && !state.busy) focus(first);
+  try {
+    const stats = await api("GET", "/api/stats");
+    const mine = stats.games.find((g) => g.game === answer.game);
+    if (mine && panel.isConnected) panel.dispatchEvent(new CustomEvent("stats", { detail: mine }));
+  } catch (e) {
+    /* the panel says what it knows without statistics */
+  }
+}
+
+// --- log and messages ----------------------------------------------------------------------
+
+function logKey(answer) {
+  return `parlour-log-${answer.id}`;
+}
+
+function loadLog(answer) {
+  if (answer.log) return answer.log.map((e) => ({ who: e.who, text: e.text }));
+  try {
+    return JSON.parse(localStorage.getItem(logKey(answer)) || "[]");
+  } catch (e) {
+    return [];
+  }
+}
+
+function addLog(who, text, events = []) {
+  if (!text) return;
+  state.log.push({ who, text });
+  for (const e of events || []) {
+    const s = sentence(e);
+    if (s && s.toLowerCase() !== text.toLowerCase() && !/^(You|The computer) to move\.$/.test(s)) state.log.push({ who: "table", text: s });
+  }
+  if (state.log.length > 400) state.log.splice(0, state.log.length - 400);
+  try {
+    localStorage.setItem(logKey(state.answer), JSON.stringify(state.log));
+  } catch (e) {
+    /* private browsing: the log lives as long as the page */
+  }
+}
+
+function renderLog() {
+  if (!els.log) return;
+  const entries = state.answer && state.answer.log ? state.answer.log : state.log;
+  els.log.replaceChildren(...entries.slice(-200).map((e) => h("li", { class: `by-${e.who}`, text: e.text })));
+  els.log.scrollTop = els.log.scrollHeight;
+}
+
+function toggleLog(open) {
+  const side = els.side;
+  const now = open === undefined ? !side.classList.contains("open") : open;
+  side.classList.toggle("open", now);
+  $("#logbutton").setAttribute("aria-expanded", now ? "true" : "false");
+  if (now) focus(els.log);
+  else focus($("#logbutton"));
+}
+
+let messageTimer = null;
+export function say(text, cls = "") {
+  if (!els.message) return;
+  els.message.textContent = text || "";
+  els.message.className = "message" + (cls ? " " + cls : "") + (text ? " shown" : "");
+  clearTimeout(messageTimer);
+  if (text) messageTimer = setTimeout(() => els.message.classList.remove("shown"), cls === "error" ? 7000 : 5000);
+}
+
+// --- keys -------------------------------------------------------------------------------------
+
+export function onKey(ev) {
+  if (!state.active || !state.answer) return false;
+  const tag = (ev.target.tagName || "").toLowerCase();
+  if (tag === "input" || tag === "select" || tag === "textarea") return false;
+  if (document.querySelector("dialog[open]")) return false;
+  if (ev.altKey || ev.metaKey) return false;
+  if (ev.ctrlKey) {
+    if (ev.key === "z") command("undo");
+    else if (ev.key === "y") command("redo");
+    else return false;
+    return true;
+  }
+  const r = state.renderer;
+  if (r.key && r.key(ev, tableApi)) return true;
+  const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+  const control = (r.controls || []).find((c) => c.key === k);
+  if (control) {
+    const move = state.moves.find((m) => m.word === control.word && !m.colour);
+    if (move) playMove(move);
+    return true;
+  }
+  if (ev.key === "?") keysDialog(r);
+  else if (ev.key === "Escape") {
+    clearSelection();
+    say("");
+    if (els.side.classList.contains("open")) toggleLog(false);
+  } else if (k === "u") command("undo");
+  else if (k === "r") command("redo");
+  else if (k === "h") askHint();
+  else if (k === "l") toggleLog();
+  else if (k === "n") newGame(state.answer.series && state.answer.outcome ? { series: true } : {});
+  else if (k === "s" && state.answer.series && state.answer.outcome) newGame();
+  else return false;
+  return true;
+}
+
+/** What a renderer may use. */
+const tableApi = {
+  get moves() {
+    return state.moves;
+  },
+  get unoCall() {
+    return state.unoCall;
+  },
+  set unoCall(v) {
+    state.unoCall = v;
+  },
+  say,
+  playMove,
+  playTyped,
+  chooseColour: (title, colours) => colourDialog(title, colours),
+};
+
+export { CARD_H };

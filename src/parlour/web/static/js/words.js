@@ -1,0 +1,82 @@
+// Words a person reads that the API does not send yet. The table service (issue 20)
+// is taking over the event vocabulary: where an answer carries `log`, `status`,
+// option or level labels, those are shown and the fallbacks below are not used.
+import { cardName } from "./cards.js";
+
+/** Human labels for the options of the catalogue (used when it has no "label"). */
+const OPTION_LABELS = {
+  classic: { label: "Classic rules", help: "no moving a waste pile's top card onto an empty waste pile" },
+  bars: { label: "Cards in each bar", choices: { 4: "4 (the book's game)", 3: "3 (the variant)" } },
+  first: { label: "Who starts", choices: { "": "Random", 0: "You", 1: "The computer" } },
+  target: { label: "Points to win the match" },
+  uno_call: { label: "Call UNO", help: "say UNO with your second-to-last card, or be caught and draw two" },
+  w4_challenge: { label: "Challenge a Wild Draw Four", help: "the official printed rule" },
+};
+
+const LEVEL_LABELS = {
+  random: "Easy: plays at random",
+  greedy: "Medium: takes what it sees",
+  basic: "Medium: plays sensibly",
+  strong: "Hard: searches ahead",
+};
+
+export function optionLabel(option) {
+  if (option.label) return option.label;
+  const known = OPTION_LABELS[option.name];
+  return known ? known.label : option.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+export function optionHelp(option) {
+  const known = OPTION_LABELS[option.name];
+  if (known && known.help) return known.help;
+  return option.label ? option.help || "" : "";
+}
+
+/** [{value, label}] for an option with choices ("" is the default of a null option). */
+export function optionChoices(option) {
+  const known = (OPTION_LABELS[option.name] || {}).choices || {};
+  const raw = option.choices || [];
+  const list = raw.map((c) =>
+    typeof c === "object" && c !== null ? { value: c.value, label: c.label } : { value: c, label: known[c] ?? String(c) },
+  );
+  if (option.default === null && !list.some((c) => c.value === null || c.value === "")) {
+    list.unshift({ value: "", label: known[""] || "Random" });
+  }
+  return list;
+}
+
+export function levelLabel(level) {
+  if (typeof level === "object" && level !== null) return level.label || level.name;
+  return LEVEL_LABELS[level] || level;
+}
+
+export const levelName = (level) => (typeof level === "object" && level !== null ? level.name || level.value : level);
+
+// --- sentences from the API of today (until the service's `log` lands) ------------
+
+const CARD_IN_TEXT = /\b([A2-9TJQK][CDHS]|[RGYB](?:[0-9]|S|D)|W4?)\b/g;
+
+/** "player 1 plays R8" -> "The computer plays red 8."; codes become names. */
+export function sentence(text, seat = 0) {
+  if (!text) return "";
+  let out = String(text)
+    .replace(/\bplayer (\d)\b/g, (all, n) => (Number(n) === seat ? "you" : "the computer"))
+    .replace(/:([RGYB])\b/g, (all, c) => ` naming ${{ R: "red", G: "green", Y: "yellow", B: "blue" }[c]}`)
+    .replace(CARD_IN_TEXT, (code) => cardName(code))
+    .replace(/\b1 cards\b/g, "1 card");
+  out = out.replace(/\byou (\w+?)(ses|shes|ches|s)\b/g, (all, stem, end) => `you ${stem}${end === "s" ? "" : end.slice(0, -2)}`);
+  out = out.charAt(0).toUpperCase() + out.slice(1);
+  return /[.!?…]$/.test(out) ? out : out + ".";
+}
+
+/** "plays RS" said by `who` ("You" or "The computer"). */
+export function said(who, text) {
+  const verb = String(text || "");
+  if (who === "You") {
+    const second = verb.replace(/^(\S+?)(ses|shes|ches|s)\b/, (all, stem, end) => stem + (end === "s" ? "" : end.slice(0, -2)));
+    return sentence(`you ${second}`);
+  }
+  return sentence(`${who} ${verb}`);
+}
+
+export const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;

@@ -1,0 +1,106 @@
+"""Helpers for the browser tests of the card table (imported by conftest and tests)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+#: The four screens the table must fit: phone upright and on its side, laptop, desktop.
+VIEWPORTS = {
+    "phone": (390, 844),
+    "phone-landscape": (844, 390),
+    "laptop": (1280, 800),
+    "desktop": (1920, 1080),
+}
+GAMES = ["calculation", "gate", "eight-by-eight", "chinese-patience", "uno"]
+
+
+class Table:
+    """A page at the card table, with the moves a person makes (clicks, keys)."""
+
+    VIEWPORTS = VIEWPORTS
+
+    def __init__(self, page: Any, server: Any) -> None:
+        self.page = page
+        self.server = server
+
+    def open(self, path: str = "#/") -> None:
+        self.page.goto(f"{self.server.url}/?fast{path}")
+
+    def start(self, game: str, seed: int, opponent: str = "random", **options: Any) -> str:
+        """Start a game through the API (as the front page would) and open its table."""
+        body: dict[str, Any] = {"game": game, "seed": seed, "options": options}
+        if game in ("uno", "chinese-patience"):
+            body["opponent"] = opponent
+        self.open("#/")
+        self.page.wait_for_selector(".game-card")
+        game_id: str = self.page.evaluate(
+            """async (body) => {
+                const r = await fetch('/api/games', {method: 'POST',
+                  headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+                return (await r.json()).id;
+            }""",
+            body,
+        )
+        self.open(f"#/game/{game_id}")
+        self.page.wait_for_selector("#scene .card, #scene .slot")
+        self.settle()
+        return game_id
+
+    def settle(self) -> None:
+        self.page.wait_for_function(
+            "window.Parlour && window.Parlour.game.answer && !window.Parlour.game.busy"
+            " && document.getAnimations().filter(a => a.playState === 'running').length === 0"
+        )
+
+    @property
+    def answer(self) -> dict[str, Any]:
+        answer: dict[str, Any] = self.page.evaluate("window.Parlour.game.answer")
+        return answer
+
+    def moves(self) -> list[dict[str, Any]]:
+        moves: list[dict[str, Any]] = self.page.evaluate("window.Parlour.game.moves")
+        return moves
+
+    def played(self) -> int:
+        return int(self.page.evaluate("window.Parlour.game.answer.moves_played"))
+
+    def after(self, action: Callable[[], Any]) -> None:
+        """Do ``action`` and wait for the server's answer to be on the table."""
+        pattern = re.compile(r"/api/games/[^/]+/(moves|undo|redo|resign)")
+        with self.page.expect_response(pattern):
+            action()
+        self.settle()
+
+    def card(self, source: str, count: int = 1) -> Any:
+        selector = f'#scene .card[data-source="{source}"][data-count="{count}"]'
+        return self.page.locator(selector).first
+
+    @staticmethod
+    def corner(card: Any) -> dict[str, float]:
+        """A point on a card's top-left corner: the part a fan leaves in view."""
+        box = card.bounding_box()
+        return {"x": box["width"] * 0.15, "y": box["height"] * 0.1}
+
+    def pile(self, pile_id: str) -> Any:
+        return self.page.locator(f'#scene .pile[data-pile="{pile_id}"]')
+
+    def click_move(self, move: dict[str, Any]) -> None:
+        """Play a structured move as a person would: the card, then the lit place."""
+        if move.get("source") is None:
+            word = move["word"]
+            on_table = self.page.locator(f'#scene [data-word="{word}"]')
+            if on_table.count():
+                self.after(lambda: on_table.first.click())
+            else:
+                self.after(lambda: self.page.locator(f'#controls [data-word="{word}"]').click())
+            return
+        card = self.card(move["source"], move.get("count") or 1)
+        card.click(position=self.corner(card))
+        if self.page.evaluate("!!(window.Parlour.game.selected)"):
+            target = f'#scene .pile.lit[data-target="{move["target"]}"]'
+            spot = self.page.locator(target).first.locator(".card, .slot").last
+            self.after(lambda: spot.click(position=self.corner(spot)))
+        else:  # a card with one place to go went there at once
+            self.settle()

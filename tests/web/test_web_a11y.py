@@ -1,0 +1,77 @@
+"""Accessibility: an axe-core scan of every page of the web app finds nothing.
+
+axe-core (Deque's rules for WCAG 2.x A and AA: contrast, names, roles, landmarks,
+headings, keyboard) ships inside the ``axe-playwright-python`` package, so the
+scan works offline. Each page is scanned at a laptop and a phone size, each game
+table dealt, with a card picked up, with the keys dialog and at its end panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from tabletools import GAMES, Table
+
+axe_sync = pytest.importorskip(
+    "axe_playwright_python.sync_playwright",
+    reason="the accessibility scan needs axe-playwright-python (pip install -e '.[test]')",
+)
+
+TableAt = Callable[..., Table]
+RESIGN = "fetch(`/api/games/${window.Parlour.game.answer.id}/resign`, {method: 'POST'})"
+#: WCAG 2.0, 2.1 and 2.2 levels A and AA, and axe's best practices.
+OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+    "resultTypes": ["violations"],
+}
+
+
+def scan(page: Any, where: str) -> None:
+    results = axe_sync.Axe().run(page, options=OPTIONS)
+    if results.violations_count:
+        raise AssertionError(f"{where}: {results.generate_report()[:4000]}")
+
+
+@pytest.mark.parametrize("viewport", ["laptop", "phone"])
+def test_pages_have_no_violations(table_at: TableAt, viewport: str) -> None:
+    table = table_at(viewport)
+    table.start("calculation", seed=1)
+    table.click_move(table.moves()[0])
+    table.page.evaluate(RESIGN)
+    for path, ready in [
+        ("#/", ".game-card"),
+        ("#/stats", ".chart"),
+        ("#/rules/uno", "article.rules h1"),
+        ("#/howto/chinese-patience", ".howto-steps"),
+    ]:
+        table.open(path)
+        table.page.wait_for_selector(ready)
+        scan(table.page, f"{path} at {viewport}")
+
+
+@pytest.mark.parametrize("viewport", ["laptop", "phone"])
+def test_tables_have_no_violations(table_at: TableAt, viewport: str) -> None:
+    table = table_at(viewport)
+    for game in GAMES:
+        table.start(game, seed=7)
+        scan(table.page, f"{game} at {viewport}")
+        movable = table.page.locator("#scene .card.movable")
+        if movable.count():
+            movable.first.click(position=table.corner(movable.first))
+            scan(table.page, f"{game} at {viewport}, a card picked up")
+            table.page.keyboard.press("Escape")
+    table.page.keyboard.press("?")
+    table.page.wait_for_selector("dialog.keys[open]")
+    scan(table.page, f"the keys dialog at {viewport}")
+    table.page.keyboard.press("Escape")
+    table.page.locator("#resign").click()
+    table.page.locator("dialog button", has_text="Resign").click()
+    table.page.wait_for_selector("#endpanel")
+    table.settle()
+    table.page.wait_for_function("document.querySelector('#end-record').textContent !== '…'")
+    scan(table.page, f"the end panel at {viewport}")

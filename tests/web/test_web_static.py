@@ -1,0 +1,52 @@
+"""The front end is served from the package: ES modules with a JavaScript type,
+every import resolvable, the package data complete, nothing fetched from elsewhere."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from fnmatch import fnmatch
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "src" / "parlour" / "web" / "static"
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"']*?from\s+["']([^"']+)["']""", re.M)
+#: The one kind of address allowed in the files: XML namespace names (never fetched).
+NAMESPACE = re.compile(r"http://www\.w3\.org/2000/svg")
+
+
+def static_files() -> list[Path]:
+    return sorted(p for p in STATIC.rglob("*") if p.is_file())
+
+
+def test_every_module_is_served_as_javascript(client: TestClient) -> None:
+    for path in static_files():
+        rel = path.relative_to(STATIC).as_posix()
+        answer = client.get(f"/static/{rel}")
+        assert answer.status_code == 200, rel
+        if path.suffix == ".js":
+            assert answer.headers["content-type"].startswith("text/javascript"), rel
+
+
+def test_every_import_resolves_to_a_file() -> None:
+    for path in STATIC.rglob("*.js"):
+        for target in IMPORT.findall(path.read_text(encoding="utf-8")):
+            assert target.startswith("."), f"{path.name} imports {target!r} from outside"
+            assert (path.parent / target).resolve().is_file(), f"{path.name}: {target}"
+
+
+def test_nothing_is_fetched_from_another_site() -> None:
+    for path in static_files():
+        text = NAMESPACE.sub("", path.read_text(encoding="utf-8"))
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text, re.I), path.name
+        assert "@import" not in text and "url(http" not in text, path.name
+
+
+def test_package_data_ships_every_static_file() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["parlour"]
+    for path in static_files():
+        rel = path.relative_to(ROOT / "src" / "parlour").as_posix()
+        assert any(fnmatch(rel, p) and rel.count("/") == p.count("/") for p in patterns), rel
