@@ -9,13 +9,21 @@ const HEADLINES = { won: "You won!", lost: "You lost", draw: "A draw", resigned:
 export function endPanel(answer, act) {
   const end = answer.end || {};
   const outcome = answer.outcome || {};
-  const result = answer.result || "lost";
+  const result = end.result || answer.result || "lost";
+  const final = end.final !== undefined ? end.final : true;
   const facts = [];
-  if (outcome.score !== null && outcome.score !== undefined) facts.push(["Score", String(end.score ?? outcome.score)]);
-  if (answer.progress !== null && answer.progress !== undefined) facts.push(["On the foundations", plural(answer.progress, "card")]);
+  const score = end.score ?? outcome.score;
+  if (score !== null && score !== undefined) facts.push(["Score", String(score)]);
+  const progress = end.progress || answer.progress;
+  if (progress && typeof progress === "object") {
+    facts.push([cap(progress.label || "progress"), progress.total ? `${progress.value} of ${progress.total}` : String(progress.value)]);
+  } else if (progress !== null && progress !== undefined) {
+    facts.push(["On the foundations", plural(progress, "card")]);
+  }
   const totals = totalsOf(answer);
-  if (totals) facts.push([totals[0], totals[1]]);
-  if (answer.seed !== undefined && answer.seed !== null) facts.push(["Deal number", String(answer.seed)]);
+  if (totals) facts.push(totals);
+  const deal = end.deal ?? answer.seed;
+  if (deal !== undefined && deal !== null) facts.push(["Deal number", String(deal)]);
   const streak = h("dd", { id: "end-streak", text: "…" });
   const best = h("dd", { id: "end-best", text: "…" });
   const record = h("dd", { id: "end-record", text: "…" });
@@ -24,18 +32,27 @@ export function endPanel(answer, act) {
     h("dt", { text: "Streak" }), streak,
     h("dt", { text: "Best" }), best,
     h("dt", { text: "Won" }), record);
-  const verdict = h("p", { class: "verdict", hidden: true });
+  if (end.streak !== null && end.streak !== undefined) {
+    streak.textContent = `${plural(end.streak, "win")} in a row (longest ${end.best_streak ?? end.streak})`;
+    best.textContent = bestText(end.best, progress, score);
+    record.hidden = true;
+    record.previousElementSibling.hidden = true;
+    record.textContent = "";
+  }
+  const verdict = h("p", { class: "verdict", id: "end-verdict", hidden: true });
   if (end.winnable) {
     verdict.hidden = false;
     verdict.textContent = end.winnable.text || (end.winnable.won === false ? "No deal order could have been won." : "This deal could have been won.");
   }
-  const next = end.next || ["new", ...(answer.seed !== undefined ? ["again"] : []), ...(answer.series ? ["series"] : [])];
+  const next = end.next || ["again", ...(answer.series ? ["series"] : [])];
   const series = next.includes("series") && answer.series;
+  const undo = !final || next.includes("undo");
   const buttons = h("div", { class: "row end-actions" },
     series ? h("button", { type: "button", class: "primary", id: "next-in-series", onclick: act.series, text: "Next game of the series" }) : null,
     h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? "New single game" : "Play again: new deal" }),
-    next.includes("again") && answer.seed !== undefined ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
-    answer.can_undo ? h("button", { type: "button", onclick: act.undo, text: "Undo" }) : null);
+    final && deal !== undefined && deal !== null ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
+    undo && answer.can_undo ? h("button", { type: "button", id: "end-undo", onclick: act.undo, text: "Undo" }) : null,
+    !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: "Give up this deal" }) : null);
   const peek = h("button", {
     type: "button", class: "peek", "aria-expanded": "true",
     onclick: () => {
@@ -50,25 +67,31 @@ export function endPanel(answer, act) {
     h("p", { class: "detail", text: end.detail || sentence(outcome.reason || "") }),
     list, verdict, buttons,
     h("p", { class: "links" }, peek, h("a", { href: "#/stats", text: "Statistics" }), h("a", { href: "#/", text: "All games" })));
+  // Without the service's figures, the statistics route fills them in.
   panel.addEventListener("stats", (ev) => {
     const s = ev.detail;
-    streak.textContent = end.streak && end.streak.text
-      ? end.streak.text
-      : `${plural(s.current_streak, "win")} in a row (longest ${s.best_streak})`;
-    if (end.best && end.best.text) best.textContent = end.best.text;
-    else if (s.best_score !== null && s.best_score !== undefined) best.textContent = `a score of ${s.best_score}`;
-    else if (s.best_progress !== null && s.best_progress !== undefined) best.textContent = `${plural(s.best_progress, "card")} home`;
-    else best.textContent = "no win yet";
+    streak.textContent = `${plural(s.current_streak, "win")} in a row (longest ${s.best_streak})`;
+    best.textContent = bestText(s.best_score ?? s.best_progress, s.best_score === null || s.best_score === undefined ? { label: "cards home" } : null, s.best_score);
     record.textContent = `${s.won} of ${plural(s.played, "game")}`;
   });
   return panel;
 }
 
+function bestText(best, progress, score) {
+  if (best === null || best === undefined) return "no record yet";
+  if (progress && typeof progress === "object" && (score === null || score === undefined)) return `${best} ${progress.label || ""}`.trim();
+  return `a score of ${best}`;
+}
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 function totalsOf(answer) {
   const end = answer.end || {};
-  if (end.totals && end.totals.text) return ["Totals", end.totals.text];
-  if (answer.series) return [`Series after game ${answer.series.number}`, `you ${answer.series.totals[0]}, the computer ${answer.series.totals[1]}`];
   const v = answer.view || {};
-  if (Array.isArray(v.scores) && v.target) return [`Match to ${v.target}`, `you ${v.scores[v.player || 0]}, the computer ${v.scores[1 - (v.player || 0)]}`];
+  const me = answer.seat ?? v.player ?? 0;
+  const pair = (t) => `you ${t[me]}, the computer ${t[1 - me]}`;
+  if (answer.series) return [`Series after game ${answer.series.number}`, pair(end.totals || answer.series.totals)];
+  if (Array.isArray(v.scores) && v.target) return [`Match to ${v.target}`, pair(end.totals || v.scores)];
+  if (Array.isArray(end.totals)) return ["Totals", pair(end.totals)];
   return null;
 }

@@ -113,11 +113,26 @@ function observeSize() {
 
 // --- drawing ----------------------------------------------------------------------------
 
-/** The structured legal moves of a view (the service's `moves` when it sends them). */
+/**
+ * The structured legal moves of a view: the service's `moves` where it fills a
+ * field, the renderer's own reading of the move strings for the rest.
+ */
 function movesOf(view, answer) {
-  if (answer && view === answer.view && Array.isArray(answer.moves)) return answer.moves;
-  return state.renderer.parseMoves(view);
+  const parsed = state.renderer.parseMoves(view);
+  if (!answer || view !== answer.view || !Array.isArray(answer.moves)) return parsed;
+  const sent = new Map(answer.moves.map((m) => [m.move, m]));
+  return parsed.map((p) => {
+    const s = sent.get(p.move);
+    if (!s) return p;
+    const merged = { ...p };
+    for (const [k, v] of Object.entries(s)) if (v !== null && v !== undefined) merged[k] = v;
+    if (s.source === null && s.target === null) Object.assign(merged, { source: p.source, target: p.target, count: p.count });
+    return merged;
+  });
 }
+
+/** The service tells every event in sentences (answers with a `log`). */
+const told = (answer) => Array.isArray(answer && answer.log);
 
 function draw(view, answer, opts = {}) {
   if (!els.scene || !els.scene.isConnected) return Promise.resolve();
@@ -143,7 +158,9 @@ function draw(view, answer, opts = {}) {
     if (el) select(el, { quiet: true });
   }
   // Status line, controls, toolbar.
-  const status = final && answer.status ? answer.status : r.status(view, answer);
+  const status = told(answer) && final && !opts.step
+    ? [answer.status, r.facts ? r.facts(view, answer) : ""].filter(Boolean).join(" ")
+    : r.status(view, answer);
   if (!state.thinking) els.status.textContent = opts.stepText ? `${opts.stepText} ${status}` : status;
   drawControls(view, answer, final && !opts.step);
   toolbar(answer, final && !opts.step);
@@ -224,9 +241,10 @@ function drawControls(view, answer, live) {
 function toolbar(answer, live) {
   const done = !!answer.outcome;
   $("#undo").disabled = !live || !answer.can_undo || state.busy;
+  $("#undo").title = answer.undo_refusal && !answer.can_undo ? `Undo (U): ${answer.undo_refusal}` : "Undo (U)";
   $("#redo").disabled = !live || !answer.can_redo || state.busy;
   $("#hint").disabled = !live || done || !answer.your_turn || state.busy;
-  $("#resign").disabled = !live || done || state.busy;
+  $("#resign").disabled = !live || (done && answer.final !== false) || state.busy;
 }
 
 // Keep the keyboard on the same place when the table is drawn again.
@@ -581,9 +599,16 @@ export async function playTyped(text) {
 
 async function accept(answer, opts = {}) {
   state.answer = answer;
-  if (!answer.log) {
+  if (told(answer)) {
+    // An answer to a command carries the log from entry `log_start` on.
+    const start = answer.log_start || 0;
+    state.log = state.log.filter((e) => (e.n ?? 0) <= start).concat(answer.log);
+  }
+  if (!told(answer)) {
     if (opts.mine && answer.played) addLog("you", answer.players === 2 ? said("You", answer.played.text) : sentence(answer.played.text), answer.played.events);
     if (opts.message && answer.message) addLog("you", sentence(answer.message));
+  } else if (opts.message && answer.message) {
+    say(answer.message);
   }
   await showSteps(answer, answer.computer_moves || []);
 }
@@ -594,9 +619,9 @@ async function showSteps(answer, steps) {
     state.busy = true;
     try {
       for (const step of steps) {
-        if (!answer.log) addLog("computer", said("The computer", step.text), step.events);
-        renderLog();
-        const text = answer.log ? "" : said("The computer", step.text);
+        if (!told(answer)) addLog("computer", said("The computer", step.text), step.events);
+        renderLog(step);
+        const text = told(answer) ? step.text : said("The computer", step.text);
         await draw(step.view, answer, { step: true, stepText: text });
         els.table.classList.add("computer-moved");
         await sleep(stepPause());
@@ -610,7 +635,7 @@ async function showSteps(answer, steps) {
   await draw(answer.view, answer);
   renderLog();
   announceHand(answer.view);
-  if (answer.message && !answer.outcome) say(sentence(answer.message));
+  if (answer.message && !answer.outcome && !told(answer)) say(sentence(answer.message));
   if (!els.scene.contains(document.activeElement) && !els.panelHost.contains(document.activeElement)) {
     const first = els.scene.querySelector('.movable, [data-word]');
     if (first && document.activeElement && document.activeElement.closest && document.activeElement.closest(".toolbar, .controls") === null) focus(first);
@@ -629,7 +654,7 @@ function announceHand(view) {
   const held = last.loser_hand && last.loser_hand.length ? ` The loser held ${last.loser_hand.map(cardName).join(", ")}.` : "";
   const text = `${who} hand ${last.hand}${pts}.${held}`;
   say(text);
-  if (!state.answer.log) addLog("table", text);
+  if (!told(state.answer)) addLog("table", text);
 }
 
 async function command(what) {
@@ -654,7 +679,7 @@ async function askHint() {
     return;
   }
   const move = state.moves.find((m) => m.move === found.move);
-  say(`Hint: ${sentence(found.reason)}`, "hint");
+  say(`Hint: ${told(state.answer) ? found.reason : sentence(found.reason)}`, "hint");
   if (!move) return;
   if (move.source != null) {
     const el = els.scene.querySelector(`.card[data-source="${CSS.escape(move.source)}"][data-count="${move.count}"]`);
@@ -670,8 +695,13 @@ async function askHint() {
 }
 
 async function resign() {
-  if (state.busy || (state.answer && state.answer.outcome)) return;
-  if (!(await confirmDialog("Resign this game?", "It counts as a loss.", "Resign"))) return;
+  const a = state.answer;
+  if (state.busy || !a || (a.outcome && a.final !== false)) return;
+  const lost = !!a.outcome;
+  const asked = lost
+    ? await confirmDialog("Give up this deal?", "The game stays lost, and undo can no longer reopen it.", "Give up")
+    : await confirmDialog("Resign this game?", "It counts as a loss.", "Resign");
+  if (!asked) return;
   try {
     const answer = await send("resign");
     await accept(answer);
@@ -706,10 +736,12 @@ async function showEnd(answer) {
     replay: () => newGame({ seed: answer.seed }),
     series: () => newGame({ series: true }),
     undo: () => command("undo"),
+    resign: () => resign(),
   });
   els.panelHost.replaceChildren(panel);
   const first = panel.querySelector("button.primary");
   if (first && !state.busy) focus(first);
+  if (answer.end && answer.end.streak !== null && answer.end.streak !== undefined) return;
   try {
     const stats = await api("GET", "/api/stats");
     const mine = stats.games.find((g) => g.game === answer.game);
@@ -726,7 +758,7 @@ function logKey(answer) {
 }
 
 function loadLog(answer) {
-  if (answer.log) return answer.log.map((e) => ({ who: e.who, text: e.text }));
+  if (told(answer)) return answer.log.slice();
   try {
     return JSON.parse(localStorage.getItem(logKey(answer)) || "[]");
   } catch (e) {
@@ -749,9 +781,17 @@ function addLog(who, text, events = []) {
   }
 }
 
-function renderLog() {
+/** The log, up to the computer's move `upTo` while its moves are shown one by one. */
+function renderLog(upTo) {
   if (!els.log) return;
-  const entries = state.answer && state.answer.log ? state.answer.log : state.log;
+  let entries = state.log;
+  if (told(state.answer)) {
+    if (upTo) {
+      const steps = state.answer.computer_moves || [];
+      const hidden = steps.length - 1 - steps.indexOf(upTo);
+      entries = entries.slice(0, Math.max(0, entries.length - hidden));
+    }
+  }
   els.log.replaceChildren(...entries.slice(-200).map((e) => h("li", { class: `by-${e.who}`, text: e.text })));
   els.log.scrollTop = els.log.scrollHeight;
 }

@@ -103,5 +103,9 @@ export default {
     if (!view.current) return `${home} of 52 cards on the foundations; the stock is used up.`;
     return `Place the ${cardName(view.current)} on a foundation or a waste pile (${home} of 52 cards home).`;
   },
+  facts(view) {
+    const home = Object.values(view.foundations).reduce((n, p) => n + p.length, 0);
+    return view.current ? `Current card: ${cardName(view.current)}; ${home} of 52 cards home.` : `${home} of 52 cards home.`;
+  },
   keys: [],
 };

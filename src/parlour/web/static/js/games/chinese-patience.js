@@ -93,6 +93,10 @@ export default {
     { key: "M", does: "then two pile numbers moves a card (M 0 5); M P 8 6 moves a whole pile" },
   ],
   dealFrom: "hand",
+  facts(view) {
+    const me = view.player;
+    return `You hold ${view.hand_counts[me]}, the computer ${view.hand_counts[1 - me]}.`;
+  },
   /** The original's M key: M, an optional P, then two pile numbers. */
   key(ev, table) {
     const k = ev.key.toUpperCase();

@@ -100,6 +100,10 @@ export default {
   controls: [{ word: "turn", always: true, label: "Turn", key: "t" }],
   keys: [{ key: "T", does: "turn the top talon card up (or the waste over)" }],
   dealFrom: "S",
+  facts(view) {
+    const pend = view.pending ? `Pending card: ${cardName(view.pending)}. ` : "";
+    return `${pend}${view.on_foundations} of 104 cards home; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;
+  },
   status(view) {
     const pend = view.pending ? `Place the pending ${cardName(view.pending)}. ` : "";
     return `${pend}${view.on_foundations} of 104 cards on the foundations; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;

@@ -114,6 +114,10 @@ export default {
   controls: [{ word: "deal", always: true, label: "Deal", key: "d" }],
   keys: [{ key: "D", does: "deal a card from the stock to the waste heap" }],
   dealFrom: "S",
+  facts(view) {
+    const home = Object.values(view.foundations).reduce((n, c) => n + (c ? rankOf(c) : 0), 0);
+    return `${home} of 52 cards home; ${view.stock} in the stock.`;
+  },
   status(view) {
     const home = Object.values(view.foundations).reduce((n, c) => n + (c ? rankOf(c) : 0), 0);
     const waste = view.waste.length ? `; waste: ${cardName(view.waste[view.waste.length - 1])}` : "";

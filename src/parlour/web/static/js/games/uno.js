@@ -136,6 +136,9 @@ export default {
     return extra;
   },
   colourButton,
+  facts(view) {
+    return `Match to ${view.target}: you ${view.scores[view.player]}, the computer ${view.scores[1 - view.player]}.`;
+  },
   status(view) {
     const score = `Match to ${view.target}: you ${view.scores[view.player]}, the computer ${view.scores[1 - view.player]}; hand ${view.hand_number}.`;
     if (view.to_move !== view.player) return `The computer's turn. ${score}`;

@@ -68,7 +68,7 @@ function gameCard(g) {
       h("label", { for: id(o), text: optionLabel(o) }),
       h("input", { type: "number", id: id(o), name: o.name, "data-int": "1", min: o.minimum ?? null, value: o.default ?? "", inputmode: "numeric" }));
   });
-  const levels = g.levels || [];
+  const levels = g.level_labels || g.levels || [];
   const level = levels.length
     ? h("div", { class: "opt" },
         h("label", { for: `level-${g.name}`, text: "Computer" }),
