@@ -16,6 +16,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.fixture(autouse=True)
+def _own_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test keeps its games store in a folder of its own, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture(scope="session")
 def conformance_seeds(request: pytest.FixtureRequest) -> int:
     return int(request.config.getoption("--seeds"))

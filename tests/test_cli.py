@@ -84,8 +84,9 @@ def test_piped_moves_play_and_show_outcome(
     )
     assert code == 0
     assert "Legal moves:" in out
-    assert "Undone:" in out and "Redone:" in out
-    assert "resigned" in out.split("Game over:")[-1]
+    assert "Took back 1 move." in out and "Played again 1 move." in out
+    assert "You resigned." in out.split("Game over.")[-1]
+    assert out.count("Game over.") == 1
 
 
 def test_illegal_move_is_reported_and_changes_nothing(
@@ -100,7 +101,8 @@ def test_illegal_move_is_reported_and_changes_nothing(
     )
     assert code == 2  # piped input with rejected lines
     assert out.count("! ") >= 2
-    assert json.loads(save.read_text())["moves"] == []
+    saved = json.loads(save.read_text())
+    assert saved["moves"] == [] and "seed" not in saved, "a game in play seals its deal"
 
 
 def test_save_and_load(
@@ -113,9 +115,47 @@ def test_save_and_load(
         monkeypatch, capsys, ["play", "gate", "--seed", "8"], f"{first}\nsave {save}\nquit\n"
     )
     assert code == 0
-    assert parlour.load_game(save.read_text()).moves == [first]
+    assert json.loads(save.read_text())["moves"] == [first]
+    with pytest.raises(parlour.InvalidSaveError, match="seals the deal"):
+        parlour.load_game(save.read_text())
     code, out, _ = run(monkeypatch, capsys, ["load", str(save)], "moves\nquit\n")
     assert code == 0 and "Legal moves:" in out
+
+
+def test_a_finished_games_save_is_plain_and_loads_anywhere(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "done.json"
+    code, _, _ = run(monkeypatch, capsys, ["play", "gate"], f"resign\nsave {save}\n")
+    assert code == 0
+    game = parlour.load_game(save.read_text())
+    assert game.outcome is not None and game.outcome.result == "resigned"
+
+
+def test_a_binary_save_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "junk.bin"
+    save.write_bytes(bytes(range(256)) * 4)
+    for argv in (["load", str(save)], ["solve", "--load", str(save)]):
+        code, out, err = run(monkeypatch, capsys, argv)
+        assert code == 2 and "not a parlour save" in err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err + out
+
+
+def test_solve_refuses_a_save_of_another_game_or_in_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    done = tmp_path / "gate7.json"
+    game = parlour.new_game("gate", seed=7)
+    game.resign()
+    done.write_text(game.to_json())
+    code, _, err = run(monkeypatch, capsys, ["solve", "calculation", "--load", str(done)])
+    assert code == 2 and "a game of gate, not calculation" in err
+    live = tmp_path / "live.json"
+    run(monkeypatch, capsys, ["play", "gate"], f"save {live}\n")
+    code, _, err = run(monkeypatch, capsys, ["solve", "--load", str(live)])
+    assert code == 2 and "seals the deal" in err
 
 
 def test_corrupt_save_is_one_line(

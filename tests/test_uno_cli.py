@@ -54,9 +54,9 @@ def test_hand_is_numbered_with_counts_and_scores(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = play(monkeypatch, capsys, QUICK, "")
-    assert "your hand (player 0, 7 cards): 1:RS  2:RS  3:RS  4:RS  5:G5  6:GS  7:GS" in out
-    assert "player 1: 7 cards" in out and "draw pile: 93 cards" in out
-    assert "scores: player 0 0, player 1 0" in out
+    assert "cards by number: 1:RS  2:RS  3:RS  4:RS  5:G5  6:GS  7:GS" in out
+    assert "7 cards" in out and "draw pile: 93 cards" in out
+    assert "Hand 1: you start." in out and "Your turn." in out
 
 
 def test_a_number_plays_that_card(
@@ -64,17 +64,19 @@ def test_a_number_plays_that_card(
 ) -> None:
     code, out = play(monkeypatch, capsys, QUICK, "1\n")
     assert code == 0
-    assert "top RS" in out and "(player 0, 6 cards)" in out
+    assert "You play a red Skip. The computer loses its turn." in out
+    assert "cards by number: 1:RS  2:RS  3:RS  4:G5  5:GS  6:GS" in out
 
 
+@pytest.mark.parametrize("line", ["7", "W", "w"])
 def test_a_wild_asks_for_its_colour(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], line: str
 ) -> None:
     the_deck = deck("B1 B2 G3 G4 Y5 Y6 W", "R1 R2 R3 R4 R5 R6 R7", "R9")
-    code, out = play(monkeypatch, capsys, the_deck, "7\ng\n")
+    code, out = play(monkeypatch, capsys, the_deck, f"{line}\ng\n")
     assert code == 0
     assert "Colour (R/G/Y/B)? g" in out
-    assert "colour in play green" in out
+    assert "You play a Wild and choose green." in out
 
 
 @pytest.mark.parametrize("line", ["R8", "1", "play"])
@@ -84,7 +86,7 @@ def test_a_drawn_card_is_played_by_its_number_or_name(
     the_deck = deck("B1 B2 G3 G4 Y5 Y6 Y7", "R1 R2 R3 R4 R5 R6 R7", "R9", draw="R8")
     code, out = play(monkeypatch, capsys, the_deck, f"draw\n{line}\n")
     assert code == 0
-    assert "you drew R8" in out and "you played the drawn card R8" in out
+    assert "You draw red 8." in out and "You play red 8." in out
 
 
 def test_the_computers_moves_are_announced_and_its_hand_shown_when_the_hand_ends(
@@ -93,9 +95,11 @@ def test_the_computers_moves_are_announced_and_its_hand_shown_when_the_hand_ends
     moves = "RS\nRS\nRS\nRS\nGS\nGS\nG5\n"
     code, out = play(monkeypatch, capsys, QUICK, moves)
     assert code == 0
-    assert "hand 1: you went out and score 146 points; player 1 held B1 B2 B3 BS BD W W4" in out
-    assert "scores: player 0 146, player 1 0" in out
-    assert "hand 2 dealt" in out
+    assert (
+        "You win hand 1 and score 146 points (the computer held blue 1, blue 2, blue 3, "
+        "blue Skip, blue Draw Two, Wild and Wild Draw Four)." in out
+    )
+    assert "Hand 2:" in out
 
 
 def test_the_computers_moves_are_announced(
@@ -105,7 +109,8 @@ def test_the_computers_moves_are_announced(
     argv = ["play", "uno", "--deck", the_deck, "--colour", "never", "first=1"]
     code, out = run(monkeypatch, capsys, [*argv, "--opponent", "basic"], "")
     assert code == 0
-    assert "My turn.\nComputer plays R8\nYour turn." in out
+    assert "Hand 1: the computer starts.\n  The computer plays red 8." in out
+    assert "Your turn." in out
 
 
 @pytest.mark.parametrize(
@@ -113,7 +118,6 @@ def test_the_computers_moves_are_announced(
     [
         ("R0", "you have no R0"),  # a card not in the hand
         ("9", "there is no card 9: your cards are numbered 1 to 7"),
-        ("W", "name a colour: W:R, W:G, W:Y or W:B"),  # a Wild without a colour
         ("X9", "is not an UNO move"),  # a malformed card
         ("challenge", "challenges need option w4_challenge"),
     ],
@@ -149,7 +153,7 @@ def test_a_wrong_colour_answer_changes_nothing(
     code, out = play(monkeypatch, capsys, the_deck, "7\npurple\n")
     assert code == 2
     assert "'purple' is not a colour: answer R, G, Y or B" in out
-    assert "top R9" in out and "(player 0, 7 cards)" in out
+    assert "You play" not in out, "nothing was played"
 
 
 def test_a_number_with_uno_calls_it(
@@ -159,7 +163,7 @@ def test_a_number_with_uno_calls_it(
     stdin = "RS\nRS\nRS\nRS\nGS\n1 uno\n"
     code, out = play(monkeypatch, capsys, the_deck, stdin, "uno_call")
     assert code == 0
-    assert "you called UNO" in out
+    assert "You call UNO." in out
 
 
 def test_two_people_see_only_their_own_hand_and_what_the_other_did(
@@ -168,11 +172,10 @@ def test_two_people_see_only_their_own_hand_and_what_the_other_did(
     the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
     code, out = play(monkeypatch, capsys, the_deck, "1\n", "--opponent", "human")
     assert code == 0
-    assert "Player 0 plays R5" in out
-    after = out.split("Player 0 plays R5", 1)[1]
-    assert "player 0 plays R5" in after  # told to player 1, who takes over
-    assert "your hand (player 1, 7 cards): 1:R1" in after
-    assert "G2" not in after
+    assert "Player 1 plays red 5." in out
+    after = out.split("Player 1 plays red 5.", 1)[1]
+    assert "cards by number: 1:R1" in after, "player 2 takes over and sees their own hand"
+    assert "G2" not in after and "Player 2 to move." in after
 
 
 def test_the_computer_opponent_defaults_to_strong(
@@ -184,3 +187,4 @@ def test_the_computer_opponent_defaults_to_strong(
     )
     assert code == 0
     assert json.loads(save.read_text())["meta"]["opponent"] == "strong"
+    assert "seed" not in json.loads(save.read_text()), "the deal of a game in play is sealed"

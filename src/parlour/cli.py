@@ -18,14 +18,17 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import games as _games  # noqa: F401  (registers the games)
-from .ai.base import Player, caught_up, make_player, player_levels
-from .ai.hints import best_level, hint
+from .ai.base import caught_up, make_player, player_levels
+from .ai.hints import best_level
 from .ai.solver import parse_budget, solve
 from .core.options import parse_option_words, resolve_options
 from .core.protocol import describe_legal
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
 from .errors import InvalidMoveError, ParlourError
+from .service import HUMAN, TableService, open_service
+from .service.answers import Answer
+from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
 
 __all__ = ["main"]
@@ -44,9 +47,10 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def _read_text(path: str, what: str) -> str:
+def _read_bytes(path: str, what: str) -> bytes:
+    """A file's bytes (a save is checked as it is read: binary junk is a bad save)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_bytes()
     except OSError as exc:
         raise ParlourError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
 
@@ -74,209 +78,115 @@ def use_colour(choice: str, stream: TextIO) -> bool:
 COMMANDS_HELP = """\
 Type a move (see 'moves'), or one of these commands:
   moves        list the legal moves
-  hint         suggest a move (the computer player's choice, with a reason)
-  undo / redo  take back a move / play it again
+  hint         suggest a move (the strongest fair computer player's, with a reason)
+  undo / redo  take back a move / play it again (the table's one rule says which)
   show         print the position again
   save FILE    save the game (resume with 'parlour load FILE')
-  resign       give up this game
+  resign       give up this game (or leave a lost patience for good)
   rules        print the rules page
   help         this help
-  quit         stop playing (the game is not saved unless you saved it)"""
+  quit         stop playing (the game stays in the store; 'parlour tui' resumes it)"""
+
+_COLOUR_LETTERS = {"R": "R", "G": "G", "Y": "Y", "B": "B", "RED": "R", "GREEN": "G"}
+_COLOUR_LETTERS |= {"YELLOW": "Y", "BLUE": "B"}
 
 
-class GameTerminal:
-    """A game's own touches to terminal play; the default adds none.
+class TerminalTable:
+    """``parlour play``: the read-a-line, play-it loop over the table service.
 
-    The loop stays generic: it asks the game's hooks to dress the screen, to turn
-    an input line into a move text (asking more questions if needed), and what to
-    tell a player taking over the screen at one table.
-    """
-
-    def screen(self, game: Game, seat: int, text: str, colour: bool) -> str:
-        return text
-
-    def translate(self, game: Game, line: str, ask: Callable[[str], str | None]) -> str:
-        return line
-
-    def handover(self, game: Game, seat: int) -> list[str]:
-        return []
-
-
-_UNO_COLOURS = {"R": "R", "G": "G", "Y": "Y", "B": "B"}
-_UNO_COLOUR_WORDS = {"RED": "R", "GREEN": "G", "YELLOW": "Y", "BLUE": "B"}
-
-
-class UnoTerminal(GameTerminal):
-    """UNO: a numbered hand, a number plays that card, a Wild asks for its colour,
-    and every bad move names the legal ones."""
-
-    def screen(self, game: Game, seat: int, text: str, colour: bool) -> str:
-        hand = game.view(seat)["hand"]
-        numbered = "  ".join(f"{i}:{_uno_pretty(card, colour)}" for i, card in enumerate(hand, 1))
-        lines = text.split("\n")
-        for i, line in enumerate(lines):
-            if line.startswith("your hand"):
-                head = line.split(":", 1)[0].rstrip(")")
-                lines[i] = f"{head}, {len(hand)} cards): {numbered or '-'}"
-        return "\n".join(lines)
-
-    def translate(self, game: Game, line: str, ask: Callable[[str], str | None]) -> str:
-        view = game.view(game.to_move)
-        words = line.split()
-        text = line
-        if words and words[0].isdigit():
-            text = self._card_by_number(game, view, words, ask)
-        elif view["phase"] == "play_or_keep" and line.strip().upper() == view["drawn"]:
-            text = "play"
-        try:
-            game.parse(text)
-        except InvalidMoveError as exc:
-            raise InvalidMoveError(f"{exc}; {describe_legal(game.legal_moves())}") from None
-        return text
-
-    def _card_by_number(
-        self,
-        game: Game,
-        view: dict[str, object],
-        words: list[str],
-        ask: Callable[[str], str | None],
-    ) -> str:
-        hand = view["hand"]
-        assert isinstance(hand, list)
-        number = int(words[0])
-        if not 1 <= number <= len(hand):
-            raise InvalidMoveError(
-                f"there is no card {number}: your cards are numbered 1 to {len(hand)}; "
-                + describe_legal(game.legal_moves())
-            )
-        card = str(hand[number - 1])
-        call = " uno" if [w.upper() for w in words[1:]] == ["UNO"] else ""
-        drawn = view["phase"] == "play_or_keep" and card == view["drawn"]
-        if card in ("W", "W4") and view["phase"] in ("play", "play_or_keep"):
-            answer = ask("Colour (R/G/Y/B)? ")
-            letter = (answer or "").strip().upper()
-            letter = _UNO_COLOURS.get(letter) or _UNO_COLOUR_WORDS.get(letter, "")
-            if not letter:
-                raise InvalidMoveError(
-                    f"{(answer or '').strip()!r} is not a colour: answer R, G, Y or B; "
-                    + describe_legal(game.legal_moves())
-                )
-            return f"{'play' if drawn else card}:{letter}{call}"
-        return ("play" if drawn else card) + call
-
-    def handover(self, game: Game, seat: int) -> list[str]:
-        return [f"  {line}" for line in game.view(seat)["opponent_last"]]
-
-
-def _uno_pretty(card: str, colour: bool) -> str:
-    if not colour:
-        return card
-    code = "1" if card.startswith("W") else {"R": "31", "G": "32", "Y": "33", "B": "34"}[card[0]]
-    return f"\x1b[{code}m{card}\x1b[0m"
-
-
-TERMINAL_HOOKS: dict[str, GameTerminal] = {"uno": UnoTerminal()}
-
-
-class TerminalPlay:
-    """The read-a-line, play-it loop, shared by every game.
-
-    Two-player games: seat 0 is the person; seat 1 is a computer player, or a
-    second person at the same screen (``opponent=None``), in which case each
-    position is shown only to the player to move, with a hand-over prompt
-    between turns so that neither sees the other's cards.
+    It draws the service's answers (the position as text, the log's sentences, the
+    status) and turns typed lines into the service's calls; what may be played,
+    taken back or seen is the service's to say, exactly as for the terminal table
+    and the web app. With ``--opponent human`` two people share the screen: each
+    position is shown only to the player to move, with a hand-over prompt between
+    turns, so that neither sees the other's cards.
     """
 
     def __init__(
         self,
-        game: Game,
+        service: TableService,
+        player: str,
+        answer: Answer,
         *,
-        opponent: Player | None,
         colour: bool,
         read_line: Callable[[str], str | None],
         out: TextIO,
         interactive: bool,
     ) -> None:
-        self.game = game
-        self.opponent = opponent
+        self.service = service
+        self.player = player
+        self.answer = answer
         self.colour = colour
         self.read_line = read_line
         self.out = out
         self.interactive = interactive
         self.rejected = 0
-        self.series: list[int] = [0, 0]
-        self.hooks = TERMINAL_HOOKS.get(game.name, GameTerminal())
+        self.hot_seat = answer["opponent"] == HUMAN
+        #: The last log entry each seat has been told (hot seat: told on hand-over).
+        self.told = {answer["seat"]: _last_n(answer)}
+
+    @property
+    def game_id(self) -> str:
+        return self.answer["id"]
 
     # --- output -------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
+    def tell(self, answer: Answer) -> None:
+        """The log entries in ``answer``, one sentence line each."""
+        for entry in answer["log"]:
+            if entry["text"]:
+                self.say(f"  {entry['text']}")
+        self.told[answer["seat"]] = max(self.told.get(answer["seat"], -1), _last_n(answer))
+
     def show(self) -> None:
-        game = self.game
-        if game.players == 1:
-            self.say(game.state.render(self.colour))
-        else:
-            seat = self._viewer()
-            text = game.state.render_for(seat, self.colour)
-            self.say(self.hooks.screen(game, seat, text, self.colour))
+        answer = self.answer
+        self.say(self.service.text(self.player, self.game_id, answer["seat"], self.colour))
+        hand = answer["view"].get("hand")
+        if isinstance(hand, list) and hand:
+            numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(hand, 1))
+            self.say(f"cards by number: {numbered}")
+        self.say(answer["status"])
         self.say()
 
-    def _viewer(self) -> int:
-        """Whose eyes the screen is for: the person (seat 0) against a computer."""
-        if self.opponent is not None:
-            return 0
-        return self.game.to_move
-
-    def _is_computer_turn(self) -> bool:
-        return self.opponent is not None and self.game.players == 2 and self.game.to_move == 1
-
-    def _announce_events(self, seats: Sequence[int]) -> None:
-        for seat in seats:
-            for line in self.game.state.events(seat):
-                self.say(f"  {line}")
+    def opening(self) -> None:
+        answer = self.answer
+        title = game_class(answer["game"]).title
+        deal = f", deal {answer['seed']}" if "seed" in answer else ""
+        against = ""
+        if answer["opponent"] == HUMAN:
+            against = ", two people at one table"
+        elif answer["opponent"]:
+            against = f", against the computer ({answer['opponent']})"
+        self.say(f"{title}{deal}{against}. Type 'help' for commands.")
+        self.tell(answer)
+        self.say()
 
     # --- the loop -------------------------------------------------------------
 
     def run(self) -> int:
-        game = self.game
-        self.say(f"{game_class(game.name).title} (seed {game.seed}). Type 'help' for commands.")
-        self.say()
-        needs_show = True
-        last_mover: int | None = None
-        turn_of: int | None = None
+        self.opening()
+        self.show()
+        ended_shown = False
         while True:
-            outcome = game.outcome
-            if outcome is not None:
-                if needs_show:
-                    self.show()
-                if not self._finish():
-                    break
-                game = self.game
-                needs_show = True
+            answer = self.answer
+            if answer["end"] is not None and not ended_shown:
+                ended_shown = True
+                self.say(_end_text(answer))
+                if answer["final"]:
+                    if not self._after_the_end():
+                        return self._exit_code()
+                    ended_shown = False
+                    continue
+            elif answer["end"] is None:
+                ended_shown = False
+            if self._handing_over():
+                if not self._hand_over():
+                    return self._input_ended()
                 continue
-            if self.opponent is not None and game.players == 2 and turn_of != game.to_move:
-                turn_of = game.to_move
-                self.say("My turn." if turn_of == 1 else "Your turn.")
-            if self._is_computer_turn():
-                self._computer_move()
-                needs_show = True
-                continue
-            if game.players == 2 and self.opponent is None and last_mover != game.to_move:
-                if last_mover is not None and self.interactive:
-                    self.say(f"Hand over to player {game.to_move}, then press Enter.")
-                    if self.read_line("") is None:
-                        return self._input_ended()
-                    self.say("\n" * 40)
-                if last_mover is not None:
-                    for text in self.hooks.handover(game, game.to_move):
-                        self.say(text)
-                last_mover = game.to_move
-                needs_show = True
-            if needs_show:
-                self.show()
-                needs_show = False
-            prompt = "move> " if game.players == 1 else f"player {game.to_move}> "
+            prompt = f"player {answer['seat'] + 1}> " if self.hot_seat else "move> "
             line = self.read_line(prompt)
             if line is None:
                 return self._input_ended()
@@ -285,37 +195,55 @@ class TerminalPlay:
             result = self._handle(line.strip())
             if result == "quit":
                 return self._exit_code()
-            if result == "changed":
-                needs_show = True
-        return self._exit_code()
+            if result == "changed" and not self._handing_over():
+                self.show()
+
+    def _handing_over(self) -> bool:
+        """Two people at one screen, and the turn has just passed to the other."""
+        answer = self.answer
+        return self.hot_seat and answer["end"] is None and answer["seat"] != answer["to_move"]
+
+    def _hand_over(self) -> bool:
+        """Two people at one screen: hide the table until the next player is there."""
+        seat = self.answer["to_move"]
+        assert seat is not None
+        if self.interactive:
+            self.say(f"Hand over to player {seat + 1}, then press Enter.")
+            if self.read_line("") is None:
+                return False
+            self.say("\n" * 40)
+        fresh = self.service.get(self.player, self.game_id, seat)
+        told = self.told.get(seat, -1)
+        fresh_log = [e for e in fresh["log"] if e["n"] > told]
+        self.answer = fresh
+        self.tell({**fresh, "log": fresh_log})
+        self.show()
+        return True
 
     def _exit_code(self) -> int:
         """2 when piped input had lines rejected, so scripts notice; else 0."""
         return EXIT_USAGE if self.rejected and not self.interactive else 0
 
     def _input_ended(self) -> int:
-        if self.game.outcome is None:
-            self.say("Input ended; the game is not finished.")
+        if self.answer["end"] is None:
+            self.say("Input ended; the game is not finished (it stays in the store).")
         return self._exit_code()
 
-    def _computer_move(self) -> None:
-        game = self.game
-        assert self.opponent is not None
-        seat = game.to_move
-        legal = game.legal_moves()
-        choice = self.opponent.choose(game.view(seat), legal)
-        phrase = game.state.describe(game.state.parse_move(choice))
-        game.play(choice)
-        self.say(f"Computer {phrase}")
-        self._announce_events([0])
+    def _after(self, answer: Answer, message: str | None = None) -> str:
+        self.answer = answer
+        if message:
+            self.say(message)
+        self.tell(answer)
+        return "changed"
 
     def _handle(self, line: str) -> str:
         """Run one input line; return 'changed', 'same' or 'quit'."""
-        game = self.game
         if not line:
             return "same"
         word, _, rest = line.partition(" ")
         command = word.lower()
+        answer = self.answer
+        seat = answer["seat"] if self.hot_seat else None
         try:
             if command in ("quit", "exit", "q") and not rest:
                 self.say("Goodbye.")
@@ -323,98 +251,162 @@ class TerminalPlay:
             if command in ("help", "?") and not rest:
                 self.say(COMMANDS_HELP)
                 self.say()
-                self.say(game_class(game.name).help_text)
+                self.say(game_class(answer["game"]).help_text)
                 return "same"
             if command == "moves" and not rest:
-                moves = game.legal_moves()
+                moves = answer["legal_moves"]
                 self.say("Legal moves: " + (", ".join(moves) if moves else "none"))
                 return "same"
             if command == "show" and not rest:
                 return "changed"
             if command == "hint" and not rest:
-                self.say(f"Hint: {hint(game)}")
+                found = self.service.hint(self.player, self.game_id, seat)
+                self.say(f"Hint: {found['move']} ({found['reason']})")
                 return "same"
             if command == "rules" and not rest:
-                self.say(rules_text(game.name))
+                self.say(rules_text(answer["game"]))
                 return "same"
-            if command == "undo" and not rest:
-                self._undo()
-                return "changed"
-            if command == "redo" and not rest:
-                self.say(f"Redone: {game.redo()}")
-                return "changed"
+            if command in ("undo", "redo") and not rest:
+                call = self.service.undo if command == "undo" else self.service.redo
+                done = call(self.player, self.game_id, seat)
+                return self._after({**done, "log": []}, done["message"])
             if command == "save":
                 if not rest.strip():
                     raise UsageError("save needs a file name: save FILE")
-                _write_text(rest.strip(), game.to_json() + "\n", "save file")
+                text = self.service.save(self.player, self.game_id)
+                _write_text(rest.strip(), text, "save file")
                 self.say(f"Saved to {rest.strip()}.")
                 return "same"
             if command == "resign" and not rest:
-                game.resign()
-                return "changed"
-            line = self.hooks.translate(game, line, self._ask)
-            mover = game.to_move
-            move = game.parse(line)
-            phrase = game.state.describe(move)
-            game.play(line)
-            if game.players == 2:
-                if self.opponent is None:
-                    self.say(f"Player {mover} {phrase}")
-                self._announce_events([mover])
-            return "changed"
+                return self._after(self.service.resign(self.player, self.game_id, seat))
+            move = self._translate(line)
+            played = self.service.play(self.player, self.game_id, move, seat)
+            return self._after(played)
+        except InvalidMoveError as exc:
+            self.rejected += 1
+            text = str(exc)
+            if "legal moves:" not in text and self.answer["legal_moves"]:
+                text += f"; {describe_legal(self.answer['legal_moves'])}"
+            self.say(f"! {text}")
+            return "same"
         except ParlourError as exc:
             self.rejected += 1
             self.say(f"! {exc}")
             return "same"
 
+    def _translate(self, line: str) -> str:
+        """A number picks that card of the hand (the view's ``hand``), and a card named
+        by its code picks the moves that play it (the drawn card's ``play``); a Wild
+        asks for its colour and a trailing ``uno`` calls UNO. Anything else is a move
+        as typed."""
+        answer = self.answer
+        hand = answer["view"].get("hand")
+        words = line.split()
+        legal = describe_legal(answer["legal_moves"])
+        card = None
+        if words and words[0].isdigit() and isinstance(hand, list):
+            number = int(words[0])
+            if not 1 <= number <= len(hand):
+                raise InvalidMoveError(
+                    f"there is no card {number}: your cards are numbered 1 to {len(hand)}; " + legal
+                )
+            card = str(hand[number - 1])
+        elif words and line.strip().upper() not in answer["legal_moves"]:
+            named = words[0].upper()
+            if any(m["source"] == named and m["card"] == named for m in answer["moves"]):
+                card = named
+        if card is None:
+            return line
+        calls = [w.lower() for w in words[1:]] == ["uno"]
+        choices = [m for m in answer["moves"] if m["source"] == card]
+        if not choices:
+            return card + (" uno" if calls else "")
+        choices = [m for m in choices if bool(m.get("uno")) == calls] or choices
+        colours = sorted({m["colour"] for m in choices if "colour" in m})
+        if colours:
+            reply = self._ask("Colour (R/G/Y/B)? ")
+            letter = _COLOUR_LETTERS.get((reply or "").strip().upper())
+            if letter is None:
+                raise InvalidMoveError(
+                    f"{(reply or '').strip()!r} is not a colour: answer R, G, Y or B; {legal}"
+                )
+            choices = [m for m in choices if m.get("colour") == letter]
+        return choices[0]["move"] if choices else card
+
     def _ask(self, prompt: str) -> str | None:
-        """A game's follow-up question (a Wild's colour); echoed when input is piped."""
-        answer = self.read_line(prompt)
-        if answer is not None and not self.interactive:
-            self.say(f"{prompt}{answer}")
-        return answer
+        """A follow-up question (a Wild's colour); echoed when input is piped."""
+        reply = self.read_line(prompt)
+        if reply is not None and not self.interactive:
+            self.say(f"{prompt}{reply}")
+        return reply
 
-    def _undo(self) -> None:
-        """Undo the person's last move (and the computer's replies after it)."""
-        game = self.game
-        undone = [game.undo()]
-        if self.opponent is not None and game.players == 2:
-            while game.can_undo and game.to_move != 0:
-                undone.append(game.undo())
-        self.say("Undone: " + ", ".join(undone))
-
-    def _finish(self) -> bool:
-        """Report the outcome; for two-player series, offer another game. True to go on."""
-        game = self.game
-        outcome = game.outcome
-        assert outcome is not None
-        self.say(f"Game over: {outcome}")
-        if game.players != 2 or game.name == "uno":
-            return False
-        if outcome.winner is not None and outcome.score is not None:
-            self.series[outcome.winner] += outcome.score
-        self.say(f"Series totals: player 0 {self.series[0]}, player 1 {self.series[1]}")
-        self.say("S: single new game (scores start again), N: next game of the series, Q: quit")
+    def _after_the_end(self) -> bool:
+        """A finished game: a new deal, the next game of a series, a save. True to go on."""
+        end = self.answer["end"]
+        assert end is not None
+        series = "series" in end["next"]
+        if series:
+            offer = "N: next game of the series, S: a single new game, save FILE, Q: quit"
+        else:
+            offer = "N: a new deal with the same options, save FILE, Q: quit"
+        self.say(offer)
         while True:
-            line = self.read_line("S/N/Q> ")
+            line = self.read_line("next> ")
             if line is None:
                 return False
-            choice = line.strip().upper()
+            if not self.interactive:
+                self.say(f"next> {line}")
+            word, _, rest = line.strip().partition(" ")
+            choice = word.upper()
             if choice in ("Q", "QUIT"):
                 return False
-            if choice in ("S", "N"):
-                if choice == "S":
-                    self.series = [0, 0]
-                options = dict(game.options)
-                if choice == "N":
-                    opening = new_game(game.name, seed=game.seed, deck=game.deck, options=options)
-                    options["first"] = 1 - opening.to_move
-                else:
-                    options["first"] = 0
-                self.game = new_game(game.name, seed=game.seed + 1, options=options)
-                self.game.meta = dict(game.meta)
+            if choice == "SAVE" and rest.strip():
+                self._handle(line.strip())
+                continue
+            if choice == "N" or (choice == "S" and series):
+                answer = self.answer
+                first = game_class(answer["game"]).first_option
+                options = {k: v for k, v in answer["options"].items() if k != first}
+                self.answer = self.service.start(
+                    self.player,
+                    answer["game"],
+                    None,
+                    options,
+                    answer["opponent"],
+                    series_of=answer["id"] if series and choice == "N" else None,
+                )
+                self.told = {self.answer["seat"]: -1}
+                self.opening()
+                self.show()
                 return True
-            self.say("! type S, N or Q")
+            self.rejected += 1
+            self.say(f"! {offer}")
+
+
+def _last_n(answer: Answer) -> int:
+    return answer["log"][-1]["n"] if answer["log"] else -1
+
+
+def _end_text(answer: Answer) -> str:
+    """The end of a game, once: headline, why, score, totals and the deal."""
+    end = answer["end"]
+    assert end is not None
+    lines = [f"Game over. {end['headline']} {end['detail']}".strip()]
+    totals = end["totals"]
+    if totals:
+        kind = "Series" if answer["series"] else "Match"
+        if answer["opponent"] == HUMAN:
+            lines.append(f"{kind}: player 1 {totals[0]}, player 2 {totals[1]}.")
+        else:
+            lines.append(f"{kind}: you {totals[0]}, the computer {totals[1]}.")
+    if end["progress"] is not None:
+        progress = end["progress"]
+        lines.append(f"{progress['value']} of {progress['total']} {progress['label']}.")
+    if end["deal"] is not None:
+        lines.append(f"This was deal {end['deal']}.")
+    if not end["final"]:
+        lines.append("Type undo to try another way, or resign to leave this deal.")
+    return "\n".join(lines)
 
 
 def _stdin_reader(interactive: bool) -> Callable[[str], str | None]:
@@ -441,22 +433,6 @@ def rules_text(name: str) -> str:
 # --- commands -----------------------------------------------------------------
 
 
-def _opponent_for(game: Game, level: str | None) -> Player | None:
-    """The computer player of seat 1 (None: a second person), for two-player games."""
-    if game.players != 2:
-        if level not in (None, "human"):
-            raise UsageError(f"{game.name} is a one-player game: --opponent does not apply")
-        return None
-    if level is None:
-        levels = player_levels(game.name)
-        level = "strong" if "strong" in levels else levels[-1]
-    if level == "human":
-        return None
-    game.meta["opponent"] = level
-    # A loaded game is under way: the player recalls it from its own views.
-    return caught_up(make_player(game.name, level, seed=game.seed, seat=1), game, 1)
-
-
 def _demo(game: Game, colour: bool, pause: float) -> int:
     """The computer plays the deal for every seat, move by move, showing each position."""
     players = [
@@ -465,6 +441,8 @@ def _demo(game: Game, colour: bool, pause: float) -> int:
         )
         for seat in range(game.players)
     ]
+    seats = ("the computer",) if game.players == 1 else ("player 1", "player 2")
+    names = Names(viewer=None, seats=seats, places=game_class(game.name).pile_names)
     print(game.state.render(colour))
     while game.outcome is None:
         seat = game.to_move
@@ -472,10 +450,9 @@ def _demo(game: Game, colour: bool, pause: float) -> int:
         if players[seat].stuck:
             print("\nThe computer sees no move that leads anywhere: demo over.")
             return 0
-        phrase = game.state.describe(game.state.parse_move(choice))
         game.play(choice)
-        who = "" if game.players == 1 else f"Player {seat} "
-        print(f"\n{len(game.moves)}. {who}{phrase}  [{choice}]")
+        told = " ".join(sentences(game.state.last_events(seat), names))
+        print(f"\n{len(game.moves)}. {told}  [{choice}]")
         print(game.state.render(colour))
         if len(game.moves) >= DEMO_MAX_MOVES:
             print(f"Stopping the demo after {DEMO_MAX_MOVES} moves.")
@@ -489,42 +466,59 @@ def _demo(game: Game, colour: bool, pause: float) -> int:
 DEMO_MAX_MOVES = 2000
 
 
-def _play(game: Game, args: argparse.Namespace) -> int:
-    if getattr(args, "demo", False):
-        pause = 0.4 if sys.stdout.isatty() else 0.0
-        return _demo(game, use_colour(args.colour, sys.stdout), pause)
-    opponent = _opponent_for(game, args.opponent)
+def _service(args: argparse.Namespace) -> tuple[TableService, str]:
+    """The table service over the store (``--db``, default the shared one) and the
+    person at this machine."""
+    service = open_service(args.db or default_db())
+    return service, service.local_player()
+
+
+def _table(service: TableService, player: str, answer: Answer, args: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty()
-    session = TerminalPlay(
-        game,
-        opponent=opponent,
+    table = TerminalTable(
+        service,
+        player,
+        answer,
         colour=use_colour(args.colour, sys.stdout),
         read_line=_stdin_reader(interactive),
         out=sys.stdout,
         interactive=interactive,
     )
-    return session.run()
+    try:
+        return table.run()
+    finally:
+        service.store.close()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     options = parse_option_words(args.options)
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be a non-negative whole number, got {args.seed}")
-    game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
-    return _play(game, args)
+    if args.demo:
+        game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
+        pause = 0.4 if sys.stdout.isatty() else 0.0
+        return _demo(game, use_colour(args.colour, sys.stdout), pause)
+    service, player = _service(args)
+    answer = service.start(player, args.game, args.seed, options, args.opponent, deck=args.deck)
+    return _table(service, player, answer, args)
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    game = load_game(_read_text(args.file, "save file"))
-    if args.opponent is None:
-        args.opponent = game.meta.get("opponent")
-    return _play(game, args)
+    service, player = _service(args)
+    answer = service.load(player, _read_bytes(args.file, "save file"), args.opponent)
+    return _table(service, player, answer, args)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     budget = parse_budget(args.budget)
     if args.load:
-        game = load_game(_read_text(args.load, "save file"))
+        game = load_game(_read_bytes(args.load, "save file"))
+        if args.game is not None and game_class(args.game).name != game.name:
+            raise UsageError(
+                f"the save {args.load!r} is a game of {game.name}, not {game_class(args.game).name}"
+            )
+        if args.options:
+            raise UsageError("game options come from the save with --load")
     else:
         if args.game is None:
             raise UsageError("solve needs a GAME (or --load FILE)")
@@ -644,6 +638,11 @@ def build_parser() -> argparse.ArgumentParser:
             choices=["auto", "always", "never"],
             default="auto",
             help="colour the red suits (default: only on a terminal)",
+        )
+        p.add_argument(
+            "--db",
+            help="the games store shared with 'parlour serve' and 'parlour tui' "
+            "(SQLite file; default: parlour.db in the user data folder; :memory: keeps nothing)",
         )
 
     play = sub.add_parser("play", help="play a game in the terminal")

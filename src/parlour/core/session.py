@@ -259,13 +259,18 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
     else:
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError) as exc:
             raise InvalidSaveError(
                 f"not a parlour save: the file is not valid JSON ({exc})"
             ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidSaveError(
             f"not a parlour save: expected a JSON object with format {SAVE_FORMAT!r}"
+        )
+    if "sealed" in data:
+        raise InvalidSaveError(
+            "this save seals the deal of a game still in play: load it with "
+            "'parlour load' on the machine that saved it"
         )
     if data.get("version") != SAVE_VERSION:
         raise InvalidSaveError(

@@ -17,6 +17,7 @@ state, and never the deal number (seed) of a game that can still be played on
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -29,14 +30,14 @@ from ..ai import caught_up, make_player
 from ..ai import hint as ai_hint
 from ..core.events import Event
 from ..core.registry import game_class, game_names
-from ..core.session import Game, new_game
+from ..core.session import Game, load_game, new_game
 from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
 from ..rng import stream_seed
-from . import policy
+from . import policy, saves
 from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step
 from .stats import game_stats, player_stats
 from .store import GameRecord, Store
-from .words import Names, sentences
+from .words import Names, sentences, with_symbols
 
 __all__ = [
     "TableService",
@@ -47,6 +48,8 @@ __all__ = [
     "random_seed",
 ]
 
+#: The settings row naming the person who plays at this machine (terminal front ends).
+LOCAL_PLAYER_SETTING = "local_player"
 HUMAN = policy.HUMAN
 MAX_SEED = policy.MAX_SEED
 #: How many moves the computer may make in one reply before the service gives up
@@ -54,6 +57,10 @@ MAX_SEED = policy.MAX_SEED
 MAX_COMPUTER_MOVES = 2000
 #: Games kept in memory; older ones are rebuilt from the store when next opened.
 CACHE_SIZE = 1000
+
+
+#: Facts of a record that a save file does not carry (the deck is part of the deal).
+_NOT_SAVED = frozenset({"deck", "final", "progress"})
 
 
 class NotFoundError(ParlourError):
@@ -186,7 +193,6 @@ class TableService:
             meta["chosen_seed"] = True
         if deck is not None:
             meta["deck"] = deck
-            meta["chosen_seed"] = True
         if seed is None:
             seed = random_seed()
         resolved = policy.resolve(cls, given, strict)
@@ -295,7 +301,7 @@ class TableService:
             if game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             found = ai_hint(game)
-            return {"move": found.move, "reason": found.reason}
+            return {"move": found.move, "reason": with_symbols(found.reason)}
 
     def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Give up: a game in play is lost by resigning; a patience already lost is left
@@ -314,6 +320,65 @@ class TableService:
                 trial.record.meta["final"] = True
             self._commit(live, trial)
             return self._answer(live, seat=me)
+
+    # --- saves and the local person ---------------------------------------------
+
+    def local_player(self) -> str:
+        """The person who plays at this machine (terminal front ends): a stored
+        setting, first taken from the player of the most recent game in the store
+        (the browser's, so its games show in that browser's list), else a new id."""
+        recent = sorted(self.store.unfinished(), key=lambda r: r.updated, reverse=True)
+        default = recent[0].player if recent else secrets.token_urlsafe(16)
+        return self.store.setting(LOCAL_PLAYER_SETTING, default)
+
+    def save(self, player: str, game_id: str) -> str:
+        """A save file of the game (see :mod:`parlour.service.saves`: the deal of a game
+        that can go on is sealed)."""
+        with self._open(player, game_id) as live:
+            game = live.game.copy()
+            kept = {k: v for k, v in live.record.meta.items() if k not in _NOT_SAVED}
+            game.meta = {"opponent": live.record.opponent, **kept}
+            final = policy.is_final(live.record, game)
+            data = saves.save_data(game, final, self._save_key())
+            return json.dumps(data, indent=1) + "\n"
+
+    def load(self, player: str, text: str | bytes, opponent: str | None = None) -> Answer:
+        """A saved game, as a new game of ``player`` in the store (its moves replayed)."""
+        data = saves.open_save(text, self._save_key())
+        game = load_game(data)
+        meta = dict(game.meta)
+        saved_opponent = meta.pop("opponent", None)
+        for key in ("final", "progress"):
+            meta.pop(key, None)
+        cls = game_class(game.name)
+        opponent = policy.check_opponent(cls, opponent or saved_opponent)
+        if game.deck is not None:
+            meta["deck"] = game.deck
+        policy.check_seed(game.seed)
+        record = GameRecord(
+            id=new_id(),
+            player=player,
+            game=cls.name,
+            options=game.options,
+            seed=game.seed,
+            opponent=opponent,
+            meta=meta,
+        )
+        live = _rebuild_live(record)
+        steps = self._computer_turns(live)
+        _sync(record, live.game)
+        self.store.insert(record)
+        self._remember(live)
+        return self._answer(live, computer=steps)
+
+    def text(self, player: str, game_id: str, seat: int | None = None, colour: bool = False) -> str:
+        """The position as text for a terminal, as the person in ``seat`` may see it."""
+        with self._open(player, game_id) as live:
+            viewer = policy.viewer(live.record, live.game, seat)
+            return live.game.state.render_for(viewer, colour)
+
+    def _save_key(self) -> str:
+        return self.store.setting("save_key", saves.new_key())
 
     # --- lists --------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ players named from the reader's side of the table (never "player 0").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -24,6 +25,7 @@ __all__ = [
     "sentence",
     "sentences",
     "capitalised",
+    "with_symbols",
 ]
 
 _UNO_VALUES = {"S": "Skip", "D": "Draw Two"}
@@ -51,6 +53,15 @@ def card_words(code: str) -> str:
         colour = UNO_COLOUR_NAMES[UNO_COLOURS.index(code[0])]
         return f"{colour} {_UNO_VALUES.get(code[1], code[1])}"
     return code
+
+
+_FRENCH_CODE = re.compile(r"\b([A2-9TJQK][CDHS])\b")
+
+
+def with_symbols(text: str) -> str:
+    """Free text from a computer player ("puts TD on W1") with its French cards
+    written as people read them ("puts 10♦ on W1")."""
+    return _FRENCH_CODE.sub(lambda m: card_words(m.group(1)), text)
 
 
 def colour_words(letter: str | int | None) -> str:

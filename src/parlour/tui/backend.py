@@ -10,17 +10,12 @@ person's seat come back from the service, so hidden cards never reach the screen
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, cast
 
 from ..service import TableService, open_service
 from ..service.answers import GameSummary
 
-__all__ = ["Backend", "open_service", "LOCAL_PLAYER_SETTING"]
-
-#: The settings row naming the person who plays at this machine (the store's
-#: ``player`` column): games the terminal starts belong to them.
-LOCAL_PLAYER_SETTING = "local_player"
+__all__ = ["Backend", "open_service"]
 
 
 class Backend:
@@ -33,11 +28,7 @@ class Backend:
         self._owners: dict[str, str] = {}
 
     def _local_player(self) -> str:
-        """The person at this machine: a stored setting, first taken from the player
-        of the most recent game in the store (the browser's), else a new id."""
-        recent = sorted(self.store.unfinished(), key=lambda r: r.updated, reverse=True)
-        default = recent[0].player if recent else secrets.token_urlsafe(16)
-        return self.store.setting(LOCAL_PLAYER_SETTING, default)
+        return self.service.local_player()
 
     def _owner(self, game_id: str) -> str:
         """Whose game it is in the store (a browser's games keep their owner)."""
