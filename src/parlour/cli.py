@@ -349,6 +349,8 @@ class TerminalTable:
             offer = "N: next game of the series, S: a single new game, save FILE, Q: quit"
         else:
             offer = "N: a new deal with the same options, save FILE, Q: quit"
+        if "verdict" in end["next"]:
+            offer = "V: was this deal winnable? " + offer
         self.say(offer)
         while True:
             line = self.read_line("next> ")
@@ -362,6 +364,12 @@ class TerminalTable:
                 return False
             if choice == "SAVE" and rest.strip():
                 self._handle(line.strip())
+                continue
+            if choice == "V" and "verdict" in end["next"]:
+                found = self.service.verdict(self.player, self.game_id)
+                self.say(found["text"])
+                if found["moves"]:
+                    self.say("A winning line: " + " ".join(f"[{m}]" for m in found["moves"]))
                 continue
             if choice == "N" or (choice == "S" and series):
                 answer = self.answer
@@ -498,8 +506,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
         pause = 0.4 if sys.stdout.isatty() else 0.0
         return _demo(game, use_colour(args.colour, sys.stdout), pause)
+    deal = "winnable" if args.winnable else "daily" if args.daily else "random"
     service, player = _service(args)
-    answer = service.start(player, args.game, args.seed, options, args.opponent, deck=args.deck)
+    answer = service.start(
+        player, args.game, args.seed, options, args.opponent, deck=args.deck, deal=deal
+    )
     return _table(service, player, answer, args)
 
 
@@ -653,6 +664,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
     play.add_argument(
         "--demo", action="store_true", help="let the computer play the deal, move by move"
+    )
+    chosen = play.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--winnable",
+        action="store_true",
+        help="patiences: deal only a deal the solver has proved winnable",
+    )
+    chosen.add_argument(
+        "--daily",
+        action="store_true",
+        help="patiences: the deal of the day (the same for every player of this store)",
     )
     add_play_flags(play)
     play.set_defaults(func=cmd_play)

@@ -25,8 +25,9 @@ SAVE_VERSION = 1
 
 
 def random_seed() -> int:
-    """A fresh seed for a game started without one (kept, so it can be replayed)."""
-    return secrets.randbelow(1 << 31)
+    """A fresh seed for a game started without one (kept, so it can be replayed): 63
+    random bits, too many to search, and what a signed 64-bit database column holds."""
+    return secrets.randbits(63)
 
 
 class Game:

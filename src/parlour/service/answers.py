@@ -48,6 +48,7 @@ __all__ = [
     "Progress",
     "Series",
     "Step",
+    "Verdict",
 ]
 
 
@@ -86,6 +87,7 @@ class CatalogGame(TypedDict):
     match: bool
     progress_label: str | None
     progress_total: int | None
+    deals: list[str]
     rules_url: str
 
 
@@ -189,6 +191,16 @@ class GameSummary(TypedDict):
     result: str | None
     headline: str | None
     seed: NotRequired[int]
+
+
+class Verdict(TypedDict):
+    """The solver's verdict on a finished patience's deal."""
+
+    status: str
+    text: str
+    moves: list[str] | None
+    nodes: int
+    seconds: float
 
 
 class Hint(TypedDict):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..ai import player_levels
+from ..ai import deals, player_levels
 from ..core.events import Event
 from ..core.options import resolve_options
 from ..core.protocol import GameState
@@ -41,6 +41,7 @@ from .answers import (
     Progress,
     Series,
     Step,
+    Verdict,
 )
 from .store import GameRecord
 from .words import Names, capitalised, sentence
@@ -152,6 +153,7 @@ def catalog_entry(name: str) -> CatalogGame:
         "match": cls.match,
         "progress_label": cls.progress_label,
         "progress_total": cls.progress_total,
+        "deals": ["random", "winnable", "daily"] if deals.offers_winnable(name) else ["random"],
         "rules_url": f"/api/rules/{cls.name}",
     }
 
@@ -395,6 +397,8 @@ def end_of_game(
         following.insert(0, "series")
     if not final:
         following.insert(0, "undo")
+    elif deals.offers_winnable(record.game):
+        following.append("verdict")
     return {
         "result": result_for(data, seat),
         "headline": headline(record, data, seat),
@@ -504,3 +508,21 @@ def _final_record(record: GameRecord) -> bool:
     if game_class(record.game).players > 1:
         return True
     return outcome.get("result") == "won"
+
+
+_VERDICTS = {
+    "solved": "This deal could have been won: watch a winning line.",
+    "unwinnable": "No order of play could have won this deal.",
+    "unknown": "The solver could not decide this deal in its time.",
+}
+
+
+def verdict(found: dict[str, Any]) -> Verdict:
+    """A stored verdict for people."""
+    return {
+        "status": str(found["status"]),
+        "text": _VERDICTS.get(str(found["status"]), ""),
+        "moves": found.get("moves"),
+        "nodes": int(found["nodes"]),
+        "seconds": float(found["seconds"]),
+    }

@@ -22,12 +22,23 @@ def _won(record: GameRecord) -> bool:
 
 
 def player_stats(records: list[GameRecord]) -> dict[str, Any]:
-    """Per game and overall: played, won, win rate, streaks, best score."""
+    """Per game and overall: played, won, win rate, streaks, best score; and a line of
+    its own for each game's deals of the day (``"deal": "daily"``)."""
     by_game: dict[str, list[GameRecord]] = {}
     for record in sorted(records, key=lambda r: r.updated):
         if record.finished:
             by_game.setdefault(record.game, []).append(record)
     rows = [_summarise(name, games) for name, games in sorted(by_game.items())]
+    daily: dict[str, list[GameRecord]] = {}
+    for name, games in sorted(by_game.items()):
+        days = [r for r in games if r.meta.get("deal") == "daily"]
+        if days:
+            daily[name] = days
+    for name, games in daily.items():
+        row = _summarise(name, games)
+        row["deal"] = "daily"
+        row["days"] = sorted({str(r.meta.get("day")) for r in games})
+        rows.append(row)
     every = sorted((r for r in records if r.finished), key=lambda r: r.updated)
     total = _summarise("all", every)
     total["best_progress"] = None  # cards home in different games do not compare

@@ -17,6 +17,7 @@ state, and never the deal number (seed) of a game that can still be played on
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import secrets
 import threading
@@ -26,15 +27,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai import caught_up, make_player
+from ..ai import caught_up, deals, make_player
 from ..ai import hint as ai_hint
 from ..core.events import Event
 from ..core.registry import game_class, game_names
-from ..core.session import Game, load_game, new_game
+from ..core.session import Game, load_game, new_game, random_seed
 from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
 from ..rng import stream_seed
 from . import policy, saves
-from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step
+from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step, Verdict
 from .stats import game_stats, player_stats
 from .store import GameRecord, Store
 from .words import Names, sentences, with_symbols
@@ -48,6 +49,8 @@ __all__ = [
     "random_seed",
 ]
 
+#: How a new game's deal is chosen (``TableService.start``'s ``deal``).
+DEALS = ("random", "winnable", "daily")
 #: The settings row naming the person who plays at this machine (terminal front ends).
 LOCAL_PLAYER_SETTING = "local_player"
 HUMAN = policy.HUMAN
@@ -60,7 +63,7 @@ CACHE_SIZE = 1000
 
 
 #: Facts of a record that a save file does not carry (the deck is part of the deal).
-_NOT_SAVED = frozenset({"deck", "final", "progress"})
+_NOT_SAVED = frozenset({"deck", "final", "progress", "verdict"})
 
 
 class NotFoundError(ParlourError):
@@ -69,11 +72,6 @@ class NotFoundError(ParlourError):
 
 def new_id() -> str:
     return secrets.token_urlsafe(12)
-
-
-def random_seed() -> int:
-    """A deal number nobody can guess or search for: 63 random bits (the store's limit)."""
-    return secrets.randbits(63)
 
 
 @dataclass
@@ -105,6 +103,7 @@ class TableService:
         self.store = store
         self._live: OrderedDict[str, _Live] = OrderedDict()
         self._lock = threading.Lock()
+        self._pools: dict[tuple[str, str], deals.WinnablePool] = {}
 
     # --- catalogue ----------------------------------------------------------------
 
@@ -176,10 +175,18 @@ class TableService:
         series_of: str | None = None,
         *,
         deck: str | None = None,
+        deal: str = "random",
+        day: dt.date | None = None,
         strict: bool = False,
     ) -> Answer:
         """A new game for ``player``; ``strict`` (the web API) takes the game's name and
-        options exactly as the catalogue gives them, not as a person might type them."""
+        options exactly as the catalogue gives them, not as a person might type them.
+
+        ``deal`` is ``random`` (a fresh deal), ``winnable`` (one the solver has proved
+        winnable: all a person learns is that) or ``daily`` (the deal of the day,
+        ``day`` or today, the same for every player of this store); the last two exist
+        for the one-player patiences only.
+        """
         cls = _game_class(name, strict)
         given = dict(options or {})
         meta: dict[str, Any] = {}
@@ -193,9 +200,14 @@ class TableService:
             meta["chosen_seed"] = True
         if deck is not None:
             meta["deck"] = deck
+        resolved = policy.resolve(cls, given, strict)
+        if deal != "random":
+            seed = self._chosen_deal(cls.name, resolved, deal, day, seed, deck)
+            meta["deal"] = deal
+            if deal == "daily":
+                meta["day"] = (day or dt.date.today()).isoformat()
         if seed is None:
             seed = random_seed()
-        resolved = policy.resolve(cls, given, strict)
         game = new_game(cls.name, seed=seed, deck=deck, options=resolved)
         record = GameRecord(
             id=new_id(),
@@ -212,6 +224,60 @@ class TableService:
         self.store.insert(record)
         self._remember(live)
         return self._answer(live, computer=steps)
+
+    def _chosen_deal(
+        self,
+        name: str,
+        options: dict[str, Any],
+        deal: str,
+        day: dt.date | None,
+        seed: int | None,
+        deck: str | None,
+    ) -> int:
+        """The seed of a winnable deal or of the deal of the day."""
+        if deal not in DEALS:
+            raise ParlourError(f"unknown deal {deal!r}: the deals are {', '.join(DEALS)}")
+        if seed is not None or deck is not None:
+            raise ParlourError(f"a {deal} deal is chosen by the table: give no seed or deck")
+        if not deals.offers_winnable(name):
+            raise ParlourError(
+                f"{name} has no winnable deals or deal of the day: only the one-player patiences do"
+            )
+        if deal == "daily":
+            salt = self.store.setting("daily_salt", secrets.token_hex(16))
+            return deals.deal_of_the_day(name, day or dt.date.today(), options, salt=salt)
+        key = (name, json.dumps(options, sort_keys=True))
+        with self._lock:
+            pool = self._pools.get(key)
+            if pool is None:
+                pool = self._pools[key] = deals.WinnablePool(name, options)
+        return pool.take()
+
+    def verdict(self, player: str, game_id: str) -> Verdict:
+        """The solver's verdict on the deal of a final patience, with a winning line from
+        the deal's start when there is one (refused while the game can go on)."""
+        with self._open(player, game_id) as live:
+            record, game = live.record, live.game
+            if not deals.offers_winnable(record.game):
+                raise ParlourError(f"{record.game} has no solver: the verdict is for patiences")
+            if not policy.is_final(record, game):
+                raise GameOverError(
+                    "the solver's verdict comes once the game is over for good: it would "
+                    "show hidden cards of a game you can still play on"
+                )
+            found = record.meta.get("verdict")
+            if found is None:
+                result = deals.verdict(game)
+                found = {
+                    "status": result.status,
+                    "moves": None if result.moves is None else list(result.moves),
+                    "nodes": result.nodes,
+                    "seconds": round(result.seconds, 3),
+                }
+                trial = _copy_live(live)
+                trial.record.meta["verdict"] = found
+                self._commit(live, trial)
+            return policy.verdict(found)
 
     def _next_in_series(self, player: str, previous: str, name: str) -> dict[str, Any]:
         """Series totals after the finished game ``previous``; the first player alternates."""

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -30,7 +30,7 @@ from starlette.concurrency import run_in_threadpool
 from ..core.registry import game_class
 from ..errors import GameOverError, ParlourError
 from ..service import MAX_SEED, NotFoundError, StaleRecordError, Store, TableService, open_store
-from ..service.answers import Answer, CatalogGame, GameSummary, Hint
+from ..service.answers import Answer, CatalogGame, GameSummary, Hint, Verdict
 from ..service.store import new_secret
 from .guard import MAX_BODY, BodyGuard, BodyTooLarge, validation_message
 
@@ -73,6 +73,11 @@ class NewGame(BaseModel):
     )
     series: str | None = Field(
         default=None, max_length=64, description="the id of the finished game this one follows"
+    )
+    deal: Literal["random", "winnable", "daily"] = Field(
+        default="random",
+        description="patiences: a random deal, one the solver proved winnable, or the deal "
+        "of the day",
     )
 
 
@@ -213,6 +218,7 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
                 dict(body.options),
                 body.opponent,
                 body.series,
+                deal=body.deal,
                 strict=True,
             )
         )
@@ -246,6 +252,12 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
     async def resign(request: Request, game_id: str) -> Answer:
         """Give up the game (or leave a lost patience for good)."""
         return await run_in_threadpool(service.resign, who(request), game_id)
+
+    @app.get("/api/games/{game_id}/verdict", response_model=Verdict, tags=["play"])
+    async def verdict(request: Request, game_id: str) -> Verdict:
+        """A finished patience: could its deal have been won? With a winning line from
+        the start when there is one (refused while the game can go on)."""
+        return await run_in_threadpool(service.verdict, who(request), game_id)
 
     @app.get("/api/stats", tags=["games"])
     async def stats(request: Request) -> dict[str, Any]:
