@@ -279,6 +279,24 @@ class TableService:
                 self._commit(live, trial)
             return policy.verdict(found)
 
+    def winning_line(self, player: str, game_id: str) -> list[Step]:
+        """The verdict's winning line played out from the deal's start, move by move with
+        the table after each, for a front end to show (a final patience only)."""
+        found = self.verdict(player, game_id)
+        if not found["moves"]:
+            raise ParlourError("the solver found no winning line for this deal")
+        with self._open(player, game_id) as live:
+            record = live.record
+            start = new_game(
+                record.game, seed=record.seed, deck=record.meta.get("deck"), options=record.options
+            )
+        replay = _Live(GameRecord(**{**record.__dict__, "meta": {}}), start, [])
+        steps = []
+        for move in found["moves"]:
+            _play(replay, move)
+            steps.append(self._step(replay, 0))
+        return steps
+
     def _next_in_series(self, player: str, previous: str, name: str) -> dict[str, Any]:
         """Series totals after the finished game ``previous``; the first player alternates."""
         with self._open(player, previous) as live:

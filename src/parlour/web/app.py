@@ -30,7 +30,7 @@ from starlette.concurrency import run_in_threadpool
 from ..core.registry import game_class
 from ..errors import GameOverError, ParlourError
 from ..service import MAX_SEED, NotFoundError, StaleRecordError, Store, TableService, open_store
-from ..service.answers import Answer, CatalogGame, GameSummary, Hint, Verdict
+from ..service.answers import Answer, CatalogGame, GameSummary, Hint, Step, Verdict
 from ..service.store import new_secret
 from .guard import MAX_BODY, BodyGuard, BodyTooLarge, validation_message
 
@@ -258,6 +258,12 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
         """A finished patience: could its deal have been won? With a winning line from
         the start when there is one (refused while the game can go on)."""
         return await run_in_threadpool(service.verdict, who(request), game_id)
+
+    @app.get("/api/games/{game_id}/verdict/line", response_model=list[Step], tags=["play"])
+    async def winning_line(request: Request, game_id: str) -> list[Step]:
+        """The verdict's winning line from the deal's start, with the table after each
+        move, to watch it played (a finished patience with a winning line)."""
+        return await run_in_threadpool(service.winning_line, who(request), game_id)
 
     @app.get("/api/stats", tags=["games"])
     async def stats(request: Request) -> dict[str, Any]:
