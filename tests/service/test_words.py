@@ -1,0 +1,84 @@
+"""The table's words: every event kind has its sentence, from the reader's side."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.core.events import KINDS, Event
+from parlour.service.words import Names, card_words, cards_words, sentence, sentences
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("who", [None, 0, 1])
+def test_every_kind_has_a_sentence(kind: str, who: int | None) -> None:
+    event = Event(kind, who=who, cards=("7D",), count=2, source="S", target="F1", value="R")
+    text = sentence(event)
+    assert (text[0].isupper() or text[0].isdigit()) and text.endswith(".")
+    assert "player 0" not in text and "player 1" not in text
+    assert "{" not in text and "None" not in text
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("7D", "7♦"), ("TS", "10♠"), ("QH", "Q♥"), ("R8", "red 8"), ("GS", "green Skip")]
+    + [("YD", "yellow Draw Two"), ("W", "Wild"), ("W4", "Wild Draw Four")],
+)
+def test_cards_are_named_as_people_read_them(code: str, words: str) -> None:
+    assert card_words(code) == words
+
+
+@pytest.mark.parametrize(
+    ("event", "you", "computer"),
+    [
+        (
+            Event("play", 0, ("7D",), source="S", target="F3"),
+            "You play 7♦ from the stock to F3.",
+            "The computer plays 7♦ from the stock to F3.",
+        ),
+        (
+            Event("draw", 0, count=2),
+            "You draw 2 cards.",
+            "The computer draws 2 cards.",
+        ),
+        (Event("draw", 0, count=1), "You draw a card.", "The computer draws a card."),
+        (
+            Event("play", 0, ("W",), source="hand", target="discard", value="R"),
+            "You play a Wild and choose red.",
+            "The computer plays a Wild and chooses red.",
+        ),
+        (Event("skip", 0), "You lose your turn.", "The computer loses its turn."),
+        (
+            Event("hand_end", 0, ("R5", "GS"), count=25, value=2),
+            "You win hand 2 and score 25 points (the computer held red 5 and green Skip).",
+            "The computer wins hand 2 and scores 25 points (you held red 5 and green Skip).",
+        ),
+        (Event("catch", 0), "You catch the computer without an UNO call.", None),
+    ],
+)
+def test_sentences_from_either_side(event: Event, you: str, computer: str | None) -> None:
+    names = Names(places={"S": "the stock"})
+    assert sentence(event, names) == you
+    if computer is not None:
+        mirrored = Event(
+            event.what, 1, event.cards, event.count, event.source, event.target, event.value
+        )
+        assert sentence(mirrored, names) == computer
+
+
+def test_deals_in_a_row_are_one_sentence() -> None:
+    names = Names(places={"L": "the left post"})
+    told = sentences(
+        [
+            Event("deal", 0, ("5C",), source="S", target="T1"),
+            Event("deal", 0, ("6D",), source="S", target="B2"),
+            Event("deal", 0, ("9S",), source="S", target="L"),
+        ],
+        names,
+    )
+    assert told == ["You deal 5♣ to T1, 6♦ to B2 and 9♠ to the left post."]
+
+
+def test_runs_and_lists() -> None:
+    assert cards_words(["5C", "4H", "3S"], run=True) == "5♣ 4♥ 3♠"
+    assert cards_words(["R5", "BS", "W"]) == "red 5, blue Skip and Wild"
+    assert cards_words(["KS", "QH", "JC", "TD", "9S", "8H"], run=True) == "K♠ … 8♥ (6 cards)"
