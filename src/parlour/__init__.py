@@ -25,6 +25,18 @@ from .errors import (
 
 __version__ = "0.1.0"
 
+#: Subpackages reachable as attributes after ``import parlour`` (``parlour.ai.hint``),
+#: imported on first use so that ``import parlour`` stays light.
+_SUBPACKAGES = frozenset({"ai", "service", "sim", "envs"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _SUBPACKAGES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module 'parlour' has no attribute {name!r}")
+
 __all__ = [
     "Game",
     "GameOverError",
