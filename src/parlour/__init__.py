@@ -37,6 +37,7 @@ def __getattr__(name: str) -> object:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'parlour' has no attribute {name!r}")
 
+
 __all__ = [
     "Game",
     "GameOverError",
