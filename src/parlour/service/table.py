@@ -30,6 +30,7 @@ from typing import Any
 from ..ai import caught_up, deals, make_player
 from ..ai import hint as ai_hint
 from ..core.events import Event
+from ..core.protocol import normalize_move_text
 from ..core.registry import game_class, game_names
 from ..core.session import Game, load_game, new_game, random_seed
 from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
@@ -38,7 +39,7 @@ from . import policy, saves
 from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step, Verdict
 from .stats import game_stats, player_stats
 from .store import GameRecord, Store
-from .words import Names, sentences, with_symbols
+from .words import Names, capitalised, sentences, with_symbols
 
 __all__ = [
     "TableService",
@@ -374,6 +375,32 @@ class TableService:
             self._commit(live, trial)
             message = f"Played again {_moves_words(len(redone))}."
             return self._answer(live, message=message, seat=me)
+
+    def check(
+        self, player: str, game_id: str, source: str, target: str, seat: int | None = None
+    ) -> dict[str, Any]:
+        """Whether a card may go from ``source`` to ``target`` now, and if not, why (for a
+        front end to say why a drop snaps back); nothing is played. Sources and targets
+        are pile names as the structured moves give them (the rules' ``SOURCE DEST``)."""
+        with self._open(player, game_id) as live:
+            game = live.game
+            me = policy.acting_seat(live.record, game, seat)
+            if game.outcome is not None:
+                return {"legal": False, "reason": "The game is over."}
+            if game.to_move != me:
+                return {"legal": False, "reason": "It is not your turn."}
+            state = game.state
+            for move in state.legal_moves():
+                parts = state.move_parts(move)
+                if parts["source"] == source and parts["target"] == target:
+                    return {"legal": True, "reason": ""}
+            try:
+                canonical = state.canonicalize(normalize_move_text(f"{source} {target}"))
+                why = state.why_illegal(canonical).removeprefix(": ")
+            except ParlourError:
+                why = ""
+            reason = capitalised(with_symbols(why)) + "." if why else "That move is not allowed."
+            return {"legal": False, "reason": reason}
 
     def hint(self, player: str, game_id: str, seat: int | None = None) -> dict[str, str]:
         """The strongest fair player's move for the person to move, with its reason."""

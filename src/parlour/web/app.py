@@ -89,6 +89,20 @@ class MoveBody(BaseModel):
     move: str = Field(min_length=1, max_length=200)
 
 
+class CheckBody(BaseModel):
+    """``POST /api/games/{id}/check``: may a card go from ``source`` to ``target`` now?"""
+
+    model_config = _STRICT
+
+    source: str = Field(min_length=1, max_length=20)
+    target: str = Field(min_length=1, max_length=20)
+
+
+class Checked(BaseModel):
+    legal: bool
+    reason: str
+
+
 class ErrorBody(BaseModel):
     error: str
 
@@ -232,6 +246,14 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
     async def play(request: Request, game_id: str, body: MoveBody) -> Answer:
         """Play a move; the computer's replies come with the answer, move by move."""
         return await run_in_threadpool(service.play, who(request), game_id, body.move)
+
+    @app.post("/api/games/{game_id}/check", response_model=Checked, tags=["play"])
+    async def check(request: Request, game_id: str, body: CheckBody) -> dict[str, Any]:
+        """Whether a card may go from ``source`` to ``target`` now, and why not; plays
+        nothing (a table says why a dropped card snaps back)."""
+        return await run_in_threadpool(
+            service.check, who(request), game_id, body.source, body.target
+        )
 
     @app.post("/api/games/{game_id}/undo", response_model=Answer, tags=["play"])
     async def undo(request: Request, game_id: str) -> Answer:
