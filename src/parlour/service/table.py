@@ -219,10 +219,13 @@ class TableService:
             opponent=opponent,
             meta=meta,
         )
-        live = _Live(record, game, [], _opening(game))
+        return self._begin(_Live(record, game, [], _opening(game)))
+
+    def _begin(self, live: _Live) -> Answer:
+        """A new game at the table: the computer's first moves, then stored and cached."""
         steps = self._computer_turns(live)
-        _sync(record, game)
-        self.store.insert(record)
+        _sync(live.record, live.game)
+        self.store.insert(live.record)
         self._remember(live)
         return self._answer(live, computer=steps)
 
@@ -475,12 +478,7 @@ class TableService:
             opponent=opponent,
             meta=meta,
         )
-        live = _rebuild_live(record)
-        steps = self._computer_turns(live)
-        _sync(record, live.game)
-        self.store.insert(record)
-        self._remember(live)
-        return self._answer(live, computer=steps)
+        return self._begin(_rebuild_live(record))
 
     def text(self, player: str, game_id: str, seat: int | None = None, colour: bool = False) -> str:
         """The position as text for a terminal, as the person in ``seat`` may see it."""
