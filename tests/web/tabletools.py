@@ -80,8 +80,12 @@ class Table:
     @staticmethod
     def corner(card: Any) -> dict[str, float]:
         """A point on a card's top-left corner: the part a fan leaves in view."""
-        box = card.bounding_box()
-        return {"x": box["width"] * 0.15, "y": box["height"] * 0.1}
+        for _ in range(20):  # the table may be drawn again (a resize) in between
+            card.wait_for(state="visible")
+            box = card.bounding_box()
+            if box is not None:
+                return {"x": box["width"] * 0.15, "y": box["height"] * 0.1}
+        raise AssertionError("the card never stayed on the table")
 
     def pile(self, pile_id: str) -> Any:
         return self.page.locator(f'#scene .pile[data-pile="{pile_id}"]')

@@ -8,6 +8,21 @@ const GAP8 = 0.12;
 const COLS = 8 * (1 + GAP8) - GAP8;
 const COL_MIN = CARD_H + 7 * 0.1 * CARD_H + 3 * 0.24 * CARD_H;
 
+/** The foundation a card from `source` goes to: the lowest one it fits. */
+function foundationFor(view, source) {
+  let code = null;
+  if (source === "P") code = view.pending;
+  else if (source === "W") code = view.waste[view.waste.length - 1];
+  else {
+    const row = view.rows.find((r) => r.name === source);
+    code = row ? row.face_up[row.face_up.length - 1] : null;
+  }
+  if (!code) return "F1";
+  const fits = view.foundations.find((f) => f.top && f.top[1] === code[1] && rankOf(f.top) === rankOf(code) - 1);
+  const empty = view.foundations.find((f) => !f.top);
+  return (fits || (code[0] === "A" ? empty : null) || view.foundations[0]).name;
+}
+
 function rowCards(row) {
   return Array(row.face_down).fill(null).concat(row.face_up);
 }
@@ -16,7 +31,7 @@ export default {
   name: "eight-by-eight",
   parseMoves(view) {
     const rows = Object.fromEntries(view.rows.map((r) => [r.name, r]));
-    return (view.legal_moves || []).map((m) =>
+    const moves = (view.legal_moves || []).map((m) =>
       twoPart(m, (src, dst) => {
         const from = rows[src];
         const onto = rows[dst];
@@ -30,22 +45,11 @@ export default {
         return 1;
       }),
     );
+    // "F" means the card's own foundation: name it, as the table service does.
+    for (const m of moves) if (m.target === "F") m.target = foundationFor(view, m.source);
+    return moves;
   },
-  isFoundation: (t) => t === "F" || /^F\d$/.test(t),
-  targetPiles(move, view) {
-    if (move.target !== "F") return [move.target];
-    let code = null;
-    if (move.source === "P") code = view.pending;
-    else if (move.source === "W") code = view.waste[view.waste.length - 1];
-    else {
-      const row = view.rows.find((r) => r.name === move.source);
-      code = row ? row.face_up[row.face_up.length - 1] : null;
-    }
-    if (!code) return view.foundations.map((f) => f.name);
-    const fits = view.foundations.find((f) => f.top && f.top[1] === code[1] && rankOf(f.top) === rankOf(code) - 1);
-    const empty = view.foundations.find((f) => !f.top);
-    return [(fits || (code[0] === "A" ? empty : null) || view.foundations[0]).name];
-  },
+  isFoundation: (t) => /^F\d$/.test(t),
   layouts() {
     return [
       { name: "wide", w: COLS + 0.4 + 1, h: TAG + CARD_H + 0.15 + TAG + COL_MIN },
@@ -57,7 +61,7 @@ export default {
     const x = (i) => i * (1 + GAP8);
     view.foundations.forEach((f, i) => {
       piles.push({
-        id: f.name, x: x(i), y: TAG, cards: f.top ? [f.top] : [], fan: "none", target: "F", tag: f.name,
+        id: f.name, x: x(i), y: TAG, cards: f.top ? [f.top] : [], fan: "none", tag: f.name,
         total: f.count, label: `foundation ${f.name}` + (f.count ? `, ${f.count} cards` : ""), empty: "",
       });
     });

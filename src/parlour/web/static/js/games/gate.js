@@ -25,7 +25,7 @@ function topOf(view, pile) {
 export default {
   name: "gate",
   parseMoves(view) {
-    return (view.legal_moves || []).map((m) =>
+    const moves = (view.legal_moves || []).map((m) =>
       twoPart(m, (src, dst) => {
         const from = view.piles[src];
         const onto = topOf(view, dst);
@@ -37,14 +37,11 @@ export default {
         return 1;
       }),
     );
+    // "F" means the card's own foundation: name it, as the table service does.
+    for (const m of moves) if (m.target === "F") m.target = foundationFor(view, topOf(view, m.source));
+    return moves;
   },
-  isFoundation: (t) => t === "F" || /^F\d$/.test(t),
-  /** The piles a move's target lights up. */
-  targetPiles(move, view) {
-    if (move.target !== "F") return [move.target];
-    const from = move.source === "W" ? view.waste : view.piles[move.source] || [];
-    return [foundationFor(view, from[from.length - 1])];
-  },
+  isFoundation: (t) => /^F\d$/.test(t),
   layouts(view) {
     const bars = view.bars;
     const core = 1 + G + bars * (1 + GAP) - GAP + G + 1;
@@ -108,7 +105,7 @@ export default {
     return { w: width, h: box.h, piles, decor: [] };
 
     function found(name, top, x, y) {
-      return { id: name, x, y, cards: top ? [top] : [], fan: "none", target: "F", tag: name, label: `foundation ${name}`, empty: "" };
+      return { id: name, x, y, cards: top ? [top] : [], fan: "none", tag: name, label: `foundation ${name}`, empty: "" };
     }
   },
   controls: [{ word: "deal", always: true, label: "Deal", key: "d" }],
