@@ -1,0 +1,155 @@
+"""The table's rules, one test each: final games, the one undo rule, who may act, and
+what an answer shows (see ``parlour.service.policy``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.errors import GameOverError, IllegalMoveError, ParlourError
+from parlour.service import HUMAN, TableService, open_service
+
+ME = "me"
+
+
+@pytest.fixture
+def table() -> TableService:
+    return open_service(":memory:")
+
+
+def lose_a_patience(table: TableService) -> dict[str, Any]:
+    """A Calculation game on a random deal played to a loss by always taking the first
+    legal move (which wins next to never: a won game is simply dealt again)."""
+    while True:
+        answer: Any = table.start(ME, "calculation")
+        while answer["outcome"] is None:
+            answer = table.play(ME, answer["id"], answer["legal_moves"][0])
+        if answer["result"] == "lost":
+            return dict(answer)
+
+
+def test_a_random_deal_shows_no_seed_until_it_is_final(table: TableService) -> None:
+    answer = table.start(ME, "gate")
+    assert "seed" not in answer and answer["final"] is False
+    assert 0 <= table.store.get(answer["id"]).seed < 2**63  # type: ignore[union-attr]
+    over = table.resign(ME, answer["id"])
+    assert over["final"] is True and over["seed"] == over["end"]["deal"]  # type: ignore[index]
+
+
+def test_a_chosen_seed_is_shown_as_it_is(table: TableService) -> None:
+    assert table.start(ME, "gate", seed=7)["seed"] == 7
+
+
+def test_a_lost_patience_is_over_but_not_final(table: TableService) -> None:
+    lost = lose_a_patience(table)
+    assert lost["final"] is False and "seed" not in lost
+    assert lost["end"]["next"][0] == "undo" and lost["can_undo"] is True
+    back = table.undo(ME, lost["id"])
+    assert back["outcome"] is None, "undo takes a lost patience back into play"
+    table.redo(ME, lost["id"])
+    left = table.resign(ME, lost["id"])
+    assert left["final"] is True and left["result"] == "lost" and "seed" in left
+    with pytest.raises(GameOverError):
+        table.undo(ME, lost["id"])
+
+
+def test_a_won_or_resigned_game_is_final_and_cannot_be_taken_back(table: TableService) -> None:
+    answer = table.start(ME, "gate", seed=1)
+    answer = table.play(ME, answer["id"], answer["legal_moves"][0])
+    over = table.resign(ME, answer["id"])
+    assert over["final"] and over["can_undo"] is False and over["undo_refusal"]
+    for command in (table.undo, table.redo, table.resign):
+        with pytest.raises(GameOverError):
+            command(ME, answer["id"])
+
+
+def test_in_a_patience_every_move_can_be_taken_back(table: TableService) -> None:
+    answer = table.start(ME, "calculation", seed=4)
+    for _ in range(10):
+        answer = table.play(ME, answer["id"], answer["legal_moves"][0])
+    for _ in range(10):
+        assert answer["can_undo"]
+        answer = table.undo(ME, answer["id"])
+    assert answer["moves_played"] == 0 and answer["can_undo"] is False
+
+
+def test_against_the_computer_a_move_that_showed_a_card_stays(table: TableService) -> None:
+    answer = table.start(ME, "chinese-patience", seed=4, options={"first": 0}, opponent="random")
+    twisted = table.play(ME, answer["id"], "twist")
+    assert twisted["can_undo"] is False
+    assert "showed you a card" in str(twisted["undo_refusal"])
+    with pytest.raises(IllegalMoveError, match="showed you a card"):
+        table.undo(ME, answer["id"])
+
+
+def test_undo_takes_back_the_computers_replies_too(table: TableService) -> None:
+    answer = table.start(ME, "chinese-patience", seed=4, options={"first": 0}, opponent="random")
+    gid = answer["id"]
+    answer = table.play(ME, gid, "twist")
+    moves = [m for m in answer["legal_moves"] if m not in ("twist", "end")]
+    if not moves:
+        pytest.skip("deal 4 offers no card move after the first twist")
+    before = answer["moves_played"]
+    answer = table.play(ME, gid, moves[0])
+    assert answer["can_undo"]
+    assert table.undo(ME, gid)["moves_played"] == before
+
+
+def test_two_people_at_one_table_cannot_undo_after_the_other_moved(table: TableService) -> None:
+    answer = table.start(ME, "uno", seed=5, opponent=HUMAN, options={"first": 0})
+    gid = answer["id"]
+    first = table.get(ME, gid, 0)
+    table.play(ME, gid, first["legal_moves"][0], 0)
+    second = table.get(ME, gid, 1)
+    if second["to_move"] != 1:
+        pytest.skip("the first move did not pass the turn")
+    table.play(ME, gid, second["legal_moves"][-1], 1)
+    with pytest.raises(IllegalMoveError, match="other player has moved"):
+        table.undo(ME, gid, 0)
+
+
+def test_a_person_acts_only_in_their_own_seat(table: TableService) -> None:
+    answer = table.start(ME, "uno", seed=5, opponent="random")
+    with pytest.raises(IllegalMoveError):
+        table.play(
+            ME, answer["id"], answer["legal_moves"][0] if answer["legal_moves"] else "draw", 1
+        )
+    with pytest.raises(ParlourError):
+        table.get("stranger", answer["id"])
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, True, "7"])
+def test_seeds_outside_what_the_store_holds_are_refused(table: TableService, seed: Any) -> None:
+    with pytest.raises(ParlourError, match="seed"):
+        table.start(ME, "gate", seed=seed)
+
+
+def test_strict_names_and_options_for_the_api(table: TableService) -> None:
+    with pytest.raises(ParlourError, match="exactly"):
+        table.start(ME, "GATE", strict=True)
+    with pytest.raises(ParlourError, match="whole number"):
+        table.start(ME, "gate", options={"bars": "4"}, strict=True)
+    assert table.start(ME, "GATE", options={"bars": "3"})["options"]["bars"] == 3
+
+
+def test_resigned_games_list_no_legal_moves(table: TableService) -> None:
+    answer = table.start(ME, "chinese-patience", seed=2, options={"first": 0}, opponent="random")
+    over = table.resign(ME, answer["id"])
+    assert over["legal_moves"] == [] and over["view"]["legal_moves"] == []
+    assert over["end"]["detail"] == "You gave up this game."  # type: ignore[index]
+    engine = parlour.new_game("chinese-patience", seed=2, first=0)
+    engine.resign(0)
+    assert str(engine.outcome) == "player 0 resigned"
+
+
+def test_a_save_of_a_game_in_play_seals_its_deal(table: TableService) -> None:
+    answer = table.start(ME, "gate")
+    text = table.save(ME, answer["id"])
+    assert '"seed"' not in text and '"sealed"' in text
+    again = table.load(ME, text)
+    assert again["view"] == answer["view"] and "seed" not in again
+    other = open_service(":memory:")
+    with pytest.raises(ParlourError, match="sealed for the machine"):
+        other.load(ME, text)
