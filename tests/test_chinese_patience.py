@@ -97,7 +97,7 @@ def test_registry_metadata() -> None:
 def test_golden_deals(seed: int) -> None:
     g = parlour.new_game(NAME, seed=seed)
     text, first = GOLDEN[seed]
-    assert st(g).deal_str() == text
+    assert st(g).deal_str() == text + (" first=1" if first else "")
     assert g.to_move == first
 
 
@@ -108,14 +108,14 @@ def test_seeded_deal_is_the_shuffled_pack_then_one_draw_for_first() -> None:
         rng.shuffle(pack)
         first = rng.randbelow(2)
         g = parlour.new_game(NAME, seed=seed)
-        assert st(g).deal_str() == cards_str(pack)
+        assert st(g).deal_str() == cards_str(pack) + (" first=1" if first else "")
         assert g.to_move == first
 
 
 def test_first_option_overrides_the_draw_but_not_the_deal() -> None:
     for first in (0, 1):
         g = parlour.new_game(NAME, seed=0, first=first)
-        assert st(g).deal_str() == GOLDEN[0][0]
+        assert st(g).deal_str() == GOLDEN[0][0] + (" first=1" if first else "")
         assert g.to_move == first
         assert g.view(0)["first"] == first
     with pytest.raises(parlour.InvalidOptionError, match="must be one of 0, 1"):

@@ -154,7 +154,7 @@ GOLDEN = {
         "B0 R9 G8 Y8 R5 RS RS B8 G9 YD Y6 B9 B7 R3 BD GD R6 G0 B2 R0 RD RD YS BS R9 B9 Y3 YS W4 "
         "Y5 R7 B6 B2 G5 R4 G4 G9 W4 Y1 R1 B3 R2 R6 R2 YS Y5 GS R7 Y0 W W4 G4 GS Y7 W BS B8 R8 G1 "
         "YS B5 R3 BD G2 G6 W4 G2 BS Y4 YD Y6 Y8 Y9 G6 W G3 Y7 B3 W R4 GS B1 G7 B7 G7 GS R1 Y9 Y2 "
-        "RS Y2 B1 B6 B5 G1 R5 G5 G8 B4 Y4 RS Y1 R8 B4 Y3 GD BS G3",
+        "RS Y2 B1 B6 B5 G1 R5 G5 G8 B4 Y4 RS Y1 R8 B4 Y3 GD BS G3 first=1 seed=1",
         ["R5", "R9", "RS", "RS", "G8", "Y8", "B0"],
         ["R3", "G9", "Y6", "YD", "B7", "B8", "B9"],
         "BD",
@@ -164,7 +164,7 @@ GOLDEN = {
         "W4 R6 GS RD G5 B1 Y4 R7 G4 G6 G7 BD Y8 R9 G5 R7 Y5 RS B2 R5 G0 Y0 RD W YS R1 W4 RS G2 "
         "Y2 RS GD W4 G9 B0 G2 YS B3 Y4 G4 BS R1 B8 G3 Y2 B4 YS W YD G6 BS B9 R9 G1 Y3 YS B5 Y9 "
         "R3 Y8 Y9 B7 G3 R5 R0 R3 G8 G8 Y5 R2 B7 RS BD YD R2 GS R8 W4 BS B1 Y7 Y1 W BS B5 R8 B6 "
-        "R4 B2 GD G7 Y1 Y7 R4 GS Y6 Y6 B9 B3 R6 G9 GS B6 G1 Y3 B8 W B4",
+        "R4 B2 GD G7 Y1 Y7 R4 GS Y6 Y6 B9 B3 R6 G9 GS B6 G1 Y3 B8 W B4 first=1 seed=2",
         ["R6", "RD", "G5", "GS", "Y4", "B1", "W4"],
         ["R7", "R9", "G4", "G6", "G7", "Y8", "BD"],
         "G5",
@@ -332,6 +332,8 @@ def test_first_card_w4_seeded_is_shuffled_back() -> None:
     for p in (0, 1):
         assert h.view(p)["hand"] == g.view(p)["hand"]
     assert h.state._draw == g.state._draw and h.view(0)["top"] == "R7"
+    # ... and the stream as the seed's deal left it: the deal string alone is the match.
+    assert parlour.new_game("uno", deck=g.state.deal_str()).state.key() == g.state.key()
 
 
 # --- a turn --------------------------------------------------------------------------------

@@ -116,7 +116,7 @@ def test_observations_come_from_the_acting_players_view() -> None:
 
 
 def _uno_deck_with_swap(i: int, j: int) -> str:
-    deck = parlour.new_game("uno", seed=4).state.deal_str().split()
+    deck = parlour.new_game("uno", seed=4).state.deal_str().split()[:108]  # the cards
     deck[i], deck[j] = deck[j], deck[i]
     return " ".join(deck)
 
@@ -128,7 +128,7 @@ def test_hidden_cards_do_not_change_an_observation() -> None:
 
     observations = []
     keys = []
-    deck = parlour.new_game("uno", seed=4).state.deal_str().split()
+    deck = parlour.new_game("uno", seed=4).state.deal_str().split()[:108]  # the cards
     # find a card deep in the draw pile that is not already in player 1's hand
     j = next(k for k in range(60, 108) if deck[k] not in deck[7:14])
     for d in (" ".join(deck), _uno_deck_with_swap(8, j)):

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import GameOverError, IllegalMoveError, InvalidSaveError, ParlourError
+from ..notation import deal_seed
 from .options import resolve_options
 from .protocol import GameState, Move, Outcome
 from .registry import game_class
@@ -238,14 +239,16 @@ def new_game(
     """Start a game from a seed (random if omitted) or an explicit deck, plus options.
 
     Options may be given as a mapping or as keyword arguments
-    (``new_game("gate", seed=7, bars=3)``).
+    (``new_game("gate", seed=7, bars=3)``). A deck given without a seed takes the
+    deal's own ``seed=`` field, or 0: an explicit deal never depends on a fresh
+    random seed, so it plays the same game on every run.
     """
     cls = game_class(name)
     given = dict(options or {})
     given.update(kwargs)
     resolved = resolve_options(cls.option_specs, given, cls.name)
     if seed is None:
-        seed = random_seed()
+        seed = random_seed() if deck is None else deal_seed(deck)
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ParlourError(f"seed must be a non-negative whole number, got {seed!r}")
     state = cls.new(seed, deck, resolved)

@@ -23,7 +23,7 @@ from ..core.options import OptionSpec
 from ..core.protocol import GameState, Move, MoveParts, Outcome, describe_legal
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
-from ..notation import check_pack, read_deck
+from ..notation import check_pack, deal_text, field_or_option, read_deal
 from ..rng import Rng
 
 __all__ = ["ChinesePatience", "BLOCKED_LIMIT"]
@@ -96,8 +96,8 @@ def _deal(deck: list[int]) -> tuple[list[list[int]], list[list[int]]]:
     return tableau, hands
 
 
-def _read_explicit_deck(text: str) -> list[int]:
-    cards = read_deck(text, parse_card, card_str)
+def _read_explicit_deck(text: str) -> tuple[list[int], dict[str, int]]:
+    cards, fields = read_deal(text, parse_card, card_str, ("first",), "Chinese Patience")
     pack = french_deck()
     try:
         check_pack(cards, pack, card_str, "a 52-card pack")
@@ -109,7 +109,7 @@ def _read_explicit_deck(text: str) -> list[int]:
                 f"(missing: {cards_str(missing)})"
             ) from None
         raise
-    return cards
+    return cards, fields
 
 
 @register
@@ -180,6 +180,8 @@ Decisions of the rules page:
   moves first; each player's first card received is the top of their hand.
 - With an explicit deck the Aces are taken out wherever they are and player 0
   moves first unless first=1; with a seed the first player is drawn from it.
+  A deal may end with the field first=1 (parlour's notation): the deal a game
+  shows says who moves first, so it replays the game exactly.
 - A top card may move from one tableau pile to another.
 - Only the top card of your own discard pile (0 D) may fill an empty tableau pile.
 - An empty opponent discard pile cannot be loaded.
@@ -216,8 +218,9 @@ Decisions of the rules page:
     def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> ChinesePatience:
         first_option = options.get("first")
         if deck is not None:
-            cards = _read_explicit_deck(deck)
-            first = 0 if first_option is None else int(first_option)
+            cards, fields = _read_explicit_deck(deck)
+            given = field_or_option(fields, "first", first_option, (0, 1))
+            first = 0 if given is None else int(given)
         else:
             rng = Rng(seed)
             cards = french_deck()
@@ -248,9 +251,9 @@ Decisions of the rules page:
         return self
 
     def deal_str(self) -> str:
-        """The pack top first, Aces where the shuffle put them (the first player is
-        the option ``first``, which ``options`` holds resolved)."""
-        return cards_str(self.deck)
+        """The pack top first, Aces where the shuffle put them, then ``first=1`` when
+        player 1 moves first: the deal alone replays the game."""
+        return deal_text(cards_str(self.deck), {"first": self.first}, {"first": 0})
 
     # --- playing ----------------------------------------------------------
 

@@ -12,9 +12,10 @@ the choices the page leaves to the engine:
   1. one ``randbelow(2)`` for the first hand's designated starter. It is drawn even
      when option ``first`` or an explicit deck decides the starter, so that the cards
      a seed deals never depend on ``first``;
-  2. the first hand's shuffle of ``uno_deck()`` (with an explicit deck the same
-     shuffle is made on a dummy list and thrown away, so that
-     ``new_game(seed=s, deck=g.deal_str(), first=...)`` replays a seeded match);
+  2. the first hand's shuffle of ``uno_deck()``. With an explicit deck the stream is
+     advanced exactly as seed ``s``'s own first deal advances it (that shuffle, and
+     the shuffles of a ``W4`` turned up and sent back) and the cards are thrown away,
+     so that a seeded match's ``deal_str()``, which carries ``seed=s``, replays it;
   3. then every shuffle as it happens: a ``W4`` turned up first goes back on the top
      of the draw pile, which is shuffled (explicit first deck: it goes to the bottom
      instead, no shuffle); a draw from an empty draw pile shuffles the discard pile
@@ -26,9 +27,15 @@ the choices the page leaves to the engine:
   indices in batches from the same xoshiro256** outputs (``_shuffle``): UNO deals a
   fresh pack every hand, and this makes a deal about seven times cheaper.
 * **Decks.** A deck is read top first: cards 1-7 player 0's hand, 8-14 player 1's,
-  card 15 turned up, the rest the draw pile from its top. ``deal_str()`` gives the
-  first hand; it does not record the starter (an explicit deck starts with player 0
-  unless ``first`` says otherwise).
+  card 15 turned up, the rest the draw pile from its top, then optional deal fields
+  (parlour's extension of the notation, ``docs/notation.md``): ``first=1`` (the first
+  hand's starter; default 0, or option ``first``) and ``seed=N`` (the match's random
+  stream; default 0, or the game's seed). ``deal_str()`` writes the first hand so,
+  with the fields that differ from their defaults: ``new_game("uno",
+  deck=g.deal_str())`` replays the whole match, move for move. A seeded hand whose
+  first card turned up was a ``W4`` is written as dealt after the ``W4`` went back
+  (its shuffle was the seed's): the replay deals the same cards and stream but has
+  no ``W4`` to announce.
 * **Moves** are tuples of small ints, all built once at import time, so that
   ``legal_moves`` allocates only its list. Their order: the cards of the hand in card
   order (R G Y B, 0-9 S D, then W and W4; a Wild's colours R G Y B, each "uno"
@@ -62,8 +69,8 @@ from ..core.events import Event
 from ..core.options import OptionSpec
 from ..core.protocol import GameState, Move, MoveParts, Outcome
 from ..core.registry import register
-from ..errors import InvalidCardError, InvalidMoveError, InvalidOptionError
-from ..notation import check_pack, read_deck
+from ..errors import InvalidCardError, InvalidDeckError, InvalidMoveError, InvalidOptionError
+from ..notation import check_pack, deal_text, field_or_option, read_deal
 from ..rng import Rng
 
 __all__ = ["Uno", "card_points", "PACK_POINTS"]
@@ -140,6 +147,8 @@ def card_points(c: int) -> int:
 _POINTS = [card_points(c) if (c >= W or (c & 15) <= DRAW2) else 0 for c in range(W4 + 1)]
 PACK_POINTS = sum(_POINTS[c] for c in uno_deck())
 _PACK: tuple[int, ...] = tuple(uno_deck())
+#: The deal fields UNO reads and writes, at their defaults (left out of ``deal_str``).
+_DEAL_DEFAULTS = {"first": 0, "seed": 0}
 # What kind of card each card is, for the effects of playing it.
 KIND_NUMBER, KIND_SKIP, KIND_DRAW2, KIND_WILD, KIND_WILD4 = range(5)
 _KIND = [
@@ -291,6 +300,10 @@ Options: target=500 (match points), first=0|1 (first hand's starter; default fro
 the seed), w4_challenge (official challenge instead of the automatic penalty),
 uno_call (UNO calls and catching).
 
+A deal (--deck) is the 108 cards top first, then optional fields: first=1 (who
+starts the first hand) and seed=N (the stream that shuffles later): the deal that
+a game shows replays the whole match. A deck without a seed uses seed 0.
+
 Decisions of the rules page:
 - A Wild Draw Four may rightly be played only when you hold no card of the colour in
   play; a card of the same number or symbol, or another Wild, does not count.
@@ -425,9 +438,17 @@ class Uno(GameState):
         rng = Rng(seed)
         coin = rng.randbelow(2)
         if deck is not None:
-            cards = read_deck(deck, parse_uno_card, uno_str)
+            cards, fields = read_deal(deck, parse_uno_card, uno_str, ("first", "seed"), "UNO")
             check_pack(cards, _PACK, uno_str, "the 108-card UNO pack")
-            st._rng = _shuffle(rng.getstate(), list(_PACK))
+            first = field_or_option(fields, "first", first, (0, 1))
+            if fields.get("seed", seed) != seed:
+                raise InvalidDeckError(
+                    f"the deal says seed={fields['seed']} but the game's seed is {seed}: "
+                    "give the same seed, or none"
+                )
+            # The stream as the seed's own deal leaves it (a W4 turned up and shuffled
+            # back included), so that a seeded match's deal string replays the match.
+            st._rng = cls.new(seed, None, dict(options, first=0))._rng
             starter = 0 if first is None else first
         else:
             cards = list(_PACK)
@@ -443,6 +464,7 @@ class Uno(GameState):
         ev: list[tuple[Any, ...]] = []
         st._ev = ev
         st._start_hand(cards, starter, deck is not None, ev)
+        st._deal = deal_text(st._deal, {"first": starter, "seed": seed}, _DEAL_DEFAULTS)
         return st
 
     def _start_hand(self, deck: list[int], starter: int, explicit: bool, ev: list[Any]) -> None:
