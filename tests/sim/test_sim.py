@@ -244,3 +244,63 @@ def test_missing_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
         import_ray()
     with pytest.raises(parlour.ParlourError, match=r"parlour\[ray\]"):
         sim.run("gate", games=3, backend="ray")
+
+
+def test_records_frame_has_one_dtype_per_column(tmp_path: Path) -> None:
+    pandas = pytest.importorskip("pandas", reason="pandas is not installed (parlour[pandas])")
+    patience = sim.run("gate", "random", games=6, seed=0, jobs=1, max_moves=300)
+    path = tmp_path / "gate.jsonl"
+    patience.write_jsonl(path)
+    frame = sim.records_frame(path)
+    assert frame.equals(patience.frame())
+    dtypes = {name: str(dtype) for name, dtype in frame.dtypes.items()}
+    assert dtypes == {
+        "index": "int64",
+        "seed": "int64",
+        "result": "string",
+        "reason": "string",
+        "winner": "Int64",
+        "moves": "int64",
+        "hands": "Int64",
+        "score_0": "Int64",
+    }
+    won = frame["result"] == "won"
+    assert (frame.loc[won, "winner"] == 0).all() and frame.loc[~won, "winner"].isna().all()
+    duel = sim.run("chinese-patience", "random,random", games=4, seed=0, jobs=1).frame()
+    assert list(duel.columns[-2:]) == ["score_0", "score_1"]
+    assert str(duel["winner"].dtype) == "Int64" and len(duel) == 4
+    assert isinstance(frame, pandas.DataFrame)
+
+
+def test_simulate_progress_rate_is_the_summarys(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("rich", reason="Rich is not installed (pip install 'parlour[sim]')")
+    import re
+
+    from parlour.cli import main
+
+    assert main(["simulate", "calculation", "-n", "40", "--jobs", "1"]) == 0
+    captured = capsys.readouterr()
+    bar = re.findall(r"([\d,]+) games/s", captured.err)
+    table = re.search(r"time: [\d.]+ s, ([\d,.]+) games/s", captured.out)
+    assert bar and table, (captured.err, captured.out)
+    # the same number, shown to 0 and 1 decimals (Rich's own speed read 511 for 90)
+    assert abs(int(bar[-1].replace(",", "")) - float(table.group(1).replace(",", ""))) <= 0.55
+
+
+@pytest.mark.parametrize("budget", ["300", 300, "1s"])
+def test_solve_takes_a_budget_string_or_a_node_count(budget: object) -> None:
+    from parlour.ai.solver import solve
+
+    game = parlour.new_game("calculation", seed=6, classic=True)
+    result = solve(game, budget)  # type: ignore[arg-type]
+    assert result.status in ("solved", "unwinnable", "unknown")
+    if budget != "1s":
+        assert result.nodes <= 301
+
+
+@pytest.mark.parametrize("budget", [1.5, True, -3, "lots", [100]])
+def test_solve_rejects_other_budgets_clearly(budget: object) -> None:
+    from parlour.ai.solver import solve
+
+    with pytest.raises(parlour.ParlourError, match="bad budget"):
+        solve(parlour.new_game("calculation", seed=6), budget)  # type: ignore[arg-type]

@@ -110,8 +110,31 @@ def parse_budget(text: str) -> Budget:
     return Budget(nodes=int(number * scale))
 
 
-def solve(game: Game | GameState, budget: Budget | None = None) -> SolveResult:
-    """Search the position for a win (the solver sees the whole deal)."""
+def as_budget(budget: Budget | str | int | None) -> Budget:
+    """A ``Budget``; a string as ``parse_budget`` reads it ("2s", "100k"); an int as
+    a node count; ``None``: ten seconds."""
+    if budget is None:
+        return Budget(seconds=10.0)
+    if isinstance(budget, Budget):
+        return budget
+    if isinstance(budget, str):
+        return parse_budget(budget)
+    if isinstance(budget, int) and not isinstance(budget, bool):
+        if budget <= 0:
+            raise ParlourError(f"bad budget {budget!r}: a node count must be more than zero")
+        return Budget(nodes=budget)
+    raise ParlourError(
+        f"bad budget {budget!r}: give a Budget, a string such as '10s' or '100k', "
+        "or a whole number of nodes"
+    )
+
+
+def solve(game: Game | GameState, budget: Budget | str | int | None = None) -> SolveResult:
+    """Search the position for a win (the solver sees the whole deal).
+
+    ``budget`` is a :class:`Budget`, a string (``"2s"``, ``"500ms"``, ``"100k"``), a
+    number of nodes, or ``None`` for ten seconds."""
+    limit = as_budget(budget)
     state = game.state if isinstance(game, Game) else game
     outcome = game.outcome
     if outcome is not None:
@@ -122,6 +145,5 @@ def solve(game: Game | GameState, budget: Budget | None = None) -> SolveResult:
     if function is None:
         have = ", ".join(_SOLVERS) or "none yet"
         raise ParlourError(f"there is no solver for {name}; solvers exist for: {have}")
-    budget = budget or Budget(seconds=10.0)
-    budget.restart()
-    return function(state.copy(), budget)
+    limit.restart()
+    return function(state.copy(), limit)

@@ -15,7 +15,7 @@ use Rich (``pip install parlour[sim]``) and the Ray backend Ray
 from .backends import BACKENDS, default_jobs
 from .play import SimSpec, default_max_moves, make_spec, play_game
 from .records import CAPPED, GameRecord
-from .results import SimResults, read_records
+from .results import SimResults, read_records, records_frame
 from .runner import run, run_spec
 from .stats import SeatSummary, Summary, Tally, wilson
 
@@ -33,6 +33,7 @@ __all__ = [
     "make_spec",
     "play_game",
     "read_records",
+    "records_frame",
     "run",
     "run_spec",
     "wilson",

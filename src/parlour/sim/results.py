@@ -1,18 +1,28 @@
-"""The results of a run: its specification, summary and per-game records."""
+"""The results of a run: its specification, summary and per-game records.
+
+Records are written one JSON object per line (``--out``, ``write_jsonl``), with
+``null`` where a field has no value: the ``winner`` of a lost patience, a draw or a
+capped game, the ``scores`` of a patience (none has a score), the ``hands`` of a
+game that is not UNO. ``pandas.read_json(path, lines=True)`` reads such a column
+as floats with NaN; :func:`records_frame` gives one dtype per column instead, with
+nullable integers (``Int64``, ``<NA>`` for no value) and one column per seat's score.
+"""
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from ..errors import ParlourError
 from .play import SimSpec
 from .records import GameRecord
 from .stats import Summary
 
-__all__ = ["SimResults", "write_records", "read_records"]
+__all__ = ["SimResults", "write_records", "read_records", "records_frame"]
 
 
 @dataclass
@@ -45,6 +55,10 @@ class SimResults:
             "interrupted": self.interrupted,
         }
 
+    def frame(self) -> Any:
+        """The records as a pandas DataFrame (see :func:`records_frame`)."""
+        return records_frame(self.records, seats=len(self.spec.players))
+
     def write_jsonl(self, path: str | Path) -> None:
         """The records, one JSON object per line (the format of ``--out``)."""
         with open(path, "w", encoding="utf-8") as stream:
@@ -60,3 +74,35 @@ def read_records(path: str | Path) -> list[GameRecord]:
     """Records back from a JSON-lines file written by a run."""
     with open(path, encoding="utf-8") as stream:
         return [GameRecord.from_dict(json.loads(line)) for line in stream if line.strip()]
+
+
+def records_frame(records: Iterable[GameRecord] | str | Path, seats: int | None = None) -> Any:
+    """Records (or a JSON-lines file of them) as a pandas DataFrame with sensible dtypes.
+
+    ``index``, ``seed`` and ``moves`` are ``int64``; ``result`` and ``reason`` are
+    strings; ``winner`` and ``hands`` are nullable ``Int64`` (``<NA>`` where there is
+    none); ``scores`` becomes ``score_0``, ``score_1`` ... (``seats`` columns, by
+    default as many as the longest record has, at least one), nullable ``Int64``.
+    Needs pandas (``pip install 'parlour[pandas]'``).
+    """
+    try:
+        pandas = importlib.import_module("pandas")
+    except ImportError:
+        raise ParlourError("records_frame needs pandas: pip install 'parlour[pandas]'") from None
+    rows = read_records(records) if isinstance(records, str | Path) else list(records)
+    width = seats or max([len(r.scores or ()) for r in rows] + [1])
+    columns: dict[str, Any] = {
+        "index": pandas.array([r.index for r in rows], dtype="int64"),
+        "seed": pandas.array([r.seed for r in rows], dtype="int64"),
+        "result": pandas.array([r.result for r in rows], dtype="string"),
+        "reason": pandas.array([r.reason for r in rows], dtype="string"),
+        "winner": pandas.array([r.winner for r in rows], dtype="Int64"),
+        "moves": pandas.array([r.moves for r in rows], dtype="int64"),
+        "hands": pandas.array([r.hands for r in rows], dtype="Int64"),
+    }
+    for seat in range(width):
+        columns[f"score_{seat}"] = pandas.array(
+            [None if r.scores is None or seat >= len(r.scores) else r.scores[seat] for r in rows],
+            dtype="Int64",
+        )
+    return pandas.DataFrame(columns)
