@@ -183,7 +183,7 @@ def test_unknown_routes_and_commands(client: TestClient) -> None:
     assert nothing.status_code == 400 and "nothing to redo" in nothing.json()["error"]
     nothing = client.post(f"/api/games/{game['id']}/undo")
     assert nothing.status_code == 400 and "nothing to undo" in nothing.json()["error"]
-    assert client.get("/api/rules/poker").status_code == 400
+    assert client.get("/api/rules/poker").status_code == 404
 
 
 def test_chinese_patience_series_keeps_running_totals(client: TestClient) -> None:

@@ -19,17 +19,27 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from itsdangerous import BadSignature, Signer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from ..core.registry import game_class
-from ..errors import GameOverError, ParlourError
-from ..service import MAX_SEED, NotFoundError, StaleRecordError, Store, TableService, open_store
+from ..errors import GameOverError, ParlourError, UnknownGameError
+from ..service import (
+    HUMAN,
+    MAX_SEED,
+    NotFoundError,
+    StaleRecordError,
+    Store,
+    TableService,
+    open_store,
+)
 from ..service.answers import Answer, CatalogGame, GameSummary, Hint, Step, Verdict
 from ..service.store import new_secret
 from .guard import MAX_BODY, BodyGuard, BodyTooLarge, validation_message
@@ -133,6 +143,73 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+def new_game_schema(catalog: list[CatalogGame]) -> dict[str, Any]:
+    """The body of ``POST /api/games`` as the table takes it: one shape per game, with
+    that game's options, opponents and (for a series) the game it follows, from the
+    catalogue the service checks against. The pydantic model :class:`NewGame` checks
+    the types; the service checks the rest, with messages naming what is accepted."""
+    variants: list[dict[str, Any]] = []
+    for entry in catalog:
+        options: dict[str, Any] = {}
+        for option in entry["options"]:
+            shape: dict[str, Any] = {"type": "boolean" if option["type"] == "bool" else "integer"}
+            values = [c["value"] for c in option["choices"] or []]
+            if values:
+                shape["enum"] = [v for v in values if v is not None]
+            if option["minimum"] is not None:
+                shape["minimum"] = option["minimum"]
+            if option["maximum"] is not None:
+                shape["maximum"] = option["maximum"]
+            if option["default"] is None:
+                shape = {"anyOf": [shape, {"type": "null"}]}
+            shape |= {"title": option["label"], "description": option["help"]}
+            options[option["name"]] = shape
+        opponents = [*entry["levels"], HUMAN]
+        properties: dict[str, Any] = {
+            "game": {"type": "string", "enum": [entry["name"]], "description": entry["title"]},
+            "seed": {
+                "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_SEED}, {"type": "null"}],
+                "description": "deal number (random when left out)",
+            },
+            "options": {
+                "type": "object",
+                "properties": options,
+                "additionalProperties": False,
+                "description": "game options by name",
+            },
+            "opponent": {
+                "anyOf": [{"type": "string", "enum": opponents}, {"type": "null"}],
+                "description": "the computer's level, or 'human' for two people at one table",
+            },
+        }
+        if entry["series"]:
+            properties["series"] = {
+                "anyOf": [{"type": "string", "maxLength": 64}, {"type": "null"}],
+                "description": "the id of the finished game this one follows",
+            }
+        variants.append(
+            {
+                "title": f"New {entry['title']} game",
+                "type": "object",
+                "properties": properties,
+                "required": ["game"],
+                "additionalProperties": False,
+            }
+        )
+    return {"oneOf": variants}
+
+
+def _allowed_methods(request: Request) -> str:
+    """Every method some route takes at this path (Starlette names only the first
+    route's, though a path may have a route per method)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match is not Match.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
+
+
 def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastAPI:
     """The web app over the database ``db`` (a path, ``:memory:``, a
     ``postgresql://`` URL or a ready :class:`~parlour.service.Store`)."""
@@ -157,6 +234,18 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
     app.state.service = service
     app.state.store = store
 
+    def openapi() -> dict[str, Any]:
+        """FastAPI's schema, with the new-game body told game by game."""
+        if app.openapi_schema is None:
+            schema = FastAPI.openapi(app)
+            body = schema["paths"]["/api/games"]["post"]["requestBody"]
+            body["content"]["application/json"]["schema"] = new_game_schema(service.catalog())
+            schema["components"]["schemas"].pop("NewGame", None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
     @app.exception_handler(ParlourError)
     async def parlour_error(request: Request, exc: ParlourError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=_status(exc))
@@ -170,7 +259,13 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
         message = exc.detail if isinstance(exc.detail, str) else "the request was refused"
         if exc.status_code == 400 and message == "There was an error parsing the body":
             message = "the request body is not valid JSON"
-        return JSONResponse({"error": message}, status_code=exc.status_code)
+        elif exc.status_code == 404:
+            message = f"no such page or API route: {request.url.path}"
+        elif exc.status_code == 405:
+            allowed = _allowed_methods(request)
+            message = f"{request.method} is not allowed on {request.url.path}: only {allowed}"
+            return JSONResponse({"error": message}, status_code=405, headers={"Allow": allowed})
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
 
     @app.middleware("http")
     async def guard_and_cookie(
@@ -295,17 +390,12 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
     @app.get("/api/rules/{name}", response_model=RulesPage, tags=["games"])
     async def rules(name: str) -> dict[str, Any]:
         """A game's rules page (Markdown)."""
-        cls = game_class(name)
+        try:
+            cls = game_class(name)
+        except UnknownGameError as exc:
+            raise NotFoundError(f"no rules page {name!r}: {exc}") from None
         text = files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
         return {"game": cls.name, "title": cls.title, "markdown": text}
-
-    @app.api_route(
-        "/api/{rest:path}",
-        methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
-        include_in_schema=False,
-    )
-    async def unknown_api(rest: str) -> JSONResponse:
-        return JSONResponse({"error": f"no API route /api/{rest}"}, status_code=404)
 
     # --- front end ------------------------------------------------------------
 
