@@ -35,12 +35,13 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 from schemathesis.config import SchemathesisConfig  # noqa: E402
 from schemathesis.python import asgi  # noqa: E402
 
+from cheap_deals import make_deals_cheap  # noqa: E402
 from parlour.web import create_app  # noqa: E402
 
 CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 #: Schema-valid requests to these routes may be refused for the game's state.
-STATEFUL = r"^/api/games/\{game_id\}/(moves|undo|redo|hint|resign)$"
+STATEFUL = r"^/api/games/\{game_id\}/(moves|check|undo|redo|hint|resign|verdict|verdict/line)$"
 
 CONFIG = SchemathesisConfig.from_dict(
     {
@@ -100,7 +101,8 @@ def whole_numbers(data: Any) -> Any:
 
 
 @pytest.fixture
-def api() -> Iterator[Api]:
+def api(monkeypatch: pytest.MonkeyPatch) -> Iterator[Api]:
+    make_deals_cheap(monkeypatch)
     made = Api()
     yield made
     made.session.close()

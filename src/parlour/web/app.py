@@ -40,7 +40,7 @@ from ..service import (
     TableService,
     open_store,
 )
-from ..service.answers import Answer, CatalogGame, GameSummary, Hint, Step, Verdict
+from ..service.answers import Answer, CatalogGame, CatalogOption, GameSummary, Hint, Step, Verdict
 from ..service.store import new_secret
 from .guard import MAX_BODY, BodyGuard, BodyTooLarge, validation_message
 
@@ -145,26 +145,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 def new_game_schema(catalog: list[CatalogGame]) -> dict[str, Any]:
     """The body of ``POST /api/games`` as the table takes it: one shape per game, with
-    that game's options, opponents and (for a series) the game it follows, from the
-    catalogue the service checks against. The pydantic model :class:`NewGame` checks
-    the types; the service checks the rest, with messages naming what is accepted."""
+    that game's options, opponents, deals and (for a series) the game it follows,
+    from the catalogue the service checks against. The pydantic model
+    :class:`NewGame` checks the types; the service checks the rest, with messages
+    naming what is accepted."""
     variants: list[dict[str, Any]] = []
     for entry in catalog:
-        options: dict[str, Any] = {}
-        for option in entry["options"]:
-            shape: dict[str, Any] = {"type": "boolean" if option["type"] == "bool" else "integer"}
-            values = [c["value"] for c in option["choices"] or []]
-            if values:
-                shape["enum"] = [v for v in values if v is not None]
-            if option["minimum"] is not None:
-                shape["minimum"] = option["minimum"]
-            if option["maximum"] is not None:
-                shape["maximum"] = option["maximum"]
-            if option["default"] is None:
-                shape = {"anyOf": [shape, {"type": "null"}]}
-            shape |= {"title": option["label"], "description": option["help"]}
-            options[option["name"]] = shape
-        opponents = [*entry["levels"], HUMAN]
         properties: dict[str, Any] = {
             "game": {"type": "string", "enum": [entry["name"]], "description": entry["title"]},
             "seed": {
@@ -173,30 +159,65 @@ def new_game_schema(catalog: list[CatalogGame]) -> dict[str, Any]:
             },
             "options": {
                 "type": "object",
-                "properties": options,
+                "properties": {o["name"]: _option_schema(o) for o in entry["options"]},
                 "additionalProperties": False,
                 "description": "game options by name",
             },
             "opponent": {
-                "anyOf": [{"type": "string", "enum": opponents}, {"type": "null"}],
+                "anyOf": [{"type": "string", "enum": [*entry["levels"], HUMAN]}, {"type": "null"}],
                 "description": "the computer's level, or 'human' for two people at one table",
             },
+            "deal": {"type": "string", "enum": ["random"], "description": "a random deal"},
         }
         if entry["series"]:
             properties["series"] = {
                 "anyOf": [{"type": "string", "maxLength": 64}, {"type": "null"}],
                 "description": "the id of the finished game this one follows",
             }
-        variants.append(
-            {
-                "title": f"New {entry['title']} game",
-                "type": "object",
-                "properties": properties,
-                "required": ["game"],
-                "additionalProperties": False,
+        variants.append(_object(f"New {entry['title']} game", properties, ["game"]))
+        chosen = [d for d in entry["deals"] if d != "random"]
+        if chosen:
+            by_table = {
+                **{k: v for k, v in properties.items() if k != "seed"},
+                "deal": {
+                    "type": "string",
+                    "enum": chosen,
+                    "description": "a deal the table chooses: proved winnable, or the deal of "
+                    "the day (no seed with it)",
+                },
             }
-        )
-    return {"oneOf": variants}
+            variants.append(
+                _object(
+                    f"New {entry['title']} game, deal chosen by the table",
+                    by_table,
+                    ["game", "deal"],
+                )
+            )
+    return {"anyOf": variants}
+
+
+def _object(title: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "title": title,
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+def _option_schema(option: CatalogOption) -> dict[str, Any]:
+    shape: dict[str, Any] = {"type": "boolean" if option["type"] == "bool" else "integer"}
+    values = [c["value"] for c in option["choices"] or [] if c["value"] is not None]
+    if values:
+        shape["enum"] = values
+    if option["minimum"] is not None:
+        shape["minimum"] = option["minimum"]
+    if option["maximum"] is not None:
+        shape["maximum"] = option["maximum"]
+    if option["default"] is None:
+        shape = {"anyOf": [shape, {"type": "null"}]}
+    return shape | {"title": option["label"], "description": option["help"]}
 
 
 def _allowed_methods(request: Request) -> str:
