@@ -30,6 +30,9 @@ def test_front_page_starts_a_game_with_options_in_words(table_at: TableAt) -> No
     form = table.page.locator("form[data-game=uno]")
     assert "Who starts" in form.inner_text() and "Call UNO" in form.inner_text()
     assert "uno_call" not in table.page.inner_text("main")
+    calc = table.page.locator("form[data-game=calculation]")
+    assert calc.get_by_label("Winnable deals only").count() == 1
+    assert calc.locator("button.daily").inner_text() == "Deal of the day"
     form.get_by_label("Points to win the match").fill("100")
     form.get_by_label("Who starts").select_option(label="You")
     form.get_by_label("Computer").select_option("random")
@@ -97,6 +100,7 @@ def test_calculation_by_keyboard_double_click_and_drag(table_at: TableAt) -> Non
     page.mouse.up()
     page.wait_for_selector("#message.shown")
     assert "cannot go" in page.inner_text("#message")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('needs')")
     assert table.played() == before + 1
     table.settle()
     assert table.card("S").bounding_box() == box

@@ -39,7 +39,7 @@ export function endPanel(answer, act) {
     record.previousElementSibling.hidden = true;
     record.textContent = "";
   }
-  const verdict = h("p", { class: "verdict", id: "end-verdict", hidden: true });
+  const verdict = h("p", { class: "verdict", id: "end-verdict", "aria-live": "polite", hidden: true });
   if (end.winnable) {
     verdict.hidden = false;
     verdict.textContent = end.winnable.text || (end.winnable.won === false ? "No deal order could have been won." : "This deal could have been won.");
@@ -52,7 +52,8 @@ export function endPanel(answer, act) {
     h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? "New single game" : "Play again: new deal" }),
     final && deal !== undefined && deal !== null ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
     undo && answer.can_undo ? h("button", { type: "button", id: "end-undo", onclick: act.undo, text: "Undo" }) : null,
-    !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: "Give up this deal" }) : null);
+    !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: "Give up this deal" }) : null,
+    next.includes("verdict") ? h("button", { type: "button", id: "ask-verdict", onclick: act.verdict, text: "Could this deal be won?" }) : null);
   const peek = h("button", {
     type: "button", class: "peek", "aria-expanded": "true",
     onclick: () => {

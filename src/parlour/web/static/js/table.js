@@ -41,9 +41,15 @@ export async function showGame(main, id, pending) {
   const fresh = !!pending && (answer.moves_played || 0) <= (answer.computer_moves || []).length;
   const steps = answer.computer_moves || [];
   if (steps.length) {
-    draw(steps[0].view, answer, { deal: fresh, step: true });
-    await (fresh ? sleep(FAST ? 20 : 700) : Promise.resolve());
-    await showSteps(answer, steps.slice(1));
+    state.busy = true;
+    try {
+      draw(steps[0].view, answer, { deal: fresh, step: true });
+      await (fresh ? sleep(FAST ? 20 : 700) : Promise.resolve());
+      await showSteps(answer, steps.slice(1));
+    } finally {
+      state.busy = false;
+    }
+    afterSteps(answer);
   } else {
     draw(answer.view, answer, { deal: fresh });
   }
@@ -390,17 +396,26 @@ async function activate(target) {
   }
   if (state.selected) {
     const what = describe(state.selected.el);
+    const g = { source: state.selected.source, count: state.selected.count };
     clearSelection();
-    await explain(what, pileEl);
+    await explain(what, pileEl, g);
   } else if (el && el.dataset.card) {
     say(`The ${cardName(el.dataset.card)} cannot move now.`);
   }
 }
 
-/** Why a card cannot go to a pile: the rules engine's reason when the API gives one. */
-async function explain(what, pileEl) {
+/** Why a card cannot go to a pile: the rules' reason, asked of the table service. */
+async function explain(what, pileEl, g) {
   const where = pileEl.getAttribute("aria-label") || pileEl.dataset.pile;
-  say(`The ${what} cannot go to ${where}.`, "error");
+  const plain = `The ${what} cannot go to ${where}.`;
+  const target = pileEl.dataset.target || pileEl.dataset.pile;
+  if (!g || !g.source || !state.answer) return say(plain, "error");
+  try {
+    const why = await api("POST", `/api/games/${encodeURIComponent(state.answer.id)}/check`, { source: g.source, target });
+    say(why.legal ? plain : `${plain} ${why.reason}`, "error");
+  } catch (e) {
+    say(plain, "error");
+  }
 }
 
 async function toFoundation(el) {
@@ -481,7 +496,7 @@ function bindTable(root) {
       const what = describe(el);
       snapBack(cards);
       clearSelection();
-      if (pileEl && pileEl !== el.closest(".pile")) await explain(what, pileEl);
+      if (pileEl && pileEl !== el.closest(".pile")) await explain(what, pileEl, g);
     };
     root.setPointerCapture && el.setPointerCapture && el.setPointerCapture(ev.pointerId);
     root.addEventListener("pointermove", move);
@@ -598,6 +613,16 @@ export async function playTyped(text) {
 }
 
 async function accept(answer, opts = {}) {
+  state.busy = true;
+  try {
+    await acceptNow(answer, opts);
+  } finally {
+    state.busy = false;
+  }
+  afterSteps(answer);
+}
+
+async function acceptNow(answer, opts) {
   state.answer = answer;
   if (told(answer)) {
     // An answer to a command carries the log from entry `log_start` on.
@@ -610,12 +635,20 @@ async function accept(answer, opts = {}) {
   } else if (opts.message && answer.message) {
     say(answer.message);
   }
-  await showSteps(answer, answer.computer_moves || []);
+  const steps = answer.computer_moves || [];
+  if (opts.mine && steps.length && answer.played && answer.played.view) {
+    // Your own move first, as it left the table, then the computer's reply.
+    renderLog(steps[0], 1);
+    await draw(answer.played.view, answer, { step: true, stepText: answer.played.text });
+    await sleep(Math.min(stepPause(), 300));
+  }
+  await showSteps(answer, steps);
 }
 
 /** The computer's moves, one at a time, then the position after them. */
 async function showSteps(answer, steps) {
   if (steps.length) {
+    const was = state.busy;
     state.busy = true;
     try {
       for (const step of steps) {
@@ -628,12 +661,20 @@ async function showSteps(answer, steps) {
         els.table.classList.remove("computer-moved");
       }
     } finally {
-      state.busy = false;
+      state.busy = was;
     }
   }
   if (!els.scene.isConnected) return;
   await draw(answer.view, answer);
   renderLog();
+}
+
+/** Once the table shows the answer: how a UNO hand ended, where the keyboard goes. */
+function afterSteps(answer) {
+  if (!els.scene || !els.scene.isConnected || state.answer !== answer) return;
+  // The toolbar and controls were drawn while busy: draw them free again.
+  toolbar(answer, true);
+  drawControls(answer.view, answer, true);
   announceHand(answer.view);
   if (answer.message && !answer.outcome && !told(answer)) say(sentence(answer.message));
   if (!els.scene.contains(document.activeElement) && !els.panelHost.contains(document.activeElement)) {
@@ -737,6 +778,8 @@ async function showEnd(answer) {
     series: () => newGame({ series: true }),
     undo: () => command("undo"),
     resign: () => resign(),
+    verdict: () => askVerdict(answer, panel),
+    watch: () => watchLine(answer, panel),
   });
   els.panelHost.replaceChildren(panel);
   const first = panel.querySelector("button.primary");
@@ -748,6 +791,52 @@ async function showEnd(answer) {
     if (mine && panel.isConnected) panel.dispatchEvent(new CustomEvent("stats", { detail: mine }));
   } catch (e) {
     /* the panel says what it knows without statistics */
+  }
+}
+
+/** The solver's verdict on the deal just played (it may think for a while). */
+async function askVerdict(answer, panel) {
+  const out = panel.querySelector("#end-verdict");
+  const button = panel.querySelector("#ask-verdict");
+  out.hidden = false;
+  out.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }), "The solver is looking at this deal…");
+  if (button) button.disabled = true;
+  try {
+    const v = await api("GET", `/api/games/${encodeURIComponent(answer.id)}/verdict`);
+    out.textContent = v.text;
+    if (button) button.remove();
+    if (v.status === "solved" && v.moves && v.moves.length) {
+      out.append(" ", h("button", { type: "button", id: "watch-line", onclick: () => watchLine(answer, panel) }, "Watch a winning line"));
+    }
+  } catch (e) {
+    out.textContent = e.message;
+    if (button) button.disabled = false;
+  }
+}
+
+/** Replay the solver's winning line on the table, then show the end again. */
+async function watchLine(answer, panel) {
+  let steps;
+  try {
+    steps = await api("GET", `/api/games/${encodeURIComponent(answer.id)}/verdict/line`);
+  } catch (e) {
+    say(e.message, "error");
+    return;
+  }
+  panel.classList.add("peeking");
+  state.busy = true;
+  try {
+    for (const step of steps) {
+      if (!els.scene.isConnected || state.answer !== answer) return;
+      await draw(step.view, answer, { step: true, stepText: step.text });
+      await sleep(Math.max(120, stepPause() / 2));
+    }
+  } finally {
+    state.busy = false;
+  }
+  if (state.answer === answer && els.scene.isConnected) {
+    say("That was a winning line for this deal.");
+    await draw(answer.view, answer, { still: true });
   }
 }
 
@@ -782,13 +871,13 @@ function addLog(who, text, events = []) {
 }
 
 /** The log, up to the computer's move `upTo` while its moves are shown one by one. */
-function renderLog(upTo) {
+function renderLog(upTo, extra = 0) {
   if (!els.log) return;
   let entries = state.log;
   if (told(state.answer)) {
     if (upTo) {
       const steps = state.answer.computer_moves || [];
-      const hidden = steps.length - 1 - steps.indexOf(upTo);
+      const hidden = steps.length - 1 - steps.indexOf(upTo) + extra;
       entries = entries.slice(0, Math.max(0, entries.length - hidden));
     }
   }

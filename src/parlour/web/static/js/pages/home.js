@@ -78,11 +78,21 @@ function gameCard(g) {
   const seed = h("div", { class: "opt" },
     h("label", { for: `seed-${g.name}`, text: "Deal number" }),
     h("input", { type: "number", id: `seed-${g.name}`, name: "__seed", min: 0, placeholder: "random", inputmode: "numeric" }));
+  const deals = g.deals || [];
+  const winnable = deals.includes("winnable")
+    ? h("div", { class: "opt check" },
+        h("input", { type: "checkbox", id: `winnable-${g.name}`, name: "__winnable" }),
+        h("label", { for: `winnable-${g.name}`, text: "Winnable deals only" }))
+    : null;
+  const daily = deals.includes("daily")
+    ? h("button", { type: "button", class: "daily", onclick: () => start(form, g, err, "daily"), text: "Deal of the day" })
+    : null;
   const err = h("p", { class: "error", role: "alert" });
   const form = h("form", { class: "newgame", "data-game": g.name, "aria-label": `New game of ${g.title}`, onsubmit: (ev) => { ev.preventDefault(); start(form, g, err); } },
-    fields, level, h("details", { class: "more" }, h("summary", { text: "Deal number" }), seed),
+    fields, level, winnable, h("details", { class: "more" }, h("summary", { text: "Deal number" }), seed),
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", text: `Play ${g.title}` }),
+      daily,
       h("a", { href: `#/howto/${g.name}`, text: "How to play" }),
       h("a", { href: `#/rules/${g.name}`, text: "Rules" })),
     err);
@@ -94,7 +104,7 @@ function gameCard(g) {
     form);
 }
 
-async function start(form, g, err) {
+async function start(form, g, err, deal = null) {
   const options = {};
   for (const el of form.querySelectorAll("input, select")) {
     if (!el.name || el.name.startsWith("__")) continue;
@@ -103,7 +113,10 @@ async function start(form, g, err) {
   }
   const body = { game: g.name, options };
   const seed = form.querySelector("[name=__seed]").value;
-  if (seed !== "") body.seed = Number(seed);
+  const winnable = form.querySelector("[name=__winnable]");
+  if (deal) body.deal = deal;
+  else if (seed !== "") body.seed = Number(seed);
+  else if (winnable && winnable.checked) body.deal = "winnable";
   const opp = form.querySelector("[name=__opponent]");
   if (opp) body.opponent = opp.value;
   try {
@@ -117,7 +130,7 @@ async function start(form, g, err) {
 
 async function clearHistory() {
   try {
-    await api("DELETE", "/api/games?finished=1");
+    await api("DELETE", "/api/games");
     showHome($("#main"));
   } catch (e) {
     $("#clear-history").after(h("p", { class: "error", role: "alert", text: e.message }));
