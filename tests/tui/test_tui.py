@@ -1,11 +1,14 @@
-"""The terminal card table, driven by Textual's pilot: every game opens at 80x24,
-legal moves play, illegal ones change nothing, undo, a finished game, saving and
-resuming through the store the web app shares."""
+"""The terminal card table, driven by Textual's pilot: every game opens at 80x24
+and 120x40, legal moves play, illegal ones change nothing, undo by the service's
+one rule, the log and status in the service's words, the end of a game, saving and
+resuming through the store the web app shares, and each terminal item of issue 20."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
@@ -16,12 +19,22 @@ import pytest
 
 pytest.importorskip("textual", reason="the terminal table needs the 'tui' extra (Textual)")
 
+from rich.console import Console  # noqa: E402
+from textual.widgets import RichLog, Static  # noqa: E402
+
 import parlour  # noqa: E402
 from parlour.service.words import card_words  # noqa: E402
 from parlour.tui.app import ParlourApp  # noqa: E402
 from parlour.tui.backend import Backend, open_service  # noqa: E402
 from parlour.tui.chooser import ChooserScreen  # noqa: E402
-from parlour.tui.dialogs import ChoiceScreen, ColourScreen, EndScreen, RulesScreen  # noqa: E402
+from parlour.tui.dialogs import (  # noqa: E402
+    ChoiceScreen,
+    ColourScreen,
+    ConfirmScreen,
+    EndScreen,
+    LogScreen,
+    RulesScreen,
+)
 from parlour.tui.screen import TableScreen, TableView  # noqa: E402
 
 GAMES = ["calculation", "gate", "eight-by-eight", "uno", "chinese-patience"]
@@ -55,12 +68,49 @@ def table(app: ParlourApp) -> TableScreen:
 
 
 def screen_text(app: ParlourApp) -> str:
+    """The table's drawing as plain text."""
     return table(app).query_one(TableView).canvas.plain()
+
+
+def rendered(app: ParlourApp) -> str:
+    """The whole terminal as a person sees it (Textual's screenshot, as text)."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, force_terminal=True
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
+
+
+def status_line(app: ParlourApp) -> str:
+    return str(table(app).query_one("#status", Static).render())
+
+
+def key_bar(app: ParlourApp) -> str:
+    return str(table(app).query_one("#keys", Static).render())
+
+
+def said(screen: TableScreen) -> str:
+    """The message line and the last sentences of the log."""
+    return " ".join([screen.flash, *screen.log_texts()[-6:]])
 
 
 async def keys(pilot: Pilot, *pressed: str) -> None:
     for key in pressed:
         await pilot.press(key)
+
+
+def part_to(screen: TableScreen, source: str | None = None, target: str | None = None) -> Any:
+    """The first legal move (as the service describes it) with this source and target."""
+    for part in screen.moves():
+        if source is not None and part["source"] != source:
+            continue
+        if target is not None and not str(part["target"] or "").startswith(target):
+            continue
+        return part
+    return None
 
 
 # --- every game ---------------------------------------------------------------
@@ -74,7 +124,7 @@ def test_every_game_opens_at_its_table(name: str, size: tuple[int, int]) -> None
         view = screen.query_one(TableView)
         canvas = view.canvas
         assert view.size.width == size[0] and canvas.width == size[0]
-        assert canvas.height <= size[1] - 3  # the message and key lines fit below
+        assert canvas.height <= size[1] - 4  # the status, the log and the keys fit below
         assert canvas.regions, "the table names its piles"
         for region in canvas.regions.values():
             assert region.x + region.width <= canvas.width
@@ -83,6 +133,11 @@ def test_every_game_opens_at_its_table(name: str, size: tuple[int, int]) -> None
         assert canvas.text_at(0).strip().startswith(title)
         assert screen.answer["game"] == name
         assert any(ch in canvas.plain() for ch in "♣♦♥♠") or name == "uno"
+        # The status line is the service's, and every line of the key bar fits.
+        assert screen.answer["status"] in status_line(app)
+        assert all(len(line) <= size[0] - 2 for line in key_bar(app).splitlines())
+        shown = rendered(app)
+        assert not re.search(r"player [01]\b", shown, re.IGNORECASE), shown
 
     drive(script, game=name, seed=3, size=size)
 
@@ -105,6 +160,16 @@ def test_tables_show_what_the_rules_page_lays_out() -> None:
         drive(script, game=name, seed=3)
 
 
+def test_the_terminal_table_names_no_game_outside_its_table_modules() -> None:
+    """Front ends never branch on a game's name: only tui/tables/ knows the games."""
+    root = Path(parlour.__file__).parent / "tui"
+    names = [*GAMES, "chinese_patience", "eight_by_eight"]
+    for path in root.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for name in names:
+            assert f'"{name}"' not in text and f"'{name}'" not in text, (path.name, name)
+
+
 # --- Calculation: moves, the original's keys, undo, the end --------------------
 
 
@@ -117,18 +182,18 @@ def test_calculation_legal_and_illegal_moves_by_number_keys() -> None:
         await keys(pilot, "5")  # onto W1
         assert screen.answer["moves_played"] == 1
         assert screen.view["waste"]["W1"] == [current]
-        assert "You play" in screen.message
+        assert screen.log_texts()[-1].startswith(f"You play {card_words(current)}")
         # An illegal move: the stock's card onto a foundation it does not fit.
-        fits = {m.split()[1] for m in screen.legal() if m.startswith("S F")}
+        fits = {str(p["target"]) for p in screen.moves() if p["source"] == "S"}
         wrong = next(f for f in ("F1", "F2", "F3", "F4") if f not in fits)
         before = dict(screen.view)
-        await keys(pilot, "0", str(int(wrong[1])))
-        assert "not legal" in screen.message
+        await keys(pilot, "0", wrong[1])
+        assert "not legal" in screen.flash and screen.flash_error
         assert screen.answer["moves_played"] == 1
         assert screen.view == before
         # A pile with no move from it.
         await keys(pilot, "1")
-        assert "No legal move starts at foundation F1" in screen.message
+        assert screen.flash == "Foundation F1: no move from here"
         assert screen.selected is None
 
     drive(script, game="calculation", seed=1)
@@ -156,7 +221,7 @@ def test_calculation_cursor_like_the_coco() -> None:
         await keys(pilot, "down", "enter")  # ... ENTER on the target moves its top card
         assert screen.view["waste"]["W3"] == [second]
         await keys(pilot, "left")
-        assert screen.cursor.startswith("F")
+        assert screen.cursor is not None and screen.cursor.startswith("F")
 
     drive(script, game="calculation", seed=1)
 
@@ -185,68 +250,338 @@ def test_undo_and_redo() -> None:
         start = screen.view
         await keys(pilot, "0", "5", "0", "6")
         assert screen.answer["moves_played"] == 2
+        assert len(screen.log_texts()) == 2
         await keys(pilot, "u")
         assert screen.answer["moves_played"] == 1
+        assert screen.flash == "Took back 1 move."
+        assert len(screen.log_texts()) == 1  # the log forgets the move taken back
         await keys(pilot, "u")
         assert screen.view == start
         await keys(pilot, "u")
-        assert "nothing to undo" in screen.message.lower()
+        assert "nothing to undo" in screen.flash.lower()
         await keys(pilot, "r")
         assert screen.answer["moves_played"] == 1
 
     drive(script, game="calculation", seed=1)
 
 
-def test_finish_a_calculation_game() -> None:
-    """Play to the end (foundations first, else the current card to a waste pile)."""
+async def play_calculation_to_the_end(pilot: Pilot, screen: TableScreen) -> None:
+    """Foundations first, else the current card to a waste pile, by the number keys."""
+    digits = {"S": "0", "F1": "1", "F2": "2", "F3": "3", "F4": "4"}
+    digits.update({f"W{i}": str(4 + i) for i in range(1, 5)})
+    for _ in range(200):
+        moves = screen.moves()
+        if not moves:
+            break
+        part = part_to(screen, target="F") or moves[0]
+        await keys(pilot, digits[part["source"]], digits[part["target"]])
+
+
+def test_a_lost_patience_ends_with_undo_and_give_up() -> None:
+    """The end panel words the end as the service does and offers its next steps: a
+    lost patience can be taken back (``u``) or given up for good (``x``), and only
+    then is its deal number shown."""
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
-        digits = {"S": "0", "F1": "1", "F2": "2", "F3": "3", "F4": "4"}
-        digits.update({f"W{i}": str(4 + i) for i in range(1, 5)})
-        for _ in range(200):
-            legal = screen.legal()
-            if not legal:
-                break
-            to_foundation = [m for m in legal if " F" in m]
-            move = to_foundation[0] if to_foundation else legal[0]
-            source, target = move.split()
-            await keys(pilot, digits[source], digits[target])
-        assert screen.answer["outcome"] is not None
+        await play_calculation_to_the_end(pilot, screen)
+        assert screen.answer["result"] == "lost" and not screen.answer["final"]
+        panel = app.screen
+        assert isinstance(panel, EndScreen)
+        end = screen.answer["end"]
+        assert panel.text.startswith(f"{end['headline']}\n{end['detail']}")
+        assert "Cards on the foundations:" in panel.text
+        assert "Deal number" not in panel.text
+        assert set(panel.choices) == {"u", "x", "n", "o", "q"}
+        # U (either case) takes the last move back: the game is in play again.
+        played = screen.answer["moves_played"]
+        await keys(pilot, "U")
+        assert table(app) is screen
+        assert screen.answer["outcome"] is None
+        assert screen.answer["moves_played"] == played - 1
+        # The same move loses again; this time X gives the deal up: it is final.
+        await play_calculation_to_the_end(pilot, screen)
         assert isinstance(app.screen, EndScreen)
-        end_text = str(app.screen.text)
-        assert end_text.startswith(("You won", "You lost"))
+        await keys(pilot, "x")
+        assert screen.answer["final"]
+        panel = app.screen
+        assert isinstance(panel, EndScreen)
+        assert f"Deal number: {screen.answer['end']['deal']}" in panel.text
+        assert "u" not in panel.choices and "d" in panel.choices
         await keys(pilot, "escape")
         assert table(app) is screen
-        await keys(pilot, "0")
-        assert "game is over" in screen.message.lower()
-        game_id = screen.game_id
-        record = app.backend.store.get(game_id)
+        await keys(pilot, "0")  # the table is over: the status says so
+        assert screen.flash == screen.answer["status"]
+        await keys(pilot, "u")  # and undo is refused by the service
+        assert "cannot be taken back" in screen.flash
+        record = app.backend.store.get(screen.game_id)
         assert record is not None and record.finished
 
     drive(script, game="calculation", seed=1)
 
 
-def test_new_game_hint_resign_and_rules() -> None:
+def test_hint_resign_and_rules() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         first = screen.game_id
         await keys(pilot, "h")
-        assert screen.message.startswith("Hint:")
+        assert screen.flash.startswith("hint: ")
+        assert screen.hint_move in screen.legal()
         await keys(pilot, "question_mark")
         assert isinstance(app.screen, RulesScreen)
         await keys(pilot, "escape")
         assert table(app) is screen
-        await keys(pilot, "x")
-        assert "Press x again" in screen.message
-        await keys(pilot, "x")
+        await keys(pilot, "x")  # resigning asks first; N keeps playing
+        assert isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "n")
+        assert table(app) is screen and screen.answer["outcome"] is None
+        await keys(pilot, "x", "y")
         assert screen.answer["result"] == "resigned"
         assert isinstance(app.screen, EndScreen)
-        await keys(pilot, "n")
+        assert app.screen.text.startswith("You resigned.")
+        await keys(pilot, "n")  # a finished game: a new one without a question
         assert table(app).game_id != first
         assert table(app).answer["game"] == "gate"
 
     drive(script, game="gate", seed=2)
+
+
+# --- issue 20, terminal table ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_eight_by_eight_labels_do_not_run_into_each_other(size: tuple[int, int]) -> None:
+    """Was: "pass 1 of 3must be placed" under the talon and the pending card."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "t")  # turn a talon card: it is pending
+        assert screen.view["pending"]
+        line = next(row for row in screen_text(app).splitlines() if "pass 1 of 3" in row)
+        assert re.search(r"pass 1 of 3 {2,}must be placed", line), line
+        await keys(pilot, "p", "w", "t")  # to the waste, and the next one pending
+        assert screen.view["waste"] and screen.view["pending"]
+        line = next(row for row in screen_text(app).splitlines() if "pass 1 of 3" in row)
+        assert re.search(r"pass 1 of 3 {2,}must be placed {2,}1 card, top card last", line)
+
+    drive(script, game="eight-by-eight", seed=4, size=size)
+
+
+def test_chinese_patience_typing_the_hinted_move_plays_it() -> None:
+    """Was: after a hint selected pile 5, typing 5 then 4 (the hinted move) dropped the
+    selection and tried a move from 4."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "t")
+        await keys(pilot, "h")
+        hinted = screen.hint_move
+        assert hinted is not None
+        part = next(p for p in screen.moves() if p["move"] == hinted)
+        assert screen.selected == part["source"]
+        await keys(pilot, part["source"])  # typing the source keeps the hint's selection
+        assert screen.selected == part["source"]
+        await keys(pilot, part["target"])
+        assert screen.answer["moves_played"] == 4
+        assert not screen.flash_error
+        assert screen.log_texts()[-1].startswith(f"You play {card_words(part['card'])}")
+        # Enter plays a hint too, and so does typing just its target.
+        await keys(pilot, "u", "h", "enter")
+        assert screen.answer["moves_played"] == 4
+        await keys(pilot, "u", "h", part["target"])
+        assert screen.answer["moves_played"] == 4
+
+    drive(script, game="chinese-patience", seed=2, opponent="random")
+
+
+def test_the_log_tells_a_hand_in_full_and_the_status_line_is_the_services() -> None:
+    """Was: a two-line message area cut "You win hand 1 and score ..." short. The log
+    panel keeps every sentence (``l`` shows them all), and grows with the room."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        assert screen.query_one("#log", RichLog).size.height >= 3
+        for _ in range(400):
+            if any(" hand 1 and score" in line for line in screen.log_texts()):
+                break
+            cards = [p for p in screen.moves() if p["source"] and not p.get("uno")]
+            pick = cards[0] if cards else screen.moves()[0]
+            screen.submit(str(pick["move"]))
+            await pilot.pause()
+        told = [line for line in screen.log_texts() if " hand 1 and score" in line]
+        assert told, screen.log_texts()
+        sentence = told[0]
+        won = r"(You win|The computer wins) hand 1 and scores? \d+ points \(.+ held [^)]+\)\."
+        assert re.search(won, sentence), sentence
+        logs = [e["text"] for e in screen.entries if e["text"]]
+        assert screen.log_texts() == logs  # exactly the service's sentences
+        assert screen.answer["status"] in status_line(app)
+        await keys(pilot, "l")
+        assert isinstance(app.screen, LogScreen)
+        assert sentence in app.screen.lines
+        await keys(pilot, "escape")
+        assert table(app) is screen
+
+    drive(script, game="uno", seed=13, opponent="random", size=(80, 24))
+
+
+def test_the_log_gets_the_rows_the_table_does_not_need() -> None:
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        rows = screen.query_one("#log", RichLog).size.height
+        assert rows >= (5 if app.size[1] == 24 else 15)
+
+    drive(script, game="eight-by-eight", seed=3, size=(80, 24))
+    drive(script, game="eight-by-eight", seed=3, size=(120, 40))
+
+
+def test_letter_keys_work_in_either_case() -> None:
+    """Was: the screen showed ``[T] twist`` but only lower-case ``t`` worked."""
+
+    async def patience(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "T")  # twist
+        assert screen.answer["moves_played"] == 1
+        await keys(pilot, "H")
+        assert screen.flash.startswith("hint: ")
+        await keys(pilot, "Z")  # end the turn: the computer plays
+        assert screen.answer["moves_played"] > 2
+        await keys(pilot, "M", "P", "escape")
+        assert screen.table.typed("5") is None  # the M sequence was cancelled
+
+    drive(patience, game="chinese-patience", seed=5, opponent="random")
+
+    async def gate(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "D")  # deal (or the engine's reason why not)
+        assert screen.answer["moves_played"] == 1 or screen.flash_error
+        await keys(pilot, "U")
+        assert screen.answer["moves_played"] == 0
+        await keys(pilot, "X")
+        assert isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "N")
+        await keys(pilot, "Q")
+        assert app.return_value is None
+
+    drive(gate, game="gate", seed=11)
+
+
+@pytest.mark.parametrize(
+    ("options", "shown", "hidden"),
+    [
+        ({}, ["d draw", "p play drawn", "k keep", "s pass"], ["challenge", "accept", "catch"]),
+        ({"w4_challenge": True}, ["c challenge", "a accept"], ["catch"]),
+        ({"uno_call": True}, ["g catch"], ["challenge", "accept"]),
+    ],
+)
+def test_uno_key_bar_shows_only_keys_that_work(
+    options: dict[str, Any], shown: list[str], hidden: list[str]
+) -> None:
+    """Was: the key bar offered ``c challenge  a accept`` at a table without them."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        bar = key_bar(app)
+        text = screen_text(app)
+        for piece in shown:
+            assert piece in bar, bar
+        for piece in hidden:
+            assert piece not in bar, bar
+            assert piece not in text.lower(), text
+        # Every letter the bar offers is a key of a button on the table.
+        shortcuts = screen.table.shortcuts(screen.view)
+        for letter in re.findall(r"(?:^|  )([a-z]) ", bar.splitlines()[0]):
+            assert shortcuts[letter] in screen.query_one(TableView).canvas.regions, letter
+        if not options:  # a key that is not offered does nothing
+            before = screen.answer["moves_played"]
+            await keys(pilot, "c", "a", "g")
+            assert screen.answer["moves_played"] == before and not screen.flash
+
+    drive(script, game="uno", seed=13, opponent="random", options=options)
+
+
+def test_new_game_asks_before_leaving_a_game_in_play(tmp_path: Path) -> None:
+    """Was: ``n`` left a game in play at once. Now it asks; the game stays saved."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        first = screen.game_id
+        await keys(pilot, "0", "5")
+        await keys(pilot, "n")
+        assert isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "escape")  # no: the same game goes on
+        assert table(app) is screen
+        await keys(pilot, "N", "n")
+        assert table(app) is screen
+        await keys(pilot, "n", "y")
+        fresh = table(app)
+        assert fresh.game_id != first and fresh.answer["moves_played"] == 0
+        assert first in {g["id"] for g in app.backend.saved()}
+
+    drive(script, db=str(tmp_path / "p.db"), game="calculation", seed=1)
+
+
+# --- the one undo rule, through the terminal table --------------------------------------
+
+
+def test_undo_refuses_a_move_that_showed_a_card_against_the_computer() -> None:
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        hand = list(screen.view["hand"])
+        await keys(pilot, "d")  # draw: a new card is seen
+        assert len(screen.view["hand"]) >= len(hand)
+        played = screen.answer["moves_played"]
+        assert not screen.answer["can_undo"]
+        await keys(pilot, "u")
+        assert screen.flash_error
+        assert screen.flash == str(screen.answer["undo_refusal"]).capitalize()
+        assert "showed you a card" in screen.flash
+        assert screen.answer["moves_played"] == played
+
+    drive(script, game="uno", seed=13, opponent="random")
+
+    async def twist(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "t")  # the twist turns up a card of the hand
+        await keys(pilot, "u")
+        assert "showed you a card" in screen.flash
+        assert screen.answer["moves_played"] == 1
+
+    drive(twist, game="chinese-patience", seed=5, opponent="random")
+
+
+def test_undo_takes_back_a_patience_move_that_showed_a_card() -> None:
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        first = screen.view["current"]
+        await keys(pilot, "0", "5")  # the stock's card played: the next one is shown
+        assert screen.view["current"] != first
+        await keys(pilot, "u")
+        assert not screen.flash_error
+        assert screen.view["current"] == first
+        assert screen.answer["moves_played"] == 0
+
+    drive(script, game="calculation", seed=1)
+
+
+# --- words: the service's sentences, cards with suit symbols ------------------------------
+
+
+def test_every_sentence_on_screen_is_the_services() -> None:
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "t", "z")  # twist, end the turn: the computer plays
+        await keys(pilot, "u")  # refused: the service's reason
+        texts = screen.log_texts()
+        service = app.backend.get(screen.game_id)
+        assert texts == [e["text"] for e in service["log"] if e["text"]]
+        assert any(symbol in " ".join(texts) for symbol in "♣♦♥♠")
+        assert not re.search(r"\b[2-9TJQKA][CDHS]\b", " ".join(texts))  # no card codes
+        assert screen.answer["status"] in status_line(app)
+        shown = rendered(app)
+        assert not re.search(r"player [01]\b", shown, re.IGNORECASE), shown
+
+    drive(script, game="chinese-patience", seed=5, opponent="random")
 
 
 # --- saving and resuming ------------------------------------------------------------
@@ -260,6 +595,7 @@ def test_save_quit_and_resume_from_the_chooser(tmp_path: Path) -> None:
         screen = table(app)
         await keys(pilot, "0", "5", "0", "8")
         seen["id"], seen["view"] = screen.game_id, screen.view
+        seen["log"] = screen.log_texts()
         await keys(pilot, "q")
 
     drive(first, db=db, game="calculation", seed=4)
@@ -271,7 +607,8 @@ def test_save_quit_and_resume_from_the_chooser(tmp_path: Path) -> None:
         assert screen.game_id == seen["id"]
         assert screen.view == seen["view"]
         assert screen.answer["moves_played"] == 2
-        assert "Resumed after 2 moves" in screen.message
+        assert screen.log_texts() == seen["log"]  # the log is told again
+        assert screen.answer["status"] in status_line(app)
 
     drive(second, db=db)
 
@@ -315,31 +652,34 @@ def test_chinese_patience_original_keys_and_computer_turns() -> None:
         screen = table(app)
         assert screen.your_turn()
         assert screen.view["first_turn"]
-        await keys(pilot, "m", "9", "5")  # M 9 5 before the first twist
-        assert "first move must be a twist" in screen.message
+        await keys(pilot, "m", "9")
+        assert screen.flash.startswith("M 9 _")  # what has been typed so far
+        await keys(pilot, "5")  # M 9 5 before the first twist
+        assert "first move must be a twist" in screen.flash
         assert screen.answer["moves_played"] == 0
         await keys(pilot, "5")  # a card move before the first twist is illegal
         assert screen.selected is None
-        assert "No legal move starts at pile 5" in screen.message
+        assert screen.flash == "Pile 5: no move from here"
         await keys(pilot, "t")  # T: twist
         assert screen.answer["moves_played"] == 1
         assert len(screen.view["pile_0"]) == 1
-        assert "You twist" in screen.message
+        assert screen.log_texts()[-1].startswith("You twist")
         await keys(pilot, "m", "9", "5")  # M 9 5: nothing moves from pile 9
-        assert "never moves from pile 9" in screen.message
+        assert "never moves from pile 9" in screen.flash
         assert screen.answer["moves_played"] == 1
         await keys(pilot, "z")  # Z: end the turn; the computer plays its turn
         assert screen.answer["moves_played"] > 2
-        assert "The computer" in screen.message
+        assert any(line.startswith("The computer") for line in screen.log_texts())
         assert screen.your_turn() or screen.answer["outcome"] is not None
         await keys(pilot, "m", "p", "8", "6")  # M P 8 6: a whole-pile move, legal or not
-        assert screen.message
+        assert screen.flash or screen.answer["moves_played"] > 3
 
     drive(script, game="chinese-patience", seed=5, opponent="random")
 
 
 def test_computer_moves_are_shown_one_at_a_time() -> None:
     shown: list[str] = []
+    told: list[int] = []
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
@@ -348,6 +688,7 @@ def test_computer_moves_are_shown_one_at_a_time() -> None:
         def counting() -> None:
             if screen.busy:
                 shown.append(json.dumps(screen.view, sort_keys=True))
+                told.append(len(screen.log_texts()))
             original()
 
         screen.redraw = counting  # type: ignore[method-assign]
@@ -366,20 +707,24 @@ def test_computer_moves_are_shown_one_at_a_time() -> None:
 
     drive(script, game="chinese-patience", seed=5, opponent="random", pause=0.05)
     assert len(set(shown)) >= 2, "each computer move is drawn before the next"
+    assert told == sorted(told) and told[-1] > told[0], "and its sentence joins the log"
 
 
 def test_chinese_patience_series_totals_at_the_end() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
-        await keys(pilot, "t", "x", "x")  # resign: the computer wins the cards left
+        await keys(pilot, "t", "x", "y")  # resign: the computer wins the cards left
         assert isinstance(app.screen, EndScreen)
-        assert "Series: you 0, the computer 0" in str(app.screen.text)
+        assert "Series after game 1: you 0, the computer " in app.screen.text
+        assert {"n", "s", "d"} <= set(app.screen.choices)
         first = screen.view["first"]
-        await keys(pilot, "n")  # N: the next game of the series, the other player first
+        await keys(pilot, "N")  # N: the next game of the series, the other player first
         nxt = table(app)
         assert nxt is not screen
         assert nxt.answer["options"]["first"] == 1 - first
-        assert nxt.answer["series"] == {"number": 2, "totals": [0, 0]}
+        assert nxt.answer["series"]["number"] == 2
+        assert nxt.answer["series"]["totals"][0] == 0
+        assert "series: you 0, computer " in screen_text(app)
 
     drive(script, game="chinese-patience", seed=5, opponent="random")
 
@@ -388,15 +733,13 @@ def test_uno_cards_colour_prompt_and_counts() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         text = screen_text(app)
-        assert "7 cards" in text
         assert "Your hand (7 cards)" in text
         hand = screen.table.hand
         # An illegal card changes nothing and says why.
-        wrong = next(
-            i for i, c in enumerate(hand) if not any(m.split(":")[0] == c for m in screen.legal())
-        )
+        playable = {p["source"] for p in screen.moves()}
+        wrong = next(i for i, c in enumerate(hand) if c not in playable)
         await keys(pilot, str(wrong + 1))
-        assert "not legal" in screen.message
+        assert "not legal" in screen.flash
         assert screen.answer["moves_played"] == 0
         # The Wild asks for the colour.
         wild = hand.index("W")
@@ -405,9 +748,7 @@ def test_uno_cards_colour_prompt_and_counts() -> None:
         await keys(pilot, "g")
         assert table(app) is screen
         assert screen.answer["moves_played"] >= 1
-        assert screen.view["discard"][len(screen.view["discard"]) - 1] != ""
-        assert "You play a Wild and choose green" in screen.message
-        assert "The computer" in screen.message or screen.view["colour"] == "G"
+        assert "You play a Wild and choose green." in screen.log_texts()
 
     drive(script, game="uno", seed=13, opponent="random")
 
@@ -415,15 +756,27 @@ def test_uno_cards_colour_prompt_and_counts() -> None:
 def test_a_choice_between_moves() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
-        legal = [m for m in screen.legal() if m.startswith("S W")]
-        screen.choose(legal[:2])
+        moves = [p for p in screen.moves() if p["source"] == "S"]
+        screen.choose(moves[:2])
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         await keys(pilot, "2")
         assert table(app).answer["moves_played"] == 1
-        assert screen.view["waste"][legal[1].split()[1]]
+        assert screen.view["waste"][moves[1]["target"]]
 
     drive(script, game="calculation", seed=1)
+
+
+def test_choice_labels_come_from_the_moves_parts() -> None:
+    from parlour.tui.tables import table_for
+
+    run = {"move": "T2 T4 3", "source": "T2", "target": "T4", "count": 3, "card": "JS"}
+    assert table_for("eight-by-eight").choice_label(run) == "3 cards, from J♠ down"
+    pile = {"move": "P5 6", "source": "5", "target": "6", "count": 3, "card": "9H"}
+    assert table_for("chinese-patience").choice_label(pile) == "the whole pile (3 cards)"
+    wild = {"move": "W4:B uno", "source": "W4", "target": "discard", "count": 1}
+    wild |= {"card": "W4", "colour": "B", "uno": True}
+    assert table_for("uno").choice_label(wild) == "Wild Draw Four: blue, calling UNO"
 
 
 # --- the command line and optional packages -----------------------------------------------
@@ -482,7 +835,7 @@ def test_a_key_shows_the_rest_of_the_computers_turn_at_once() -> None:
             await pilot.pause(0.02)
         assert not screen.busy
         assert screen.your_turn() or screen.answer["outcome"] is not None
-        assert "The computer" in screen.message
+        assert any(line.startswith("The computer") for line in screen.log_texts())
 
     drive(script, game="chinese-patience", seed=5, opponent="random", pause=5)
 
@@ -492,8 +845,9 @@ def test_key_help_fits_an_80_column_terminal() -> None:
     from parlour.tui.tables import TABLES
 
     assert set(TABLES) == set(GAMES)
+    everything = {"options": {"w4_challenge": True, "uno_call": True}}
     for cls in TABLES.values():
-        assert len(cls.key_help) <= 78, cls.game
+        assert len(cls().help_line(everything)) <= 78, cls.game
     assert len(COMMON_KEYS) <= 78
 
 
@@ -507,6 +861,6 @@ def test_clicking_an_uno_card_plays_it() -> None:
         await pilot.pause()
         assert screen.answer["moves_played"] >= 1
         assert card in screen.view["discard"]
-        assert f"You play {card_words(card)}" in screen.message
+        assert f"You play {card_words(card)}." in screen.log_texts()
 
     drive(script, game="uno", seed=13, opponent="random")

@@ -10,6 +10,7 @@ from ..core.registry import game_class
 from ..errors import ParlourError
 from .backend import Backend
 from .chooser import ChooserScreen
+from .ending import end_choices, end_text
 from .screen import TableScreen
 
 __all__ = ["ParlourApp", "PAUSE"]
@@ -96,37 +97,35 @@ class ParlourApp(App[None]):
     # --- the end of a game ------------------------------------------------------------
 
     def game_ended(self, table: TableScreen) -> None:
-        """The panel at the end of a game: the service's headline, detail and totals."""
-        end = table.answer.get("end")
-        if end is None:
+        """The panel at the end of a game: the service's words, the facts, the next steps."""
+        if table.answer.get("end") is None:
             return
-        text = table.outcome_text(table.answer)
-        choices = {}
-        if "undo" in end["next"]:
-            choices["u"] = "undo"
-        if "series" in end["next"]:
-            choices["n"] = "next game of the series"
-            choices["s"] = "single new game"
-        else:
-            choices["n"] = "new game"
-        choices["q"] = "quit"
-        table.show_end(text, choices)
+        table.show_end(end_text(table.answer), end_choices(table.answer))
 
     def end_choice(self, table: TableScreen, choice: str) -> None:
+        """What the person picked on the end panel (see :func:`end_choices`)."""
         answer = table.answer
-        end = answer.get("end") or {"next": []}
+        end = answer.get("end") or {}
         if choice == "q":
             self.quit_saved()
         elif choice == "u":
             table.undo()
-        elif choice == "n" and "series" in end["next"]:
+        elif choice == "x":
+            table.give_up()
+        elif choice == "n" and "series" in end.get("next", []):
             try:
                 fresh = self.backend.start(
                     answer["game"], None, {}, answer.get("opponent"), series_of=answer["id"]
                 )
             except ParlourError as exc:
-                self.notify(str(exc), severity="error")
+                table.tell(str(exc), error=True)
                 return
             self._open(fresh)
         elif choice in ("n", "s"):
             self.start_like(table)
+        elif choice == "d" and end.get("deal") is not None:
+            options = dict(answer["options"])
+            self.start_game(answer["game"], options, answer.get("opponent"), int(end["deal"]))
+        elif choice == "o":
+            while isinstance(self.screen, TableScreen):
+                self.pop_screen()

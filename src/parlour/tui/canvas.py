@@ -94,6 +94,15 @@ class Canvas:
             for x in range(region.x, region.x + region.width):
                 row[x] = row[x] + style
 
+    def used_height(self) -> int:
+        """How many rows the drawing takes: the last row with text or a region, plus one."""
+        last = max((r.y + r.height - 1 for r in self.regions.values()), default=-1)
+        for y in range(self.height - 1, last, -1):
+            if self.text_at(y).strip():
+                last = y
+                break
+        return last + 1
+
     def text_at(self, y: int) -> str:
         """One row as plain text (for tests and screen dumps)."""
         return "".join(self._chars[y]).rstrip()

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from rich.style import Style
 
+from ..cards import SUIT_SYMBOLS, SUITS
+
 __all__ = [
-    "SUIT_SYMBOLS",
     "card_face",
     "card_style",
     "back_style",
     "empty_style",
     "uno_face",
     "uno_style",
-    "UNO_COLOUR_NAMES",
 ]
 
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _RED = Style(color="red3", bgcolor="grey93", bold=True)
 _BLACK = Style(color="black", bgcolor="grey93", bold=True)
 _BACK = Style(color="blue", bgcolor="navy_blue")
@@ -31,7 +30,8 @@ def card_face(card: str) -> str:
     """``"QH"`` -> ``"Q♥"``: two cells, rank then suit symbol."""
     if len(card) != 2:
         return card[:2].ljust(2)
-    return card[0] + SUIT_SYMBOLS.get(card[1], card[1])
+    suit = SUITS.find(card[1])
+    return card[0] + (SUIT_SYMBOLS[suit] if suit >= 0 else card[1])
 
 
 def card_style(card: str) -> Style:
@@ -47,7 +47,6 @@ def empty_style() -> Style:
     return _EMPTY
 
 
-UNO_COLOUR_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
 _UNO_BG = {"R": "red3", "G": "green4", "Y": "gold1", "B": "blue3"}
 _UNO_FG = {"R": "bright_white", "G": "bright_white", "Y": "black", "B": "bright_white"}
 

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from ..ai import player_levels
 from ..core.registry import game_class, game_names
+from .screen import key_name
 
 if TYPE_CHECKING:
     from .app import ParlourApp
@@ -37,20 +38,20 @@ class Choice:
 
 def choices() -> list[Choice]:
     """Every game, then a line for each variant its options offer (a true flag, or
-    each other value of a choice), except who moves first."""
+    each other value of a choice), except who sits where; options by their labels."""
     found: list[Choice] = []
     for name in game_names():
         cls = game_class(name)
         found.append(Choice(name, (), cls.title))
         for spec in cls.option_specs:
-            if spec.name == "first":
+            if spec.seats:
                 continue
             if spec.kind is bool and spec.default is False:
-                found.append(Choice(name, ((spec.name, True),), f"{cls.title}: {spec.name}"))
+                found.append(Choice(name, ((spec.name, True),), f"{cls.title}: {spec.title}"))
             elif spec.choices:
                 for value in spec.choices:
                     if value != spec.default:
-                        label = f"{cls.title}: {spec.name}={value}"
+                        label = f"{cls.title}: {spec.title} {value}"
                         found.append(Choice(name, ((spec.name, value),), label))
     return found
 
@@ -162,10 +163,11 @@ class ChooserScreen(Screen[None]):
         return self.entries[new.highlighted]
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == "q":
+        key = key_name(event)
+        if key == "q":
             event.stop()
             self.app.exit()
-        elif event.key == "l":
+        elif key == "l":
             event.stop()
             entry = self._current_entry()
             if entry is None or game_class(entry.game).players != 2:
@@ -174,7 +176,7 @@ class ChooserScreen(Screen[None]):
             now = self.level(entry.game)
             self.levels[entry.game] = levels[(levels.index(now) + 1) % len(levels)]
             self.refill()
-        elif event.key == "question_mark":
+        elif key == "question_mark":
             event.stop()
             entry = self._current_entry()
             if entry is not None:

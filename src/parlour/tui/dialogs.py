@@ -1,5 +1,7 @@
 """Pop-up screens over the table: the rules, a choice between moves, the UNO
-colour prompt, and the message at the end of a game."""
+colour prompt, a yes-or-no question, the whole log, and the end of a game.
+
+Letter keys work in either case, as on the table."""
 
 from __future__ import annotations
 
@@ -15,7 +17,15 @@ from textual.widgets.option_list import Option
 
 from ..core.registry import game_class
 
-__all__ = ["RulesScreen", "ChoiceScreen", "ColourScreen", "EndScreen", "rules_markdown"]
+__all__ = [
+    "ChoiceScreen",
+    "ColourScreen",
+    "ConfirmScreen",
+    "EndScreen",
+    "LogScreen",
+    "RulesScreen",
+    "rules_markdown",
+]
 
 
 def rules_markdown(name: str) -> str:
@@ -33,11 +43,6 @@ class RulesScreen(ModalScreen[None]):
     RulesScreen > VerticalScroll { width: 100%; height: 100%; border: round $accent;
         background: $surface; }
     """
-    BINDINGS = [
-        Binding("escape", "close", "close"),
-        Binding("q", "close", "close", show=False),
-        Binding("question_mark", "close", "close", show=False),
-    ]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -51,8 +56,10 @@ class RulesScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def on_key(self, event: events.Key) -> None:
+        if event.key.lower() in ("escape", "q", "question_mark"):
+            event.stop()
+            self.dismiss(None)
 
 
 class ChoiceScreen(ModalScreen[str | None]):
@@ -135,12 +142,90 @@ class ColourScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question (a new game over one in play, resigning): Y or Enter says
+    yes, N or escape no."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 52; height: auto; border: round $warning;
+        background: $surface; padding: 1 2; }
+    """
+
+    def __init__(self, question: str, note: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            if self.note:
+                yield Static(f"({self.note})")
+            yield Static("")
+            yield Static("Y: yes   N: no")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        key = event.key.lower()
+        if key in ("y", "enter"):
+            self.dismiss(True)
+        elif key in ("n", "escape"):
+            self.dismiss(False)
+
+
+class LogScreen(ModalScreen[None]):
+    """The whole log of the game, scrollable; escape, q or l closes it."""
+
+    DEFAULT_CSS = """
+    LogScreen { align: center middle; }
+    LogScreen > VerticalScroll { width: 100%; height: 100%; border: round $accent;
+        background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = f"{self.title_text}: the log (escape closes, arrows scroll)"
+            for line in self.lines or ["(nothing yet)"]:
+                yield Static(line)
+
+    def on_mount(self) -> None:
+        scroll = self.query_one(VerticalScroll)
+        scroll.focus()
+        scroll.scroll_end(animate=False)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key.lower() in ("escape", "q", "l"):
+            event.stop()
+            self.dismiss(None)
+
+
+def _lines(items: list[str], width: int) -> list[str]:
+    """Items three spaces apart, a new line rather than one broken in two."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += "   " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+#: The width of the end panel.
+WIDTH = 64
+
+
 class EndScreen(ModalScreen[str]):
     """The message at the end of a game, with what can come next."""
 
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
-    EndScreen > Vertical { width: 64; height: auto; border: double $success;
+    EndScreen > Vertical { width: 64; max-width: 100%; height: auto; border: double $success;
         background: $surface; padding: 1 2; }
     """
 
@@ -150,11 +235,12 @@ class EndScreen(ModalScreen[str]):
         self.choices = choices
 
     def compose(self) -> ComposeResult:
-        keys = "   ".join(f"{k.upper()}: {what}" for k, what in self.choices.items())
+        keys = [f"{k.upper()}: {what}" for k, what in self.choices.items()]
+        keys.append("escape: look at the table")
         with Vertical():
             yield Static(self.text)
             yield Static("")
-            yield Static(keys + "   escape: look at the table")
+            yield Static("\n".join(_lines(keys, WIDTH - 6)))
 
     def on_key(self, event: events.Key) -> None:
         key = event.key.lower()

@@ -1,9 +1,14 @@
 """The card table: one screen for every game, driven by the game's :class:`Table`.
 
-The person is player 0 and sees only the view the games service answers with.
-Keys: arrows (or a game's number keys) move the cursor, Enter or a click picks
-a source and then a destination, with the legal destinations highlighted;
-``u``/``r`` undo and redo, ``h`` hint, ``n`` new game, ``?`` rules, ``q`` quit.
+The screen shows what the table service answers for the person's seat: the view,
+drawn by the game's table; the status line (``answer["status"]``) and, below it,
+the game's log in the service's sentences, as long as the screen has room for
+(``l`` opens all of it); then the keys that work at this table.
+
+Keys: arrows (or a game's own keys) move the cursor, Enter or a click picks a
+source and then a destination, with the legal destinations highlighted; ``u``
+and ``r`` undo and redo, ``h`` hint, ``x`` resign, ``n`` new game, ``l`` the
+log, ``?`` rules, ``esc`` the games, ``q`` quit. Letters work in either case.
 Every move is written to the store as it is played, so quitting loses nothing.
 """
 
@@ -11,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
@@ -19,30 +25,45 @@ from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from ..errors import ParlourError
+from ..service.words import capitalised, with_symbols
 from .canvas import Canvas
-from .dialogs import ChoiceScreen, ColourScreen, EndScreen, RulesScreen
-from .messages import pretty
+from .dialogs import ChoiceScreen, ColourScreen, ConfirmScreen, EndScreen, LogScreen, RulesScreen
 from .tables import Table, table_for
+from .tables.base import Part
 
 if TYPE_CHECKING:
     from .app import ParlourApp
 
-__all__ = ["TableScreen", "TableView"]
+__all__ = ["COMMON_KEYS", "TableScreen", "TableView", "key_name"]
 
 CURSOR = Style(reverse=True, bold=True)
 SELECTED = Style(bgcolor="dark_cyan")
 TARGET = Style(bgcolor="green3", color="black")
 TITLE = Style(color="black", bgcolor="grey85", bold=True)
-COMMON_KEYS = "u undo  r redo  h hint  n new  ? rules  esc games  q quit"
+COMMON_KEYS = "u undo  r redo  h hint  x resign  n new  l log  ? rules  esc games  q quit"
+#: How the log shows who did what.
+WHO_STYLES = {"you": Style(color="bright_white"), "computer": Style(color="cyan")}
+TABLE_STYLE = Style(color="grey70")
+#: Rows the table leaves at least for the log.
+LOG_ROOM = 2
+
+
+def key_name(event: events.Key) -> str:
+    """A key as the tables name it: a letter in lower case whichever case was typed
+    (``T`` and ``t`` are the same key), else Textual's name (``enter``, ``up``)."""
+    char = event.character
+    if char is not None and len(char) == 1 and char.isalnum():
+        return char.lower()
+    return event.key
 
 
 class TableView(Widget, can_focus=True):
     """Draws the table on a canvas the size of the widget; clicks pick regions."""
 
-    DEFAULT_CSS = "TableView { height: 1fr; }"
+    DEFAULT_CSS = "TableView { height: 20; }"
 
     def __init__(self, owner: TableScreen) -> None:
         super().__init__()
@@ -50,9 +71,7 @@ class TableView(Widget, can_focus=True):
         self.canvas = Canvas(80, 20)
 
     def render(self) -> Text:
-        width = max(80, self.size.width)
-        height = max(16, self.size.height)
-        self.canvas = self.owner.paint(width, height)
+        self.canvas = self.owner.paint(max(40, self.size.width), max(1, self.size.height))
         return self.canvas.to_text()
 
     def on_click(self, event: events.Click) -> None:
@@ -66,8 +85,10 @@ class TableScreen(Screen[None]):
 
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
-    #message { height: 2; background: $panel; color: $text; padding: 0 1; }
-    #keys { height: 1; background: $boost; color: $text-muted; padding: 0 1; }
+    #status { height: auto; max-height: 3; background: $panel; color: $text; padding: 0 1; }
+    #log { height: 1fr; min-height: 1; background: $surface; padding: 0 1;
+        overflow-y: auto; scrollbar-size-vertical: 1; }
+    #keys { height: auto; background: $boost; color: $text-muted; padding: 0 1; }
     """
 
     def __init__(self, answer: dict[str, Any]) -> None:
@@ -77,12 +98,18 @@ class TableScreen(Screen[None]):
         self.table: Table = table_for(answer["game"])
         self.cursor: str | None = None
         self.selected: str | None = None
+        #: The move the last hint named, played by Enter (or its source and target).
+        self.hint_move: str | None = None
         self.busy = False
         self.ended_shown = answer["outcome"] is not None
-        self.hand_seen = self.view.get("hand_number")
-        self.message = ""
-        self.pending_move: str | None = None  # Chinese Patience 'M' key sequence
-        self.resign_armed = False
+        #: The message line: the service's error or word, or a label of the table's.
+        self.flash = ""
+        self.flash_error = False
+        #: The game's log as told so far, and how much of it is on screen (the
+        #: computer's moves appear one at a time).
+        self.entries: list[dict[str, Any]] = []
+        self.shown = 0
+        self._logged: list[str] = []
         self.skip = asyncio.Event()
 
     @property
@@ -99,48 +126,53 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TableView(self)
-        yield Static("", id="message")
+        yield Static("", id="status")
+        yield RichLog(id="log", wrap=True, min_width=20, auto_scroll=True)
         yield Static("", id="keys")
 
     def on_mount(self) -> None:
         self.query_one(TableView).focus()
-        keys = self.table.key_help
-        self.query_one("#keys", Static).update(f"{keys}\n{COMMON_KEYS}" if keys else COMMON_KEYS)
-        self.query_one("#keys", Static).styles.height = 2 if keys else 1
-        computer = self.answer.get("computer_moves") or []
-        if computer:
-            self.show_steps(computer, self.answer)
-        else:
-            self.say(self.opening_text())
-            self.after_move()
+        self.take(self.answer)
 
-    def opening_text(self) -> str:
-        if self.answer["outcome"] is not None:
-            return f"This game is over: {self.outcome_text(self.answer)}"
-        moves = self.answer.get("moves_played", 0)
-        if moves:
-            return f"Resumed after {moves} moves. Your move." if self.your_turn() else "Resumed."
-        return "Your move." if self.your_turn() else ""
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+        self.show_keys()
 
-    # --- drawing ----------------------------------------------------------------
+    # --- what the screen shows ------------------------------------------------------
+
+    def moves(self) -> list[Part]:
+        """The legal moves, as the service describes them (none while it is busy)."""
+        if self.busy:
+            return []
+        return self.table.parts(self.answer)
+
+    def legal(self) -> list[str]:
+        return [str(p["move"]) for p in self.moves()]
+
+    def your_turn(self) -> bool:
+        return bool(self.answer.get("your_turn"))
+
+    def _drawn_answer(self) -> dict[str, Any]:
+        return {**self.answer, "view": self.view, "moves": self.moves()}
 
     def paint(self, width: int, height: int) -> Canvas:
         canvas = Canvas(width, height)
-        self.table.actions.clear()
-        self.table.fallback.clear()
-        self.table.draw(canvas, self.view, self.answer)
+        self.table.reset()
+        self.table.draw(canvas, self.view, self._drawn_answer())
         title = f" {self.answer.get('title', '')}"
         opponent = self.answer.get("opponent")
-        if opponent:
+        if opponent == "human":
+            title += "  two people at one table"
+        elif opponent:
             title += f"  you vs computer ({opponent})"
-        status = self.table.status(self.view, self.answer).strip()
+        facts = self.table.status(self.view, self.answer).strip()
         series = self.answer.get("series")
         if series:
-            totals = series["totals"]
-            status += f"  series: you {totals[0]}, computer {totals[1]}"
+            you, other = _seat_totals(self.answer, series["totals"])
+            facts += f"  series: you {you}, computer {other}"
         canvas.put(0, 0, " " * width, TITLE)
         canvas.put(0, 0, title, TITLE)
-        canvas.put(width - len(status) - 1, 0, status, TITLE)
+        canvas.put(width - len(facts) - 1, 0, facts, TITLE)
         if self.cursor not in canvas.regions:
             self.cursor = self._first_stop(canvas)
         if self.selected is not None:
@@ -163,49 +195,153 @@ class TableScreen(Screen[None]):
         names = [n for n in canvas.regions if not n.startswith("_")]
         return names[0] if names else None
 
+    def fit(self) -> None:
+        """Give the table the rows its drawing needs and the log the rest."""
+        if not self.is_mounted:
+            return
+        width, height = max(40, self.size.width), self.size.height
+        probe = Canvas(width, 80)
+        self.table.reset()
+        self.table.draw(probe, self.view, self._drawn_answer())
+        keys = self.query_one("#keys", Static)
+        room = height - 1 - LOG_ROOM - max(1, keys.size.height or 1)
+        wanted = probe.used_height() + 1  # a row of felt under the cards
+        self.query_one(TableView).styles.height = max(4, min(wanted, room))
+
     def redraw(self) -> None:
         self.query_one(TableView).refresh()
+        self.show_status()
 
-    def say(self, text: str, error: bool = False) -> None:
-        self.message = text
-        room = 2 * max(40, self.size.width - 2) - 4
-        if len(text) > room:
-            text = "…" + text[len(text) - room :]
-        shown = Text(pretty(text), style="bold red" if error else "")
-        self.query_one("#message", Static).update(shown)
+    def tell(self, text: str, error: bool = False) -> None:
+        """Put text on the message line: the service's words, or a table's label."""
+        self.flash = capitalised(with_symbols(text)) if error else text
+        self.flash_error = error
+        self.show_status()
         if error:
             self.app.bell()
 
-    # --- the rules of the table -------------------------------------------------
+    def show_status(self) -> None:
+        line = Text()
+        if not self.busy:
+            line.append(str(self.answer.get("status") or ""), Style(bold=True))
+        if self.flash:
+            if line:
+                line.append("   ")
+            line.append(self.flash, Style(color="red", bold=True) if self.flash_error else None)
+        self.query_one("#status", Static).update(line)
 
-    def legal(self) -> list[str]:
-        if self.busy:
-            return []
-        return list(self.view.get("legal_moves") or [])
+    def show_log(self) -> None:
+        """The log on screen: new sentences added, or all again after an undo."""
+        told = [e for e in self.entries[: self.shown] if e.get("text")]
+        texts = [str(e["text"]) for e in told]
+        panel = self.query_one("#log", RichLog)
+        if texts[: len(self._logged)] != self._logged:
+            panel.clear()
+            self._logged = []
+        for entry in told[len(self._logged) :]:
+            style = WHO_STYLES.get(str(entry.get("who")), TABLE_STYLE)
+            panel.write(Text(str(entry["text"]), style))
+        self._logged = texts
 
-    def your_turn(self) -> bool:
-        return bool(self.answer.get("your_turn"))
+    def log_texts(self) -> list[str]:
+        """The sentences of the log now on screen (for tests and the log screen)."""
+        return list(self._logged)
+
+    def show_keys(self) -> None:
+        own = self.table.help_line(self.view)
+        width = max(40, self.size.width) - 2
+        if not own:
+            text = COMMON_KEYS
+        elif len(own) + 4 + len(COMMON_KEYS) <= width:
+            text = f"{own}    {COMMON_KEYS}"
+        else:
+            text = f"{own}\n{COMMON_KEYS}"
+        self.query_one("#keys", Static).update(text)
+
+    # --- new answers from the service -------------------------------------------------
+
+    def take(self, answer: dict[str, Any]) -> None:
+        """Take an answer: its log joins the one on screen (from ``log_start``), the
+        computer's moves are shown one at a time, then the table settles."""
+        self.selected = None
+        self.hint_move = None
+        start = int(answer.get("log_start") or 0)
+        self.entries = [e for e in self.entries if int(e["n"]) < start] + list(answer["log"])
+        self.answer = answer
+        self.flash = str(answer.get("message") or "")
+        self.flash_error = False
+        steps = list(answer.get("computer_moves") or [])
+        pause = self.parlour.pause
+        if not steps or pause <= 0:
+            self.settle()
+            return
+        self.busy = True
+        self.skip.clear()
+        self.shown = max(0, len(self.entries) - len(steps))
+        played = answer.get("played")
+        self.view = (played or steps[0])["view"]
+
+        async def animate() -> None:
+            self.show_log()
+            self.redraw()
+            await self._nap(pause)
+            for step in steps:
+                if self.skip.is_set():
+                    break
+                self.view = step["view"]
+                self.shown += 1
+                self.show_log()
+                self.redraw()
+                await self._nap(pause)
+            self.settle()
+
+        self.run_worker(animate(), exclusive=True, group="computer")
+
+    async def _nap(self, seconds: float) -> None:
+        """Pause between the computer's moves, cut short by a key press."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.skip.wait(), seconds)
+
+    def settle(self) -> None:
+        """Show the answer as it is: the table, the whole log, the status and keys."""
+        self.busy = False
+        self.view = self.answer["view"]
+        self.shown = len(self.entries)
+        self.show_log()
+        self.show_keys()
+        self.fit()
+        self.redraw()
+        self.after_move()
+
+    def after_move(self) -> None:
+        if self.answer.get("outcome") is None:
+            self.ended_shown = False
+            moves = self.moves()
+            if moves and all(p.get("colour") and p.get("source") is None for p in moves):
+                self.choose(moves)  # UNO: name the colour of a Wild turned up
+            return
+        if self.ended_shown:
+            return
+        self.ended_shown = True
+        self.parlour.game_ended(self)
+
+    # --- the rules of the table -------------------------------------------------------
 
     def sources(self) -> set[str]:
-        found = set()
-        for move in self.legal():
-            pair = self.table.split(move)
-            if pair:
-                found.add(pair[0])
-        return found
+        return {ends[0] for p in self.moves() if (ends := self.table.ends(p))}
 
     def targets(self, source: str) -> list[str]:
-        found = []
-        for move in self.legal():
-            pair = self.table.split(move)
-            if pair and pair[0] == source and pair[1] not in found:
-                found.append(pair[1])
+        found: list[str] = []
+        for part in self.moves():
+            ends = self.table.ends(part)
+            if ends and ends[0] == source and ends[1] not in found:
+                found.append(ends[1])
         return found
 
-    # --- input --------------------------------------------------------------------
+    # --- input ------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        key = event.key
+        key = key_name(event)
         event.stop()
         if key == "q":
             self.parlour.quit_saved()
@@ -213,18 +349,26 @@ class TableScreen(Screen[None]):
         if self.busy:
             self.skip.set()  # any key: show the rest of the computer's turn at once
             return
-        if key != "x":
-            self.resign_armed = False
-        if self.table.game == "chinese-patience" and self._patience_keys(key):
+        typed = self.table.typed(key)
+        if typed is not None:
+            self.selected = None
+            self.hint_move = None
+            if typed.move is not None:
+                self.submit(typed.move)
+            else:
+                self.tell(typed.prompt or "")
+                self.redraw()
             return
-        common = {
+        common: dict[str, Callable[[], None]] = {
             "u": self.undo,
             "r": self.redo,
             "h": self.hint,
             "n": self.new_game,
-            "question_mark": self.rules,
             "x": self.resign,
+            "l": self.full_log,
+            "question_mark": self.rules,
         }
+        shortcuts = self.table.shortcuts(self.view)
         if key in common:
             common[key]()
         elif key in ("up", "down", "left", "right"):
@@ -233,59 +377,24 @@ class TableScreen(Screen[None]):
             if self.cursor is not None:
                 self.activate(self.cursor)
         elif key == "space":
-            move = self.table.space(self.cursor, self.view)
-            if move is not None:
+            pair = self.table.space(self.cursor)
+            if pair is not None:
                 self.selected = None
-                self.submit(move)
+                self.gesture(*pair)
             elif self.cursor is not None:
                 self.activate(self.cursor)
         elif key == "escape":
             if self.selected is not None:
                 self.selected = None
-                self.say("Selection cancelled.")
+                self.hint_move = None
+                self.tell("")
                 self.redraw()
             else:
                 self.app.pop_screen()
-        elif key in self.table.keys:
-            target = self.table.keys[key]
+        elif key in shortcuts:
+            target = shortcuts[key]
             self.cursor = target
             self.activate(target)
-
-    def _patience_keys(self, key: str) -> bool:
-        """The Spectrum original's keys: T twist, Z end, M [P] source target."""
-        if key == "m":
-            self.pending_move = "M"
-            self.selected = None
-            self.say("M: type the source pile (P first for a whole pile), then the target.")
-            self.redraw()
-            return True
-        if self.pending_move is not None:
-            if key == "escape":
-                self.pending_move = None
-                self.say("Move cancelled.")
-                return True
-            if key == "p" and self.pending_move == "M":
-                self.pending_move = "M P"
-                self.say("M P: type the pile to move (5-8), then the target pile.")
-                return True
-            if key.isdigit():
-                self.pending_move += f" {key}"
-                digits = [t for t in self.pending_move.split(" ") if t.isdigit()]
-                if len(digits) == 2:
-                    text, self.pending_move = self.pending_move, None
-                    self.submit(text)
-                else:
-                    self.say(f"{self.pending_move}: now the target pile (0-9).")
-                return True
-            self.pending_move = None
-            return False
-        if key == "t":
-            self.submit("twist")
-            return True
-        if key == "z":
-            self.submit("end")
-            return True
-        return False
 
     def move_cursor(self, key: str) -> None:
         canvas = self.query_one(TableView).canvas
@@ -303,169 +412,89 @@ class TableScreen(Screen[None]):
         self.activate(name)
 
     def activate(self, name: str) -> None:
-        """Enter (or a click) on a region: act, select a source, or play to a target."""
+        """Enter (or a click, or a key) on a region: act, select a source, or play to
+        a target."""
         table = self.table
         if name in table.actions:
             self.selected = None
             candidates = table.actions[name]
-            if candidates:
-                self.choose(candidates)
+            hinted = [p for p in candidates if p.get("move") == self.hint_move]
+            if hinted or candidates:
+                self.choose(hinted or candidates)
             elif name in table.fallback:
                 self.submit(table.fallback[name])
             else:
-                self.say(f"Nothing to do at {table.label(name)} now.", error=True)
+                self.tell(f"{table.label(name)}: no move", error=True)
                 self.redraw()
             return
         if self.selected is None:
-            if self.answer.get("outcome") is not None:
-                self.say("The game is over: n for a new game, q to quit.", error=True)
-            elif not self.your_turn():
-                self.say("It is not your turn.", error=True)
+            if not self.your_turn():
+                self.tell(str(self.answer.get("status") or ""), error=True)
             elif name in self.sources():
-                self.selected = name
-                targets = ", ".join(table.label(t) for t in self.targets(name))
-                self.say(f"From {table.label(name)} to: {targets} (escape cancels).")
+                self.select(name)
             else:
-                self.say(f"No legal move starts at {table.label(name)}.", error=True)
+                self.tell(f"{table.label(name)}: no move from here", error=True)
             self.redraw()
+            return
+        if name == self.selected:
+            if self.hint_move is None:  # the same pile again puts it down ...
+                self.selected = None
+                self.tell("")
+            self.redraw()  # ... but typing the hinted source keeps the hint's selection
             return
         source, self.selected = self.selected, None
-        if source == name:
-            self.say("Selection cancelled.")
-            self.redraw()
-            return
-        candidates = [
-            m for m in self.legal() if (pair := table.split(m)) and pair == (source, name)
-        ]
-        if candidates:
-            self.choose(candidates)
-        else:
-            self.submit(table.compose(source, name))
+        self.gesture(source, name)
 
-    def choose(self, candidates: list[str]) -> None:
+    def select(self, name: str) -> None:
+        self.selected = name
+        targets = ", ".join(self.table.label(t) for t in self.targets(name))
+        self.tell(f"{self.table.label(name)} → {targets}   (esc cancels)")
+
+    def gesture(self, source: str, target: str) -> None:
+        """A source and a target picked: the legal moves between them, else the
+        rules' notation for them, so the engine says why not."""
+        candidates = [p for p in self.moves() if self.table.ends(p) == (source, target)]
+        hinted = [p for p in candidates if p.get("move") == self.hint_move]
+        if hinted or candidates:
+            self.choose(hinted or candidates)
+        else:
+            self.submit(self.table.notation(source, target))
+
+    def choose(self, candidates: list[Part]) -> None:
         """Play the one candidate, or ask: a colour for a Wild, else which move."""
         if len(candidates) == 1:
-            self.submit(candidates[0])
+            self.submit(str(candidates[0]["move"]))
             return
-        colours = sorted({m.split(":")[1][:1] for m in candidates if ":" in m})
-        if colours and all(":" in m for m in candidates):
+        colours = sorted({str(p["colour"]) for p in candidates if p.get("colour")})
+        if colours and all(p.get("colour") for p in candidates):
 
             def picked(colour: str | None) -> None:
-                if colour is None:
-                    self.say("Cancelled.")
-                    return
-                self.choose([m for m in candidates if m.split(":")[1][:1] == colour])
+                if colour is not None:
+                    self.choose([p for p in candidates if p.get("colour") == colour])
 
             self.app.push_screen(ColourScreen(colours), picked)
             return
-        choices = [(m, self.table.choice_label(m, self.view)) for m in candidates]
+        choices = [(str(p["move"]), self.table.choice_label(p)) for p in candidates]
 
         def chosen(move: str | None) -> None:
-            if move is None:
-                self.say("Cancelled.")
-            else:
+            if move is not None:
                 self.submit(move)
 
         self.app.push_screen(ChoiceScreen("Which move?", choices), chosen)
 
-    # --- talking to the games service -----------------------------------------------
+    # --- talking to the table service -------------------------------------------------
 
     def submit(self, move: str) -> None:
-        """Send a move; a rejected one shows the engine's message and changes nothing."""
+        """Send a move; a rejected one shows the service's reason and changes nothing."""
         self.selected = None
+        self.hint_move = None
         try:
             answer = self.parlour.backend.play(self.game_id, move)
         except ParlourError as exc:
-            self.say(str(exc), error=True)
+            self.tell(str(exc), error=True)
             self.redraw()
             return
-        played = answer.get("played") or {}
-        text = str(played.get("text") or f"You play {move}.")
-        steps = answer.get("computer_moves") or []
-        if steps:
-            self.show_steps(steps, answer, text)
-        else:
-            self.settle(answer, text)
-
-    def show_steps(
-        self, steps: list[dict[str, Any]], answer: dict[str, Any], first: str = ""
-    ) -> None:
-        """Show the computer's moves one at a time, with a short pause between them."""
-        pause = self.parlour.pause
-        if pause <= 0:
-            told = first
-            for step in steps:
-                told = _step_text(step, told)
-            self.settle(answer, told)
-            return
-        self.busy = True
-        self.skip.clear()
-
-        async def animate() -> None:
-            if first:
-                self.say(first)
-                self.redraw()
-                await self._nap(pause)
-            told = first
-            for step in steps:
-                told = _step_text(step, told)
-                if self.skip.is_set():
-                    continue
-                self.view = step["view"]
-                self.say(told)
-                self.redraw()
-                await self._nap(pause)
-            self.message = told
-            self.busy = False
-            self.settle(answer, self.message)
-
-        self.run_worker(animate(), exclusive=True, group="computer")
-
-    async def _nap(self, seconds: float) -> None:
-        """Pause between the computer's moves, cut short by a key press."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.skip.wait(), seconds)
-
-    def settle(self, answer: dict[str, Any], text: str) -> None:
-        """Take a new answer as the table, then tell what happened."""
-        self.answer = answer
-        self.view = answer["view"]
-        self.busy = False
-        hand = self.view.get("hand_number")
-        if hand is not None and hand != self.hand_seen and self.view.get("last_hand"):
-            text = f"{text} {_hand_summary(self.view['last_hand'])}".strip()
-        self.hand_seen = hand
-        self.say(text)
-        self.redraw()
-        self.after_move()
-
-    def after_move(self) -> None:
-        outcome = self.answer.get("outcome")
-        if outcome is None:
-            self.ended_shown = False
-            if self.view.get("legal_moves") and all(
-                str(m).startswith("colour:") for m in self.view["legal_moves"]
-            ):
-                self.choose(list(self.view["legal_moves"]))
-            return
-        if self.ended_shown:
-            return
-        self.ended_shown = True
-        self.parlour.game_ended(self)
-
-    def outcome_text(self, answer: dict[str, Any]) -> str:
-        """The end of the game as the service words it, with totals where there are."""
-        end = answer.get("end") or {}
-        text = f"{end.get('headline', '')} {end.get('detail', '')}".strip()
-        if end.get("score") is not None and answer.get("players") == 2:
-            text += f" Score: {end['score']}."
-        totals = end.get("totals")
-        if totals:
-            kind = "Series" if answer.get("series") else "Match"
-            text += f"\n{kind}: you {totals[0]}, the computer {totals[1]}."
-        if end.get("deal") is not None:
-            text += f"\nThis was deal {end['deal']}."
-        return text
+        self.take(answer)
 
     def undo(self) -> None:
         self._service_call(self.parlour.backend.undo)
@@ -473,47 +502,70 @@ class TableScreen(Screen[None]):
     def redo(self) -> None:
         self._service_call(self.parlour.backend.redo)
 
-    def _service_call(self, call: Any) -> None:
+    def give_up(self) -> None:
+        self._service_call(self.parlour.backend.resign)
+
+    def _service_call(self, call: Callable[[str], dict[str, Any]]) -> None:
         self.selected = None
         try:
             answer = call(self.game_id)
         except ParlourError as exc:
-            self.say(str(exc), error=True)
+            self.tell(str(exc), error=True)
+            self.redraw()
             return
-        self.ended_shown = answer["outcome"] is not None and self.ended_shown
-        self.settle(answer, str(answer.get("message") or "").capitalize())
+        self.ended_shown = False
+        self.take(answer)
 
     def hint(self) -> None:
         try:
             found = self.parlour.backend.hint(self.game_id)
         except ParlourError as exc:
-            self.say(str(exc), error=True)
+            self.tell(str(exc), error=True)
             return
         move = str(found["move"])
-        pair = self.table.split(move)
-        if pair is not None:
-            self.selected, self.cursor = pair
-            self.say(f"Hint: {move} ({found['reason']}). Enter plays it.")
+        part = next((p for p in self.moves() if p.get("move") == move), None)
+        ends = None if part is None else self.table.ends(part)
+        self.hint_move = move
+        if ends is not None:
+            self.selected, self.cursor = ends
         else:
+            self.selected = None
             for name, moves in self.table.actions.items():
-                if move in moves:
+                if any(p.get("move") == move for p in moves):
                     self.cursor = name
-            self.say(f"Hint: {move} ({found['reason']}).")
+        self.tell(f"hint: {found['reason']}   (enter plays it)")
         self.redraw()
 
     def resign(self) -> None:
-        if self.answer.get("outcome") is not None:
-            self.say("The game is already over.", error=True)
+        """``x``: resign a game in play, or give up a lost patience, once confirmed."""
+        if self.answer.get("final"):
+            self.give_up()  # the service says why not
             return
-        if not self.resign_armed:
-            self.resign_armed = True
-            self.say("Resign this game? Press x again to resign.")
-            return
-        self.resign_armed = False
-        self._service_call(self.parlour.backend.resign)
+        question = "Resign this game?" if self.answer["outcome"] is None else "Give up this deal?"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.give_up()
+
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     def new_game(self) -> None:
-        self.parlour.start_like(self)
+        """``n``: a new game like this one; a game in play is left only once confirmed
+        (it stays among the saved games)."""
+        if self.answer["outcome"] is not None:
+            self.parlour.start_like(self)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.parlour.start_like(self)
+
+        self.app.push_screen(
+            ConfirmScreen("Start a new game?", "this one stays in your saved games"), answered
+        )
+
+    def full_log(self) -> None:
+        self.app.push_screen(LogScreen(self.answer.get("title", ""), self.log_texts()))
 
     def rules(self) -> None:
         self.app.push_screen(RulesScreen(self.answer["game"]))
@@ -525,18 +577,10 @@ class TableScreen(Screen[None]):
         self.app.push_screen(EndScreen(text, choices), done)
 
 
-def _step_text(step: dict[str, Any], before: str) -> str:
-    text = str(step.get("text") or f"The computer plays {step.get('move', '')}.")
-    return f"{before} {text}".strip() if before else text
-
-
-def _hand_summary(last: dict[str, Any]) -> str:
-    winner = last.get("winner")
-    if last.get("blocked") or winner is None:
-        return f"Hand {last.get('hand')} was blocked: no score."
-    who = "You" if winner == 0 else "The computer"
-    cards = " ".join(last.get("loser_hand") or [])
-    return f"{who} won hand {last.get('hand')} for {last.get('points')} points ({cards})."
+def _seat_totals(answer: dict[str, Any], totals: list[int]) -> tuple[int, int]:
+    """A pair of totals as (yours, the other side's)."""
+    seat = int(answer.get("seat") or 0)
+    return int(totals[seat]), int(totals[1 - seat])
 
 
 def _grid_step(grid: list[list[str]], cursor: str | None, key: str, canvas: Canvas) -> str | None:

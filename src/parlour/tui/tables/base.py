@@ -1,14 +1,21 @@
 """What every game's table tells the generic table screen.
 
-A table draws a player's view onto a :class:`Canvas`, naming a region for each
-pile, card or button. The screen does the rest the same way for every game:
-it moves the cursor between regions, selects a source, highlights the legal
-destinations (read from the view's legal move strings), and sends the move.
-So a table only says how its piles appear in move strings.
+A table draws a person's view onto a :class:`Canvas`, naming a region for each
+pile, card or button, and says which region each legal move starts and ends at.
+It reads the moves the table service gives with every answer (``answer["moves"]``:
+each move's ``source``, ``target``, ``count`` and ``card``, from the engine's
+``move_parts``), never the move strings themselves. The screen does the rest the
+same way for every game: it moves the cursor between regions, selects a source,
+highlights the legal destinations and sends the move the person picked.
+
+A table adds labels (pile names, key help, the facts on the title line); every
+sentence a person reads comes from the service.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -16,10 +23,25 @@ from rich.style import Style
 from ..canvas import Canvas
 from ..cards import back_style, card_face, card_style, empty_style
 
-__all__ = ["Table", "draw_card", "draw_fan", "draw_empty", "LABEL", "DIM", "plural"]
+__all__ = [
+    "DIM",
+    "LABEL",
+    "Button",
+    "Part",
+    "Table",
+    "Typed",
+    "draw_back",
+    "draw_card",
+    "draw_empty",
+    "draw_fan",
+    "plural",
+]
 
 LABEL = Style(color="bright_white", bold=True)
 DIM = Style(color="grey70")
+
+#: One legal move as the service describes it (``answer["moves"]``).
+Part = Mapping[str, Any]
 
 
 def plural(count: int, word: str) -> str:
@@ -77,57 +99,150 @@ def draw_fan(
         position += 1
 
 
+@dataclass(frozen=True)
+class Button:
+    """A one-word move drawn as ``[K] text``: its move, its key, its label, and the
+    shorter label the key bar gives it."""
+
+    move: str
+    key: str
+    text: str
+    short: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"[{self.key.upper()}] {self.text}"
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What a table makes of a key of its own (a key sequence like the original's
+    ``M 9 5``): a move to send, or what has been typed so far (a label)."""
+
+    move: str | None = None
+    prompt: str | None = None
+
+
 class Table:
     """The lay-out of one game's table (subclasses: one per game)."""
 
     #: The registry name of the game this table shows.
     game: ClassVar[str]
-    #: Keys that put the cursor on a region and act on it, like pressing Enter there.
+    #: Keys that put the cursor on a region and act on it, like pressing Enter there
+    #: (lower case: the screen accepts either case of every letter).
     keys: ClassVar[dict[str, str]] = {}
     #: Where the cursor starts (else the first region of ``nav`` or of the drawing).
     first_stop: ClassVar[str | None] = None
     #: One line of the keys this game adds to the common ones.
     key_help: ClassVar[str] = ""
+    #: Pile names in the moves that the table draws as one region (``F3`` -> ``F``).
+    places: ClassVar[dict[str, str]] = {}
 
     def __init__(self) -> None:
-        #: Regions that act by themselves (a button, an UNO card): their candidate moves.
-        self.actions: dict[str, list[str]] = {}
+        #: Regions that act by themselves (a button, an UNO card): their legal moves.
+        self.actions: dict[str, list[Part]] = {}
         #: What to send for an action region with no legal move, so the engine explains.
         self.fallback: dict[str, str] = {}
         self.labels: dict[str, str] = {}
+
+    def reset(self) -> None:
+        """Forget the regions of the last drawing (the screen paints afresh)."""
+        self.actions.clear()
+        self.fallback.clear()
 
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
         """Draw the table below the title line (row 0 is the screen's)."""
         raise NotImplementedError
 
+    # --- moves, from the service's parts -----------------------------------------
+
+    @staticmethod
+    def parts(answer: Mapping[str, Any]) -> list[Part]:
+        """The legal moves of an answer, each with its source, target, count, card."""
+        return list(answer.get("moves") or [])
+
+    @staticmethod
+    def named(parts: Sequence[Part], move: str) -> list[Part]:
+        """The legal moves that are the one-word move ``move`` (``deal``, ``twist``)."""
+        return [p for p in parts if p.get("move") == move]
+
+    def region(self, pile: str | None) -> str | None:
+        """The region that draws a pile named in the moves."""
+        if pile is None:
+            return None
+        return self.places.get(pile, pile)
+
+    def ends(self, part: Part) -> tuple[str, str] | None:
+        """The regions a move goes from and to; None for a move that is one region
+        (a button, a card in a hand)."""
+        source, target = self.region(part.get("source")), self.region(part.get("target"))
+        if source is None or target is None:
+            return None
+        return source, target
+
+    def notation(self, source: str, target: str) -> str:
+        """The move text for two regions with no legal move between them, sent so the
+        engine can say why (the rules' ``SOURCE DEST`` notation)."""
+        return f"{source} {target}"
+
+    def choice_label(self, part: Part) -> str:
+        """How a move reads in a list of moves that share a source and a target."""
+        count = int(part.get("count") or 0)
+        card = part.get("card")
+        if count > 1 and card:
+            return f"{plural(count, 'card')}, from {card_face(str(card))} down"
+        if card:
+            return card_face(str(card))
+        return str(part.get("move", ""))
+
+    def button(
+        self,
+        canvas: Canvas,
+        x: int,
+        y: int,
+        button: Button,
+        candidates: Sequence[Part],
+        region: str | None = None,
+    ) -> int:
+        """Draw a one-word move's button (bright when it has a legal move) and name its
+        region; returns the column after it."""
+        name = region or button.move
+        canvas.put(x, y, button.label, LABEL if candidates else DIM)
+        canvas.region(name, x - 1, y, len(button.label) + 2)
+        self.actions[name] = list(candidates)
+        self.fallback[name] = button.move
+        self.labels.setdefault(name, button.text)
+        return x + len(button.label)
+
+    # --- keys ---------------------------------------------------------------------
+
+    def shortcuts(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """The keys that work at this table now (key -> region)."""
+        return dict(self.keys)
+
+    def help_line(self, view: Mapping[str, Any]) -> str:
+        """The keys this table adds, as the key bar shows them."""
+        return self.key_help
+
+    def typed(self, key: str) -> Typed | None:
+        """A key this table reads itself (before the common keys), else None."""
+        return None
+
+    def space(self, cursor: str | None) -> tuple[str, str] | None:
+        """A source and target for the space bar with the cursor here, or None to act
+        like Enter."""
+        return None
+
+    # --- the rest -----------------------------------------------------------------
+
     def nav(self) -> list[list[str]] | None:
         """Columns of regions for the arrow keys; None moves to the nearest region."""
         return None
 
-    def split(self, move: str) -> tuple[str, str] | None:
-        """The source and destination regions of a two-pile move, else None."""
-        parts = move.split(" ")
-        if len(parts) >= 2:
-            return parts[0], parts[1]
-        return None
-
-    def compose(self, source: str, target: str) -> str:
-        """The move text for a source and a target (sent even when illegal, so the
-        engine can say why)."""
-        return f"{source} {target}"
-
-    def choice_label(self, move: str, view: dict[str, Any]) -> str:
-        """How a move reads in a list of choices."""
-        return move
-
-    def space(self, cursor: str | None, view: dict[str, Any]) -> str | None:
-        """A move for the space bar with the cursor here, or None to act like Enter."""
-        return None
-
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
-        """Right-hand side of the title line."""
+        """Right-hand side of the title line (labels: the move number, the scores)."""
         return ""
 
     def label(self, region: str) -> str:
-        """How a region is named in messages."""
+        """How a region is named on the message line."""
         return self.labels.get(region, region)

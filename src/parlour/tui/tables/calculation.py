@@ -101,13 +101,10 @@ class CalculationTable(Table):
     def nav(self) -> list[list[str]] | None:
         return [["F1", "F2", "F3", "F4"], ["W1", "W2", "W3", "W4"]]
 
-    def space(self, cursor: str | None, view: dict[str, Any]) -> str | None:
+    def space(self, cursor: str | None) -> tuple[str, str] | None:
         if cursor in ("F1", "F2", "F3", "F4", "W1", "W2", "W3", "W4"):
-            return f"S {cursor}"
+            return "S", cursor
         return None
-
-    def choice_label(self, move: str, view: dict[str, Any]) -> str:
-        return move
 
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
         classic = " classic" if view.get("options", {}).get("classic") else ""

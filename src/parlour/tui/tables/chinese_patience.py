@@ -7,19 +7,31 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..canvas import Canvas
-from .base import DIM, LABEL, Table, draw_back, draw_card, draw_fan
+from .base import DIM, LABEL, Button, Table, Typed, draw_back, draw_card, draw_fan
 
 __all__ = ["ChinesePatienceTable"]
+
+TWIST = Button("twist", "t", "twist")
+END = Button("end", "z", "end turn")
 
 
 class ChinesePatienceTable(Table):
     game = "chinese-patience"
-    keys: ClassVar[dict[str, str]] = {str(i): str(i) for i in range(10)}
+    keys: ClassVar[dict[str, str]] = {
+        **{str(i): str(i) for i in range(10)},
+        TWIST.key: TWIST.move,
+        END.key: END.move,
+    }
     first_stop = "0"
     key_help = "0-9 piles: source, then target  t twist  z end turn  m 0 5 / m p 8 6 move"
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: The original's move keys typed so far (``M``, ``M P``, ``M 9``), else None.
+        self.pending: list[str] | None = None
+
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
-        legal = list(view.get("legal_moves") or [])
+        parts = self.parts(answer)
         counts = view.get("hand_counts", [0, 0])
         canvas.put(1, 2, "Foundations", LABEL)
         x = 14
@@ -44,18 +56,10 @@ class ChinesePatienceTable(Table):
         self._discard(canvas, "0", 12, "your discard pile", view.get("pile_0", []), counts[0])
 
         y = 15
-        twist = "[T] twist" + (" (first move)" if view.get("first_turn") else "")
-        end = "[Z] end turn"
-        canvas.put(2, y, twist, LABEL if "twist" in legal else DIM)
-        canvas.region("twist", 1, y, len(twist) + 2)
-        self.actions["twist"] = [m for m in legal if m == "twist"]
-        self.fallback["twist"] = "twist"
-        ex = len(twist) + 6
-        canvas.put(ex, y, end, LABEL if "end" in legal else DIM)
-        canvas.region("end", ex - 1, y, len(end) + 2)
-        self.actions["end"] = [m for m in legal if m == "end"]
-        self.fallback["end"] = "end"
-        canvas.put(1, y + 1, self._turn_text(view), DIM)
+        x = self.button(canvas, 2, y, TWIST, self.named(parts, TWIST.move))
+        if view.get("first_turn"):
+            x = canvas.put(x, y, " (first move)", DIM)
+        self.button(canvas, x + 4, y, END, self.named(parts, END.move))
 
     def _discard(
         self, canvas: Canvas, name: str, y: int, title: str, pile: list[str], hand: int
@@ -67,26 +71,41 @@ class ChinesePatienceTable(Table):
         canvas.region(name, 0, y, canvas.width, 2)
         self.labels[name] = f"pile {name} ({title})"
 
-    @staticmethod
-    def _turn_text(view: dict[str, Any]) -> str:
-        if view.get("outcome") is not None:
-            return "the game is over"
-        if view.get("to_move") != view.get("player"):
-            return "the computer's turn"
-        if view.get("first_turn"):
-            return "your turn: your first turn starts with a twist"
-        if view.get("end_allowed"):
-            return "your turn: move the twisted card off pile 0 to twist again, or end the turn"
-        return "your turn: twist when you are ready"
+    def choice_label(self, part: Any) -> str:
+        count = int(part.get("count") or 0)
+        if count > 1:
+            return f"the whole pile ({count} cards)"
+        return "the top card"
 
-    def split(self, move: str) -> tuple[str, str] | None:
-        parts = move.split(" ")
-        if len(parts) != 2:
+    def typed(self, key: str) -> Typed | None:
+        """The Spectrum original's move keys: ``M`` source target, ``M P`` pile target
+        (the typed keys are sent as they are: the engine reads the original's syntax)."""
+        if self.pending is None:
+            if key != "m":
+                return None
+            self.pending = ["M"]
+        elif key == "escape":
+            self.pending = None
+            return Typed(prompt="")
+        elif key == "p" and self.pending == ["M"]:
+            self.pending.append("P")
+        elif key.isdigit():
+            self.pending.append(key)
+            if sum(t.isdigit() for t in self.pending) == 2:
+                move, self.pending = " ".join(self.pending), None
+                return Typed(move=move)
+        else:
+            self.pending = None
             return None
-        return parts[0].lstrip("P"), parts[1]
+        return Typed(prompt=self._typed_so_far())
 
-    def choice_label(self, move: str, view: dict[str, Any]) -> str:
-        return f"{move}: move the whole pile" if move.startswith("P") else move
+    def _typed_so_far(self) -> str:
+        assert self.pending is not None
+        wanted = 2 - sum(t.isdigit() for t in self.pending)
+        shown = " ".join(self.pending + ["_"] * wanted)
+        if self.pending == ["M"]:
+            return f"{shown}   (p first: a whole pile; esc cancels)"
+        return f"{shown}   (esc cancels)"
 
     def nav(self) -> list[list[str]] | None:
         return [["1", "9", "5", "6", "7", "8", "0", "twist"], ["2", "end"], ["3"], ["4"]]

@@ -11,6 +11,9 @@ from .base import DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan,
 
 __all__ = ["EightByEightTable"]
 
+PENDING_X = 16  # where the pending card's column starts
+WASTE_X = 34  # and the waste's
+
 
 class EightByEightTable(Table):
     game = "eight-by-eight"
@@ -22,6 +25,7 @@ class EightByEightTable(Table):
         "t": "S",
     }
     key_help = "enter: row, then target  1-8 rows  p pending  w waste  f foundations  t turn"
+    places: ClassVar[dict[str, str]] = {f"F{i}": "F" for i in range(1, 9)}
 
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
         x = canvas.put(1, 2, "F ", LABEL)
@@ -44,8 +48,9 @@ class EightByEightTable(Table):
             canvas.region(name, 0, y, canvas.width)
             self.labels[name] = f"row {name}"
 
+        # Talon, pending card and waste, each with its caption below it, in columns
+        # wide enough that no caption runs into the next.
         y = 5 + len(rows)
-        legal = list(view.get("legal_moves") or [])
         canvas.put(1, y, "S ", LABEL)
         talon = int(view.get("talon", 0))
         if talon:
@@ -53,41 +58,29 @@ class EightByEightTable(Table):
         else:
             draw_empty(canvas, 3, y)
         canvas.put(1, y + 1, f"pass {view.get('pass', 1)} of {view.get('passes', 3)}", DIM)
-        canvas.region("S", 0, y, 10)
-        self.actions["S"] = [m for m in legal if m == "turn"]
+        canvas.region("S", 0, y, PENDING_X - 1)
+        self.actions["S"] = self.named(self.parts(answer), "turn")
         self.fallback["S"] = "turn"
         self.labels["S"] = "the talon (turn)"
 
-        canvas.put(12, y, "P ", LABEL)
+        canvas.put(PENDING_X, y, "P ", LABEL)
         pending = view.get("pending")
-        draw_card(canvas, 14, y, pending)
+        draw_card(canvas, PENDING_X + 2, y, pending)
         if pending:
-            canvas.put(12, y + 1, "must be placed", DIM)
-        canvas.region("P", 11, y, 6)
+            canvas.put(PENDING_X, y + 1, "must be placed", DIM)
+        canvas.region("P", PENDING_X - 1, y, 6)
         self.labels["P"] = "the pending card"
 
-        canvas.put(20, y, "W ", LABEL)
+        canvas.put(WASTE_X, y, "W ", LABEL)
         waste = list(view.get("waste", []))
-        draw_fan(canvas, 22, y, waste, canvas.width - 24)
+        draw_fan(canvas, WASTE_X + 2, y, waste, canvas.width - WASTE_X - 4)
         if waste:
-            canvas.put(20, y + 1, f"{plural(len(waste), 'card')}, top card last", DIM)
-        canvas.region("W", 19, y, canvas.width - 19)
+            canvas.put(WASTE_X, y + 1, f"{plural(len(waste), 'card')}, top card last", DIM)
+        canvas.region("W", WASTE_X - 1, y, canvas.width - WASTE_X + 1)
         self.labels["W"] = "the waste"
 
     def nav(self) -> list[list[str]] | None:
         return [["F", *[f"T{i}" for i in range(1, 9)], "S"], ["P"], ["W"]]
-
-    def choice_label(self, move: str, view: dict[str, Any]) -> str:
-        parts = move.split(" ")
-        if len(parts) >= 2 and parts[0].startswith("T"):
-            run: list[str] = []
-            for row in view.get("rows", []):
-                if row.get("name") == parts[0]:
-                    run = list(row.get("face_up", []))
-            count = int(parts[2]) if len(parts) == 3 else len(run)
-            moved = run[-count:] if count else []
-            return f"{move}: move {plural(count, 'card')} ({' '.join(moved)})"
-        return move
 
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
         return f"move {answer.get('moves_played', 0)}"

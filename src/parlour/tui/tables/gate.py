@@ -33,6 +33,7 @@ class GateTable(Table):
         "d": "S",
     }
     key_help = "enter: pile, then target  1-4 T1-T4  5-8 B1-B4  9 L  0 R  w W  f F  d deal"
+    places: ClassVar[dict[str, str]] = {f"F{i}": "F" for i in range(1, 5)}
 
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
         piles = view.get("piles", {})
@@ -51,7 +52,7 @@ class GateTable(Table):
         else:
             draw_empty(canvas, sx + 2, 2)
         canvas.region("S", sx - 1, 2, 9)
-        self.actions["S"] = [m for m in self.legal(view) if m == "deal"]
+        self.actions["S"] = self.named(self.parts(answer), "deal")
         self.fallback["S"] = "deal"
         self.labels["S"] = "the stock (deal)"
         wx = sx + 11
@@ -79,8 +80,6 @@ class GateTable(Table):
                 draw_fan(canvas, x, y, list(piles.get(name, [])), bar_width, empty="  ")
                 canvas.region(name, bar_x - 1, y, bar_width + 4)
                 self.labels[name] = name
-        if view.get("outcome") is None and not self.legal(view):
-            canvas.put(bar_x, top + 2 * bars + 5, "no legal move left", DIM)
 
     def _post(self, canvas: Canvas, name: str, cards: list[str], x: int, y: int) -> None:
         canvas.put(x + 1, y, name, LABEL)
@@ -91,10 +90,6 @@ class GateTable(Table):
                 draw_empty(canvas, x + 1, y + 1 + i, "  ")
         canvas.region(name, x, y, 4, 6)
         self.labels[name] = "the left post" if name == "L" else "the right post"
-
-    @staticmethod
-    def legal(view: dict[str, Any]) -> list[str]:
-        return list(view.get("legal_moves") or [])
 
     def nav(self) -> list[list[str]] | None:
         bars = ["T1", "T2", "T3", "T4", "B1", "B2", "B3", "B4"]

@@ -1,30 +1,40 @@
 """UNO: the computer's hand (backs and a count) at the top, the draw and discard
 piles with the colour in play in the middle, your hand below, and buttons for the
-moves that are not a card. Enter on a card plays it; a Wild asks for the colour."""
+moves that are not a card. Enter on a card plays it; a Wild asks for the colour.
+
+Each card in the hand acts by itself: its moves are the service's moves whose
+source is that card (the card drawn, while it may be played, is the only one
+that has any). Only the buttons of this table's options are drawn, and only
+their keys are offered.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ...service.words import card_words, colour_words
 from ..canvas import Canvas
-from ..cards import UNO_COLOUR_NAMES, back_style, uno_face, uno_style
-from ..messages import pretty
-from .base import DIM, LABEL, Table, plural
+from ..cards import back_style, uno_face, uno_style
+from .base import DIM, LABEL, Button, Part, Table, plural
 
 __all__ = ["UnoTable"]
 
 _ORDER = {"R": 0, "G": 1, "Y": 2, "B": 3, "W": 4}
 _VALUES = "0123456789SD"
 CARD_WIDTH = 4
-BUTTONS = (
-    ("draw", "D", "draw"),
-    ("play", "P", "play the drawn card"),
-    ("keep", "K", "keep it"),
-    ("challenge", "C", "challenge"),
-    ("accept", "A", "accept"),
-    ("catch", "G", "catch"),
-    ("pass", "S", "pass"),
+#: Buttons for the moves that are not a card: (button, the option it needs).
+BUTTONS: tuple[tuple[Button, str | None], ...] = (
+    (Button("draw", "d", "draw"), None),
+    (Button("play", "p", "play the drawn card", "play drawn"), None),
+    (Button("keep", "k", "keep it", "keep"), None),
+    (Button("pass", "s", "pass"), None),
+    (Button("challenge", "c", "challenge"), "w4_challenge"),
+    (Button("accept", "a", "accept"), "w4_challenge"),
+    (Button("catch", "g", "catch"), "uno_call"),
 )
+#: Keys for the first ten cards of the hand.
+CARD_KEYS = {**{str(i): f"c{i - 1}" for i in range(1, 10)}, "0": "c9"}
 
 
 def _sort_key(card: str) -> tuple[int, int, str]:
@@ -33,34 +43,32 @@ def _sort_key(card: str) -> tuple[int, int, str]:
     return (_ORDER.get(card[0], 5), rank, card)
 
 
-def card_of(move: str) -> str:
-    """``"W4:B uno"`` -> ``"W4"``: the card a play-a-card move plays."""
-    return move.split(" ")[0].split(":")[0]
+def buttons(view: Mapping[str, Any]) -> list[Button]:
+    """The buttons this table has: the challenge and the catch only with their options."""
+    options = view.get("options") or {}
+    return [button for button, needs in BUTTONS if needs is None or options.get(needs)]
 
 
 class UnoTable(Table):
     game = "uno"
     keys: ClassVar[dict[str, str]] = {
-        **{str(i): f"c{i - 1}" for i in range(1, 10)},
-        "0": "c9",
-        **{key.lower(): name for name, key, _ in BUTTONS},
+        **CARD_KEYS,
+        **{button.key: button.move for button, _ in BUTTONS},
     }
     first_stop = "c0"
-    key_help = "enter/1-9: play a card  d draw  p play drawn  k keep  c challenge  a accept"
 
     def __init__(self) -> None:
         super().__init__()
         self.hand: list[str] = []
 
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
-        legal = list(view.get("legal_moves") or [])
-        mine = view.get("to_move") == view.get("player") and view.get("outcome") is None
+        parts = self.parts(answer)
         others = int(view.get("opponent_cards", 0))
         x = canvas.put(1, 2, "Computer ", LABEL)
         shown = min(others, (canvas.width - 30) // 2)
         canvas.put(x, 2, "▒ " * shown, back_style())
         known = len(view.get("opponent_known") or [])
-        extra = f"  {plural(others, 'card')}" + (f" ({known} W4 known)" if known else "")
+        extra = f"  {plural(others, 'card')}" + (f" ({known} W+4 known)" if known else "")
         canvas.put(x + 2 * shown, 2, extra, LABEL)
 
         # Draw pile and discard pile, three lines tall.
@@ -76,15 +84,11 @@ class UnoTable(Table):
         canvas.put(12, 4, "      ", style)
         canvas.put(12, 5, f"{uno_face(top):^6}" if top else "", style)
         canvas.put(12, 6, "      ", style)
-        colour_name = UNO_COLOUR_NAMES.get(str(colour), "none yet")
+        colour_name = colour_words(colour) if colour else "none yet"
         canvas.put(20, 5, f"colour in play: {colour_name}", LABEL)
         canvas.put(20, 6, f"discard pile: {plural(len(view.get('discard') or []), 'card')}", DIM)
-        last = pretty("; ".join(view.get("opponent_last") or []))
-        room = canvas.width - 21
-        if last:
-            canvas.put(20, 7, last if len(last) <= room else last[: room - 1] + "…", DIM)
 
-        # Your hand, sorted by colour and value.
+        # Your hand, sorted by colour and value; the card drawn is marked "new".
         hand = sorted(view.get("hand") or [], key=_sort_key)
         self.hand = hand
         drawn = view.get("drawn")
@@ -94,59 +98,49 @@ class UnoTable(Table):
         for i, card in enumerate(hand):
             row, col = divmod(i, per_line)
             cx, cy = 1 + col * (CARD_WIDTH + 1), 10 + 2 * row
-            moves = [m for m in legal if card_of(m) == card and not m.startswith("play")]
+            moves = [p for p in parts if p.get("source") == card]
             canvas.put(cx, cy, f"{uno_face(card):^{CARD_WIDTH}}", uno_style(card))
-            if drawn == card and not drawn_marked:
-                moves = [m for m in legal if m.startswith("play")]
+            if drawn is not None and card == drawn and not drawn_marked:
                 drawn_marked = True
                 canvas.put(cx, cy + 1, "new", LABEL)
-            elif moves and mine:
+            elif drawn is not None:
+                moves = []  # only the card drawn may be played now
+            elif moves:
                 canvas.put(cx + 1, cy + 1, "▲▲", LABEL)
             name = f"c{i}"
             canvas.region(name, cx, cy, CARD_WIDTH)
             self.actions[name] = moves
             self.fallback[name] = card
-            self.labels[name] = f"your {card}"
+            self.labels[name] = f"your {card_words(card)}"
 
         # Buttons for the moves that are not a card, below the hand however long.
         rows = max(1, -(-len(hand) // per_line))
-        x, y = 1, max(17, 10 + 2 * rows)
-        for move, key, text in BUTTONS:
-            if move in ("challenge", "accept") and not view.get("options", {}).get("w4_challenge"):
-                continue
-            if move == "catch" and not view.get("options", {}).get("uno_call"):
-                continue
-            candidates = [m for m in legal if m == move or m.startswith(move + ":")]
-            candidates += [m for m in legal if move == "play" and m == "play uno"]
-            label = f"[{key}] {text}"
-            canvas.put(x, y, label, LABEL if candidates else DIM)
-            canvas.region(move, x - 1, y, len(label) + 2)
-            self.actions[move] = candidates
-            self.fallback[move] = move
-            self.labels[move] = f"'{move}'"
-            x += len(label) + 3
-        canvas.put(1, y + 1, self._phase_text(view, mine), DIM)
+        x, y = 1, 11 + 2 * rows
+        for button in buttons(view):
+            if button.move == "play":
+                # The drawn card's moves (a Wild's colours, an UNO call) under one button.
+                found = [p for p in parts if drawn is not None and p.get("source") == drawn]
+            else:
+                found = self.named(parts, button.move)
+            x = self.button(canvas, x, y, button, found) + 3
 
-    @staticmethod
-    def _phase_text(view: dict[str, Any], mine: bool) -> str:
-        if view.get("outcome") is not None:
-            return "the match is over"
-        if not mine:
-            return "the computer's turn"
-        phase = view.get("phase")
-        if phase == "play_or_keep":
-            return "your turn: play the card you drew, or keep it"
-        if phase == "challenge":
-            return "your turn: challenge the Wild Draw Four, or accept it and draw"
-        if phase == "colour":
-            return "your turn: name the colour of the Wild turned up"
-        return "your turn: play a card that matches colour or value, or draw"
+    def ends(self, part: Part) -> tuple[str, str] | None:
+        return None  # every UNO move is one card or one button
 
-    def split(self, move: str) -> tuple[str, str] | None:
-        return None
+    def choice_label(self, part: Part) -> str:
+        text = card_words(str(part.get("card") or part.get("move", "")))
+        if part.get("colour"):
+            text += f": {colour_words(part['colour'])}"
+        return f"{text}, calling UNO" if part.get("uno") else text
 
-    def choice_label(self, move: str, view: dict[str, Any]) -> str:
-        return f"{move}: and call UNO" if move.endswith(" uno") else move
+    def shortcuts(self, view: Mapping[str, Any]) -> dict[str, str]:
+        keys = dict(CARD_KEYS)
+        keys.update({button.key: button.move for button in buttons(view)})
+        return keys
+
+    def help_line(self, view: Mapping[str, Any]) -> str:
+        words = "  ".join(f"{b.key} {b.short or b.text}" for b in buttons(view))
+        return f"1-9 card  {words}"
 
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
         scores = view.get("scores", [0, 0])
