@@ -199,8 +199,8 @@ def test_reduced_motion_moves_cards_without_animation(table_at: TableAt) -> None
 
 
 @pytest.mark.skipif(not os.environ.get("PARLOUR_SCREENSHOTS"), reason="PARLOUR_SCREENSHOTS=1 only")
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_screenshots(table_at: TableAt, viewport: str) -> None:
+@pytest.mark.parametrize(("viewport", "name"), [("laptop", "desktop"), ("phone", "phone")])
+def test_screenshots(table_at: TableAt, viewport: str, name: str) -> None:
     table = table_at(viewport)
     SHOTS.mkdir(parents=True, exist_ok=True)
     for game in GAMES:
@@ -211,7 +211,13 @@ def test_screenshots(table_at: TableAt, viewport: str) -> None:
                 break
             table.click_move(sorted(moves, key=lambda m: (m.get("source") is None, m["move"]))[0])
         table.page.wait_for_timeout(300)
-        table.page.screenshot(path=str(SHOTS / f"{game}-{viewport}.png"))
+        table.page.screenshot(path=str(SHOTS / f"{game}-{name}.png"))
+        table.page.evaluate(
+            "fetch(`/api/games/${window.Parlour.game.answer.id}/resign`, {method: 'POST'})"
+        )
     table.open("#/")
     table.page.wait_for_selector(".game-card")
-    table.page.screenshot(path=str(SHOTS / f"home-{viewport}.png"))
+    table.page.screenshot(path=str(SHOTS / f"home-{name}.png"))
+    table.open("#/stats")
+    table.page.wait_for_selector(".chart")
+    table.page.screenshot(path=str(SHOTS / f"stats-{name}.png"))

@@ -21,13 +21,13 @@ const FAN = {
  * Choose among a renderer's layouts the one that gives the biggest cards in a
  * W x H pixel box. Returns {layout, unit, box} with box in card units.
  */
-export function fit(layouts, width, height) {
+export function fit(layouts, width, height, limits = {}) {
   let best = null;
   for (const layout of layouts) {
-    const unit = Math.min(width / layout.w, height / (layout.h), MAX_CARD);
+    const unit = Math.min(width / layout.w, height / layout.h, limits.max ?? MAX_CARD);
     if (!best || unit > best.unit + 0.5) best = { layout, unit };
   }
-  const unit = Math.max(MIN_CARD, Math.floor(best.unit));
+  const unit = Math.max(limits.min ?? MIN_CARD, Math.floor(best.unit * 10) / 10);
   return { layout: best.layout, unit, box: { w: width / unit, h: height / unit } };
 }
 

@@ -8,7 +8,7 @@ const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 export function thumbnail(game, view, width = 300, height = 170) {
   const r = rendererFor(game);
-  const { layout, unit, box } = fit(r.layouts(view), width - 12, height - 12);
+  const { layout, unit, box } = fit(r.layouts(view), width - 12, height - 12, { min: 1 });
   const scene = r.scene(view, box, layout, unit);
   const parts = [];
   const ox = (width - scene.w * unit) / 2;

@@ -5,7 +5,7 @@ import { cardName } from "./cards.js";
 
 /** Human labels for the options of the catalogue (used when it has no "label"). */
 const OPTION_LABELS = {
-  classic: { label: "Classic rules", help: "no moving a waste pile's top card onto an empty waste pile" },
+  classic: { label: "Classic rules (no move onto an empty waste pile)" },
   bars: { label: "Cards in each bar", choices: { 4: "4 (the book's game)", 3: "3 (the variant)" } },
   first: { label: "Who starts", choices: { "": "Random", 0: "You", 1: "The computer" } },
   target: { label: "Points to win the match" },
@@ -26,10 +26,10 @@ export function optionLabel(option) {
   return known ? known.label : option.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
+/** A sentence under an option, where its label needs one (the catalogue's help is for the CLI). */
 export function optionHelp(option) {
   const known = OPTION_LABELS[option.name];
-  if (known && known.help) return known.help;
-  return option.label ? option.help || "" : "";
+  return known && known.help ? known.help : "";
 }
 
 /** [{value, label}] for an option with choices ("" is the default of a null option). */
