@@ -20,7 +20,7 @@ from ..errors import IllegalMoveError
 from .events import Event
 from .options import OptionSpec
 
-__all__ = ["GameState", "Move", "MoveParts", "Outcome", "normalize_move_text"]
+__all__ = ["BaseView", "GameState", "Move", "MoveParts", "Outcome", "normalize_move_text"]
 
 Move: TypeAlias = Hashable
 
@@ -83,6 +83,17 @@ class MoveParts(TypedDict):
     card: str | None
     colour: NotRequired[str]
     uno: NotRequired[bool]
+
+
+class BaseView(TypedDict):
+    """What every game's view holds; each game's own view (``CalculationView`` ...)
+    extends it. ``legal_moves`` and ``moves`` (their parts) are empty unless it is
+    the viewer's turn in a game still in play."""
+
+    game: str
+    player: int
+    legal_moves: list[str]
+    moves: list[MoveParts]
 
 
 class GameState(ABC):
@@ -241,8 +252,17 @@ class GameState(ABC):
         return self.render(colour)
 
     @abstractmethod
-    def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see, as JSON-ready data; never hidden cards."""
+    def view(self, player: int) -> Mapping[str, Any]:
+        """What ``player`` may see, as JSON-ready data; never hidden cards. Each game
+        returns its own TypedDict (a :class:`BaseView`)."""
+
+    def view_moves(self, player: int) -> tuple[list[str], list[MoveParts]]:
+        """The legal moves' strings and parts for ``player``'s view: both empty
+        unless ``player`` is to move in a game still in play."""
+        if player != self.to_move or self.outcome is not None:
+            return [], []
+        legal = self.legal_moves()
+        return [self.move_str(m) for m in legal], [self.move_parts(m) for m in legal]
 
     # --- bookkeeping ------------------------------------------------------
 

@@ -163,7 +163,7 @@ class Game:
         if not 0 <= index <= len(self._past):
             raise IndexError(f"no position before move {index}")
         state = self._state if index == len(self._past) else self._past[index][0]
-        return state.view(player)
+        return dict(state.view(player))
 
     def past_turns(self, player: int) -> Iterator[tuple[dict[str, Any], str]]:
         """``(view, move)`` for each earlier position where ``player`` was to move, oldest first.
@@ -174,7 +174,7 @@ class Game:
         """
         for before, canonical in self._past:
             if before.to_move == player:
-                view = before.view(player)
+                view = dict(before.view(player))
                 view["outcome"] = None
                 yield view, canonical
 
@@ -183,7 +183,7 @@ class Game:
     def view(self, player: int = 0) -> dict[str, Any]:
         if not 0 <= player < self.players:
             raise IllegalMoveError(f"there is no player {player} in {self.name}")
-        data = self._state.view(player)
+        data = dict(self._state.view(player))
         outcome = self.outcome
         data["outcome"] = None if outcome is None else outcome.to_dict()
         if self.resigned_by is not None:  # the engine does not know the game was given up

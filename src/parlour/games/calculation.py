@@ -19,13 +19,13 @@ from typing import Any, ClassVar, TypedDict, cast
 from ..cards import RANKS, card, card_pretty, card_str, cards_str, french_deck, parse_card, rank
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
-from ..core.protocol import GameState, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
 from ..notation import check_pack, read_deck
 from ..rng import Rng
 
-__all__ = ["Calculation", "CalculatorRow", "SEQUENCES"]
+__all__ = ["Calculation", "CalculationView", "CalculatorRow", "SEQUENCES"]
 
 Move = tuple[int, int]
 
@@ -122,6 +122,18 @@ class CalculatorRow(TypedDict):
     sequence: list[str]
     played: int
     next: str | None
+
+
+class CalculationView(BaseView):
+    """What ``Calculation.view`` returns: every card is face up but the stock's."""
+
+    to_move: int
+    options: dict[str, Any]
+    foundations: dict[str, list[str]]  # F1-F4, bottom first
+    waste: dict[str, list[str]]  # W1-W4, bottom first
+    current: str | None  # the stock's top card, None once it is used up
+    stock_count: int  # cards left in the stock, the current card included
+    calculator: list[CalculatorRow]
 
 
 @register
@@ -437,14 +449,15 @@ that match a foundation's sequence; avoid covering a card of the same rank.
             lines.append(f"Game over: {outcome}")
         return "\n".join(lines)
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> CalculationView:
         left = len(self._stock) - self._top
-        to_move = player == 0 and self.outcome is None
+        legal, parts = self.view_moves(player)
         return {
             "game": self.name,
             "player": player,
             "to_move": 0,
-            "legal_moves": [self.move_str(m) for m in self.legal_moves()] if to_move else [],
+            "legal_moves": legal,
+            "moves": parts,
             "options": dict(self.options),
             "foundations": {
                 f"F{f + 1}": [card_str(c) for c in p] for f, p in enumerate(self._found)
@@ -452,7 +465,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
             "waste": {f"W{w + 1}": [card_str(c) for c in p] for w, p in enumerate(self._waste)},
             "current": card_str(self._stock[self._top]) if left else None,
             "stock_count": left,
-            "calculator": [dict(row) for row in self.calculator()],
+            "calculator": self.calculator(),
         }
 
     # --- bookkeeping ------------------------------------------------------------

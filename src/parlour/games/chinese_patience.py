@@ -20,13 +20,20 @@ from typing import Any, ClassVar, cast
 from ..cards import card, card_pretty, card_str, cards_str, french_deck, parse_card
 from ..core.events import Event
 from ..core.options import OptionSpec
-from ..core.protocol import GameState, Move, MoveParts, Outcome, describe_legal
+from ..core.protocol import (
+    BaseView,
+    GameState,
+    Move,
+    MoveParts,
+    Outcome,
+    describe_legal,
+)
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
 from ..notation import check_pack, deal_text, field_or_option, read_deal
 from ..rng import Rng
 
-__all__ = ["ChinesePatience", "BLOCKED_LIMIT"]
+__all__ = ["ChinesePatience", "ChinesePatienceView", "BLOCKED_LIMIT"]
 
 #: Ends in a row without a card reaching a foundation that finish a blocked game.
 BLOCKED_LIMIT = 60
@@ -110,6 +117,26 @@ def _read_explicit_deck(text: str) -> tuple[list[int], dict[str, int]]:
             ) from None
         raise
     return cards, fields
+
+
+class ChinesePatienceView(BaseView):
+    """What ``ChinesePatience.view`` returns (see ``view``): hands are counts, and
+    an order only where both players saw it made."""
+
+    to_move: int
+    first: int  # who moved first
+    foundations: list[str]  # piles 1-4: top card (an Ace at the start)
+    tableau: list[list[str]]  # piles 5-8, bottom first
+    discard: list[list[str]]  # player i's discard pile, bottom first
+    pile_0: list[str]  # the viewer's own discard pile
+    pile_9: list[str]  # the other player's
+    hand_counts: list[int]
+    hand_order: list[list[str] | None]  # top first, only for a pile turned over
+    twist_allowed: bool
+    end_allowed: bool
+    first_turn: bool
+    blocked: int  # ends in a row without a card to a foundation
+    blocked_limit: int
 
 
 @register
@@ -641,7 +668,7 @@ Decisions of the rules page:
             return "twisted card on pile 0: move it off to twist again, or end"
         return "twist allowed, end not allowed"
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> ChinesePatienceView:
         """What ``player`` knows. Discard piles are given absolutely (``discard[i]``
         is player i's, bottom first) and relative to the viewer (``pile_0`` their
         own, ``pile_9`` the opponent's). A hand's order is shown (``hand_order``,
@@ -649,8 +676,7 @@ Decisions of the rules page:
         both players saw those cards in that order; a dealt hand is a count."""
         p = self.turn
         over = self._outcome is not None
-        my_turn = player == p and not over
-        legal = [self.move_str(m) for m in self.legal_moves()] if my_turn else []
+        legal, parts = self.view_moves(player)
         hand_order: list[list[str] | None] = [
             [card_str(c) for c in reversed(self.hands[i])] if (self.turned >> i) & 1 else None
             for i in range(2)
@@ -674,6 +700,7 @@ Decisions of the rules page:
             "blocked": self.blocked,
             "blocked_limit": BLOCKED_LIMIT,
             "legal_moves": legal,
+            "moves": parts,
         }
 
     # --- bookkeeping ------------------------------------------------------

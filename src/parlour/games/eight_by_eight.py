@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import card_pretty, card_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
-from ..core.protocol import GameState, Move, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
 from ..notation import check_pack, read_deck
 from ..rng import Rng
 
-__all__ = ["EightByEight"]
+__all__ = ["EightByEight", "EightByEightView", "FoundationView", "RowView"]
 
 Tup = tuple[int, ...]
 
@@ -116,6 +116,37 @@ def _pile_token(word: str, text: str) -> tuple[str, int]:
     if word == "S":
         raise InvalidMoveError(f"{text!r}: the talon S is played with 'turn'; {_FORMS}")
     raise InvalidMoveError(f"{text!r} is not a move of 8 x 8: {word!r} names no pile; {_FORMS}")
+
+
+class RowView(TypedDict):
+    """One row of the tableau: its face-down cards are a count."""
+
+    name: str  # T1-T8
+    face_down: int
+    face_up: list[str]  # bottom first
+
+
+class FoundationView(TypedDict):
+    name: str  # F1-F8
+    top: str | None  # None while empty
+    count: int  # cards on it
+
+
+# "pass" is a keyword, so these two keys are declared the functional way.
+_Passes = TypedDict("_Passes", {"pass": int, "passes": int})
+
+
+class EightByEightView(BaseView, _Passes):
+    """What ``EightByEight.view`` returns (``pass``: the pass through the talon now
+    under way, of ``passes``); the talon and face-down cards are counts."""
+
+    to_move: int
+    rows: list[RowView]
+    foundations: list[FoundationView]
+    pending: str | None  # the talon card turned up, to be placed first
+    waste: list[str]  # bottom first
+    talon: int  # cards left in the talon
+    on_foundations: int
 
 
 @register
@@ -653,12 +684,14 @@ class EightByEight(GameState):
         lines.append(f"W   {more}{waste}" + ("   (top on the right)" if shown else "(empty)"))
         return "\n".join(lines)
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> EightByEightView:
+        legal, parts = self.view_moves(player)
         return {
             "game": self.name,
             "player": player,
             "to_move": 0,
-            "legal_moves": [self.move_str(m) for m in self.legal_moves()] if player == 0 else [],
+            "legal_moves": legal,
+            "moves": parts,
             "rows": [
                 {
                     "name": f"T{n + 1}",

@@ -14,13 +14,13 @@ from typing import Any, ClassVar, cast
 from ..cards import card_pretty, card_str, cards_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
-from ..core.protocol import GameState, Move, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidMoveError
 from ..notation import check_pack, read_deck
 from ..rng import Rng
 
-__all__ = ["Gate"]
+__all__ = ["Gate", "GateView"]
 
 L, R = 0, 1
 T0, B0 = 2, 6  # T1 and B1; Tn is T0 + n - 1
@@ -53,6 +53,18 @@ def _shift_size(pile: tuple[int, ...], target: int) -> int:
     if 1 <= k <= len(pile) and _colour(pile[-k]) != _colour(target):
         return k
     return 0
+
+
+class GateView(BaseView):
+    """What ``Gate.view`` returns: every card dealt is face up; the stock is a count."""
+
+    to_move: int
+    bars: int  # cards in each bar: 4, or 3
+    piles: dict[str, list[str]]  # L, T1-Tn, B1-Bn, R; posts top to bottom, bars bottom first
+    waste: list[str]  # bottom first
+    waste_top: str | None
+    stock: int  # cards left in the stock
+    foundations: dict[str, str | None]  # F1-F4: top card, None while empty
 
 
 @register
@@ -490,7 +502,7 @@ Decisions:
         lines.append("(posts top to bottom, the lowest exposed; piles end with their top card)")
         return "\n".join(lines)
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> GateView:
         """Every card dealt face up is shown, the posts in full (top to bottom) and bar
         piles bottom to top, since the player saw them all; the stock is only a count."""
         piles = self._piles
@@ -499,11 +511,13 @@ Decisions:
             if slot >= 0:
                 foundations[f"F{slot + 1}"] = card_str(self._frank[s] * 4 + s)
         waste = piles[W]
+        legal, parts = self.view_moves(player)
         return {
             "game": self.name,
             "player": player,
             "to_move": 0,
-            "legal_moves": [self.move_str(m) for m in self.legal_moves()] if player == 0 else [],
+            "legal_moves": legal,
+            "moves": parts,
             "bars": self._bars,
             "piles": {NAMES[p]: [card_str(c) for c in piles[p]] for p in (L, *self._bar_ids, R)},
             "waste": [card_str(c) for c in waste],

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Hashable
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import (
     UNO_COLOUR_NAMES,
@@ -67,13 +67,13 @@ from ..cards import (
 )
 from ..core.events import Event
 from ..core.options import OptionSpec
-from ..core.protocol import GameState, Move, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidCardError, InvalidDeckError, InvalidMoveError, InvalidOptionError
 from ..notation import check_pack, deal_text, field_or_option, read_deal
 from ..rng import Rng
 
-__all__ = ["Uno", "card_points", "PACK_POINTS"]
+__all__ = ["Uno", "UnoView", "LastHand", "card_points", "PACK_POINTS"]
 
 W = UNO_WILD
 W4 = UNO_WILD4
@@ -317,6 +317,41 @@ Decisions of the rules page:
 Scoring: the hand's winner scores the loser's cards: numbers face value, S and D 20,
 W and W4 50. First to the target wins the match.
 """
+
+
+class LastHand(TypedDict):
+    """The hand that ended last: the loser's cards are shown to both players."""
+
+    hand: int
+    winner: int | None  # None: blocked
+    points: int
+    loser_hand: list[str]
+    blocked: bool
+
+
+class UnoView(BaseView):
+    """What ``Uno.view`` returns: the viewer's own hand, the discard pile, counts of
+    the rest (see the module docstring)."""
+
+    to_move: int | None  # None once the match is over
+    phase: str  # one of PHASE_NAMES
+    hand: list[str]
+    drawn: str | None  # the card just drawn, to play or keep (the drawer's view only)
+    opponent_cards: int
+    opponent_known: list[str]
+    discard: list[str]  # bottom first
+    top: str
+    colour: str | None  # the colour in play; None until a Wild turned up first is named
+    draw_pile: int
+    scores: list[int]
+    target: int
+    hand_number: int
+    starter: int
+    passes: int
+    options: dict[str, Any]
+    events: list[str]
+    opponent_last: list[str]
+    last_hand: LastHand | None
 
 
 @register
@@ -970,12 +1005,12 @@ class Uno(GameState):
 
     # --- showing ---------------------------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> UnoView:
         p = player
         o = 1 - p
         over = self._phase == PH_OVER
         lh = self._last_hand
-        last_hand = None
+        last_hand: LastHand | None = None
         if lh is not None:
             last_hand = {
                 "hand": lh[4],
@@ -985,13 +1020,13 @@ class Uno(GameState):
                 "blocked": lh[3],
             }
         to_move = self._turn
-        data: dict[str, Any] = {
+        legal, parts = self.view_moves(p)
+        data: UnoView = {
             "game": self.name,
             "player": p,
             "to_move": None if over else to_move,
-            "legal_moves": (
-                [_MOVE_NAMES[m] for m in self.legal_moves()] if to_move == p and not over else []
-            ),
+            "legal_moves": legal,
+            "moves": parts,
             "phase": PHASE_NAMES[self._phase],
             "hand": [uno_str(c) for c in self._hands[p]],
             "drawn": uno_str(self._drawn) if self._drawn >= 0 and to_move == p else None,

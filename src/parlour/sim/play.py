@@ -165,7 +165,7 @@ def _choose(state: GameState, seat: int, player: Player, legal: list[Any]) -> An
     if type(player) is RandomPlayer:
         # Same draw as RandomPlayer.choose(view, strings), without building either.
         return legal[player.rng.randbelow(len(legal))]
-    view = state.view(seat)
+    view = dict(state.view(seat))
     view["outcome"] = None  # as in Game.view, so players see what they see in play
     strings = [state.move_str(m) for m in legal]
     choice = player.choose(view, strings)

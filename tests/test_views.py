@@ -1,0 +1,90 @@
+"""Typed views: what each game's ``view`` returns is exactly its TypedDict.
+
+mypy checks the engines against the TypedDicts; this checks the running values:
+the same keys (nested ones too), and ``moves`` holding the parts of exactly the
+legal moves, for the player to move only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NotRequired, get_args, get_origin, get_type_hints, is_typeddict
+
+import pytest
+
+import parlour
+from parlour.games.calculation import CalculationView
+from parlour.games.chinese_patience import ChinesePatienceView
+from parlour.games.eight_by_eight import EightByEightView
+from parlour.games.gate import GateView
+from parlour.games.uno import UnoView
+from parlour.rng import Rng
+
+VIEWS: dict[str, Any] = {
+    "calculation": CalculationView,
+    "gate": GateView,
+    "eight-by-eight": EightByEightView,
+    "uno": UnoView,
+    "chinese-patience": ChinesePatienceView,
+}
+
+
+def nested_typeddict(hint: Any) -> Any:
+    """The TypedDict a key holds (alone, in a list, or or-None), else None."""
+    if is_typeddict(hint):
+        return hint
+    for arg in get_args(hint):
+        found = nested_typeddict(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def check_keys(value: dict[str, Any], typed: Any, where: str) -> None:
+    """``value`` has exactly the keys of ``typed``, nested TypedDicts included."""
+    assert is_typeddict(typed)
+    # From the hints: with postponed annotations the runtime cannot see NotRequired.
+    hints = get_type_hints(typed, include_extras=True)
+    optional = {key for key, hint in hints.items() if get_origin(hint) is NotRequired}
+    required = set(hints) - optional
+    assert required <= set(value) <= set(hints), (
+        f"{where}: keys {sorted(set(value) ^ required)} differ from {typed.__name__}"
+    )
+    for key, hint in get_type_hints(typed).items():
+        nested = nested_typeddict(hint)
+        if nested is None or key not in value:
+            continue
+        item = value[key]
+        items = item if isinstance(item, list) else [] if item is None else [item]
+        for entry in items:
+            check_keys(entry, nested, f"{where}.{key}")
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+def test_views_match_their_typed_dicts(name: str) -> None:
+    for seed in range(4):
+        game = parlour.new_game(name, seed=seed)
+        chooser = Rng(seed)
+        for _ in range(150):
+            state = game.state
+            for player in range(game.players):
+                view = state.view(player)
+                check_keys(dict(view), VIEWS[name], name)
+                json.dumps(view)
+                if player == state.to_move and state.outcome is None:
+                    legal = state.legal_moves()
+                    assert view["legal_moves"] == [state.move_str(m) for m in legal]
+                    assert view["moves"] == [state.move_parts(m) for m in legal]
+                else:
+                    assert view["legal_moves"] == [] and view["moves"] == []
+            if game.outcome is not None:
+                break
+            moves = game.legal_moves()
+            game.play(moves[chooser.randbelow(len(moves))])
+
+
+def test_a_resigned_game_offers_no_moves() -> None:
+    game = parlour.new_game("gate", seed=1)
+    game.resign()
+    view = game.view(0)
+    assert view["legal_moves"] == [] and view["moves"] == []
