@@ -654,6 +654,7 @@ def test_view_shows_only_what_the_player_sees() -> None:
         "player",
         "to_move",
         "legal_moves",
+        "moves",
         "rows",
         "foundations",
         "pending",

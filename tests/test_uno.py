@@ -864,6 +864,7 @@ def test_view_shows_only_what_the_player_may_see() -> None:
         "player",
         "to_move",
         "legal_moves",
+        "moves",
         "phase",
         "hand",
         "drawn",
