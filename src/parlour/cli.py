@@ -726,6 +726,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line(text: str) -> str:
+    """An error message as one line: line breaks and tabs (a database driver's
+    message) become spaces, other control characters (typed or in a file name)
+    their escapes, which a terminal shows rather than acts on."""
+    parts = text.strip().replace("\t", " ").replace("\r", "\n").split("\n")
+    text = " ".join(part.strip() for part in parts if part.strip())
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -740,7 +749,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except ParlourError as exc:
-        print(f"parlour: error: {exc}", file=sys.stderr)
+        print(f"parlour: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

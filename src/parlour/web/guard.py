@@ -131,8 +131,8 @@ def _declared_length(scope: Scope) -> int | None:
     for name, value in scope.get("headers", []):
         if name.lower() == b"content-length":
             text = value.decode("latin-1").strip()
-            if text.isdigit() and len(text) < 20:
-                return int(text)
+            if text.isdigit() and text.isascii():
+                return int(text) if len(text) < 20 else MAX_BODY + 1
             raise BadRequest(f"the Content-Length header {text[:20]!r} is not a number")
     return None
 
@@ -167,12 +167,20 @@ def validation_message(errors: Sequence[Any]) -> str:
             continue
         if kind == "json_invalid":
             parts[field] = "the request body is not valid JSON"
+        elif kind == "missing" and not field:
+            parts[field] = "the request needs a JSON body (an object)"
         elif kind == "missing":
             parts[field] = f"the request needs a field {field!r}"
         elif kind == "extra_forbidden":
             parts[field] = f"unknown field {field!r}"
+        elif isinstance(given, bytes) and not field:
+            parts[field] = (
+                "the request body must be JSON, sent with the header Content-Type: application/json"
+            )
         elif kind in ("model_type", "dict_type", "model_attributes_type") and not field:
             parts[field] = f"the request body must be a JSON object, got {_json_type(given)}"
+        elif field.startswith("options.") and loc[-1] == "[key]":
+            parts[field] = f"an option's name is text of at most 40 characters: got {shown}"
         elif field.startswith("options."):
             parts[field] = f"option {loc[-1]!r} takes a whole number, true or false: got {shown}"
         else:
