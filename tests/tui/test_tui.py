@@ -188,7 +188,9 @@ def test_calculation_legal_and_illegal_moves_by_number_keys() -> None:
         wrong = next(f for f in ("F1", "F2", "F3", "F4") if f not in fits)
         before = dict(screen.view)
         await keys(pilot, "0", wrong[1])
-        assert "not legal" in screen.flash and screen.flash_error
+        reason = app.backend.check(screen.game_id, "S", wrong)["reason"]
+        assert f"{wrong} needs " in reason  # the rules' reason, in the service's words
+        assert screen.flash == reason and screen.flash_error
         assert screen.answer["moves_played"] == 1
         assert screen.view == before
         # A pile with no move from it.

@@ -48,17 +48,20 @@ class Backend:
         options: dict[str, Any] | None = None,
         opponent: str | None = None,
         series_of: str | None = None,
+        deal: str = "random",
     ) -> dict[str, Any]:
+        """A new game; ``deal`` is ``random``, ``winnable`` (proved by the solver: may
+        take seconds) or ``daily`` (the deal of the day), as the catalogue offers."""
         answer = _plain(
             self.service.start(
-                self.player, name, seed, options or {}, opponent, series_of=series_of
+                self.player, name, seed, options or {}, opponent, series_of=series_of, deal=deal
             )
         )
         self._owners[answer["id"]] = self.player
         return answer
 
-    def get(self, game_id: str) -> dict[str, Any]:
-        return _plain(self.service.get(self._owner(game_id), game_id))
+    def get(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
+        return _plain(self.service.get(self._owner(game_id), game_id, seat))
 
     def play(self, game_id: str, move: str) -> dict[str, Any]:
         return _plain(self.service.play(self._owner(game_id), game_id, move))
@@ -69,11 +72,26 @@ class Backend:
     def redo(self, game_id: str) -> dict[str, Any]:
         return _plain(self.service.redo(self._owner(game_id), game_id))
 
+    def check(self, game_id: str, source: str, target: str) -> dict[str, Any]:
+        """Whether a card may go from ``source`` to ``target`` now, and why not."""
+        return self.service.check(self._owner(game_id), game_id, source, target)
+
+    def verdict(self, game_id: str) -> dict[str, Any]:
+        """The solver's verdict on a final patience's deal (may take seconds)."""
+        return _plain(self.service.verdict(self._owner(game_id), game_id))
+
+    def winning_line(self, game_id: str) -> list[dict[str, Any]]:
+        """The verdict's winning line, move by move with the table after each."""
+        return [_plain(step) for step in self.service.winning_line(self._owner(game_id), game_id)]
+
     def hint(self, game_id: str) -> dict[str, str]:
         return self.service.hint(self._owner(game_id), game_id)
 
     def resign(self, game_id: str) -> dict[str, Any]:
         return _plain(self.service.resign(self._owner(game_id), game_id))
+
+    def catalog(self) -> list[dict[str, Any]]:
+        return [_plain(entry) for entry in self.service.catalog()]
 
     def saved(self) -> list[GameSummary]:
         """Unfinished games in the store, most recently played first (from either app)."""

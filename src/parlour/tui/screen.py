@@ -452,13 +452,18 @@ class TableScreen(Screen[None]):
 
     def gesture(self, source: str, target: str) -> None:
         """A source and a target picked: the legal moves between them, else the
-        rules' notation for them, so the engine says why not."""
+        service's reason why none goes there."""
         candidates = [p for p in self.moves() if self.table.ends(p) == (source, target)]
         hinted = [p for p in candidates if p.get("move") == self.hint_move]
         if hinted or candidates:
             self.choose(hinted or candidates)
-        else:
-            self.submit(self.table.notation(source, target))
+            return
+        try:
+            found = self.parlour.backend.check(self.game_id, source, target)
+        except ParlourError as exc:
+            found = {"reason": str(exc)}
+        self.tell(str(found.get("reason") or ""), error=True)
+        self.redraw()
 
     def choose(self, candidates: list[Part]) -> None:
         """Play the one candidate, or ask: a colour for a Wild, else which move."""

@@ -180,11 +180,6 @@ class Table:
             return None
         return source, target
 
-    def notation(self, source: str, target: str) -> str:
-        """The move text for two regions with no legal move between them, sent so the
-        engine can say why (the rules' ``SOURCE DEST`` notation)."""
-        return f"{source} {target}"
-
     def choice_label(self, part: Part) -> str:
         """How a move reads in a list of moves that share a source and a target."""
         count = int(part.get("count") or 0)
