@@ -23,6 +23,7 @@ from rich.console import Console  # noqa: E402
 from textual.widgets import RichLog, Static  # noqa: E402
 
 import parlour  # noqa: E402
+from cheap_deals import make_deals_cheap  # noqa: E402
 from parlour.service.words import card_words  # noqa: E402
 from parlour.tui.app import ParlourApp  # noqa: E402
 from parlour.tui.backend import Backend, open_service  # noqa: E402
@@ -33,6 +34,7 @@ from parlour.tui.dialogs import (  # noqa: E402
     ConfirmScreen,
     EndScreen,
     LogScreen,
+    NoticeScreen,
     RulesScreen,
 )
 from parlour.tui.screen import TableScreen, TableView  # noqa: E402
@@ -320,6 +322,62 @@ def test_a_lost_patience_ends_with_undo_and_give_up() -> None:
         assert record is not None and record.finished
 
     drive(script, game="calculation", seed=1)
+
+
+async def settled(app: ParlourApp, pilot: Pilot) -> None:
+    """Wait for the app's worker threads (the solver) and what they hand back."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_the_verdict_and_a_winning_line_once_the_deal_is_given_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    make_deals_cheap(monkeypatch)
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await play_calculation_to_the_end(pilot, screen)
+        assert "v" not in app.screen.choices  # not while the deal can be played on
+        await keys(pilot, "x")
+        assert "v" in app.screen.choices
+        await keys(pilot, "v")
+        await settled(app, pilot)
+        panel = app.screen
+        assert isinstance(panel, EndScreen)
+        verdict = screen.verdict
+        assert verdict is not None and verdict["text"] in panel.text
+        if not verdict["moves"]:
+            return
+        assert "w" in panel.choices
+        await keys(pilot, "w")  # the winning line, played on the table
+        await settled(app, pilot)
+        assert not screen.busy
+        assert screen.view == screen.answer["view"]  # and the table as it was after it
+
+    drive(script, game="calculation", seed=1)
+
+
+def test_the_games_list_offers_the_patiences_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    make_deals_cheap(monkeypatch)
+    from parlour.tui.chooser import choices
+
+    labels = [c.label for c in choices()]
+    assert "Calculation: the deal of the day" in labels
+    assert "The Gate: a deal proved winnable" in labels
+    assert not any(label.startswith("UNO: the deal") for label in labels)
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        index = next(i for i, c in enumerate(chooser.entries) if c.deal == "daily")
+        app.start_game("calculation", {}, deal="daily")
+        await settled(app, pilot)
+        assert table(app).answer["game"] == chooser.entries[index].game
+        assert "seed" not in table(app).answer  # the deal number stays hidden in play
+
+    drive(script)
 
 
 def test_hint_resign_and_rules() -> None:
@@ -729,6 +787,28 @@ def test_chinese_patience_series_totals_at_the_end() -> None:
         assert "series: you 0, computer " in screen_text(app)
 
     drive(script, game="chinese-patience", seed=5, opponent="random")
+
+
+def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        assert screen.answer["seat"] == screen.answer["to_move"]
+        first = screen.answer["seat"]
+        assert "two people at one table" in screen_text(app)
+        assert "Opponent ▒" in screen_text(app)
+        await keys(pilot, "d")  # draw, and keep it if it may be played
+        if screen.your_turn():
+            await keys(pilot, "k")
+        notice = app.screen
+        assert isinstance(notice, NoticeScreen)
+        assert notice.text == screen.answer["status"] == f"Player {2 - first} to move."
+        await keys(pilot, "enter")
+        assert table(app) is screen
+        assert screen.answer["seat"] == 1 - first and screen.your_turn()
+        shown = rendered(app)
+        assert not re.search(r"player 0\b", shown, re.IGNORECASE), shown
+
+    drive(script, game="uno", seed=13, opponent="human")
 
 
 def test_uno_cards_colour_prompt_and_counts() -> None:

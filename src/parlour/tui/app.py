@@ -9,11 +9,11 @@ from textual.app import App
 from ..core.registry import game_class
 from ..errors import ParlourError
 from .backend import Backend
-from .chooser import ChooserScreen
+from .chooser import DEAL_LABELS, ChooserScreen
 from .ending import end_choices, end_text
 from .screen import TableScreen
 
-__all__ = ["ParlourApp", "PAUSE"]
+__all__ = ["PAUSE", "ParlourApp"]
 
 #: Seconds between the computer's moves, so a person can follow them.
 PAUSE = 0.4
@@ -66,10 +66,26 @@ class ParlourApp(App[None]):
         options: dict[str, Any],
         opponent: str | None = None,
         seed: int | None = None,
+        deal: str = "random",
     ) -> TableScreen | None:
+        """Open a new game's table; a deal the solver picks (``winnable``, ``daily``) is
+        found in a worker thread, and its table opens when it is ready."""
+        if game_class(game).players == 1:
+            opponent = None
+        if deal != "random":
+            self.notify(f"{DEAL_LABELS.get(deal, deal)}: the solver is choosing it …")
+
+            def work() -> None:
+                try:
+                    answer = self.backend.start(game, seed, options, opponent, deal=deal)
+                except ParlourError as exc:
+                    self.call_from_thread(self.notify, str(exc), severity="error")
+                    return
+                self.call_from_thread(self._open, answer)
+
+            self.run_worker(work, thread=True, group="deal", exclusive=True)
+            return None
         try:
-            if game_class(game).players == 1:
-                opponent = None
             answer = self.backend.start(game, seed, options, opponent)
         except ParlourError as exc:
             self.notify(str(exc), severity="error")
@@ -100,7 +116,8 @@ class ParlourApp(App[None]):
         """The panel at the end of a game: the service's words, the facts, the next steps."""
         if table.answer.get("end") is None:
             return
-        table.show_end(end_text(table.answer), end_choices(table.answer))
+        verdict = table.verdict
+        table.show_end(end_text(table.answer, verdict), end_choices(table.answer, verdict))
 
     def end_choice(self, table: TableScreen, choice: str) -> None:
         """What the person picked on the end panel (see :func:`end_choices`)."""
@@ -126,6 +143,10 @@ class ParlourApp(App[None]):
         elif choice == "d" and end.get("deal") is not None:
             options = dict(answer["options"])
             self.start_game(answer["game"], options, answer.get("opponent"), int(end["deal"]))
+        elif choice == "v":
+            table.ask_verdict()
+        elif choice == "w":
+            table.watch_line()
         elif choice == "o":
             while isinstance(self.screen, TableScreen):
                 self.pop_screen()

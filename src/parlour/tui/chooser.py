@@ -18,6 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..ai import player_levels
+from ..ai.deals import offers_winnable
 from ..core.registry import game_class, game_names
 from .screen import key_name
 
@@ -34,15 +35,19 @@ class Choice:
     game: str
     options: tuple[tuple[str, Any], ...]
     label: str
+    deal: str = "random"
 
 
 def choices() -> list[Choice]:
     """Every game, then a line for each variant its options offer (a true flag, or
-    each other value of a choice), except who sits where; options by their labels."""
+    each other value of a choice), except who sits where; options by their labels;
+    and the deals a patience offers besides a random one."""
     found: list[Choice] = []
     for name in game_names():
         cls = game_class(name)
         found.append(Choice(name, (), cls.title))
+        for deal in offered_deals(name):
+            found.append(Choice(name, (), f"{cls.title}: {DEAL_LABELS[deal]}", deal))
         for spec in cls.option_specs:
             if spec.seats:
                 continue
@@ -54,6 +59,15 @@ def choices() -> list[Choice]:
                         label = f"{cls.title}: {spec.title} {value}"
                         found.append(Choice(name, ((spec.name, value),), label))
     return found
+
+
+#: The deals a patience offers besides a random one, as the games list names them.
+DEAL_LABELS = {"winnable": "a deal proved winnable", "daily": "the deal of the day"}
+
+
+def offered_deals(name: str) -> list[str]:
+    """``winnable`` and ``daily`` where the game has them (the one-player patiences)."""
+    return list(DEAL_LABELS) if offers_winnable(name) else []
 
 
 def _ago(then: float) -> str:
@@ -152,7 +166,7 @@ class ChooserScreen(Screen[None]):
         if ident.startswith("new-"):
             entry = self.entries[int(ident[4:])]
             opponent = self.level(entry.game) if game_class(entry.game).players == 2 else None
-            self.parlour.start_game(entry.game, dict(entry.options), opponent)
+            self.parlour.start_game(entry.game, dict(entry.options), opponent, deal=entry.deal)
         elif ident.startswith("saved-"):
             self.parlour.resume_game(ident[6:])
 

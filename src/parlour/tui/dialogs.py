@@ -23,6 +23,7 @@ __all__ = [
     "ConfirmScreen",
     "EndScreen",
     "LogScreen",
+    "NoticeScreen",
     "RulesScreen",
     "rules_markdown",
 ]
@@ -172,6 +173,31 @@ class ConfirmScreen(ModalScreen[bool]):
             self.dismiss(True)
         elif key in ("n", "escape"):
             self.dismiss(False)
+
+
+class NoticeScreen(ModalScreen[None]):
+    """A line to read before going on (two people at one table: whose turn it is, so
+    the other looks away); any key goes on."""
+
+    DEFAULT_CSS = """
+    NoticeScreen { align: center middle; background: $background; }
+    NoticeScreen > Vertical { width: 52; height: auto; border: round $accent;
+        background: $surface; padding: 1 2; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.text)
+            yield Static("")
+            yield Static("any key: go on")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(None)
 
 
 class LogScreen(ModalScreen[None]):

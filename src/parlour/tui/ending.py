@@ -3,7 +3,8 @@
 The headline and the detail are the service's sentences; the table adds the facts
 under labels (score, cards home, series or match totals, streak, best, the deal
 number once the game is final) and a key for each next step the service offers
-(``end["next"]``: undo a lost patience, the next game of a series, a new deal, ...).
+(``end["next"]``: undo a lost patience, the next game of a series, a new deal, the
+solver's verdict on a final patience's deal and a winning line to watch).
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ __all__ = ["end_choices", "end_text"]
 def _pair(answer: Mapping[str, Any], totals: list[int]) -> str:
     seat = int(answer.get("seat") or 0)
     if answer.get("opponent") == "human":
-        return f"player 1 {totals[0]}, player 2 {totals[1]}"
+        return f"you {totals[seat]}, your opponent {totals[1 - seat]}"
     return f"you {totals[seat]}, the computer {totals[1 - seat]}"
 
 
-def end_text(answer: Mapping[str, Any]) -> str:
-    """The end panel's text: the service's headline and detail, then labelled facts."""
+def end_text(answer: Mapping[str, Any], verdict: Mapping[str, Any] | None = None) -> str:
+    """The end panel's text: the service's headline and detail, then labelled facts,
+    then the solver's verdict on the deal once asked for."""
     end = answer.get("end") or {}
     lines = [str(end.get("headline") or ""), str(end.get("detail") or "")]
     facts: list[str] = []
@@ -55,10 +57,14 @@ def end_text(answer: Mapping[str, Any]) -> str:
         facts.append(f"Deal number: {end['deal']}")
     if facts:
         lines += [""] + facts
+    if verdict is not None:
+        lines += ["", str(verdict.get("text") or "")]
     return "\n".join(line for line in lines if line is not None).strip()
 
 
-def end_choices(answer: Mapping[str, Any]) -> dict[str, str]:
+def end_choices(
+    answer: Mapping[str, Any], verdict: Mapping[str, Any] | None = None
+) -> dict[str, str]:
     """Key -> label for what may come next, in the order the panel lists them."""
     end = answer.get("end") or {}
     following = list(end.get("next") or [])
@@ -74,6 +80,11 @@ def end_choices(answer: Mapping[str, Any]) -> dict[str, str]:
         choices["n"] = "new deal"
     if end.get("final") and end.get("deal") is not None:
         choices["d"] = "replay this deal"
+    if "verdict" in following:
+        if verdict is None:
+            choices["v"] = "could this deal be won?"
+        elif verdict.get("moves"):
+            choices["w"] = "watch a winning line"
     if "new" in following:
         choices["o"] = "other game"
     choices["q"] = "quit"

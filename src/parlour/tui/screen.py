@@ -30,9 +30,17 @@ from textual.widgets import RichLog, Static
 from ..errors import ParlourError
 from ..service.words import capitalised, with_symbols
 from .canvas import Canvas
-from .dialogs import ChoiceScreen, ColourScreen, ConfirmScreen, EndScreen, LogScreen, RulesScreen
+from .dialogs import (
+    ChoiceScreen,
+    ColourScreen,
+    ConfirmScreen,
+    EndScreen,
+    LogScreen,
+    NoticeScreen,
+    RulesScreen,
+)
 from .tables import Table, table_for
-from .tables.base import Part
+from .tables.base import Part, other_side
 
 if TYPE_CHECKING:
     from .app import ParlourApp
@@ -111,6 +119,8 @@ class TableScreen(Screen[None]):
         self.shown = 0
         self._logged: list[str] = []
         self.skip = asyncio.Event()
+        #: The solver's verdict on this deal, once asked for at the end.
+        self.verdict: dict[str, Any] | None = None
 
     @property
     def parlour(self) -> ParlourApp:
@@ -169,7 +179,7 @@ class TableScreen(Screen[None]):
         series = self.answer.get("series")
         if series:
             you, other = _seat_totals(self.answer, series["totals"])
-            facts += f"  series: you {you}, computer {other}"
+            facts += f"  series: you {you}, {other_side(self.answer)} {other}"
         canvas.put(0, 0, " " * width, TITLE)
         canvas.put(0, 0, title, TITLE)
         canvas.put(width - len(facts) - 1, 0, facts, TITLE)
@@ -316,6 +326,9 @@ class TableScreen(Screen[None]):
     def after_move(self) -> None:
         if self.answer.get("outcome") is None:
             self.ended_shown = False
+            if self.answer.get("opponent") == "human" and not self.your_turn():
+                self.hand_over()
+                return
             moves = self.moves()
             if moves and all(p.get("colour") and p.get("source") is None for p in moves):
                 self.choose(moves)  # UNO: name the colour of a Wild turned up
@@ -324,6 +337,21 @@ class TableScreen(Screen[None]):
             return
         self.ended_shown = True
         self.parlour.game_ended(self)
+
+    def hand_over(self) -> None:
+        """Two people at one table: the one to move takes the keyboard, then sees the
+        table from their seat (the status says whose turn it is)."""
+        seat = self.answer.get("to_move")
+
+        def ready(_: None) -> None:
+            try:
+                answer = self.parlour.backend.get(self.game_id, seat)
+            except ParlourError as exc:
+                self.tell(str(exc), error=True)
+                return
+            self.take(answer)
+
+        self.app.push_screen(NoticeScreen(str(self.answer.get("status") or "")), ready)
 
     # --- the rules of the table -------------------------------------------------------
 
@@ -568,6 +596,51 @@ class TableScreen(Screen[None]):
         self.app.push_screen(
             ConfirmScreen("Start a new game?", "this one stays in your saved games"), answered
         )
+
+    def ask_verdict(self) -> None:
+        """The solver's verdict on a final patience (seconds of work: a worker thread),
+        then the end panel again with it."""
+        self.tell("the solver looks at this deal …")
+        backend, game_id = self.parlour.backend, self.game_id
+
+        def work() -> None:
+            try:
+                found = backend.verdict(game_id)
+            except ParlourError as exc:
+                self.app.call_from_thread(self.tell, str(exc), True)
+                return
+            self.app.call_from_thread(self._verdict_found, found)
+
+        self.run_worker(work, thread=True, group="solver", exclusive=True)
+
+    def _verdict_found(self, found: dict[str, Any]) -> None:
+        self.verdict = found
+        self.tell("")
+        self.parlour.game_ended(self)
+
+    def watch_line(self) -> None:
+        """The solver's winning line, played on the table from the deal's start."""
+        try:
+            steps = self.parlour.backend.winning_line(self.game_id)
+        except ParlourError as exc:
+            self.tell(str(exc), error=True)
+            return
+        pause = self.parlour.pause
+        self.busy = True
+        self.skip.clear()
+
+        async def replay() -> None:
+            for number, step in enumerate(steps, start=1):
+                if self.skip.is_set():
+                    break
+                self.view = step["view"]
+                self.tell(f"winning line, move {number} of {len(steps)}: {step['text']}")
+                self.redraw()
+                await self._nap(pause)
+            self.tell("")
+            self.settle()
+
+        self.run_worker(replay(), exclusive=True, group="computer")
 
     def full_log(self) -> None:
         self.app.push_screen(LogScreen(self.answer.get("title", ""), self.log_texts()))

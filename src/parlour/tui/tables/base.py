@@ -34,6 +34,7 @@ __all__ = [
     "draw_card",
     "draw_empty",
     "draw_fan",
+    "other_side",
     "plural",
 ]
 
@@ -42,6 +43,12 @@ DIM = Style(color="grey70")
 
 #: One legal move as the service describes it (``answer["moves"]``).
 Part = Mapping[str, Any]
+
+
+def other_side(answer: Mapping[str, Any]) -> str:
+    """How a table labels the other seat: "computer", or "opponent" when two people
+    share the table."""
+    return "opponent" if answer.get("opponent") == "human" else "computer"
 
 
 def plural(count: int, word: str) -> str:

@@ -7,7 +7,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..canvas import Canvas
-from .base import DIM, LABEL, Button, Table, Typed, draw_back, draw_card, draw_fan
+from .base import (
+    DIM,
+    LABEL,
+    Button,
+    Table,
+    Typed,
+    draw_back,
+    draw_card,
+    draw_fan,
+    other_side,
+)
 
 __all__ = ["ChinesePatienceTable"]
 
@@ -45,7 +55,8 @@ class ChinesePatienceTable(Table):
         blocked = view.get("blocked", 0)
         canvas.put(x + 2, 2, f"blocked count {blocked} of {view.get('blocked_limit')}", DIM)
 
-        self._discard(canvas, "9", 4, "computer's discard pile", view.get("pile_9", []), counts[1])
+        other = f"{other_side(answer)}'s discard pile"
+        self._discard(canvas, "9", 4, other, view.get("pile_9", []), counts[1])
         for i, pile in enumerate(view.get("tableau", [])):
             name = str(i + 5)
             y = 7 + i

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ...service.words import card_words, colour_words
 from ..canvas import Canvas
 from ..cards import back_style, uno_face, uno_style
-from .base import DIM, LABEL, Button, Part, Table, plural
+from .base import DIM, LABEL, Button, Part, Table, other_side, plural
 
 __all__ = ["UnoTable"]
 
@@ -64,7 +64,7 @@ class UnoTable(Table):
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
         parts = self.parts(answer)
         others = int(view.get("opponent_cards", 0))
-        x = canvas.put(1, 2, "Computer ", LABEL)
+        x = canvas.put(1, 2, f"{other_side(answer).capitalize()} ", LABEL)
         shown = min(others, (canvas.width - 30) // 2)
         canvas.put(x, 2, "▒ " * shown, back_style())
         known = len(view.get("opponent_known") or [])
@@ -144,7 +144,8 @@ class UnoTable(Table):
 
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
         scores = view.get("scores", [0, 0])
+        seat = int(answer.get("seat") or 0)
         return (
-            f"hand {view.get('hand_number', 1)}  you {scores[0]}  computer {scores[1]}"
-            f"  to {view.get('target', 500)}"
+            f"hand {view.get('hand_number', 1)}  you {scores[seat]}"
+            f"  {other_side(answer)} {scores[1 - seat]}  to {view.get('target', 500)}"
         )
