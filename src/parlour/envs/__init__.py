@@ -1,12 +1,22 @@
 """Reinforcement-learning environments (extra ``rl``: Gymnasium and PettingZoo).
 
+``docs/environments.md`` is the guide: every environment, the observation and
+action layouts number by number, the rewards, and a worked training example.
+
 * ``PatienceEnv(game)``, ``CalculationEnv``, ``GateEnv``, ``EightByEightEnv``:
-  Gymnasium environments (also ``gymnasium.make("parlour/Gate-v0")`` once this
-  package's ``patience`` module is imported);
+  Gymnasium environments (``gymnasium.make("parlour/Gate-v0")``);
+* ``UnoVersusEnv``, ``ChinesePatienceVersusEnv`` (``VersusEnv``): single-agent
+  Gymnasium environments against a computer level or a callable
+  (``gymnasium.make("parlour/Uno-v0", opponent="basic")``);
 * ``UnoEnv``, ``ChinesePatienceEnv`` (``uno_env()``, ``chinese_patience_env()``):
   PettingZoo AEC environments;
 * ``UnoVectorEnv``: many UNO hands stepped at once in compiled code (needs numba,
-  ``pip install parlour[fast]``), with the same actions and observations as ``UnoEnv``.
+  ``pip install parlour[fast]``), with the same actions and observations as ``UnoEnv``;
+  ``UnoGymVectorEnv`` is the same as a Gymnasium ``VectorEnv``
+  (``gymnasium.make_vec("parlour/UnoSelfPlay-v0", num_envs=...)``).
+
+The ``parlour/...`` ids exist once ``parlour.envs.registration`` is imported (or
+``register_envs()`` called).
 
 Actions are numbers into a fixed list of each game's move strings
 (``action_table(game)``), with masks of the legal ones; observations are
@@ -36,6 +46,11 @@ __all__ = [
     "uno_env",
     "chinese_patience_env",
     "UnoVectorEnv",
+    "VersusEnv",
+    "UnoVersusEnv",
+    "ChinesePatienceVersusEnv",
+    "UnoGymVectorEnv",
+    "register_envs",
 ]
 
 _LAZY = {
@@ -48,6 +63,11 @@ _LAZY = {
     "uno_env": "duel",
     "chinese_patience_env": "duel",
     "UnoVectorEnv": "uno_vector",
+    "VersusEnv": "versus",
+    "UnoVersusEnv": "versus",
+    "ChinesePatienceVersusEnv": "versus",
+    "UnoGymVectorEnv": "uno_gym_vector",
+    "register_envs": "registration",
 }
 
 

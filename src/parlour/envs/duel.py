@@ -6,12 +6,18 @@ view only; the mask is all zeros for an agent who is not to move. A player may
 move several times in a row (a Skip in UNO, a turn of many moves in Chinese
 Patience), so ``agent_selection`` follows the engine's player to move.
 
-Rewards come at the end: +1 for the winner, -1 for the loser, 0 each for a draw
-or a blocked UNO hand. An UNO episode is one hand unless ``matches=True`` (a
-whole match to ``target`` points). An illegal action ends the episode with
-``illegal_reward`` for the agent who made it (as PettingZoo's
-TerminateIllegalWrapper does); ``max_steps`` truncates a very long game.
-``reset(seed=s)`` deals the game that ``parlour.new_game(game, seed=s)`` deals.
+Rewards (``parlour.envs.rewards``, the same for every environment) come at the
+end: +1 for the winner, -1 for the loser, 0 each for a draw (Chinese Patience) or a
+blocked UNO hand; a game cut off after ``max_steps`` steps (both agents' together)
+is truncated and worth -1 to both, so neither is paid to stall. An UNO episode is
+one hand unless ``matches=True`` (a whole match to ``target`` points). An illegal
+action ends the episode with ``illegal_reward`` for the agent who made it (as
+PettingZoo's TerminateIllegalWrapper does).
+
+``reset(seed=s)`` deals the game that ``parlour.new_game(game, seed=s)`` deals, and
+later resets without a seed deal from a stream seeded by ``s``; an environment
+never seeded draws its games from fresh entropy, so parallel workers do not all
+play the same games.
 """
 
 from __future__ import annotations
@@ -22,8 +28,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from ..core.session import random_seed
 from ..rng import Rng
 from .encoders import OBS_HIGH
+from .rewards import cut_off_rewards, end_rewards
 from .table import Table
 
 __all__ = ["DuelEnv", "UnoEnv", "ChinesePatienceEnv", "uno_env", "chinese_patience_env"]
@@ -74,7 +82,7 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
             )
             for a in AGENTS
         }
-        self._deals = Rng(0)
+        self._deals = Rng(random_seed())  # fresh entropy until reset(seed=...)
         self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -126,14 +134,14 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = dict(self.infos[agent], illegal=True)
         elif table.over:
-            winner = table.winner()
-            if winner is not None:
-                self.rewards[AGENTS[winner]] = 1.0
-                self.rewards[AGENTS[1 - winner]] = -1.0
+            for name, reward in zip(AGENTS, end_rewards(table.winner()), strict=True):
+                rewards[name] = reward
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             if self._steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
+                for name, reward in zip(AGENTS, cut_off_rewards(), strict=True):
+                    rewards[name] = reward
             self.agent_selection = AGENTS[table.to_move]
         self._accumulate_rewards()
         if self.render_mode == "human":

@@ -121,18 +121,11 @@ class EightByEightEnv(PatienceEnv):
         super().__init__("eight-by-eight", render_mode=render_mode, **kwargs)
 
 
-ENV_IDS = {
-    "parlour/Calculation-v0": "parlour.envs.patience:CalculationEnv",
-    "parlour/Gate-v0": "parlour.envs.patience:GateEnv",
-    "parlour/EightByEight-v0": "parlour.envs.patience:EightByEightEnv",
-}
-
-
 def register_envs() -> None:
     """Make ``gymnasium.make("parlour/Gate-v0")`` and friends work (idempotent)."""
-    for env_id, entry_point in ENV_IDS.items():
-        if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=entry_point)
+    from .registration import register_envs as register_all
+
+    register_all()
 
 
 register_envs()
