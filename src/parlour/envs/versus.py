@@ -154,7 +154,7 @@ class VersusEnv(gym.Env[Vector, np.int64]):
         while not table.over and table.to_move == other:
             # the legal moves in the engine's order, as a session gives them to players
             strings = [actions[a] for a in table.legal]
-            view = table.state.view(other)
+            view = dict(table.state.view(other))
             view["outcome"] = None  # as a session shows it during play
             choice = choose(view, strings)
             if choice not in strings:
