@@ -295,5 +295,5 @@ def test_cli_demo_plays_the_deal_to_the_end(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["play", NAME, "--seed", "1", "--demo"]) == 0
     out = capsys.readouterr().out
-    assert "1. moves AC from T3 to F1  [T3 F]" in out
-    assert out.rstrip().endswith("Game over: won: all 52 cards are on the foundations")
+    assert "1. The computer plays A♣ from T3 to F1.  [T3 F]" in out
+    assert "Every card is on the foundations: the game is won.  [" in out

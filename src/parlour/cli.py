@@ -467,7 +467,6 @@ def _demo(game: Game, colour: bool, pause: float) -> int:
             return 0
         if pause:
             time.sleep(pause)
-    print(f"Game over: {game.outcome}")
     return 0
 
 

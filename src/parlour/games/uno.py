@@ -373,7 +373,7 @@ class Uno(GameState):
             500,
             "points that win the match",
             minimum=1,
-            maximum=100_000,
+            maximum=10**9,
             label="Points to win the match",
         ),
         OptionSpec(
