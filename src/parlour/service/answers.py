@@ -148,6 +148,8 @@ class Answer(TypedDict):
     opponent: str | None
     options: dict[str, Any]
     seat: int
+    deal: str
+    day: str | None
     view: dict[str, Any]
     legal_moves: list[str]
     moves: list[MoveChoice]

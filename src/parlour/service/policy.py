@@ -446,6 +446,8 @@ def answer(
         "opponent": record.opponent,
         "options": record.options,
         "seat": seat,
+        "deal": str(record.meta.get("deal", "random")),
+        "day": record.meta.get("day"),
         "view": shown,
         "legal_moves": legal,
         "moves": parts,
