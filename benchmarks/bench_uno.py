@@ -2,13 +2,15 @@
 
     python benchmarks/bench_uno.py                      # everything (a long run)
     python benchmarks/bench_uno.py --only speed         # speed and copies only
+    python benchmarks/bench_uno.py --only decisions     # ms per strong decision
+    python benchmarks/bench_uno.py --only strength --first-seed 100000   # fresh seeds
     python benchmarks/bench_uno.py --hands 2000 --matches 200 --skip-rlcard
 
 *Speed.* Random-vs-random full hands on one core, our pure-Python engine and RLCard
 1.2.0's UNO game (``pip install -e '.[bench]'``) measured in the same run, in
 alternating rounds so that a busy machine slows both alike; the best round of each
 is reported. Both sides play the same policy, UNO's ``random`` player
-(``parlour.ai.uno_ai``): uniform over the distinct playable cards, a Wild's colour
+(``parlour.ai.uno``): uniform over the distinct playable cards, a Wild's colour
 uniform, a W4 only when right, drawing only when nothing fits; a drawn card that
 fits is played (RLCard does that itself). The rules differ (RLCard has Reverses,
 no reneging and no penalty for a wrong W4, and plays a drawn card automatically),
@@ -17,8 +19,12 @@ so hands/s and steps/s are both given. RLCard's environment with its
 
 *Copies.* ``Uno.copy()`` per second on positions from random play.
 
+*Decisions.* Milliseconds per ``strong`` decision (median, 95th percentile, mean)
+in hands of strong against strong (seeds ``--first-seed`` on), with the compiled
+kernel loaded before timing: what a person waits for at the table.
+
 *Strength.* Win rates of one level against another over independent hands: hand
-``i`` is dealt from seed ``i``; the first level sits in seat ``i % 2`` (the first
+``i`` is dealt from seed ``--first-seed + i``; the first level sits in seat ``i % 2`` (the first
 hand's starter comes from the seed). 95% confidence intervals are Wilson
 intervals. Matches to 500 points are played the same way. Runs on ``--jobs``
 processes (default 2). ``--rlcard-random`` adds strong and basic against a random
@@ -45,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import parlour  # noqa: E402
 from parlour.ai import make_player  # noqa: E402
 from parlour.ai.base import Player  # noqa: E402
-from parlour.ai.uno_ai import UnoRandomPlayer, random_engine_move  # noqa: E402
+from parlour.ai.uno import UnoRandomPlayer, random_engine_move  # noqa: E402
 from parlour.games.uno import Uno  # noqa: E402
 from parlour.rng import Rng  # noqa: E402
 
@@ -294,8 +300,10 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def strength_row(first: str, second: str, n: int, match: bool, jobs: int) -> str:
-    tasks = [(first, second, seed, match) for seed in range(n)]
+def strength_row(
+    first: str, second: str, n: int, match: bool, jobs: int, first_seed: int = 0
+) -> str:
+    tasks = [(first, second, seed, match) for seed in range(first_seed, first_seed + n)]
     start = time.perf_counter()
     with ProcessPoolExecutor(jobs) as pool:
         results = list(pool.map(play_one, tasks, chunksize=max(1, min(200, n // (8 * jobs)))))
@@ -315,18 +323,57 @@ def strength_row(first: str, second: str, n: int, match: bool, jobs: int) -> str
 
 
 def strength(args: argparse.Namespace) -> None:
-    print(f"## Strength ({args.jobs} processes)")
+    print(f"## Strength ({args.jobs} processes, seeds from {args.first_seed})")
     print("Hands (win rate of the first level, 95% Wilson interval):")
     for first, second in PAIRS:
-        print(strength_row(first, second, args.hands, False, args.jobs), flush=True)
+        print(
+            strength_row(first, second, args.hands, False, args.jobs, args.first_seed), flush=True
+        )
     if args.rlcard_random:
         print("Against a random agent that plays like RLCard's (a Wild is four actions):")
         for first, second in RLCARD_PAIRS:
-            print(strength_row(first, second, args.hands, False, args.jobs), flush=True)
+            print(
+                strength_row(first, second, args.hands, False, args.jobs, args.first_seed),
+                flush=True,
+            )
     if args.matches:
         print("Matches to 500 points:")
         for first, second in PAIRS:
-            print(strength_row(first, second, args.matches, True, args.jobs), flush=True)
+            print(
+                strength_row(first, second, args.matches, True, args.jobs, args.first_seed),
+                flush=True,
+            )
+    print()
+
+
+def decisions(args: argparse.Namespace) -> None:
+    """Milliseconds per strong decision in strong-vs-strong hands (one process)."""
+    from parlour.ai.uno.search import compiled
+
+    compiled_kernel = compiled()
+    play_one(("strong", "random", args.first_seed, False))  # load the kernel first
+    times: list[float] = []
+    for seed in range(args.first_seed, args.first_seed + args.decision_hands):
+        st: Any = parlour.new_game("uno", seed=seed, target=10**9).state
+        players = [make_player("uno", "strong", seed=seed, seat=s) for s in (0, 1)]
+        while st.outcome is None and st.hand_number == 1:
+            seat = st.to_move
+            legal = st.legal_moves()
+            strings = [st.move_str(m) for m in legal]
+            view = st.view(seat)
+            start = time.perf_counter()
+            move = players[seat].choose(view, strings)
+            times.append(time.perf_counter() - start)
+            st.apply(legal[strings.index(move)])
+    times.sort()
+    n = len(times)
+    print(f"## Decisions ({'compiled' if compiled_kernel else 'plain Python'} search)")
+    print(
+        f"strong vs strong, {args.decision_hands} hands, {n} decisions: "
+        f"median {times[n // 2] * 1000:.1f} ms, 95th percentile "
+        f"{times[min(n - 1, int(n * 0.95))] * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms, "
+        f"mean {sum(times) / n * 1000:.2f} ms"
+    )
     print()
 
 
@@ -344,7 +391,13 @@ def main() -> None:
         action="store_true",
         help="also play strong and basic against an RLCard-style random agent",
     )
-    parser.add_argument("--only", choices=("speed", "strength"), help="run one part only")
+    parser.add_argument(
+        "--decision-hands", type=int, default=30, help="strong-vs-strong hands timed"
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first hand")
+    parser.add_argument(
+        "--only", choices=("speed", "decisions", "strength"), help="run one part only"
+    )
     args = parser.parse_args()
     print(
         f"# UNO benchmarks: Python {platform.python_version()} on {platform.machine()}, "
@@ -354,6 +407,8 @@ def main() -> None:
     print()
     if args.only in (None, "speed"):
         speed(args)
+    if args.only in (None, "decisions"):
+        decisions(args)
     if args.only in (None, "strength"):
         strength(args)
 

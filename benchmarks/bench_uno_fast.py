@@ -14,7 +14,7 @@ The process is pinned to one CPU. Rows:
 * parlour Python, play_game (``reference_hands``): the same hands through the engine
   and the players, each move chosen from the player's view and move strings.
 * parlour Python, random_engine_move: the same policy on the engine's move tuples
-  (``parlour.ai.uno_ai``), the fastest pure-Python path.
+  (``parlour.ai.uno``), the fastest pure-Python path.
 * RLCard 1.2.0 bare engine (``UnoGame``) with a uniformly random legal action, as its
   random agent, one hand per ``init_game`` (skipped when rlcard is not importable).
 """
@@ -54,7 +54,7 @@ def python(hands: int) -> tuple[float, float]:
 def python_engine_moves(hands: int) -> tuple[float, float] | None:
     """The same hands with the policy on engine move tuples (no views, no strings)."""
     try:
-        from parlour.ai.uno_ai import random_engine_move
+        from parlour.ai.uno import random_engine_move
     except ImportError:
         return None
     from parlour.ai import make_player

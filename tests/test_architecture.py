@@ -1,8 +1,11 @@
-"""One-way imports: core first, then games, then ai, then the user interfaces.
+"""One-way imports: core first, then games, kernels, ai, then the user interfaces.
 
 The layers, lowest first. A module may import from its own layer and lower
-ones only. Third-party imports are allowed only at the edges (sim, tui, web,
-cli's optional extras), never in the engine.
+ones only; imports by name (``importlib.import_module("parlour.x")``) count too.
+Third-party imports are allowed only at the edges (sim, tui, web, cli's optional
+extras), never in the engine, but for the compiled fast paths' optional ``numpy``
+and ``numba``, imported by name when first used. No module imports a private
+module or name (``_x``) of another package.
 """
 
 from __future__ import annotations
@@ -23,17 +26,21 @@ LAYERS = {
     "notation": 0,
     "core": 1,
     "games": 2,
-    "ai": 3,
-    "service": 4,
-    "sim": 4,
-    "envs": 4,
-    "cli": 5,
-    "tui": 5,
-    "web": 5,
-    "__init__": 5,
-    "__main__": 6,
+    "kernels": 3,
+    "ai": 4,
+    "service": 5,
+    "sim": 5,
+    "envs": 5,
+    "cli": 6,
+    "tui": 6,
+    "web": 6,
+    "__init__": 6,
+    "__main__": 7,
 }
-ENGINE = {"errors", "rng", "cards", "notation", "core", "games", "ai"}
+ENGINE = {"errors", "rng", "cards", "notation", "core", "games", "kernels", "ai"}
+#: Optional third-party modules the engine may import by name, where first used.
+OPTIONAL_IN_ENGINE = {"numpy", "numba"}
+IMPORTERS = {"import_module", "__import__"}
 
 
 def part_of(module: str) -> str:
@@ -42,27 +49,62 @@ def part_of(module: str) -> str:
     return pieces[1] if len(pieces) > 1 else "__init__"
 
 
-def imports_of(path: Path) -> list[str]:
-    """Absolute module names imported by a file (relative imports resolved)."""
-    rel = path.relative_to(SRC.parent).with_suffix("")
-    package = list(rel.parts[:-1]) if rel.name != "__init__" else list(rel.parts[:-1])
-    if rel.name == "__init__":
-        package = list(rel.parts[:-1])
-    names: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+def package_of(path: Path) -> list[str]:
+    """'src/parlour/games/uno.py' -> ['parlour', 'games']."""
+    return list(path.relative_to(SRC.parent).with_suffix("").parts[:-1])
+
+
+def imports_of(path: Path, text: str | None = None) -> list[tuple[str, bool]]:
+    """Absolute module names imported by a file (relative imports resolved), each
+    with whether it is imported by name (``importlib.import_module("...")``, a
+    string literal). A ``from m import a`` gives ``m.a`` for a name starting with
+    ``_`` (so private names are seen), else ``m``. ``text``: the file's source, if
+    not read from ``path``."""
+    package = package_of(path)
+    names: list[tuple[str, bool]] = []
+    source = path.read_text(encoding="utf-8") if text is None else text
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            names += [alias.name for alias in node.names]
+            names += [(alias.name, False) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - node.level + 1]
                 module = ".".join(base + ([node.module] if node.module else []))
-                if node.module is None:
-                    names += [f"{module}.{alias.name}" for alias in node.names]
-                else:
-                    names.append(module)
-            elif node.module:
-                names.append(node.module)
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                private = alias.name.startswith("_")
+                named = node.module is None or private
+                names.append((f"{module}.{alias.name}" if named else module, False))
+        elif (
+            isinstance(node, ast.Call)
+            and _call_name(node.func) in IMPORTERS
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            target = node.args[0].value
+            if isinstance(target, str) and not target.startswith("."):
+                names.append((target, True))
     return names
+
+
+def _call_name(func: ast.expr) -> str:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
+
+
+def private_module_of_another_package(importer: Path, name: str) -> bool:
+    """Whether ``name`` (``parlour.a.b._c...``) reaches a private module or name ``_c``
+    of a package the importer is not in (a private name of a module belongs to the
+    module's package)."""
+    pieces = name.split(".")
+    own = package_of(importer)
+    for i, piece in enumerate(pieces):
+        if piece.startswith("_") and not piece.startswith("__"):
+            owner = pieces[:i] if SRC.parent.joinpath(*pieces[:i]).is_dir() else pieces[: i - 1]
+            return own[: len(owner)] != owner
+    return False
 
 
 FILES = sorted(SRC.rglob("*.py"))
@@ -73,17 +115,44 @@ def test_imports_point_down(path: Path) -> None:
     rel = path.relative_to(SRC.parent).with_suffix("")
     own = part_of(".".join(rel.parts))
     own_layer = LAYERS[own]
-    for name in imports_of(path):
+    for name, by_name in imports_of(path):
         if name == "parlour" or name.startswith("parlour."):
+            assert not private_module_of_another_package(path, name), (
+                f"{rel} imports {name}, private to another package"
+            )
             target = part_of(name)
             if target not in LAYERS:  # e.g. 'parlour.games' imported as a name
                 continue
             assert LAYERS[target] <= own_layer, f"{rel} (layer {own}) imports {name}"
         elif own in ENGINE:
             top = name.split(".")[0]
-            assert top in sys.stdlib_module_names or top == "__future__", (
-                f"{rel}: the engine must not import the third-party module {name!r}"
-            )
+            assert (
+                top in sys.stdlib_module_names
+                or top == "__future__"
+                or (by_name and top in OPTIONAL_IN_ENGINE)
+            ), f"{rel}: the engine must not import the third-party module {name!r}"
+
+
+def test_the_checks_see_string_imports_and_private_modules() -> None:
+    """The rules above catch what they are meant to (checked on a made-up file)."""
+    fake = SRC / "games" / "fake.py"
+    assert private_module_of_another_package(fake, "parlour.sim._kernel")
+    assert private_module_of_another_package(fake, "parlour.sim.uno_fast._table")
+    assert not private_module_of_another_package(fake, "parlour.games._shared")
+    assert not private_module_of_another_package(fake, "parlour.games.uno._plan")
+    assert not private_module_of_another_package(fake, "parlour.games.__init__")
+    assert private_module_of_another_package(SRC / "sim" / "x.py", "parlour.games.uno._plan")
+    found = imports_of(
+        fake,
+        "import importlib\n"
+        "from ..sim import _kernel\n"
+        "from .uno import Uno, _private\n"
+        "k = importlib.import_module('parlour.envs.table')\n"
+        "n = importlib.import_module('numba')\n",
+    )
+    assert ("parlour.sim._kernel", False) in found
+    assert ("parlour.games.uno._private", False) in found  # allowed: the same package
+    assert ("parlour.envs.table", True) in found and ("numba", True) in found
 
 
 def test_every_part_has_a_layer() -> None:

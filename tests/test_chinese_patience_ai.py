@@ -7,7 +7,7 @@ import pytest
 import parlour
 from parlour.ai import hint, make_player, player_levels
 from parlour.ai.base import Player
-from parlour.ai.chinese_patience_ai import (
+from parlour.ai.chinese_patience import (
     HIDDEN,
     GreedyPlayer,
     StrongPlayer,

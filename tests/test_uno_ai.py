@@ -8,14 +8,15 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.ai import hint, make_player, player_levels, uno_search
+from parlour.ai import hint, make_player, player_levels
 from parlour.ai.base import Player
-from parlour.ai.uno_ai import (
+from parlour.ai.uno import (
     UnoBasicPlayer,
     UnoRandomPlayer,
     UnoStrongPlayer,
     random_engine_move,
 )
+from parlour.ai.uno.search import ANY_WILD, NAME_MINE, NAME_OPP, Searched, search
 from parlour.cards import UNO_WILD, parse_uno_card, parse_uno_cards, uno_deck, uno_str
 from parlour.errors import ParlourError
 from parlour.games.uno import Uno
@@ -355,13 +356,11 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
     for c in hand + [parse_uno_card("R1")]:
         pool.remove(c)
     cands = [(parse_uno_card(t), col) for t, col in (("R0", 0), ("RS", 0), ("G1", 1), ("W", 2))]
-    layers = [(5, 2, 3), (2, 1, -1), (6, 3, uno_search.ANY_WILD)]
+    layers = [(5, 2, 3), (2, 1, -1), (6, 3, ANY_WILD)]
 
     def run(seed: int, plain: bool) -> list[float]:
         top = parse_uno_card("R1")
-        return uno_search.search(
-            hand, pool, 7, 0, layers, [], top, 0, cands, 60, seed, 30, plain=plain
-        ).wins
+        return search(hand, pool, 7, 0, layers, [], top, 0, cands, 60, seed, 30, plain=plain).wins
 
     plain = run(5, True)
     assert len(plain) == 4 and all(0 <= w <= 60 for w in plain)
@@ -371,40 +370,38 @@ def test_search_kernel_gives_the_same_counts_compiled_and_plain() -> None:
     events = [(1, 0, 0, -1), (9, 3, 1, -1)]
     since = [parse_uno_card("B9"), parse_uno_card("G9")]
 
-    def weighted(plain: bool) -> uno_search.Searched:
+    def weighted(plain: bool) -> Searched:
         top = parse_uno_card("R1")
-        return uno_search.search(
-            hand, pool, 7, 0, layers, [], top, 0, cands, 60, 5, 30, plain, events, since
-        )
+        return search(hand, pool, 7, 0, layers, [], top, 0, cands, 60, 5, 30, plain, events, since)
 
     weighted_plain = weighted(True)
     assert weighted(False) == weighted_plain  # wins and likelihoods alike
     assert weighted_plain.wins != plain and all(0 <= w <= 60 for w in weighted_plain.wins)
 
     # Every variation of the playout policy, with a renege among the candidates.
-    for flags in (uno_search.NAME_MINE, uno_search.NAME_MINE | uno_search.NAME_OPP):
+    for flags in (NAME_MINE, NAME_MINE | NAME_OPP):
         top = parse_uno_card("R1")
         args = (hand, pool, 7, 0, layers, [], top, 0, [*cands, (-2, -1)], 60, 5, 30)
-        found = uno_search.search(*args, plain=True, flags=flags)
-        assert uno_search.search(*args, flags=flags) == found  # points too
+        found = search(*args, plain=True, flags=flags)
+        assert search(*args, flags=flags) == found  # points too
         assert len(found.points) == 5 and all(-500 < p < 500 for p in found.points)
-        assert found.wins != uno_search.search(*args, plain=True).wins
+        assert found.wins != search(*args, plain=True).wins
 
     # The two-level search (my first real choice searched by UCB1 over shared nodes).
     top = parse_uno_card("R1")
     args = (hand, pool, 7, 0, layers, [], top, 0, [*cands, (-2, -1)], 120, 5, 30)
     for ucb_min in (0, 20):
-        kw = {"flags": uno_search.NAME_MINE | uno_search.NAME_OPP, "ucb": 70, "ucb_min": ucb_min}
-        found = uno_search.search(*args, plain=True, **kw)
-        assert uno_search.search(*args, **kw) == found
+        kw = {"flags": NAME_MINE | NAME_OPP, "ucb": 70, "ucb_min": ucb_min}
+        found = search(*args, plain=True, **kw)
+        assert search(*args, **kw) == found
         assert all(0 <= w <= 120 for w in found.wins)
-        assert found.wins != uno_search.search(*args, plain=True, flags=kw["flags"]).wins
+        assert found.wins != search(*args, plain=True, flags=kw["flags"]).wins
 
 
 def _lacks(c: int, col: int, val: int) -> bool:
-    """Whether card ``c`` may be one of a layer's cards (see ``uno_search.search``)."""
+    """Whether card ``c`` may be one of a layer's cards (see ``parlour.ai.uno.search``)."""
     if c >= UNO_WILD:
-        return val == uno_search.ANY_WILD
+        return val == ANY_WILD
     return c >> 4 != col and c & 15 != val
 
 
@@ -443,7 +440,7 @@ def test_search_deals_respect_what_the_opponent_showed() -> None:
     for c in hand + [parse_uno_card("R5")]:
         pool.remove(c)
     cands = [(parse_uno_card("R0"), 0), (parse_uno_card("G5"), 1)]
-    told = uno_search.search(hand, pool, 1, 0, [(1, 1, 5)], [], 5, 0, cands, 300, 3).wins
+    told = search(hand, pool, 1, 0, [(1, 1, 5)], [], 5, 0, cands, 300, 3).wins
     # Leaving green to an opponent known to hold no green and no 5 is nearly safe.
     assert told[1] > told[0]
 
@@ -467,19 +464,6 @@ def test_strong_searches_and_explains_its_choice() -> None:
     assert isinstance(planner_only, UnoStrongPlayer)
     planner_only.samples = 0
     assert planner_only.choose(g.view(0), g.legal_moves()) in g.legal_moves()
-
-
-def test_strong_is_quick() -> None:
-    import time
-
-    uno_search.compiled()  # compile (or load numba's cache) before timing
-    play_hand(("strong", "random"), 0, limit=10)
-    start = time.perf_counter()
-    moves = 0
-    for seed in range(3):
-        g = play_hand(("strong", "strong"), seed)
-        moves += len(g.moves)
-    assert (time.perf_counter() - start) / max(1, moves) < 0.02
 
 
 def test_uno_state_type() -> None:

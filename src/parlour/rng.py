@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-__all__ = ["Rng", "stream_seed"]
+__all__ = ["Rng", "stream_key", "stream_seed"]
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
@@ -34,6 +34,13 @@ def _fnv1a64(data: bytes) -> int:
     return h
 
 
+def stream_key(label: str) -> int:
+    """The number a seed below 2**64 is mixed with for the stream ``label``:
+    ``stream_seed(seed, label)`` is SplitMix64's output of ``seed ^ stream_key(label)``
+    (what compiled code needs to derive the same streams)."""
+    return _fnv1a64(label.encode("utf-8"))
+
+
 def stream_seed(seed: int, label: str) -> int:
     """A seed for an independent stream named ``label`` derived from ``seed``.
 
@@ -49,7 +56,7 @@ def stream_seed(seed: int, label: str) -> int:
         s >>= 64
         if not s:
             break
-    _, out = _splitmix64(folded ^ _fnv1a64(label.encode("utf-8")))
+    _, out = _splitmix64(folded ^ stream_key(label))
     return out
 
 

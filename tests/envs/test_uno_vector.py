@@ -11,9 +11,11 @@ pytest.importorskip("numba", reason="numba is not installed (pip install 'parlou
 
 import parlour  # noqa: E402
 from parlour import envs  # noqa: E402
+from parlour.envs import uno_vector  # noqa: E402
 from parlour.envs.actions import action_index  # noqa: E402
 from parlour.envs.table import Table  # noqa: E402
 from parlour.envs.uno_vector import UnoVectorEnv  # noqa: E402
+from parlour.kernels import uno as kernel  # noqa: E402
 
 DRAW = action_index("uno")["draw"]
 
@@ -100,23 +102,24 @@ def test_the_opponents_hidden_cards_do_not_change_an_observation() -> None:
     for d in (deck, swapped):
         state = parlour.new_game("uno", deck=" ".join(d), first=0).state
         env.reset(seed=0)
-        k = env._k
         # load the engine's state into the compiled game: player 0 to move
-        env._cnt[0] = 0
+        _, cnt, size, draw, disc, dcnt, meta, _, _ = env._table
+        cnt[0] = 0
         for seat in (0, 1):
             for c in state._hands[seat]:  # type: ignore[attr-defined]
-                env._cnt[0, seat, c] += 1
-            env._size[0, seat] = len(state._hands[seat])  # type: ignore[attr-defined]
-        draw = state._draw  # type: ignore[attr-defined]
-        env._draw[0, : len(draw)] = draw
-        env._disc[0, 0] = state._discard[-1]  # type: ignore[attr-defined]
-        env._dcnt[0] = 0
-        env._dcnt[0, state._discard[-1]] = 1  # type: ignore[attr-defined]
-        env._meta[0] = 0
-        env._meta[0, k.ND], env._meta[0, k.NC], env._meta[0, k.DRAWN] = len(draw), 1, -1
-        env._meta[0, k.TURN], env._meta[0, k.COLOUR] = 0, state._colour  # type: ignore[attr-defined]
+                cnt[0, seat, c] += 1
+            size[0, seat] = len(state._hands[seat])  # type: ignore[attr-defined]
+        pile = state._draw  # type: ignore[attr-defined]
+        draw[0, : len(pile)] = pile
+        disc[0, 0] = state._discard[-1]  # type: ignore[attr-defined]
+        dcnt[0] = 0
+        dcnt[0, state._discard[-1]] = 1  # type: ignore[attr-defined]
+        meta[0] = 0
+        meta[0, kernel.ND], meta[0, kernel.NC], meta[0, kernel.DRAWN] = len(pile), 1, -1
+        meta[0, kernel.TURN], meta[0, kernel.COLOUR] = 0, state._colour  # type: ignore[attr-defined]
         obs = np.zeros((1, env.observation_size), np.float32)
-        k.encode(0, env._cnt, env._size, env._disc, env._dcnt, env._meta, k.ENCODE, obs)
+        encode = kernel.compiled()["encode"]  # type: ignore[index]
+        encode(0, env._table, uno_vector._card_numbers(), obs)
         table = Table("uno")
         table.state = state
         assert (obs[0] == table.observe(0)).all()
@@ -127,12 +130,12 @@ def test_the_opponents_hidden_cards_do_not_change_an_observation() -> None:
 def test_an_illegal_action_changes_no_game() -> None:
     env = UnoVectorEnv(3)
     step = env.reset(seed=2)
-    before = env._meta.copy(), env._cnt.copy()
+    before = env._table[6].copy(), env._table[1].copy()
     actions = np.array([np.flatnonzero(m)[0] for m in step.action_mask])
     actions[1] = int(np.flatnonzero(step.action_mask[1] == 0)[0])
     with pytest.raises(ValueError, match="illegal action .* in game 1"):
         env.step(actions)
-    assert (env._meta == before[0]).all() and (env._cnt == before[1]).all()
+    assert (env._table[6] == before[0]).all() and (env._table[1] == before[1]).all()
     with pytest.raises(ValueError, match="one action per game"):
         env.step([0])
 

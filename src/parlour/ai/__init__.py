@@ -2,6 +2,7 @@
 
 from .base import Player, RandomPlayer, caught_up, make_player, player_levels, register_player
 from .hints import Hint, hint
+from .warming import warm
 
 __all__ = [
     "Hint",
@@ -12,4 +13,5 @@ __all__ = [
     "make_player",
     "player_levels",
     "register_player",
+    "warm",
 ]

@@ -3,7 +3,8 @@
 An agent that learns from millions of steps wants them cheap; a PettingZoo AEC
 environment pays Python's price for every step of every game. This environment
 holds ``num_envs`` hands in numpy arrays and steps all of them with one call
-into numba-compiled code (``pip install parlour[fast]``), returning numpy
+into numba-compiled code (``pip install parlour[fast]``: the UNO kernel,
+:mod:`parlour.kernels.uno`), returning numpy
 arrays: the observation and the action mask of the player to move in each
 game, that player's seat, the rewards and the episode ends.
 
@@ -20,15 +21,19 @@ to move may see.
 
 from __future__ import annotations
 
-import importlib
+from functools import cache
 from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from ..cards import parse_uno_card
+from ..kernels import uno as kernel
+from ..kernels.jit import numba_available, register_warmer
 from ..rng import Rng
 from . import MissingExtraError
 from .actions import action_table
+from .encoders import UNO, encoder_for
 
 __all__ = ["UnoVectorEnv", "VectorStep"]
 
@@ -53,14 +58,25 @@ class VectorStep(NamedTuple):
 
 
 def _kernel() -> Any:
-    """The compiled part, or a one-line error naming the extra to install."""
-    try:
-        importlib.import_module("numba")
-    except ImportError:
-        raise MissingExtraError(
-            "UnoVectorEnv is compiled with numba: pip install 'parlour[fast]'"
-        ) from None
-    return importlib.import_module("parlour.envs._uno_vector_kernel")
+    """The compiled kernel, or a one-line error naming the extra to install."""
+    if not numba_available():
+        raise MissingExtraError("UnoVectorEnv is compiled with numba: pip install 'parlour[fast]'")
+    return kernel.compiled()
+
+
+@cache
+def _action_tables() -> tuple[Any, ...]:
+    """The kernel's tables of ``UnoEnv``'s action numbers."""
+    return kernel.action_arrays(action_table("uno"))
+
+
+@cache
+def _card_numbers() -> Any:
+    """Card -> its number in the observation's card planes."""
+    encode = np.full(kernel.N_CARDS, -1, np.int64)
+    for text, number in UNO.items():
+        encode[parse_uno_card(text)] = number
+    return encode
 
 
 class UnoVectorEnv:
@@ -72,42 +88,19 @@ class UnoVectorEnv:
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
             raise ValueError(f"max_steps must be a positive whole number, got {max_steps!r}")
         self._k = _kernel()
-        k = self._k
         n = num_envs
         self.num_envs = n
         self.max_steps = max_steps
         self.actions = action_table("uno")
-        self.n_actions = int(k.N_ACTIONS)
-        self.observation_size = int(k.OBS_SIZE)
-        pack = len(k.PACK)
+        self.n_actions = len(self.actions)
+        self.observation_size = encoder_for("uno").size
         self.seeds = np.zeros(n, np.uint64)
         self._next_seed = np.zeros(1, np.uint64)
-        self._eng = np.zeros((n, 4), np.uint64)
-        self._cnt = np.zeros((n, 2, k.N_CARDS), np.int64)
-        self._size = np.zeros((n, 2), np.int64)
-        self._draw = np.zeros((n, pack), np.int64)
-        self._disc = np.zeros((n, pack), np.int64)
-        self._dcnt = np.zeros((n, k.N_CARDS), np.int64)
-        self._meta = np.zeros((n, k.N_META), np.int64)
-        self._deck = np.zeros(pack, np.int64)
+        self._table = kernel.new_table(n)
         self._mask = np.zeros((n, self.n_actions), np.int8)
-        #: The kernel's constant tables, then every game's state arrays, in the
-        #: argument order of its ``reset`` and ``step``.
-        self._kernel_args = (
-            k.PACK,
-            k.ACTIONS,
-            k.PLANS,
-            k.ENCODE,
-            self._eng,
-            self._cnt,
-            self._size,
-            self._draw,
-            self._disc,
-            self._dcnt,
-            self._meta,
-            self._deck,
-            self._mask,
-        )
+        pack, plans = kernel.engine_tables()
+        #: The kernel's constant tables: pack, shuffle plans, actions, card numbers.
+        self._tables = (pack, plans, _action_tables(), _card_numbers())
         self._deals = Rng(0)
         self._ready = False
 
@@ -125,7 +118,7 @@ class UnoVectorEnv:
         self.seeds[:] = np.arange(seed, seed + n, dtype=np.uint64)
         self._next_seed[0] = seed + n
         obs = np.zeros((n, self.observation_size), np.float32)
-        self._k.reset(self.seeds, *self._kernel_args, obs)
+        self._k["vector_reset"](self.seeds, self._table, *self._tables, self._mask, obs)
         self._ready = True
         zeros = np.zeros(n, np.bool_)
         return VectorStep(
@@ -135,7 +128,7 @@ class UnoVectorEnv:
     @property
     def agent(self) -> npt.NDArray[np.int64]:
         """The seat to move in each game."""
-        turn: npt.NDArray[np.int64] = self._meta[:, self._k.TURN].copy()
+        turn: npt.NDArray[np.int64] = self._table[6][:, kernel.TURN].copy()
         return turn
 
     def step(self, actions: Any) -> VectorStep:
@@ -153,12 +146,14 @@ class UnoVectorEnv:
         rewards = np.zeros((n, 2), np.float32)
         terminated = np.zeros(n, np.bool_)
         truncated = np.zeros(n, np.bool_)
-        bad = self._k.step(
+        bad = self._k["vector_step"](
             chosen,
             self.seeds,
             self._next_seed,
             self.max_steps,
-            *self._kernel_args,
+            self._table,
+            *self._tables,
+            self._mask,
             obs,
             rewards,
             terminated,
@@ -173,3 +168,13 @@ class UnoVectorEnv:
     def legal_actions(self, game: int) -> list[int]:
         """The legal action numbers of game ``game`` now."""
         return [int(a) for a in np.flatnonzero(self._mask[game])]
+
+
+def _warm() -> None:
+    """One step of one game: loads the compiled reset and step."""
+    env = UnoVectorEnv(1)
+    first = env.reset(seed=0)
+    env.step(first.action_mask.argmax(axis=1))
+
+
+register_warmer("uno-vector-env", _warm)

@@ -53,7 +53,8 @@ the choices the page leaves to the engine:
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import (
@@ -73,7 +74,7 @@ from ..errors import InvalidCardError, InvalidDeckError, InvalidMoveError, Inval
 from ..notation import check_pack, deal_text, field_or_option, read_deal
 from ..rng import Rng
 
-__all__ = ["Uno", "UnoView", "LastHand", "card_points", "PACK_POINTS"]
+__all__ = ["MOVES", "Uno", "UnoView", "LastHand", "card_points", "PACK_POINTS"]
 
 W = UNO_WILD
 W4 = UNO_WILD4
@@ -211,6 +212,8 @@ _PLAYS, _DRAWN_PLAYS, _MOVE_NAMES = _build_moves()
 _PLAYS_PLAIN: list[Any] = [None if group is None else group[0] for group in _PLAYS]
 _PLAYS_CALL: list[Any] = [None if group is None else group[1] for group in _PLAYS]
 _NAME_TO_MOVE: dict[str, tuple[int, ...]] = {text: m for m, text in _MOVE_NAMES.items()}
+#: Every move's canonical string -> its move tuple (for compiled code and encoders).
+MOVES: Mapping[str, tuple[int, ...]] = MappingProxyType(_NAME_TO_MOVE)
 
 _MASK = (1 << 64) - 1
 _BATCH_LIMIT = 1 << 56  # a batch's product stays below this, so rejections stay rare

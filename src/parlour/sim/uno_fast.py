@@ -3,12 +3,13 @@
 Issue 4 asks for random-vs-random UNO hands at ten times RLCard's engine; the
 pure-Python engine cannot get there, so this module plays the same hands in
 machine code with numba (``pip install parlour[fast]``; numba is imported only
-when a compiled function is first called).
+when a compiled function is first called), on the UNO kernel
+(:mod:`parlour.kernels.uno`: its table and its ``random`` policy).
 
 "The same hands" is meant literally: for a seed ``s``, :func:`simulate_hands`
 plays move for move the hand that ``parlour.sim.play_game`` plays with the
 ``uno`` engine at its default options (automatic penalty for a wrong ``W4``, no
-UNO calls, no challenges) and ``random`` in both seats. To get there it
+UNO calls, no challenges) and ``random`` in both seats. To get there the kernel
 re-implements, in 64-bit unsigned arithmetic:
 
 * the engine's stream ``Rng(s)`` (xoshiro256** seeded by SplitMix64), its coin
@@ -31,30 +32,28 @@ engine move of the hand, colour naming, draws and keeps included.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from ..cards import UNO_WILD, UNO_WILD4
+from ..kernels import uno as kernel
+from ..kernels.jit import numba_available, register_warmer
+from ..rng import stream_key
 from .play import make_spec, play_game
 
 __all__ = [
+    "BLOCKED",
+    "CAPPED",
     "FastHands",
     "available",
-    "simulate_hands",
     "reference_hands",
-    "shuffle_plan",
+    "simulate_hands",
 ]
 
-W = UNO_WILD
-W4 = UNO_WILD4
-SKIP = 10
-DRAW2 = 11
-BLOCKED = -1  # winner of a blocked hand
-CAPPED = -2  # winner of a hand stopped at the move limit
+BLOCKED = kernel.BLOCKED  # winner of a blocked hand
+CAPPED = kernel.CAPPED  # winner of a hand stopped at the move limit
 DEFAULT_MAX_MOVES = 200_000  # as parlour.sim's limit for two-player games
 
 _MASK = (1 << 64) - 1
-_BATCH_LIMIT = 1 << 56  # must equal uno._BATCH_LIMIT (the equivalence tests check it)
 
 
 class FastHands(NamedTuple):
@@ -74,42 +73,7 @@ class FastHands(NamedTuple):
 
 def available() -> bool:
     """Whether numba can be imported (the ``fast`` extra is installed)."""
-    try:
-        importlib.import_module("numba")
-    except ImportError:
-        return False
-    return True
-
-
-def shuffle_plan(n: int) -> list[tuple[int, int, int]]:
-    """The engine's batching of a shuffle of ``n`` items, as ``(high, low, accept - 1)``.
-
-    Positions ``n-1`` down to ``1`` are grouped, in order, into batches whose product
-    of ranges stays below 2**56; one 64-bit draw serves a batch (``high`` down to
-    ``low``) and is accepted when at most ``accept - 1``, ``accept`` being the largest
-    multiple of the product not above 2**64 (stored minus one, so it fits 64 bits).
-    """
-    batches: list[tuple[int, int, int]] = []
-    current: list[int] = []
-    product = 1
-    for i in range(n - 1, 0, -1):
-        if product * (i + 1) >= _BATCH_LIMIT:
-            batches.append((current[0], current[-1], ((1 << 64) // product) * product - 1))
-            current = []
-            product = 1
-        current.append(i)
-        product *= i + 1
-    if current:
-        batches.append((current[0], current[-1], ((1 << 64) // product) * product - 1))
-    return batches
-
-
-def fnv1a64(data: bytes) -> int:
-    """As ``parlour.rng``: the hash of a stream's label."""
-    h = 0xCBF29CE484222325
-    for byte in data:
-        h = ((h ^ byte) * 0x100000001B3) & _MASK
-    return h
+    return numba_available()
 
 
 def _check_seeds(seeds: Iterable[int]) -> list[int]:
@@ -146,23 +110,38 @@ def reference_hands(
 def simulate_hands(seeds: Iterable[int], max_moves: int = DEFAULT_MAX_MOVES) -> FastHands:
     """Play one hand per seed in compiled code; the same hands as :func:`reference_hands`.
 
-    The first call compiles the simulator (a few seconds); later calls run at full
-    speed. Raises ``ImportError`` with the install hint when numba is missing.
+    The first call in a process loads the compiled kernel from numba's disk cache (or
+    compiles it, once per install); later calls run at full speed. Raises
+    ``ImportError`` with the install hint when numba is missing.
     """
     if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves <= 0:
         raise ValueError(f"max_moves must be a positive whole number, got {max_moves!r}")
     checked = _check_seeds(seeds)
-    kernel = _kernel()
-    np = importlib.import_module("numpy")
-    array = np.array(checked, dtype=np.uint64)
-    winner, points, moves = kernel(array, max_moves)
-    return FastHands(winner, points, moves)
-
-
-def _kernel() -> Callable[..., Any]:
-    """The compiled simulator (numba compiles it on first use, or loads its cache)."""
     if not available():
         raise ImportError("the compiled UNO simulator needs numba: pip install 'parlour[fast]'")
-    kernel = importlib.import_module("parlour.sim._uno_fast_kernel")
-    simulate: Callable[..., Any] = kernel.run
-    return simulate
+    done = kernel.compiled()
+    assert done is not None
+    np = importlib.import_module("numpy")
+    pack, plans = kernel.engine_tables()
+    out = np.zeros((3, len(checked)), dtype=np.int64)
+    done["simulate"](
+        np.array(checked, dtype=np.uint64),
+        max_moves,
+        _labels(),
+        kernel.new_table(1),
+        np.zeros((2, 4), dtype=np.uint64),
+        pack,
+        plans,
+        out,
+    )
+    return FastHands(out[0], out[1], out[2])
+
+
+def _labels() -> Any:
+    """Per seat, what a seed is mixed with for that ``random`` player's stream
+    (``parlour.rng.stream_key``)."""
+    np = importlib.import_module("numpy")
+    return np.array([stream_key(f"player-{seat}-random") for seat in (0, 1)], dtype=np.uint64)
+
+
+register_warmer("uno-simulator", lambda: simulate_hands([0], max_moves=1))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .._jit import JitLoader
+from ...kernels.jit import JitLoader
 
 MAXL = 32  # longest waste pile kept (a longer one drops the position: no proof then)
 S = 9 + 4 * MAXL

@@ -1,26 +1,4 @@
-"""UNO computer players: ``random``, ``basic`` and ``strong``.
-
-All three decide from the player's view (``Uno.view``) and the legal move strings
-only, so hidden cards cannot reach a decision.
-
-**Why UNO has its own ``random``.** Under the default rules a wrong Wild Draw Four
-is a legal move string that costs its player four cards at once, and every held
-``W4`` gives four strings (one per colour). A uniform choice over the strings
-therefore plays wrong ``W4`` s over and over; hands grow to thousands of moves and
-the "baseline" measures nothing. UNO's ``random`` is the sensible random player
-that published figures and RLCard's random agent stand for: it plays a card
-whenever one fits, chosen uniformly among the *distinct* playable cards (a Wild is
-one card, its colour then uniform), plays a ``W4`` only when it is right (as
-RLCard's rules allow it only then), draws only when no card fits, plays a drawn
-card that fits (as RLCard does), answers a challengeable ``W4`` with a coin toss,
-and always calls UNO and catches (the formalities are not strategy). The same
-policy on the engine's move tuples, :func:`random_engine_move`, drives the speed
-benchmark; a test proves both make the same choices.
-
-**basic** is the simple strategy most people play: a coloured card when one fits
-(the card of the colour it holds most of, high points first), a Wild only when
-nothing else fits, a ``W4`` only rightly, the colour named being its most-held
-colour; it never reneges, never bluffs and never challenges.
+"""UNO's ``strong`` player: a turn planner, a determinised Monte Carlo search on top.
 
 **strong** plans its whole turn. Skips, Draw Twos and right ``W4`` s keep the turn
 with two players, so a turn is a chain of such cards ended by a number card, a
@@ -44,7 +22,7 @@ included) and scores where each leaves the table:
   is played, since four cards and the turn are worth more than keeping it.
 
 On top of the plan, when it has a real choice of plays (two distinct cards, or a
-Wild's colours: all four, also those it does not hold) it searches (``uno_search``):
+Wild's colours: all four, also those it does not hold) it searches (``.search``):
 it deals the opponent's hand ``SAMPLES`` times from the unseen cards, respecting
 what the opponent showed (a player who drew instead of playing held no card of that
 colour or value and no Wild), plays each candidate and then the hand out with
@@ -76,6 +54,7 @@ weighted by how often this opponent has turned out to bluff) makes a challenge
 worth its risk, and it bluffs a ``W4`` when the expected gain beats its best
 honest plan, given how often this opponent has challenged. Under the default
 rules a wrong ``W4`` is always penalised, so it never plays one.
+
 """
 
 from __future__ import annotations
@@ -85,285 +64,37 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import UNO_COLOUR_NAMES, UNO_COLOURS, UNO_WILD, UNO_WILD4, uno_deck, uno_str
-from ..errors import ParlourError
-from ..games.uno import (
-    K_CATCH,
-    K_CHALLENGE,
-    K_COLOUR,
-    K_DRAW,
-    K_PASS,
-    K_PLAY,
-    K_PLAYDRAWN,
-    Uno,
-    card_points,
+from ...cards import UNO_COLOUR_NAMES, UNO_COLOURS, UNO_WILD, UNO_WILD4
+from ...kernels.uno import ANY_WILD, NAME_MINE, NAME_OPP, fits, gives, keeps_turn, lacks, value_on
+from ..base import Player, register_player
+from .players import best_colour
+from .search import Searched, search
+from .table import (
+    ALL_CARDS,
+    CARD,
+    CARD_POINTS,
+    GAME,
+    Table,
+    call_uno,
+    check_view,
+    play_text,
+    read_table,
 )
-from ..rng import Rng
-from .base import Player, register_player
-from .uno_search import ANY_WILD, NAME_MINE, NAME_OPP, Searched, search
 
-__all__ = [
-    "UnoRandomPlayer",
-    "UnoBasicPlayer",
-    "UnoStrongPlayer",
-    "random_engine_move",
-    "Table",
-    "read_table",
-]
+__all__ = ["UnoStrongPlayer"]
 
-GAME = "uno"
 W = UNO_WILD
 W4 = UNO_WILD4
-SKIP = 10
-DRAW2 = 11
-
-_CARD: dict[str, int] = {uno_str(c): c for c in set(uno_deck())}
-_PACK_COUNT = [0] * (W4 + 1)
-for _c in uno_deck():
-    _PACK_COUNT[_c] += 1
-_POINTS = [card_points(c) if _PACK_COUNT[c] else 0 for c in range(W4 + 1)]
-_ALL_CARDS = tuple(c for c in range(W4 + 1) if _PACK_COUNT[c])
 
 
 def _fits(c: int, top: int, colour: int) -> bool:
     """Whether ``c`` may be played on ``top`` with ``colour`` in play (W4 not judged)."""
-    return c >= W or c >> 4 == colour or (top < W and (c & 15) == (top & 15))
+    return fits(c, colour, value_on(top))
 
 
 def _is_chain(c: int) -> bool:
     """Skips and Draw Twos keep the turn with two players (a right W4 too)."""
-    return c < W and (c & 15) >= SKIP
-
-
-# --- reading the view ---------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Table:
-    """What the player to move sees, as card ints."""
-
-    hand: list[int]
-    top: int
-    colour: int  # -1 while a Wild turned up first has no colour
-    discard: list[int]
-    opp: int  # cards in the opponent's hand
-    opp_w4: int  # W4s the opponent is known to hold (taken back after a penalty)
-    draw_pile: int
-    phase: str
-    drawn: int  # the card just drawn (phase play_or_keep), else -1
-    challenge_rule: bool
-    hand_number: int
-
-    def holds_colour(self, colour: int) -> bool:
-        return any(c >> 4 == colour for c in self.hand)
-
-    def unseen(self) -> list[int]:
-        """How many of each card the player has not seen: in the opponent's hand or
-        the draw pile (known W4s of the opponent are taken out)."""
-        count = _PACK_COUNT[:]
-        for c in self.hand:
-            count[c] -= 1
-        for c in self.discard:
-            count[c] -= 1
-        count[W4] = max(0, count[W4] - self.opp_w4)
-        return count
-
-
-def read_table(view: Mapping[str, Any]) -> Table:
-    """The view as card ints."""
-    colour = view["colour"]
-    drawn = view.get("drawn")
-    return Table(
-        hand=[_CARD[s] for s in view["hand"]],
-        top=_CARD[view["top"]],
-        colour=-1 if colour is None else UNO_COLOURS.index(colour),
-        discard=[_CARD[s] for s in view["discard"]],
-        opp=int(view["opponent_cards"]),
-        opp_w4=len(view.get("opponent_known", ())),
-        draw_pile=int(view["draw_pile"]),
-        phase=str(view["phase"]),
-        drawn=-1 if drawn is None else _CARD[drawn],
-        challenge_rule=bool(view.get("options", {}).get("w4_challenge", False)),
-        hand_number=int(view.get("hand_number", 1)),
-    )
-
-
-def play_text(card: int, colour: int) -> str:
-    """The move string for playing ``card`` (naming ``colour`` for a Wild)."""
-    return f"{uno_str(card)}:{UNO_COLOURS[colour]}" if card >= W else uno_str(card)
-
-
-def _finish(text: str, legal: Sequence[str] | set[str]) -> str:
-    """Call UNO when the rules ask for it (the ' uno' form is legal exactly then)."""
-    called = text + " uno"
-    return called if called in legal else text
-
-
-def _distinct_plays(legal: Sequence[str]) -> list[int]:
-    """The distinct cards that the legal moves play, in the legal moves' order."""
-    cards: list[int] = []
-    for text in legal:
-        head = text.split(" ", 1)[0].split(":", 1)[0]
-        c = _CARD.get(head)
-        if c is not None and c not in cards:
-            cards.append(c)
-    return cards
-
-
-def _check(view: Mapping[str, Any], legal: Sequence[str]) -> None:
-    if view.get("game") != GAME:
-        raise ParlourError(f"an UNO player was given a view of {view.get('game')!r}")
-    if not legal:
-        raise ParlourError("no legal move to choose from")
-
-
-# --- random -------------------------------------------------------------------------
-
-
-@register_player(GAME, "random")
-class UnoRandomPlayer(Player):
-    """The sensible random baseline described in the module docstring."""
-
-    level = "random"
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
-        _check(view, legal)
-        if "catch" in legal:
-            return "catch"
-        phase = view["phase"]
-        rng = self.rng
-        if phase == "play":
-            cards = _distinct_plays(legal)
-            if cards and cards[-1] == W4 and _wrong_w4(view):
-                cards.pop()
-            if not cards:
-                return "draw" if "draw" in legal else "pass"
-            card = cards[rng.randbelow(len(cards))]
-            colour = rng.randbelow(4) if card >= W else 0
-            return _finish(play_text(card, colour), legal)
-        if phase == "play_or_keep":
-            drawn = view["drawn"]
-            if drawn == "W4" and _wrong_w4(view):
-                return "keep"
-            text = f"play:{UNO_COLOURS[rng.randbelow(4)]}" if drawn in ("W", "W4") else "play"
-            return _finish(text, legal)
-        if phase == "colour":
-            return f"colour:{UNO_COLOURS[rng.randbelow(4)]}"
-        return legal[rng.randbelow(len(legal))]  # challenge or accept
-
-
-def _wrong_w4(view: Mapping[str, Any]) -> bool:
-    """Whether a W4 played now would be wrong: a card of the colour in play is held."""
-    colour = view["colour"]
-    return colour is not None and any(s[0] == colour for s in view["hand"])
-
-
-def random_engine_move(state: Uno, legal: list[Any], rng: Rng) -> Any:
-    """:class:`UnoRandomPlayer`'s choice made on the engine's move tuples, for speed.
-
-    It makes the same draws from ``rng`` as ``choose`` on the view and the move
-    strings, so it plays the same game move for move (a test checks it). It reads
-    the mover's own hand and the colour in play from the state, which the mover
-    sees anyway, to avoid building a view at every step.
-    """
-    last = legal[-1]
-    if last[0] == K_CATCH:
-        return last
-    kind = legal[0][0]
-    if kind in (K_PLAY, K_DRAW, K_PASS):
-        cards: list[int] = []
-        prev = -1
-        for m in legal:
-            if m[0] != K_PLAY:
-                break
-            c = m[1]
-            if c != prev:
-                prev = c
-                cards.append(c)
-        if cards and cards[-1] == W4:
-            colour = state._colour
-            for c in state._hands[state._turn]:
-                if c >> 4 == colour:
-                    cards.pop()
-                    break
-        if not cards:
-            return last
-        card = cards[rng.randbelow(len(cards))]
-        call = 1 if state._uno and len(state._hands[state._turn]) == 2 else 0
-        if card >= W:
-            return (K_PLAY, card, rng.randbelow(4), call)
-        return (K_PLAY, card, -1, call)
-    if kind == K_PLAYDRAWN:
-        drawn = state._drawn
-        if drawn == W4:
-            colour = state._colour
-            for c in state._hands[state._turn]:
-                if c >> 4 == colour:
-                    return legal[-1]  # keep
-        call = 1 if state._uno and len(state._hands[state._turn]) == 2 else 0
-        return (K_PLAYDRAWN, rng.randbelow(4) if drawn >= W else -1, call)
-    if kind == K_COLOUR:
-        return (K_COLOUR, rng.randbelow(4))
-    if kind == K_CHALLENGE:
-        return legal[rng.randbelow(2)]
-    return legal[rng.randbelow(len(legal))]
-
-
-# --- basic --------------------------------------------------------------------------
-
-
-def _best_colour(hand: Sequence[int]) -> int:
-    """The colour held most (by count, then points); red when only Wilds are held."""
-    best, best_key = 0, (-1, -1)
-    for colour in range(4):
-        cards = [c for c in hand if c >> 4 == colour]
-        key = (len(cards), sum(_POINTS[c] for c in cards))
-        if key > best_key:
-            best, best_key = colour, key
-    return best
-
-
-@register_player(GAME, "basic")
-class UnoBasicPlayer(Player):
-    """The simple strategy described in the module docstring."""
-
-    level = "basic"
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
-        return self.explain(view, legal)[0]
-
-    def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
-        _check(view, legal)
-        if "catch" in legal:
-            return "catch", "the opponent did not call UNO"
-        t = read_table(view)
-        if t.phase == "challenge":
-            return "accept", "never challenge: a lost challenge costs six cards"
-        if t.phase == "colour":
-            colour = _best_colour(t.hand)
-            return f"colour:{UNO_COLOURS[colour]}", "the colour held most"
-        rest = [c for c in t.hand if c < W]
-        if t.phase == "play_or_keep":
-            if t.drawn == W4 and t.holds_colour(t.colour):
-                return "keep", "a Wild Draw Four would be wrong now"
-            text = f"play:{UNO_COLOURS[_best_colour(rest)]}" if t.drawn >= W else "play"
-            return _finish(text, legal), "the drawn card fits"
-        cards = _distinct_plays(legal)
-        coloured = [c for c in cards if c < W]
-        if coloured:
-            counts = [0] * 5
-            for c in t.hand:
-                counts[c >> 4] += 1
-            card = max(coloured, key=lambda c: (counts[c >> 4], _POINTS[c], -c))
-            return _finish(play_text(card, 0), legal), "a card of the colour held most"
-        colour = _best_colour(rest)
-        if W in cards:
-            return _finish(play_text(W, colour), legal), "nothing else fits: a Wild"
-        if W4 in cards and not t.holds_colour(t.colour):
-            return _finish(play_text(W4, colour), legal), "nothing else fits: a Wild Draw Four"
-        if "draw" in legal:
-            return "draw", "nothing fits"
-        return "pass", "nothing fits and nothing can be drawn"
+    return c < W and keeps_turn(c)
 
 
 # --- strong -------------------------------------------------------------------------
@@ -385,7 +116,7 @@ DRAW = 0.0  # the cost of drawing instead of playing, beyond the card itself
 BLUFF_PRIOR = (2, 3)
 WIN = 1000.0
 NODE_LIMIT = 4000  # plans searched per decision at most (huge chains of Skips)
-#: Deals simulated per decision by the Monte Carlo search (``uno_search``).
+#: Deals simulated per decision by the Monte Carlo search (``.search``).
 SAMPLES = 200
 
 
@@ -447,7 +178,7 @@ def _model(t: Table, void: dict[int, int]) -> _Model:
     unseen = t.unseen()
     colour_unseen = [0, 0, 0, 0]
     value_unseen = [0] * 12
-    for c in _ALL_CARDS:
+    for c in ALL_CARDS:
         if c < W and unseen[c]:
             colour_unseen[c >> 4] += unseen[c]
             value_unseen[c & 15] += unseen[c]
@@ -488,7 +219,7 @@ class _Planner:
         length = 0
         points = 0
         for c in hand:
-            points += _POINTS[c]
+            points += CARD_POINTS[c]
             if c == W:
                 v += KEEP_W
             elif c == W4:
@@ -532,13 +263,11 @@ class _Planner:
         if c == W4 and rest and any(x >> 4 == colour for x in rest):
             return self.bluff(rest, named, gave)
         if not rest:
-            given = 2 if c < W and c & 15 == DRAW2 else 4 if c == W4 else 0
-            return WIN + gave + given, "goes out"
+            return WIN + gave + gives(c), "goes out"
         if c == W4:
             return self.chain(rest, c, named, gave + 4), "a Wild Draw Four: four cards and the turn"
         if _is_chain(c):
-            more = 2 if c & 15 == DRAW2 else 0
-            return self.chain(rest, c, named, gave + more), "a Skip or Draw Two keeps the turn"
+            return self.chain(rest, c, named, gave + gives(c)), "a Skip or Draw Two keeps the turn"
         return self.end_value(rest, c, named, gave), "the best card to leave"
 
     def chain(self, hand: list[int], top: int, colour: int, gave: int) -> float:
@@ -590,7 +319,7 @@ class UnoStrongPlayer(Player):
     #: loser's cards, + won, - lost) are at most this much below the best play's
     #: (None: by hands won alone).
     renege_points: float | None = None
-    #: The playout policy's variations (``uno_search`` flags; 0: ``basic``'s policy
+    #: The playout policy's variations (``.search`` flags; 0: ``basic``'s policy
     #: with Wilds named by count only). Wilds named by count, then points, on both sides
     #: (as the real ``basic`` names them): 68.6% against 68.2% of 12,000 hands against
     #: random; the other flags measured no better (docs/benchmarks.md).
@@ -638,7 +367,7 @@ class UnoStrongPlayer(Player):
         self._last = ""  # my last move in this hand ("" before the first)
         self._after: tuple[int, int] | None = None  # (top, colour) my last move left
         #: The opponent's plays since it last drew: (value on top or -1, colour, index
-        #: into ``_since``), and the cards it played since then (see ``uno_search``).
+        #: into ``_since``), and the cards it played since then (see ``.search``).
         self._events: list[tuple[int, int, int, int]] = []
         self._since: list[int] = []
         #: log odds that the opponent plays at random rather than like basic (learnt
@@ -656,7 +385,7 @@ class UnoStrongPlayer(Player):
         return self.explain(view, legal)[0]
 
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
-        _check(view, legal)
+        check_view(view, legal)
         t = self._read(view)
         m = _model(t, self._void)
         move, why = self._decide(t, m, legal)
@@ -746,14 +475,14 @@ class UnoStrongPlayer(Player):
                 continue
             verb = words[2]
             if verb == "plays" and len(words) > 3:
-                card = _CARD.get(words[3], -1)
+                card = CARD.get(words[3], -1)
                 named = -1
                 if "names" in words:
                     name = words[words.index("names") + 1]
                     named = UNO_COLOUR_NAMES.index(name) if name in UNO_COLOUR_NAMES else -1
                 steps.append(("play", card, named))
             elif verb == "played" and words[-2] == "card":
-                steps.append(("drawn", _CARD.get(words[-1], -1), -1))
+                steps.append(("drawn", CARD.get(words[-1], -1), -1))
             elif verb == "drew":
                 n = 1 if words[3] == "a" else int(words[3]) if words[3].isdigit() else 0
                 steps.append(("draw" if "(" not in text else "given", n, -1))
@@ -832,7 +561,7 @@ class UnoStrongPlayer(Player):
             return head == "draw" and t.phase != "play_or_keep"
         if head == "challenge":
             return len(t.hand) >= self._last_size + 6
-        card = self._last_drawn if head.startswith("play") else _CARD.get(head.split(":")[0], -1)
+        card = self._last_drawn if head.startswith("play") else CARD.get(head.split(":")[0], -1)
         if card == W4:
             return t.challenge_rule  # the opponent answered it
         return not _is_chain(card)
@@ -861,8 +590,8 @@ class UnoStrongPlayer(Player):
         if self.samples and not plan.why.startswith("a bluffed"):
             searched = self._search(t, hand, plan, may_draw)
             if searched is not None:
-                return _finish(searched[0], legal), searched[1]
-        return _finish(plan.first, legal), _reason(plan, hand)
+                return call_uno(searched[0], legal), searched[1]
+        return call_uno(plan.first, legal), _reason(plan, hand)
 
     def _wild_colours(self, cards: Sequence[int]) -> list[int]:
         """The colours the search names a Wild with: all four (``wild_all``), else
@@ -874,7 +603,7 @@ class UnoStrongPlayer(Player):
     def _search(
         self, t: Table, hand: list[int], plan: _Plan, may_draw: bool
     ) -> tuple[str, str] | None:
-        """Determinised Monte Carlo over the distinct plays (see ``uno_search``): the
+        """Determinised Monte Carlo over the distinct plays (see ``.search``): the
         play that wins most simulated hands, or None when there is no real choice."""
         wrong_w4 = t.holds_colour(t.colour)
         candidates: list[tuple[int, int]] = []
@@ -885,7 +614,7 @@ class UnoStrongPlayer(Player):
                 candidates.append((c, c >> 4))
                 continue
             rest = [x for x in hand if x < W]
-            held = self._wild_colours(rest) or [_best_colour(rest)]
+            held = self._wild_colours(rest) or [best_colour(rest)]
             candidates.extend((c, col) for col in held)
         if self.renege and may_draw and candidates:
             candidates.append((-2, -1))  # draw instead of playing
@@ -917,7 +646,7 @@ class UnoStrongPlayer(Player):
     ) -> tuple[int, Searched]:
         """The candidate that wins most simulated deals, and the search's figures."""
         unseen = t.unseen()
-        pool = [c for c in _ALL_CARDS for _ in range(unseen[c])]
+        pool = [c for c in ALL_CARDS for _ in range(unseen[c])]
 
         def deal_out(cands: list[tuple[int, int]], deals: int) -> Searched:
             # Each call draws its own seed and reads what has been learnt so far.
@@ -1003,10 +732,10 @@ class UnoStrongPlayer(Player):
                 return "keep", self._search_reason(best, wins)
             named = candidates[best][1]
             text = f"play:{UNO_COLOURS[named]}" if c >= W else "play"
-            return _finish(text, legal), self._search_reason(best, wins)
+            return call_uno(text, legal), self._search_reason(best, wins)
         if best_text == "keep":
             return "keep", "the drawn card is worth more kept"
-        return _finish(best_text, legal), "the drawn card fits"
+        return call_uno(best_text, legal), "the drawn card fits"
 
     # --- Wild Draw Four: challenges and bluffs ----------------------------------------
 
@@ -1047,18 +776,14 @@ class UnoStrongPlayer(Player):
 def _maybe_old(card: int, colour: int, value: int) -> int:
     """1 if ``card`` may be one of the cards known to lack ``colour``, ``value`` and
     Wilds (an unknown card, -1, may be), else 0."""
-    if card < 0:
-        return 1
-    if value == ANY_WILD:
-        return int(card >= W or card >> 4 != colour)
-    return int(card < W and card >> 4 != colour and (card & 15) != value)
+    return 1 if card < 0 else int(lacks(card, colour, value))
 
 
 def _table_after(t: Table, move: str) -> tuple[int, int]:
     """The card on top and the colour in play after my ``move`` (as far as I know)."""
     head = move.split(" ", 1)[0]
     parts = head.split(":")
-    card = t.drawn if parts[0] == "play" else _CARD.get(parts[0], -1)
+    card = t.drawn if parts[0] == "play" else CARD.get(parts[0], -1)
     if parts[0] == "colour" and len(parts) > 1:
         return t.top, UNO_COLOURS.index(parts[1])
     if card < 0:
@@ -1071,7 +796,7 @@ def _table_after(t: Table, move: str) -> tuple[int, int]:
 def _reason(plan: _Plan, hand: list[int]) -> str:
     """A hint's reason for a planned play, in words a player uses."""
     head = plan.first.split(":", 1)
-    card = _CARD.get(head[0], -1)
+    card = CARD.get(head[0], -1)
     if plan.why != "the best card to leave" or card < 0:
         return plan.why
     if card >= W:

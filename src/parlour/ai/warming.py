@@ -1,0 +1,28 @@
+"""Warming what the computer players and solvers run compiled, before anyone waits.
+
+The UNO player's search and the Calculation solver run in code numba compiles
+(``pip install parlour[fast]``); numba loads it from its disk cache, or compiles it
+once per install, at the first call in a process. A server calls :func:`warm` as it
+starts so that no person's first move, hint or solve pays for that.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .. import kernels
+from .solver import solver_games, warm_solver
+
+__all__ = ["warm"]
+
+
+def warm() -> dict[str, float]:
+    """Load every compiled kernel of the players and solvers; the seconds each took."""
+    from . import players  # noqa: F401  (each game's players register their kernels)
+
+    timings = kernels.warm()
+    for game in solver_games():
+        start = time.perf_counter()
+        warm_solver(game)
+        timings[f"{game} solver"] = time.perf_counter() - start
+    return timings
