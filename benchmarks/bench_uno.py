@@ -67,7 +67,7 @@ HAND_MOVE_LIMIT = 20_000  # never reached in practice; a safety net for a broken
 
 def parlour_round(hands: int, seed: int) -> tuple[float, int]:
     """Seconds and steps for ``hands`` random-vs-random hands of our engine."""
-    st: Any = parlour.new_game("uno", seed=seed, target=10**9).state
+    st: Any = parlour.new_game("uno", seed=seed, target=100_000).state
     rng = Rng(seed + 1)
     steps = 0
     done = 0
@@ -259,7 +259,7 @@ def play_one(task: tuple[str, str, int, bool]) -> tuple[int, int, int]:
     seat_first = seed % 2
     levels = [second, second]
     levels[seat_first] = first
-    target = 500 if match else 10**9
+    target = 500 if match else 100_000
     st: Any = parlour.new_game("uno", seed=seed, target=target).state
     players = [_make(levels[s], seed, s) for s in (0, 1)]
     moves = 0
@@ -354,7 +354,7 @@ def decisions(args: argparse.Namespace) -> None:
     play_one(("strong", "random", args.first_seed, False))  # load the kernel first
     times: list[float] = []
     for seed in range(args.first_seed, args.first_seed + args.decision_hands):
-        st: Any = parlour.new_game("uno", seed=seed, target=10**9).state
+        st: Any = parlour.new_game("uno", seed=seed, target=100_000).state
         players = [make_player("uno", "strong", seed=seed, seat=s) for s in (0, 1)]
         while st.outcome is None and st.hand_number == 1:
             seat = st.to_move

@@ -23,7 +23,7 @@ from parlour.games import uno as engine  # noqa: E402
 from parlour.kernels import uno as kernel  # noqa: E402
 from parlour.rng import Rng  # noqa: E402
 
-OPTIONS = {"target": 10**9, "uno_call": False, "w4_challenge": False, "first": None}
+OPTIONS = {"target": 100_000, "uno_call": False, "w4_challenge": False, "first": None}
 ACTIONS = action_table("uno")
 INDEX = {text: a for a, text in enumerate(ACTIONS)}
 SEEDS = range(400)
