@@ -811,6 +811,29 @@ def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
     drive(script, game="uno", seed=13, opponent="human")
 
 
+def test_two_people_at_one_table_undo_by_the_one_rule() -> None:
+    """A move can be taken back before the other person moves, not after."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        first = screen.answer["seat"]
+        await keys(pilot, "t", "z")  # twist, end the turn: the other person's turn
+        assert isinstance(app.screen, NoticeScreen)
+        await keys(pilot, "u")  # the mover takes the end of the turn back first
+        assert table(app) is screen and not screen.flash_error
+        assert screen.answer["moves_played"] == 1 and screen.your_turn()
+        assert screen.answer["seat"] == first
+        await keys(pilot, "z", "enter")
+        assert screen.answer["seat"] == 1 - first
+        await keys(pilot, "t", "z", "enter")
+        assert screen.answer["seat"] == first
+        await keys(pilot, "u")  # the other person has moved since
+        assert screen.flash_error and "the other player has moved since" in screen.flash
+        assert screen.answer["moves_played"] == 4
+
+    drive(script, game="chinese-patience", seed=5, opponent="human")
+
+
 def test_uno_cards_colour_prompt_and_counts() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)

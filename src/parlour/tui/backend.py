@@ -66,11 +66,11 @@ class Backend:
     def play(self, game_id: str, move: str) -> dict[str, Any]:
         return _plain(self.service.play(self._owner(game_id), game_id, move))
 
-    def undo(self, game_id: str) -> dict[str, Any]:
-        return _plain(self.service.undo(self._owner(game_id), game_id))
+    def undo(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
+        return _plain(self.service.undo(self._owner(game_id), game_id, seat))
 
-    def redo(self, game_id: str) -> dict[str, Any]:
-        return _plain(self.service.redo(self._owner(game_id), game_id))
+    def redo(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
+        return _plain(self.service.redo(self._owner(game_id), game_id, seat))
 
     def check(self, game_id: str, source: str, target: str) -> dict[str, Any]:
         """Whether a card may go from ``source`` to ``target`` now, and why not."""
@@ -87,8 +87,8 @@ class Backend:
     def hint(self, game_id: str) -> dict[str, str]:
         return self.service.hint(self._owner(game_id), game_id)
 
-    def resign(self, game_id: str) -> dict[str, Any]:
-        return _plain(self.service.resign(self._owner(game_id), game_id))
+    def resign(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
+        return _plain(self.service.resign(self._owner(game_id), game_id, seat))
 
     def catalog(self) -> list[dict[str, Any]]:
         return [_plain(entry) for entry in self.service.catalog()]

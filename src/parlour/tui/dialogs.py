@@ -175,9 +175,9 @@ class ConfirmScreen(ModalScreen[bool]):
             self.dismiss(False)
 
 
-class NoticeScreen(ModalScreen[None]):
+class NoticeScreen(ModalScreen[str | None]):
     """A line to read before going on (two people at one table: whose turn it is, so
-    the other looks away); any key goes on."""
+    the other looks away): one of ``keys`` answers that key, any other goes on."""
 
     DEFAULT_CSS = """
     NoticeScreen { align: center middle; background: $background; }
@@ -185,19 +185,22 @@ class NoticeScreen(ModalScreen[None]):
         background: $surface; padding: 1 2; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, keys: dict[str, str] | None = None) -> None:
         super().__init__()
         self.text = text
+        self.keys = keys or {}
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.text)
             yield Static("")
-            yield Static("any key: go on")
+            shown = [f"{k.upper()}: {what}" for k, what in self.keys.items()]
+            yield Static("   ".join([*shown, "any other key: go on"]))
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        self.dismiss(None)
+        key = event.key.lower()
+        self.dismiss(key if key in self.keys else None)
 
 
 class LogScreen(ModalScreen[None]):

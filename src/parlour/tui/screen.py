@@ -340,10 +340,14 @@ class TableScreen(Screen[None]):
 
     def hand_over(self) -> None:
         """Two people at one table: the one to move takes the keyboard, then sees the
-        table from their seat (the status says whose turn it is)."""
+        table from their seat (the status says whose turn it is); ``u`` first takes
+        the move back instead, where the rule allows."""
         seat = self.answer.get("to_move")
 
-        def ready(_: None) -> None:
+        def ready(key: str | None) -> None:
+            if key == "u":
+                self.undo()
+                return
             try:
                 answer = self.parlour.backend.get(self.game_id, seat)
             except ParlourError as exc:
@@ -351,7 +355,8 @@ class TableScreen(Screen[None]):
                 return
             self.take(answer)
 
-        self.app.push_screen(NoticeScreen(str(self.answer.get("status") or "")), ready)
+        status = str(self.answer.get("status") or "")
+        self.app.push_screen(NoticeScreen(status, {"u": "take your move back"}), ready)
 
     # --- the rules of the table -------------------------------------------------------
 
@@ -538,10 +543,12 @@ class TableScreen(Screen[None]):
     def give_up(self) -> None:
         self._service_call(self.parlour.backend.resign)
 
-    def _service_call(self, call: Callable[[str], dict[str, Any]]) -> None:
+    def _service_call(self, call: Callable[[str, int | None], dict[str, Any]]) -> None:
+        """Undo, redo or resign for the person whose table this is (at a table of two
+        people, the one the screen shows)."""
         self.selected = None
         try:
-            answer = call(self.game_id)
+            answer = call(self.game_id, self.answer.get("seat"))
         except ParlourError as exc:
             self.tell(str(exc), error=True)
             self.redraw()
