@@ -305,7 +305,7 @@ def test_any_argv_ends_with_0_or_2_and_one_line(quiet: Path, command: str) -> No
     save = quiet / "save.json"
     save.write_text(real_save("gate", 5, 1))
 
-    @fuzz(25)
+    @fuzz(12)
     @given(argv=argvs(command))
     def check(argv: list[str]) -> None:
         code, out, err = run(argv, "quit\n")
@@ -314,7 +314,7 @@ def test_any_argv_ends_with_0_or_2_and_one_line(quiet: Path, command: str) -> No
     check()
 
 
-@fuzz(40)
+@fuzz(25)
 @given(content=save_files(), command=st.sampled_from(["load", "solve"]))
 def test_any_save_file_loads_or_is_refused_in_one_line(
     quiet: Path, content: bytes, command: str
@@ -433,7 +433,7 @@ GAME_STARTS = st.sampled_from(
 )
 
 
-@fuzz(60)
+@fuzz(30)
 @given(start=GAME_STARTS, lines=st.lists(LINES, max_size=16))
 def test_any_typed_lines_play_or_are_refused_and_change_nothing(
     quiet: Path, monkeypatch: pytest.MonkeyPatch, start: list[str], lines: list[str]

@@ -232,7 +232,7 @@ def encoded(raw: str) -> str:
 # --- the fuzz tests ------------------------------------------------------------------------
 
 
-@fuzz(120 if CI else 150)
+@fuzz(80)
 @given(data=st.data(), body=BODIES, content_type=CONTENT_TYPES)
 def test_any_body_to_any_route_is_answered_or_refused_cleanly(
     table: Table, data: st.DataObject, body: bytes, content_type: str | None
@@ -253,7 +253,7 @@ def test_any_body_to_any_route_is_answered_or_refused_cleanly(
         assert table.snapshot(game_id) == before, f"{method} {path} refused but changed a game"
 
 
-@fuzz(40)
+@fuzz(25)
 @given(
     method=st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "TRACE"]),
     segments=st.lists(
@@ -341,7 +341,7 @@ CONTENT_LENGTHS = st.one_of(
 )
 
 
-@fuzz(60)
+@fuzz(40)
 @given(
     data=st.data(),
     length=st.none() | CONTENT_LENGTHS,

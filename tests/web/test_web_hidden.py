@@ -13,61 +13,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.cards import card_str, uno_str
+from hidden_cards import HIDDEN, hidden_calculation
 from parlour.core.session import Game
 from parlour.service import TableService as GameService
 from parlour.service.policy import is_final
-
-FRENCH = re.compile(r"\b[A2-9TJQK][CDHS]\b")
-UNO = re.compile(r"(?<![A-Za-z0-9])(?:[RGYB](?:[0-9]|S|D)|W4?)(?![A-Za-z0-9])")
-
-
-def hidden_calculation(game: Game) -> list[list[str]]:
-    s: Any = game.state
-    return [[card_str(c) for c in s._stock[s._top + 1 :]]]
-
-
-def hidden_gate(game: Game) -> list[list[str]]:
-    from parlour.games.gate import S
-
-    s: Any = game.state
-    return [[card_str(c) for c in s._piles[S]]]
-
-
-def hidden_eight(game: Game) -> list[list[str]]:
-    s: Any = game.state
-    piles = [[card_str(c) for c in s.talon]]
-    piles += [[card_str(c) for c in row[: s.down[n]]] for n, row in enumerate(s.rows)]
-    return piles
-
-
-def hidden_chinese(game: Game) -> list[list[str]]:
-    s: Any = game.state
-    return [
-        [card_str(c) for c in hand]
-        for i, hand in enumerate(s.hands)
-        if not (s.turned >> i) & 1 and len(hand) > 0
-    ]
-
-
-def hidden_uno(game: Game) -> list[list[str]]:
-    s: Any = game.state
-    return [[uno_str(c) for c in s._hands[1]], [uno_str(c) for c in s._draw]]
-
-
-HIDDEN: dict[str, tuple[Callable[[Game], list[list[str]]], re.Pattern[str]]] = {
-    "calculation": (hidden_calculation, FRENCH),
-    "gate": (hidden_gate, FRENCH),
-    "eight-by-eight": (hidden_eight, FRENCH),
-    "chinese-patience": (hidden_chinese, FRENCH),
-    "uno": (hidden_uno, UNO),
-}
 
 
 def _strings(data: Any, key: str = "") -> list[str]:
@@ -117,6 +71,11 @@ class Scanner:
         game = self.engine()
         for text in _strings(game.view(0)):
             self.seen.update(self.pattern.findall(text))
+        # Cards the table's events told the person of are known (UNO: a Wild Draw
+        # Four turned up at the start and put back into the draw pile).
+        live = self.service._live[self.game_id]
+        for events in (live.opening[0] if live.opening else [], *(t.events[0] for t in live.turns)):
+            self.seen.update(str(c) for event in events for c in event.cards)
         piles = self.hidden_of(game)
         hidden = {c for pile in piles for c in pile}
         text = json.dumps(response)

@@ -118,7 +118,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 @schema.parametrize()
 @settings(
-    max_examples=20,
+    max_examples=10,
     deadline=None,
     derandomize=CI,
     database=None if CI else settings.default.database,
