@@ -139,4 +139,4 @@ def test_cli_play_with_a_deal_string_deals_the_same_every_run(
         main(["play", "uno", "--deck", text, "--colour", "never", "--opponent", "random"])
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
-    assert "UNO (seed 25)" in outputs[0] and "Computer plays" in outputs[0]
+    assert "Red 7 is turned face up" in outputs[0]

@@ -207,9 +207,10 @@ class TableService:
             meta["deal"] = deal
             if deal == "daily":
                 meta["day"] = (day or dt.date.today()).isoformat()
-        if seed is None:
+        if seed is None and deck is None:  # a deck takes its own seed= field, or 0
             seed = random_seed()
         game = new_game(cls.name, seed=seed, deck=deck, options=resolved)
+        seed = game.seed
         record = GameRecord(
             id=new_id(),
             player=player,
