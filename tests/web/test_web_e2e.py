@@ -22,6 +22,15 @@ from tabletools import GAMES, Table
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
 TableAt = Callable[..., Table]
+#: Count the animations started from now on (a short deal can end between two polls).
+COUNT_ANIMATIONS = """() => {
+  window.__animated = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    window.__animated++;
+    return animate.apply(this, args);
+  };
+}"""
 
 
 def test_front_page_starts_a_game_with_options_in_words(table_at: TableAt) -> None:
@@ -221,3 +230,32 @@ def test_screenshots(table_at: TableAt, viewport: str, name: str) -> None:
     table.open("#/stats")
     table.page.wait_for_selector(".chart")
     table.page.screenshot(path=str(SHOTS / f"stats-{name}.png"))
+
+
+def test_cards_travel_and_turn_over(table_at: TableAt) -> None:
+    """Without ``?fast``: a moved card travels for 150-300 ms, the next stock card
+    turns over on its way, and a new game is dealt card by card."""
+    table = table_at("laptop")
+    table.start("calculation", seed=6)
+    table.page.goto(table.page.url.replace("?fast", ""))
+    table.page.wait_for_selector("#scene .card")
+    table.settle()
+    table.card("S").click()
+    spot = table.page.locator('#scene .pile.lit[data-target="W1"] .slot')
+    with table.page.expect_response(re.compile(r"/moves")):
+        spot.click()
+    table.page.wait_for_function(
+        "document.getAnimations().some(a => a.effect && a.effect.target"
+        " && a.effect.target.closest && a.effect.target.closest('#scene'))"
+    )
+    durations = table.page.evaluate(
+        "document.getAnimations().filter(a => a.effect && a.effect.target"
+        " && a.effect.target.closest && a.effect.target.closest('#scene'))"
+        ".map(a => a.effect.getTiming().duration)"
+    )
+    assert durations and all(150 <= d <= 300 for d in durations), durations
+    assert table.page.locator("#scene svg.turning").count() >= 1  # the new current card
+    table.settle()
+    table.page.evaluate(COUNT_ANIMATIONS)
+    table.page.locator("#newgame").click()
+    table.page.wait_for_function("window.__animated >= 5")  # the new deal is dealt

@@ -107,7 +107,9 @@ function screen(answer, renderer) {
 function observeSize() {
   let pending = false;
   state.resize = new ResizeObserver(() => {
-    if (pending) return;
+    // Only a real change of size redraws (the first call, at once, would cut the deal short).
+    const size = `${els.table.clientWidth}x${els.table.clientHeight}`;
+    if (pending || size === state.size) return;
     pending = true;
     requestAnimationFrame(() => {
       pending = false;
@@ -151,6 +153,7 @@ function draw(view, answer, opts = {}) {
   const before = opts.still || opts.deal ? null : motion.snapshot(els.scene);
   const focused = focusKey(document.activeElement);
   const pad = 2 * parseFloat(getComputedStyle(els.table).paddingLeft || "0");
+  state.size = `${els.table.clientWidth}x${els.table.clientHeight}`;
   const W = els.table.clientWidth - pad;
   const H = els.table.clientHeight - pad;
   const { layout, unit, box } = fit(r.layouts(view), Math.max(W, 100), Math.max(H, 100));
