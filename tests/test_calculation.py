@@ -9,6 +9,7 @@ import pytest
 
 import parlour
 from parlour.cards import card_pretty, card_str, cards_str, french_deck, parse_card, rank
+from parlour.core.events import PATIENCE_WON, Event
 from parlour.core.registry import game_class
 from parlour.games.calculation import DEFAULT_BASES, SEQUENCES, Calculation, CalculatorRow
 
@@ -537,21 +538,25 @@ def test_render_colours_only_red_cards_when_asked() -> None:
     assert "\x1b[31m9♣" not in coloured
 
 
-def test_describe_and_events() -> None:
+def test_last_events_tell_the_move_and_the_current_card() -> None:
     game = new(deck48("9H", "2C", "6D"))
-    state = game.state
-    assert state.describe(state.parse_move("S W1")) == "plays 9H from the stock to W1"
+    assert game.state.last_events(0) == []
     game.play("S W1")
-    assert game.state.events(0) == ["the current card is 2C"]
+    assert game.state.last_events(0) == [
+        Event("play", 0, ("9H",), source="S", target="W1"),
+        Event("current", cards=("2C",), source="S"),
+    ]
     game.play("S W1")
-    state = game.state
-    assert state.describe(state.parse_move("W1 F1")) == "plays 2C from W1 to F1"
-    assert state.describe(state.parse_move("W1 W3")) == "moves 2C from W1 to the empty W3"
-    assert state.describe(state.parse_move("S F3")) == "plays 6D from the stock to F3"
+    game.play("W1 W3")
+    assert game.state.last_events(0) == [Event("play", 0, ("2C",), source="W1", target="W3")]
+    game.play("W3 F1")
+    assert game.state.last_events(0) == [Event("play", 0, ("2C",), source="W3", target="F1")]
     stock = winning_stock()
     done = new(cards_str(stock))
     play_all(done, ["S F"] * 48)
-    assert done.state.events(0) == ["the stock is empty"]
+    told = done.state.last_events(0)
+    assert [e.what for e in told] == ["play", "empty", "game_end"]
+    assert told[-1] == PATIENCE_WON
 
 
 # --- bookkeeping: copies, undo, saves ---------------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 
 import parlour
 from parlour.cards import cards_str, french_deck, parse_cards
+from parlour.core.events import Event
 from parlour.core.protocol import normalize_move_text
 from parlour.games.chinese_patience import BLOCKED_LIMIT, ChinesePatience
 from parlour.rng import Rng
@@ -151,7 +152,9 @@ def test_hands_dealt_alternately_player_0_first_top_is_first_received() -> None:
     dealt = parse_cards(deck("9H 8S 5D KC", "2C 3C 4C", "2D 3D"))[8:]
     assert list(reversed(s.hands[0])) == dealt[0::2]
     assert list(reversed(s.hands[1])) == dealt[1::2]
-    assert s.describe(s.legal_moves()[0]) == "twists 2C"
+    twisted = s.copy()
+    twisted.apply(twisted.legal_moves()[0])
+    assert twisted.last_events(0) == [Event("twist", 0, ("2C",), target="0")]
     # Player 1 moving first does not change who was dealt to first.
     g1 = game("9H 8S 5D KC", "2C 3C 4C", "2D 3D", first=1)
     assert g1.to_move == 1
@@ -394,13 +397,14 @@ def test_decision_empty_hand_twist_turns_the_discard_pile_over() -> None:
     s = st(g)
     s.hands[0] = []
     s.discards[0] = cs("5D 7C 9H")  # 9H was loaded on by the opponent: it turns over too
-    move = s.legal_moves()[0]
-    assert s.describe(move) == "turns pile 0 over as a new hand and twists 5D"
     g.play("twist")
     assert s.discards[0] == cs("5D")
     assert s.hands[0] == cs("9H 7C")  # bottom first: 7C is on top
     assert g.view(1)["hand_order"] == [["7C", "9H"], None]
-    assert "turned the discard pile over" in " ".join(s.events(1))
+    assert s.last_events(1) == [
+        Event("turnover", 0, source="9", target="hand"),
+        Event("twist", 0, ("5D",), target="9"),
+    ]
 
 
 def test_turning_over_happens_only_as_an_allowed_twist() -> None:
@@ -578,32 +582,35 @@ def test_render_uses_pile_numbers_from_the_movers_side() -> None:
     assert "\x1b[31m" in g.render(colour=True)
 
 
-def test_describe_moves() -> None:
+def test_move_parts() -> None:
     g = game("9H 8S 5D KC", "7H 8C")
     s = st(g)
-    assert s.describe(s.legal_moves()[0]) == "twists 7H"
+
+    def parts(text: str) -> tuple[object, ...]:
+        p = s.move_parts(s.parse_move(text))
+        return (p["source"], p["target"], p["count"], p["card"])
+
+    assert parts("twist") == (None, None, 1, None)
     g.play("twist")
     s = started(g)
     s.discards[1] = cs("6H")
-    by_text = {s.move_str(m): m for m in s.legal_moves()}
-    assert s.describe(by_text["0 9"]) == "loads 9 with 7H"
-    assert s.describe(by_text["6 5"]) == "moves 8S from 6 to 5"
-    assert s.describe(by_text["end"]) == "ends the turn"
+    assert parts("0 9") == ("0", "9", 1, "7H")
+    assert parts("6 5") == ("6", "5", 1, "8S")
+    assert parts("end") == (None, None, 0, None)
     s.discards[0] = cs("8C")
-    by_text = {s.move_str(m): m for m in s.legal_moves()}
-    assert s.describe(by_text["0 5"]) == "moves 8C from 0 to 5"
+    assert parts("0 5") == ("0", "5", 1, "8C")
     s.tab = [cs("9H 8C"), cs("TS"), cs("5D"), cs("KC")]
-    by_text = {s.move_str(m): m for m in s.legal_moves()}
-    assert s.describe(by_text["P5 6"]) == "moves the pile 9H-8C from 5 to 6"
+    assert parts("P5 6") == ("5", "6", 2, "9H")
 
 
-def test_events_tell_the_twisted_card_and_the_turn() -> None:
+def test_last_events_tell_the_twisted_card_and_the_turn() -> None:
     g = game("9H 8S 5D KC", "7H")
+    assert st(g).last_events(1) == [Event("starts", 0)]
     g.play("twist")
-    assert st(g).events(0) == ["you twisted 7H"]
-    assert st(g).events(1) == ["player 0 twisted 7H"]
+    assert st(g).last_events(0) == [Event("twist", 0, ("7H",), target="0")]
+    assert st(g).last_events(1) == [Event("twist", 0, ("7H",), target="9")]
     g.play("end")
-    assert st(g).events(0) == ["player 1 to move"]
+    assert st(g).last_events(1) == [Event("end_turn", 0)]
 
 
 # --- bookkeeping through the session --------------------------------------------

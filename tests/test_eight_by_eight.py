@@ -13,6 +13,7 @@ import pytest
 
 import parlour
 from parlour.cards import cards_str, french_deck, parse_cards
+from parlour.core.events import Event
 from parlour.core.protocol import normalize_move_text
 from parlour.core.registry import game_class
 from parlour.games.eight_by_eight import EightByEight
@@ -213,7 +214,10 @@ def test_exposed_face_down_card_turns_up_at_once() -> None:
     g.play("T2 T1")
     assert row(g, 1) == (7, ["9S", "8H"])
     assert row(g, 2) == (6, ["8D"])  # turned up as part of the move
-    assert g.state.events(0) == ["8D is turned face up on T2"]
+    assert g.state.last_events(0) == [
+        Event("play", 0, ("8H",), source="T2", target="T1"),
+        Event("turn_up", None, ("8D",), target="T2"),
+    ]
     g.play("T7 F")
     assert row(g, 7) == (6, ["JH"])
 
@@ -310,7 +314,8 @@ def test_ace_goes_to_lowest_empty_foundation_and_sets_its_suit() -> None:
     assert g.play("T7 F") == "T7 F"  # AH first: F1 becomes a hearts foundation
     assert g.play("T8 F5") == "T8 F"  # AC: F5 is empty, so it fits; the card goes to F2
     assert foundations(g)[:3] == ["AH", "AC", None]
-    assert g.state.describe((1, 7, 2)) == "plays AD from T8 to F3"
+    parts = g.state.move_parts((1, 7, 2))
+    assert (parts["source"], parts["target"], parts["card"]) == ("T8", "F3", "AD")
 
 
 def test_two_fitting_foundations_are_one_move_to_the_lower() -> None:
@@ -367,7 +372,7 @@ def test_turn_makes_a_pending_card_and_nothing_else_is_legal() -> None:
     g.play("turn")
     v = g.view()
     assert v["pending"] == "KH" and v["talon"] == 39
-    assert g.state.events(0) == ["KH is turned up from the talon: place it (P ...)"]
+    assert g.state.last_events(0) == [Event("turn_up", 0, ("KH",), source="S", target="P")]
     assert all(m.startswith("P ") for m in g.legal_moves())
     before = g.state.key()
     for text in ("T8 F", "turn", "T2 T1"):
@@ -469,9 +474,7 @@ def _run_passes(g: parlour.Game) -> list[list[str]]:
         if v["pending"] is None:  # the waste was turned over
             assert v["waste"] == [] and v["talon"] == 40
             assert v["pass"] == len(passes) + 1
-            assert g.state.events(0) == [
-                f"the waste is turned over as the new talon: pass {v['pass']} of 3"
-            ]
+            assert g.state.last_events(0) == [Event("turnover", 0, (), 3, "W", "S", v["pass"])]
             passes.append([])
             continue
         passes[-1].append(v["pending"])
@@ -500,8 +503,15 @@ def test_turn_on_an_empty_talon_only_turns_the_waste_over() -> None:
         g.play("turn")
         g.play("P W")
     assert g.view()["talon"] == 0
-    assert g.state.describe((2,)) == "turns the waste over as the new talon (pass 2 of 3)"
+    assert g.state.move_parts((2,)) == {
+        "move": "turn",
+        "source": None,
+        "target": None,
+        "count": 40,
+        "card": None,
+    }
     g.play("turn")
+    assert g.state.last_events(0) == [Event("turnover", 0, (), 3, "W", "S", 2)]
     v = g.view()
     assert v["pending"] is None and v["talon"] == 40 and v["pass"] == 2
 
@@ -686,14 +696,20 @@ def test_render_names_piles_and_colours_red_cards_only() -> None:
     assert "\x1b[31m9♠" not in coloured
 
 
-def test_describe_moves() -> None:
+def test_move_parts_name_the_piles() -> None:
     g = new(talon="KH")
     s = g.state
-    assert s.describe(s.parse_move("T2 T1")) == "moves 8H from T2 to T1"
-    assert s.describe(s.parse_move("T8 F")) == "plays AC from T8 to F1"
-    assert s.describe(s.parse_move("turn")) == "turns up the top card of the talon"
+
+    def parts(text: str) -> tuple[object, ...]:
+        p = g.state.move_parts(g.state.parse_move(text))
+        return (p["source"], p["target"], p["count"], p["card"])
+
+    assert parts("T2 T1") == ("T2", "T1", 1, "8H")
+    assert parts("T8 F") == ("T8", "F1", 1, "AC")
+    assert parts("turn") == (None, None, 1, None)
+    assert s.move_parts(s.parse_move("turn"))["move"] == "turn"
     g.play("turn")
-    assert g.state.describe(g.state.parse_move("P W")) == "puts the pending KH on the waste"
+    assert parts("P W") == ("P", "W", 1, "KH")
 
 
 def test_undo_save_and_load_replay() -> None:

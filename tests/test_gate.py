@@ -10,6 +10,7 @@ import pytest
 
 import parlour
 from parlour.cards import card_str, french_deck, parse_cards
+from parlour.core.events import Event
 
 DATA = Path(__file__).parent / "data"
 
@@ -203,8 +204,15 @@ def test_shift_part_of_a_pile_decision() -> None:
     g = game(**BUILD)
     g.play("L T1")
     g.play("L T1")  # T1 = 9S 8H 7C
-    assert g.state.describe(g.parse("T1 T2")) == "moves 8H-7C from T1 to T2"
+    parts = g.state.move_parts(g.parse("T1 T2"))
+    assert (parts["source"], parts["target"], parts["count"], parts["card"]) == (
+        "T1",
+        "T2",
+        2,
+        "8H",
+    )
     g.play("T1 T2")  # 8H 7C onto 9C
+    assert g.state.last_events(0) == [Event("move", 0, ("8H", "7C"), 2, "T1", "T2")]
     assert piles(g)["T1"] == ["9S"]
     assert piles(g)["T2"] == ["9C", "8H", "7C"]
 
@@ -330,7 +338,7 @@ def test_deal_fills_every_vacancy_in_layout_order() -> None:
     )
     for move in ("L F", "L F", "T2 F", "B1 F", "R F"):
         g.play(move)
-    assert g.state.describe(g.parse("deal")) == "deals from the stock to fill L, T2, B1, R"
+    assert g.state.move_parts(g.parse("deal"))["count"] == 5
     g.play("deal")
     p = piles(g)
     assert p["L"] == ["KD", "QD", "JD", "3C", "4C"]  # new cards below, the last dealt exposed
@@ -338,7 +346,10 @@ def test_deal_fills_every_vacancy_in_layout_order() -> None:
     assert p["B1"] == ["6C"]
     assert p["R"] == ["KH", "QH", "JH", "TH", "7C"]
     assert g.view()["waste"] == []  # filling vacancies turns nothing onto W
-    assert g.state.events(0) == ["dealt 3C to L, 4C to L, 5C to T2, 6C to B1, 7C to R"]
+    assert g.state.last_events(0) == [
+        Event("deal", 0, (card,), source="S", target=pile)
+        for card, pile in [("3C", "L"), ("4C", "L"), ("5C", "T2"), ("6C", "B1"), ("7C", "R")]
+    ]
     assert "L F" not in g.legal_moves()  # 4C is exposed, not 3C
     g.play("deal")  # now the Gate is complete: one card to W
     assert g.view()["waste"] == ["8D"]
@@ -346,10 +357,10 @@ def test_deal_fills_every_vacancy_in_layout_order() -> None:
 
 def test_deal_when_complete_turns_one_card_to_waste_even_if_it_could_build() -> None:
     g = game(**BUILD, stock="8D AH")
-    assert g.state.describe(g.parse("deal")) == "turns a card from the stock onto W"
+    assert g.state.move_parts(g.parse("deal"))["count"] == 1
     g.play("deal")
     assert g.view()["waste"] == ["8D"]  # 8D could go on 9S or 9C, but goes to W
-    assert g.state.events(0) == ["turned 8D onto W"]
+    assert g.state.last_events(0) == [Event("turn_up", 0, ("8D",), source="S", target="W")]
     assert piles(g)["T1"] == ["9S"]
     assert {"W T1", "W T2"} <= set(g.legal_moves())
     g.play("deal")
@@ -369,8 +380,12 @@ def test_deal_fills_vacancies_from_the_waste_when_the_stock_is_exhausted() -> No
     assert g.view()["waste_top"] == card_str(deck[51])
     g.play("L T1")
     g.play("L T1")  # L holds 3 cards: two vacancies
-    assert g.state.describe(g.parse("deal")) == "deals from the waste heap to fill L"
+    assert g.state.move_parts(g.parse("deal"))["count"] == 2
     g.play("deal")
+    assert g.state.last_events(0) == [
+        Event("deal", 0, (card_str(deck[51]),), source="W", target="L"),
+        Event("deal", 0, (card_str(deck[50]),), source="W", target="L"),
+    ]
     # The waste's top card first, its order kept: the last two stock cards in turn.
     assert piles(g)["L"] == ["KC", "KD", "QC", card_str(deck[51]), card_str(deck[50])]
     assert g.view()["waste_top"] == card_str(deck[49])
@@ -620,13 +635,22 @@ def test_render_names_the_piles() -> None:
     assert "T4" not in g3.render() and "T3" in g3.render()
 
 
-def test_describe_moves() -> None:
+def test_move_parts_and_last_events() -> None:
     g = game(**BUILD)
     s = g.state
-    assert s.describe(g.parse("L T1")) == "moves 8H from L to T1"
-    assert s.describe(g.parse("B2 F")) == "moves AS from B2 to F1"
+    assert s.last_events(0) == []
+    assert s.move_parts(g.parse("L T1")) == {
+        "move": "L T1",
+        "source": "L",
+        "target": "T1",
+        "count": 1,
+        "card": "8H",
+    }
+    assert s.move_parts(g.parse("B2 F"))["target"] == "F1"
     g.play("L T1")
-    assert g.state.events(0) == []
+    assert g.state.last_events(0) == [Event("play", 0, ("8H",), source="L", target="T1")]
+    g.play("B2 F")
+    assert g.state.last_events(0) == [Event("play", 0, ("AS",), source="B2", target="F1")]
 
 
 def test_undo_save_and_load() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 import parlour
 from parlour.cards import parse_uno_card, parse_uno_cards, uno_deck, uno_str
+from parlour.core.events import Event
 from parlour.errors import (
     IllegalMoveError,
     InvalidDeckError,
@@ -693,7 +694,9 @@ def test_two_passes_in_a_row_end_the_hand_blocked_with_no_score() -> None:
         "blocked": True,
     }
     assert v["scores"] == [0, 0] and v["hand_number"] == 2 and v["starter"] == 1
-    assert any("blocked" in e for e in st.events(0))
+    ended = [e for e in st.last_events(0) if e.what == "hand_end"]
+    assert ended == [Event("hand_end", None, (), 0, value=1)]
+    assert any("blocked" in e for e in v["events"])
     assert sorted(st.all_cards()) == PACK
 
 
@@ -910,15 +913,24 @@ def test_opponent_last_tells_the_opponents_latest_run() -> None:
 def test_events_hide_drawn_cards_from_the_other_player() -> None:
     g = new("R1 R2 R3 R4 G9 G6 W", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "R9", draw="B5")
     g.play("draw")
-    assert g.state.events(0) == ["you drew B5"]
-    assert g.state.events(1) == ["player 0 drew a card"]
+    assert g.state.last_events(0) == [Event("draw", 0, ("B5",), 1)]
+    assert g.state.last_events(1) == [Event("draw", 0, (), 1)]
+    assert g.view(0)["events"] == ["you drew B5"]
+    assert g.view(1)["events"] == ["player 0 drew a card"]
 
 
-def test_describe_and_render() -> None:
+def test_move_parts_and_render() -> None:
     g = new("R1 R2 R3 R4 G9 G6 W", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "R9")
     st = g.state
-    assert st.describe(g.parse("W:B")) == "plays W and names blue"
-    assert st.describe(g.parse("draw")) == "draws a card"
+    assert st.move_parts(g.parse("W:B")) == {
+        "move": "W:B",
+        "source": "W",
+        "target": "discard",
+        "count": 1,
+        "card": "W",
+        "colour": "B",
+    }
+    assert st.move_parts(g.parse("draw"))["source"] is None
     text = g.render()  # as the player to move sees it
     assert "your hand (player 0): R1 R2 R3 R4 G6 G9 W" in text and "Y1" not in text
     assert "draw pile: 93 cards" in text and "discard pile" in text

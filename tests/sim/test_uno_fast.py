@@ -2,25 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import parlour
 from parlour.ai import make_player
+from parlour.core.events import Event
 from parlour.games import uno
 from parlour.rng import Rng, stream_key, stream_seed
 from parlour.sim import uno_fast
 
 SEEDS = list(range(300))
-# Seeds among SEEDS whose hands take the rare paths (checked by test_seeds_cover_rare_paths).
-RARE = {
-    13: "a Wild Draw Four was turned up 1 time(s)",
-    80: "a Wild Draw Four was turned up 2 time(s)",
-    36: "name the colour",  # a Wild turned up first
-    15: "(Skip)",  # a Skip turned up first
-    71: "the discard pile was shuffled",  # a reshuffle during the hand
+# Seeds among SEEDS whose hands take the rare paths (checked by test_seeds_cover_rare_paths),
+# and how the events of the first hand and of the deal after it show each one.
+RARE: dict[int, Callable[[list[Event]], bool]] = {
+    13: lambda told: _sent_back(told) == 1,  # a Wild Draw Four turned up first
+    80: lambda told: _sent_back(told) == 2,  # twice
+    36: lambda told: Event("turn_up", None, ("W",), source="draw", target="discard") in told,
+    15: lambda told: _skip_first(told),  # a Skip turned up first
+    71: lambda told: any(e.what == "reshuffle" for e in told),  # a reshuffle during the hand
 }
+
+
+def _sent_back(told: list[Event]) -> int:
+    return sum(e.what == "put_back" and e.target == "draw" for e in told)
+
+
+def _skip_first(told: list[Event]) -> bool:
+    """A hand opens with a Skip turned up: the starter loses the turn."""
+    for at, event in enumerate(told):
+        opening = told[at - 2 : at + 1] if event.what == "starts" and at >= 2 else []
+        if [e.what for e in opening] == ["turn_up", "skip", "starts"]:
+            return opening[0].cards[0].endswith("S")
+    return False
+
+
 BIG_SEEDS = [2**32 + 7, 2**63 - 1, 2**63 + 12345, 2**64 - 1]
 
 if type(make_player("uno", "random", 0, 0)).__name__ != "UnoRandomPlayer":
@@ -53,19 +71,19 @@ def test_reference_is_what_parlour_simulate_plays() -> None:
 
 def test_seeds_cover_rare_paths() -> None:
     """The equivalence seeds include every rare path of a hand (so it is compared too)."""
-    for seed, text in RARE.items():
+    for seed, check in RARE.items():
         state = parlour.new_game("uno", seed=seed).state
         assert isinstance(state, uno.Uno)
         players = [make_player("uno", "random", seed, seat) for seat in (0, 1)]
-        told = list(state.events(0))
+        told = list(state.last_events(0))
         while state.hand_number == 1 and state.outcome is None:
             legal = state.legal_moves()
             seat = state.to_move
             view: dict[str, Any] = state.view(seat)
             strings = [state.move_str(m) for m in legal]
             state.apply(legal[strings.index(players[seat].choose(view, strings))])
-            told += state.events(0)
-        assert any(text in line for line in told), (seed, text)
+            told += state.last_events(0)
+        assert check(told), seed
 
 
 def test_same_hands_as_the_engine(reference: list[tuple[int, int, int]]) -> None:

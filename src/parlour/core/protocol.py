@@ -170,18 +170,6 @@ class GameState(ABC):
     def outcome(self) -> Outcome | None:
         """None while the game is in play."""
 
-    def describe(self, move: Move) -> str:
-        """A phrase for announcing a legal move before it is applied ("plays 7D to F3").
-
-        The default is the move string; games say more where it helps people.
-        """
-        return self.move_str(move)
-
-    def events(self, player: int) -> list[str]:
-        """What ``player`` is told about the last move applied, beyond the move itself
-        (cards drawn by them, a penalty, a reshuffle). Never reveals hidden cards."""
-        return []
-
     def last_events(self, viewer: int) -> list[Event]:
         """Everything the last move applied did, the move itself included, as data
         and as ``viewer`` may know it (see :mod:`parlour.core.events`). Before the

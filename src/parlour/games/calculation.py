@@ -350,23 +350,6 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         r = c >> 2
         return [f for f in range(4) if self._need[f] == r]
 
-    def describe(self, move: Hashable) -> str:
-        src: int
-        dst: int
-        src, dst = move  # type: ignore[misc]
-        c = self._card_at(src)
-        shown = "?" if c is None else card_str(c)
-        origin = "the stock" if src == STOCK else f"W{src}"
-        if src != STOCK and dst >= WASTE_TARGET:
-            return f"moves {shown} from {origin} to the empty {_target_name(dst)}"
-        return f"plays {shown} from {origin} to {_target_name(dst)}"
-
-    def events(self, player: int) -> list[str]:
-        """The new current card is face up for everyone, so it is announced."""
-        if self._top < len(self._stock):
-            return [f"the current card is {card_str(self._stock[self._top])}"]
-        return ["the stock is empty"]
-
     def move_parts(self, move: Hashable) -> MoveParts:
         src, dst = cast(Move, move)
         c = self._card_at(src)

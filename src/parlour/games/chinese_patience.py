@@ -534,40 +534,6 @@ Decisions of the rules page:
 
     # --- telling ----------------------------------------------------------
 
-    def describe(self, move: Move) -> str:
-        kind, s, d = cast(tuple[int, int, int], move)
-        p = self.turn
-        if kind == TWIST:
-            hand = self.hands[p]
-            if hand:
-                return f"twists {card_str(hand[-1])}"
-            return f"turns pile 0 over as a new hand and twists {card_str(self.discards[p][0])}"
-        if kind == END:
-            return "ends the turn"
-        if kind == PILE:
-            pile = self.tab[s - 5]
-            return f"moves the pile {card_str(pile[0])}-{card_str(pile[-1])} from {s} to {d}"
-        c = self.discards[p][-1] if s == 0 else self.tab[s - 5][-1]
-        if d == 9:
-            return f"loads 9 with {card_str(c)}"
-        return f"moves {card_str(c)} from {s} to {d}"
-
-    def events(self, player: int) -> list[str]:
-        last = self.last_move
-        if last is None:
-            return []
-        who = "you" if player == self.last_mover else f"player {self.last_mover}"
-        told: list[str] = []
-        if last[0] == TWIST:
-            if self.last_turnover:
-                told.append(f"{who} turned the discard pile over as a new hand")
-            told.append(f"{who} twisted {card_str(self.discards[self.last_mover][-1])}")
-        elif last[0] == END and self._outcome is None:
-            told.append(f"player {self.turn} to move")
-        if self._outcome is not None:
-            told.append(f"game over: {self._outcome}")
-        return told
-
     def move_parts(self, move: Move) -> MoveParts:
         """Piles by their numbers as the mover sees them (``0`` their own discard
         pile); a pile move picks the pile up by its bottom card."""

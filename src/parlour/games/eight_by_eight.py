@@ -543,43 +543,6 @@ class EightByEight(GameState):
         where = f"F{f + 1} ({card_str(top)} on top)" if top else f"the empty F{f + 1}"
         return f"{card_str(c)} does not fit on {where}"
 
-    def describe(self, move: Move) -> str:
-        move = cast(Tup, move)
-        kind = move[0]
-        if kind == ROW_ROW:
-            _, n, m, k = move
-            cards = " ".join(card_str(c) for c in self.rows[n][-k:])
-            where = "the empty row " if not self.rows[m] else ""
-            return f"moves {cards} from T{n + 1} to {where}T{m + 1}"
-        if kind == ROW_F:
-            return f"plays {card_str(self.rows[move[1]][-1])} from T{move[1] + 1} to F{move[2] + 1}"
-        if kind == TURN:
-            if self.talon:
-                return "turns up the top card of the talon"
-            return f"turns the waste over as the new talon (pass {self.passes + 1} of {PASSES})"
-        if kind in (P_ROW, P_F, P_W):
-            what = f"the pending {card_str(self.pending)}"
-        else:
-            what = f"{card_str(self.waste[-1])} from the waste"
-        if kind in (P_ROW, W_ROW):
-            m = move[1]
-            verb = "builds" if self.rows[m] else "puts"
-            onto = f"on T{m + 1}" if self.rows[m] else f"into the empty row T{m + 1}"
-            return f"{verb} {what} {onto}"
-        if kind in (P_F, W_F):
-            return f"plays {what} to F{move[1] + 1}"
-        return f"puts {what} on the waste"
-
-    def events(self, player: int) -> list[str]:
-        kind, a, b = self._last
-        if kind == 1:
-            return [f"{card_str(a)} is turned up from the talon: place it (P ...)"]
-        if kind == 2:
-            return [f"the waste is turned over as the new talon: pass {a} of {PASSES}"]
-        if kind == 3:
-            return [f"{card_str(b)} is turned face up on T{a + 1}"]
-        return []
-
     def move_parts(self, move: Move) -> MoveParts:
         """Foundation moves name the foundation the card goes to (``F3``); a run
         names its deepest card; ``turn`` is one button (count: the cards it turns)."""
@@ -633,7 +596,10 @@ class EightByEight(GameState):
         elif kind == ROW_ROW:
             _, n, m, k = move
             moved = tuple(card_str(c) for c in self.rows[m][-k:])
-            events.append(Event("move" if k > 1 else "play", 0, moved, k, f"T{n + 1}", f"T{m + 1}"))
+            if k > 1:
+                events.append(Event("move", 0, moved, k, f"T{n + 1}", f"T{m + 1}"))
+            else:
+                events.append(Event("play", 0, moved, source=f"T{n + 1}", target=f"T{m + 1}"))
         else:
             source = "T" if kind == ROW_F else "P" if kind <= P_W else "W"
             if kind == ROW_F:

@@ -383,25 +383,6 @@ Decisions:
             return f": no card of {src_name} is one rank below {top} and of the other colour"
         return f": {card_str(c)} does not build on {card_str(target[-1])} (down, other colour)"
 
-    def describe(self, move: Move) -> str:
-        src, dst = cast(tuple[int, int], move)
-        if src == DEAL:
-            order = self._fill_order()
-            if not order:
-                return "turns a card from the stock onto W"
-            names = ", ".join(dict.fromkeys(NAMES[p] for p in order))
-            where = "the stock" if self._piles[S] else "the waste heap"
-            return f"deals from {where} to fill {names}"
-        pile = self._piles[src]
-        if dst == F:
-            return (
-                f"moves {card_str(pile[-1])} from {NAMES[src]} to F{self._home_slot(pile[-1]) + 1}"
-            )
-        target = self._piles[dst]
-        k = _shift_size(pile, target[-1]) if (T0 <= src < W and target) else 1
-        moved = "-".join(card_str(c) for c in pile[-k:])
-        return f"moves {moved} from {NAMES[src]} to {NAMES[dst]}"
-
     def move_parts(self, move: Move) -> MoveParts:
         """Foundation moves name the foundation the card goes to (``F2``); a shift
         names the deepest card moved; ``deal`` counts the cards it puts out."""
@@ -426,14 +407,6 @@ Decisions:
             "count": k,
             "card": card_str(pile[-k]),
         }
-
-    def events(self, player: int) -> list[str]:
-        if not self._last or self._last[0] != DEAL:
-            return []
-        dealt = self._last[2]
-        if dealt[0][1] == W:
-            return [f"turned {card_str(dealt[0][0])} onto W"]
-        return ["dealt " + ", ".join(f"{card_str(c)} to {NAMES[p]}" for c, p, _ in dealt)]
 
     def last_events(self, viewer: int) -> list[Event]:
         """The card (or run) moved and where to, or each card a deal put out (the one

@@ -6,7 +6,7 @@ the choices the page leaves to the engine:
 * **A match, hand after hand.** When a hand ends and the match is not over, the next
   hand is dealt as part of the move that ended it (dealing is nobody's choice). The
   finished hand's result stays visible in ``view()["last_hand"]`` and is announced by
-  ``events()``, because the loser's hand is shown after each hand.
+  ``last_events()`` (``hand_end``), because the loser's hand is shown after each hand.
 * **Randomness.** One stream per match: ``Rng(seed)``, used in this fixed order:
 
   1. one ``randbelow(2)`` for the first hand's designated starter. It is drawn even
@@ -43,8 +43,9 @@ the choices the page leaves to the engine:
 * **Views.** The discard pile is listed bottom first, its top card last (also given
   as ``top``). Known cards of the opponent are listed in ``opponent_known``: a wrong
   ``W4`` taken back is known until a ``W4`` is played from that hand.
-  ``opponent_last`` tells the opponent's latest run of moves (with what they caused),
-  ``events`` what the last move told this player, ``last_hand`` the finished hand.
+  ``opponent_last`` tells the opponent's latest run of moves (with what they caused)
+  and ``events`` what the last move told this player, in words (the computer player
+  reads them; ``last_events`` tells the same as data), ``last_hand`` the finished hand.
 * **Blocked hands** (two passes in a row) cannot arise with the full pack: with both
   piles empty every Wild is in a hand, so one player can always play. The rule is
   implemented all the same.
@@ -109,7 +110,7 @@ ACCEPT_MOVE = (K_ACCEPT,)
 CATCH_MOVE = (K_CATCH,)
 COLOUR_MOVES = tuple((K_COLOUR, col) for col in range(4))
 
-# --- events: what happened during a move, told per player by events() ------
+# --- events: what happened during a move (last_events tells them per player) --
 EV_DRAW = 0  # (EV_DRAW, player, cards, why, wanted)
 EV_RESHUFFLE = 1  # (EV_RESHUFFLE, cards now in the draw pile)
 EV_PENALTY = 2  # (EV_PENALTY, player, colour in play)
@@ -948,12 +949,6 @@ class Uno(GameState):
             )
         return ""
 
-    def describe(self, move: Move) -> str:
-        return _move_phrase(move, self._drawn)
-
-    def events(self, player: int) -> list[str]:
-        return [text for e in self._ev for text in _event_texts(e, player)]
-
     def move_parts(self, move: Move) -> MoveParts:
         """A play names the card in the hand as its source (the drawn card for
         ``play``), the discard pile as its target, the colour a Wild names and
@@ -1045,7 +1040,7 @@ class Uno(GameState):
             "starter": self._starter,
             "passes": self._passes,
             "options": dict(self.options),
-            "events": self.events(p),
+            "events": [text for e in self._ev for text in _event_texts(e, p)],
             "opponent_last": self._run_texts(o, p),
             "last_hand": last_hand,
         }
