@@ -4,7 +4,8 @@ Winnable deals, the deal of the day and the verdict after a game run the solver
 for seconds (more on a loaded machine). The front-end tests (fuzzing, the
 invariant, the undo rule) are about what the table lets through, not about the
 solver, so there every deal counts as proved and the verdict gets a small budget.
-The code paths are the real ones; only the proofs are skipped.
+The code paths are the real ones; only the proofs are skipped, and a pool of
+winnable deals fills in the request rather than in a background thread.
 """
 
 from __future__ import annotations
@@ -16,5 +17,19 @@ def make_deals_cheap(monkeypatch: pytest.MonkeyPatch) -> None:
     from parlour.ai import deals
 
     monkeypatch.setattr(deals, "_proved", lambda *args, **kwargs: True)
+    # Pools fill at once, not in a thread that would outlive the patch and go on
+    # proving deals for real while later tests run.
+    refill = deals.WinnablePool.refill
+    monkeypatch.setattr(deals.WinnablePool, "refill", lambda self, wait=False: refill(self, True))
     small = {name: (20_000, 1.0) for name in deals.VERDICT_BUDGET}
     monkeypatch.setattr(deals, "VERDICT_BUDGET", small)
+
+
+def make_computer_quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every computer opponent plays as the random level: the schema and fuzz tests
+    look at what the API answers, not at how well the computer plays (the strong
+    players' first searches take seconds on a loaded machine)."""
+    from parlour.service import table
+
+    real = table.make_player
+    monkeypatch.setattr(table, "make_player", lambda game, level, **kw: real(game, "random", **kw))

@@ -28,7 +28,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cheap_deals import make_deals_cheap
+from cheap_deals import make_computer_quick, make_deals_cheap
 from parlour.web import create_app
 from parlour.web.guard import MAX_BODY, MAX_DEPTH, MAX_DIGITS
 
@@ -98,6 +98,7 @@ class Table:
 def table() -> Iterator[Table]:
     with pytest.MonkeyPatch.context() as patch:
         make_deals_cheap(patch)
+        make_computer_quick(patch)
         made = Table()
         yield made
         made.close()

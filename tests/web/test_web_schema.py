@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 from schemathesis.config import SchemathesisConfig  # noqa: E402
 from schemathesis.python import asgi  # noqa: E402
 
-from cheap_deals import make_deals_cheap  # noqa: E402
+from cheap_deals import make_computer_quick, make_deals_cheap  # noqa: E402
 from parlour.web import create_app  # noqa: E402
 
 CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
@@ -103,6 +103,7 @@ def whole_numbers(data: Any) -> Any:
 @pytest.fixture
 def api(monkeypatch: pytest.MonkeyPatch) -> Iterator[Api]:
     make_deals_cheap(monkeypatch)
+    make_computer_quick(monkeypatch)
     made = Api()
     yield made
     made.session.close()
