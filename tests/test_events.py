@@ -312,3 +312,41 @@ def test_uno_first_draw_two_is_told_in_order() -> None:
     assert events[3].who == game.to_move and events[1].count == 2 and events[1].value == "D"
     assert events[1].cards == ()  # told to the player who did not draw
     assert len(game.state.last_events(1 - game.to_move)[1].cards) == 2
+
+
+# --- prompts -----------------------------------------------------------------------------
+
+PROMPTS = {
+    "calculation": {"place"},
+    "gate": set(),
+    "eight-by-eight": {"pending"},
+    "uno": {"match", "drawn", "colour", "challenge"},
+    "chinese-patience": {"twist", "end_or_move", "twist_or_move"},
+}
+
+
+@pytest.mark.parametrize("name", list(PROMPTS))
+def test_prompts_ask_the_player_to_move_and_name_only_cards_they_see(name: str) -> None:
+    seen: set[str] = set()
+    options: dict[str, Any] = {"w4_challenge": True} if name == "uno" else {}
+    for seed in range(4):
+        for game, _, _ in playthrough(name, seed, 300, **options):
+            state = game.state
+            for player in range(game.players):
+                asked = state.prompt(player)
+                if player != state.to_move or game.outcome is not None:
+                    assert asked is None
+                    continue
+                if asked is None:
+                    continue
+                assert asked.what == "prompt" and asked.who == player
+                assert asked.value in PROMPTS[name]
+                seen.add(str(asked.value))
+                view = json.dumps(game.view(player))
+                for code in asked.cards:
+                    assert f'"{code}"' in view, f"the prompt names {code}, not in the view"
+                if name == "uno" and asked.value == "match":
+                    assert asked.cards == (game.view(player)["top"],)
+                if name == "calculation":
+                    assert asked.cards == (game.view(0)["current"],)
+    assert seen >= PROMPTS[name] - {"colour"}  # a Wild turned up first: see test_uno

@@ -985,3 +985,17 @@ def test_determinism() -> None:
     a = random_playout(7, 300, uno_call=True)
     b = random_playout(7, 300, uno_call=True)
     assert a.state.key() == b.state.key()
+
+
+def test_prompts_follow_the_phase() -> None:
+    g = new("R1 R2 R3 R4 G9 G6 W4", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "W", draw="R5", w4_challenge=True)
+    st = g.state
+    assert st.prompt(1) is None
+    assert st.prompt(0) == Event("prompt", 0, ("W",), value="colour")
+    g.play("colour:G")
+    assert g.state.prompt(0) == Event("prompt", 0, ("W",), target="G", value="match")
+    g.play("G9")
+    assert g.state.prompt(1) == Event("prompt", 1, ("G9",), value="match")
+    g.play("draw")  # R5 fits nothing: the turn passes
+    g.play("W4:Y")
+    assert g.state.prompt(1) == Event("prompt", 1, ("W4",), target="Y", value="challenge")

@@ -2,8 +2,8 @@
 
 The moves are chosen uniformly at random from the legal ones by ``Rng(seed)``, so
 a playthrough depends on the engine alone (no computer player). Each block shows
-the move that led to the position, the events and the view of the player now to
-move (JSON, one line each), and a digest of the whole state, hidden parts
+the move that led to the position, the events, the prompt and the view of the
+player now to move (JSON, one line each), and a digest of the whole state, hidden parts
 included, so that a change to a hidden card shows too.
 """
 
@@ -76,11 +76,13 @@ def record(spec: Playthrough) -> str:
     while True:
         state = game.state
         seat = state.to_move
+        asked = state.prompt(seat)
         lines += [
             "",
             f"[{played}] {heading}",
             f"to move: {seat}",
             f"events: {_json([e.to_dict() for e in state.last_events(seat)])}",
+            f"prompt: {_json(None if asked is None else asked.to_dict())}",
             f"view: {_json(dict(state.view(seat)))}",
             f"state: {_digest(state.key())}",
         ]

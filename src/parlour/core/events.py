@@ -56,7 +56,20 @@ game_end   the game is over: ``value`` is the reason (codes below); ``who``: the
            winner (None in a one-player game, or a draw); ``count``: the winner's
            score if any
 resign     ``who`` resigns
+prompt     what ``who``, to move, is expected to do now (``GameState.prompt``):
+           ``value`` a code (below), ``cards`` the cards concerned, ``target``
+           UNO's colour in play when a Wild set it
 ========== ============================================================================
+
+The prompts (``prompt``'s ``value``): UNO ``"match"`` (play a card that matches
+``cards[0]``, the top card, or draw), ``"drawn"`` (play or keep ``cards[0]``, the
+card just drawn), ``"colour"`` (name the colour of the Wild turned up first),
+``"challenge"`` (challenge or accept the Wild Draw Four); Calculation ``"place"``
+(put ``cards[0]``, the current card, on a foundation or a waste pile); 8 x 8
+``"pending"`` (place ``cards[0]``, the card turned up from the talon); Chinese
+Patience ``"twist"`` (a first turn starts with a twist), ``"end_or_move"`` (move
+the twisted ``cards[0]`` off pile 0, or end the turn), ``"twist_or_move"`` (twist
+again, or move cards first). A game with nothing particular to ask gives no prompt.
 
 The reasons a game ends (``game_end``'s ``value``): ``"won"`` (a patience: every
 card on the foundations), ``"no_moves"`` (a patience lost: no legal move left),
@@ -107,6 +120,7 @@ KINDS: Final = (
     "hand_end",
     "game_end",
     "resign",
+    "prompt",
 )
 
 #: Pile names shared by every game, beside each rules page's own notation.

@@ -177,6 +177,12 @@ class GameState(ABC):
         Never a card ``viewer`` may not see."""
         return []
 
+    def prompt(self, player: int) -> Event | None:
+        """What ``player`` is expected to do now, as a ``prompt`` event (see
+        :mod:`parlour.core.events`), or None: not their turn, the game is over, or
+        the game has nothing particular to ask (any legal move will do)."""
+        return None
+
     def move_parts(self, move: Move) -> MoveParts:
         """A legal move's source, target, count and card, for front ends (see
         :class:`MoveParts`). The default knows no piles: one button per move."""

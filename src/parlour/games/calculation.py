@@ -350,6 +350,12 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         r = c >> 2
         return [f for f in range(4) if self._need[f] == r]
 
+    def prompt(self, player: int) -> Event | None:
+        """Place the current card (nothing particular once the stock is used up)."""
+        if player != 0 or self._top >= len(self._stock) or self.outcome is not None:
+            return None
+        return Event("prompt", 0, (card_str(self._stock[self._top]),), value="place")
+
     def move_parts(self, move: Hashable) -> MoveParts:
         src, dst = cast(Move, move)
         c = self._card_at(src)

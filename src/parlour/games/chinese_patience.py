@@ -534,6 +534,18 @@ Decisions of the rules page:
 
     # --- telling ----------------------------------------------------------
 
+    def prompt(self, player: int) -> Event | None:
+        """A first turn starts with a twist; then the twisted card is moved off pile 0
+        or the turn ends; once it is off, twist again or move cards first."""
+        if player != self.turn or self._outcome is not None:
+            return None
+        if not (self.twisted >> player) & 1:
+            return Event("prompt", player, value="twist")
+        if self.pending:
+            twisted = card_str(self.discards[player][-1])
+            return Event("prompt", player, (twisted,), value="end_or_move")
+        return Event("prompt", player, value="twist_or_move")
+
     def move_parts(self, move: Move) -> MoveParts:
         """Piles by their numbers as the mover sees them (``0`` their own discard
         pile); a pile move picks the pile up by its bottom card."""

@@ -543,6 +543,12 @@ class EightByEight(GameState):
         where = f"F{f + 1} ({card_str(top)} on top)" if top else f"the empty F{f + 1}"
         return f"{card_str(c)} does not fit on {where}"
 
+    def prompt(self, player: int) -> Event | None:
+        """Place the pending card first; otherwise nothing particular."""
+        if player != 0 or not self.pending:
+            return None
+        return Event("prompt", 0, (card_str(self.pending),), value="pending")
+
     def move_parts(self, move: Move) -> MoveParts:
         """Foundation moves name the foundation the card goes to (``F3``); a run
         names its deepest card; ``turn`` is one button (count: the cards it turns)."""

@@ -949,6 +949,20 @@ class Uno(GameState):
             )
         return ""
 
+    def prompt(self, player: int) -> Event | None:
+        """Match the top card (the colour in play as ``target`` when a Wild set it),
+        play or keep the card drawn, name the colour of a first Wild, or answer a
+        Wild Draw Four."""
+        phase = self._phase
+        if player != self._turn or phase == PH_OVER:
+            return None
+        top = self._discard[-1]
+        if phase == PH_DRAWN:
+            return Event("prompt", player, (uno_str(self._drawn),), value="drawn")
+        code = _PROMPTS[phase]
+        colour = UNO_COLOURS[self._colour] if top >= W and self._colour >= 0 else None
+        return Event("prompt", player, (uno_str(top),), target=colour, value=code)
+
     def move_parts(self, move: Move) -> MoveParts:
         """A play names the card in the hand as its source (the drawn card for
         ``play``), the discard pile as its target, the colour a Wild names and
@@ -1176,6 +1190,8 @@ class Uno(GameState):
 
 # --- events as data ------------------------------------------------------------------
 
+#: What a player is asked to do in each phase (PH_DRAWN and PH_OVER aside).
+_PROMPTS = {PH_PLAY: "match", PH_CHALLENGE: "challenge", PH_COLOUR: "colour"}
 #: Moves told by their kind alone (the others by what they did).
 _MOVE_EVENTS = {K_KEEP: "keep", K_PASS: "pass", K_ACCEPT: "accept"}
 #: Why a card was drawn (EV_DRAW) as an event: (kind, value).
