@@ -17,6 +17,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
@@ -32,20 +33,15 @@ from cheap_deals import make_deals_cheap
 from parlour import cli
 from parlour.cli import TerminalTable, main
 
-CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 #: ``PARLOUR_FUZZ_SCALE=20`` runs twenty times the examples (a long hunt, not for CI).
 SCALE = int(os.environ.get("PARLOUR_FUZZ_SCALE", "1"))
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def fuzz(examples: int) -> Any:
-    return settings(
-        max_examples=examples * SCALE,
-        deadline=None,
-        derandomize=CI,
-        database=None if CI else settings.default.database,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-    )
+    """A fuzz test's example count (the profile in tests/conftest.py does the rest:
+    derandomized in CI)."""
+    return settings(max_examples=examples * SCALE)
 
 
 class Launched(Exception):
@@ -456,9 +452,13 @@ def test_the_watch_sees_refused_lines(quiet: Path, monkeypatch: pytest.MonkeyPat
 
 
 def _script(args: list[str], stdin: bytes, tmp: Path) -> subprocess.CompletedProcess[bytes]:
+    """The installed ``parlour`` console script (``python -m parlour`` without one),
+    reading this checkout's source."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), XDG_DATA_HOME=str(tmp))
+    script = shutil.which("parlour")
+    command = [script] if script else [sys.executable, "-m", "parlour"]
     return subprocess.run(
-        [sys.executable, "-m", "parlour", *args],
+        [*command, *args],
         input=stdin,
         capture_output=True,
         cwd=tmp,

@@ -25,27 +25,21 @@ from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cheap_deals import make_computer_quick, make_deals_cheap
 from parlour.web import create_app
 from parlour.web.guard import MAX_BODY, MAX_DEPTH, MAX_DIGITS
 
-CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 #: ``PARLOUR_FUZZ_SCALE=20`` runs twenty times the examples (a long hunt, not for CI).
 SCALE = int(os.environ.get("PARLOUR_FUZZ_SCALE", "1"))
 
 
 def fuzz(examples: int) -> Any:
-    """Hypothesis settings for a fuzz test: few examples, derandomized in CI."""
-    return settings(
-        max_examples=examples * SCALE,
-        deadline=None,
-        derandomize=CI,
-        database=None if CI else settings.default.database,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-    )
+    """A fuzz test's example count (the profile in tests/conftest.py does the rest:
+    derandomized in CI)."""
+    return settings(max_examples=examples * SCALE)
 
 
 # --- the table under test ------------------------------------------------------------------
