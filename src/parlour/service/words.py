@@ -364,6 +364,27 @@ def _put_back(event: Event, names: Names) -> str:
     return f"{names.subject(who)} {names.verb(who, 'take')} {cards} back"
 
 
+def _prompt(event: Event, names: Names) -> str:
+    """What the player to move is asked to do, by its code (see :mod:`parlour.core.events`)."""
+    who = event.who
+    turn = "your turn" if names.second_person(who) else f"{names.subject(who)}'s turn"
+    card = _card(event)
+    asked = {
+        "match": f"match {card} or draw",
+        "drawn": f"play {card} or keep it",
+        "colour": "name the colour of the Wild",
+        "challenge": "challenge the Wild Draw Four or accept it",
+        "place": f"place {card} on a foundation or a waste pile",
+        "pending": f"place the pending {card}",
+        "twist": "start with a twist",
+        "end_or_move": f"move {card} off {names.place('0')} or end the turn",
+        "twist_or_move": "twist again or move cards",
+    }.get(str(event.value))
+    if event.value == "match" and event.target:
+        asked = f"match {card} (the colour is {colour_words(event.target)}) or draw"
+    return f"{turn}: {asked}" if asked else turn
+
+
 _PHRASES: dict[str, _Phrase] = {
     "play": _play,
     "move": _move,
@@ -391,6 +412,7 @@ _PHRASES: dict[str, _Phrase] = {
     "hand_end": _hand_end,
     "game_end": _game_end,
     "resign": _simple("resign"),
+    "prompt": _prompt,
 }
 
 
