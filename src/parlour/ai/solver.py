@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from ..core.protocol import GameState
 from ..core.registry import game_class
-from ..core.session import Game, new_game
+from ..core.session import Game
 from ..errors import GameOverError, ParlourError
+from ..kernels import warm
 
 __all__ = [
     "Budget",
@@ -25,7 +26,6 @@ __all__ = [
     "solve",
     "solver_games",
     "parse_budget",
-    "warm_solver",
 ]
 
 
@@ -146,22 +146,6 @@ def solve(game: Game | GameState, budget: Budget | str | int | None = None) -> S
     if function is None:
         have = ", ".join(_SOLVERS) or "none yet"
         raise ParlourError(f"there is no solver for {name}; solvers exist for: {have}")
-    warm_solver(name)
+    warm(name)  # load (or compile) its kernel before the clock starts
     limit.restart()
     return function(state.copy(), limit)
-
-
-_WARM: set[str] = set()
-
-
-def warm_solver(name: str) -> None:
-    """Run ``name``'s solver once for a single node on a seeded deal, the first time in
-    this process: that loads (or compiles) the compiled kernel it searches with, so no
-    solve's budget is spent waiting for numba."""
-    if name in _WARM:
-        return
-    _WARM.add(name)
-    _load_solvers()
-    function = _SOLVERS.get(name)
-    if function is not None:
-        function(new_game(name, seed=0).state, Budget(nodes=1))

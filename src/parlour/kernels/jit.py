@@ -151,27 +151,32 @@ class JitLoader:
 
 #: name -> a function that loads (or compiles) a kernel by a small call
 _WARMERS: dict[str, Callable[[], object]] = {}
+#: the warmers that have run in this process
+_WARMED: set[str] = set()
 
 
 def register_warmer(name: str, warmer: Callable[[], object]) -> None:
     """Register how to warm a compiled kernel: a small call that makes numba load (or
-    compile) everything its real calls use. Modules that use a kernel register theirs
-    when imported; :func:`warm` runs them."""
+    compile) everything its real calls use. A module that uses a kernel registers its
+    warmer when imported, under the name of its game (or of its use); :func:`warm`
+    runs it."""
     _WARMERS[name] = warmer
 
 
 def warm(*names: str) -> dict[str, float]:
     """Load every registered compiled kernel (or those named) from numba's disk cache,
-    compiling what is not cached yet; returns the seconds each took. Nothing happens
-    without numba (the kernels then run as plain Python, or are not offered)."""
+    compiling what is not cached yet, once per process; returns the seconds each
+    warmer took (none for those already run). Nothing happens without numba (the
+    kernels then run as plain Python, or are not offered)."""
     timings: dict[str, float] = {}
     if not numba_available():
         return timings
     for name, warmer in list(_WARMERS.items()):
-        if names and name not in names:
+        if (names and name not in names) or name in _WARMED:
             continue
         start = time.perf_counter()
         warmer()
+        _WARMED.add(name)
         timings[name] = time.perf_counter() - start
     return timings
 

@@ -1466,16 +1466,13 @@ def compiled() -> dict[str, Any] | None:
 
 
 def warm_search() -> None:
-    """Load the compiled playouts (once per process) with a tiny search: a search with
-    a deadline calls this before its clock starts."""
-    global _SEARCH_WARM
-    if _SEARCH_WARM or compiled() is None:
+    """Load the compiled playouts with a tiny search (registered as the warmer "uno": a
+    search with a deadline runs ``warm("uno")`` before its clock starts)."""
+    if compiled() is None:
         return
-    _SEARCH_WARM = True
     position = ([1, 2], [3, 4, 5], 1, 0, [(1, 0, 5)], [6], 7, 0)
     moves = ([(1, 0), (2, 0), (-2, -1)], 1, [(7, 0, 0, -1)], [3], (50, 3, 40, 10, 1))
     Playouts(*position, *moves).run(2)
 
 
-_SEARCH_WARM = False
-register_warmer("uno-search", warm_search)
+register_warmer("uno", warm_search)

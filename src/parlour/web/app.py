@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from ..ai import warm
 from ..core.registry import game_class
 from ..errors import GameOverError, ParlourError, UnknownGameError
 from ..service import (
@@ -242,6 +243,7 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(warm)  # compiled search and solver loaded before any move
         yield
         store.close()
 

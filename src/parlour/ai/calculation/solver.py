@@ -5,10 +5,12 @@ from __future__ import annotations
 import time
 
 from ...core.protocol import GameState
+from ...core.session import new_game
 from ...errors import ParlourError
 from ...games.calculation import Calculation
+from ...kernels import register_warmer
 from ..solver import Budget, SolveResult, register_solver
-from . import search
+from . import kernel, search
 from .position import GAME, move_text, position_of
 
 
@@ -25,3 +27,18 @@ def solve_calculation(state: GameState, budget: Budget) -> SolveResult:
     seconds = time.perf_counter() - start
     moves = None if line is None else tuple(move_text(m) for m in line)
     return SolveResult(status, moves, nodes, seconds)
+
+
+def _warm() -> None:
+    """Load the compiled kernel: one expansion and a one-node beam of a dealt position
+    (``solve`` runs this before its clock starts; a server as it starts)."""
+    if not kernel.compiled():
+        return
+    need, piles, stock = position_of(new_game(GAME, seed=0).state)  # type: ignore[arg-type]
+    row = search.kernel_row(need, piles, 0)
+    runner = search.Search(stock, False, Budget(nodes=1))
+    runner.expand(row)
+    runner.beam(row, 8)
+
+
+register_warmer(GAME, _warm)
