@@ -9,7 +9,8 @@ import pytest
 
 import parlour
 from parlour.ai import hint, make_player, player_levels
-from parlour.ai.calculation import CalculationFairPlayer
+from parlour.ai.calculation import CalculationFairPlayer, CalculationStrongPlayer
+from parlour.ai.hints import best_level
 from parlour.cards import cards_str, parse_cards
 from parlour.games.calculation import Calculation
 from parlour.rng import Rng
@@ -32,9 +33,11 @@ def play_out(game: parlour.Game, player: CalculationFairPlayer, limit: int = 200
 # --- the fair player --------------------------------------------------------
 
 
-def test_fair_player_is_registered_and_is_the_hint_level() -> None:
-    assert player_levels(NAME) == ["random", "fair"]
+def test_the_players_are_registered_and_the_strong_one_gives_hints() -> None:
+    assert player_levels(NAME) == ["random", "fair", "strong"]
+    assert best_level(NAME) == "strong"
     assert isinstance(make_player(NAME, "fair", seed=3), CalculationFairPlayer)
+    assert isinstance(make_player(NAME, "strong", seed=3), CalculationStrongPlayer)
 
 
 @pytest.mark.parametrize("options", VARIANTS)
@@ -81,9 +84,46 @@ def test_fair_player_sees_only_the_view(seed: int, options: dict[str, bool]) -> 
     assert steps >= 12
 
 
+# --- the strong player (play-outs of sampled stock orders) -------------------
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_strong_player_plays_legal_moves_to_the_end(options: dict[str, bool]) -> None:
+    play_out(parlour.new_game(NAME, seed=4, options=options), CalculationStrongPlayer(4, 0.03))
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_strong_player_sees_only_the_view(options: dict[str, bool]) -> None:
+    first, second = _stock_reshuffled(5, keep=6)
+    a = parlour.new_game(NAME, deck=first, options=options)
+    b = parlour.new_game(NAME, deck=second, options=options)
+    pa, pb = CalculationStrongPlayer(1, 0.03), CalculationStrongPlayer(1, 0.03)
+    steps = 0
+    while a.view(0) == b.view(0) and a.outcome is None:
+        move = pa.explain(a.view(0), a.legal_moves())
+        assert pb.explain(b.view(0), b.legal_moves()) == move
+        a.play(move[0])
+        b.play(move[0])
+        steps += 1
+    assert steps >= 6
+
+
+def test_the_hint_is_the_same_whatever_the_hidden_order() -> None:
+    first, second = _stock_reshuffled(2, keep=4)
+    a = parlour.new_game(NAME, seed=0, deck=first)
+    b = parlour.new_game(NAME, seed=0, deck=second)
+    for game in (a, b):
+        for _ in range(3):
+            game.play(hint(game, seconds=0).move)
+    assert a.view(0) == b.view(0)
+    got = hint(a, seconds=0.1)
+    assert got == hint(b, seconds=0.1)
+    assert "play-outs of sampled stock orders" in got.reason
+
+
 def test_hint_plays_a_needed_card_and_says_why() -> None:
     game = parlour.new_game(NAME, seed=3)  # the current card 2H is what F1 needs
-    got = hint(game)
+    got = hint(game, seconds=0)
     assert got.move == "S F1"
     assert got.reason == "plays 2H to F1: next needed there"
 
@@ -92,7 +132,7 @@ def test_hint_reasons_name_cards_and_piles() -> None:
     game = parlour.new_game(NAME, seed=0)
     reasons = []
     for _ in range(12):
-        got = hint(game)
+        got = hint(game, seconds=0)
         assert got.move in game.legal_moves()
         reasons.append(got.reason)
         game.play(got.move)

@@ -6,7 +6,11 @@ import pytest
 
 import parlour
 from parlour.ai import hint, make_player, player_levels
-from parlour.ai.eight_by_eight import EightByEightFairPlayer, solve_eight_by_eight
+from parlour.ai.eight_by_eight import (
+    EightByEightFairPlayer,
+    EightByEightStrongPlayer,
+    solve_eight_by_eight,
+)
 from parlour.ai.eight_by_eight import search as search_module
 from parlour.ai.eight_by_eight import solver as solver_module
 from parlour.ai.eight_by_eight.position import (
@@ -20,6 +24,7 @@ from parlour.ai.eight_by_eight.position import (
 from parlour.ai.eight_by_eight.proof import Relaxation, rows_needed
 from parlour.ai.eight_by_eight.search import Search, walk_dominated
 from parlour.ai.eight_by_eight.solver import replay_line, solve_proof_pass, solve_tail, solve_with
+from parlour.ai.hints import NO_WAY, best_level
 from parlour.ai.solver import Budget, parse_budget, solve
 from parlour.cards import cards_str, parse_card, parse_cards
 from parlour.core.session import Game
@@ -28,7 +33,7 @@ from parlour.games.eight_by_eight import EightByEight
 from parlour.rng import Rng
 
 NAME = "eight-by-eight"
-STUCK = "no move leads anywhere: undo or resign"
+STUCK = NO_WAY
 
 
 def position(
@@ -89,9 +94,11 @@ def replay(game: parlour.Game, moves: tuple[str, ...] | None) -> None:
 # --- the fair player --------------------------------------------------------
 
 
-def test_fair_player_is_registered_and_is_the_hint_level() -> None:
-    assert player_levels(NAME) == ["random", "fair"]
+def test_the_players_are_registered_and_the_strong_one_gives_hints() -> None:
+    assert player_levels(NAME) == ["random", "fair", "strong"]
+    assert best_level(NAME) == "strong"
     assert isinstance(make_player(NAME, "fair", seed=3), EightByEightFairPlayer)
+    assert isinstance(make_player(NAME, "strong", seed=3), EightByEightStrongPlayer)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -145,6 +152,46 @@ def test_fair_player_sees_only_the_view(seed: int) -> None:
     assert steps >= 1
 
 
+def test_strong_player_sees_only_the_view() -> None:
+    first, second = _hidden_reshuffled(5, Rng(5))
+    a = parlour.new_game(NAME, seed=0, deck=first)
+    b = parlour.new_game(NAME, seed=0, deck=second)
+    pa, pb = EightByEightStrongPlayer(1, 0.3), EightByEightStrongPlayer(1, 0.3)
+    steps = 0
+    while a.view(0) == b.view(0) and a.outcome is None and steps < 30:
+        move = pa.explain(a.view(0), a.legal_moves())
+        assert pb.explain(b.view(0), b.legal_moves()) == move
+        a.play(move[0])
+        b.play(move[0])
+        steps += 1
+    assert steps >= 1
+
+
+def test_the_hint_is_the_same_whatever_the_hidden_cards() -> None:
+    first, second = _hidden_reshuffled(3, Rng(3))
+    a = parlour.new_game(NAME, seed=0, deck=first)
+    b = parlour.new_game(NAME, seed=0, deck=second)
+    got = hint(a, seconds=0.3)
+    assert got == hint(b, seconds=0.3)
+    assert "sampled deals" in got.reason
+
+
+def test_strong_player_remembers_the_talon_it_turned_over() -> None:
+    game = parlour.new_game(NAME, seed=2)
+    player = EightByEightStrongPlayer(2, 0)
+    for _ in range(500):
+        if game.view(0)["pass"] != 1:
+            break
+        move = player.choose(game.view(0), game.legal_moves())
+        before = game.view(0)
+        game.play(move)
+    turned = [parse_card(c) for c in before["waste"]]
+    view = game.view(0)
+    player.choose(view, game.legal_moves())
+    assert list(player.known_talon(view)) == turned
+    assert list(reversed(game.state.talon)) == turned  # the engine agrees (top last)
+
+
 def test_fair_player_forgets_the_last_deal() -> None:
     player = EightByEightFairPlayer(0)
     state = EightByEight.new(1, None, {})
@@ -166,11 +213,11 @@ def test_fair_player_turns_cards_up_first() -> None:
 
 def test_hint_gives_the_fair_players_move_with_a_reason() -> None:
     game = parlour.new_game(NAME, seed=3)
-    got = hint(game)
+    got = hint(game, seconds=0)
     assert got.move in game.legal_moves()
     assert got.reason.startswith("moves JS from T2 to T4")
     game.play("turn")  # now a card is pending: the hint places it
-    got = hint(game)
+    got = hint(game, seconds=0)
     assert got.move in game.legal_moves()
     assert got.reason.startswith("places the turned ")
 
@@ -178,15 +225,15 @@ def test_hint_gives_the_fair_players_move_with_a_reason() -> None:
 def test_hint_says_when_no_move_leads_anywhere() -> None:
     game = shuttle()
     assert game.legal_moves() == ["T1 T2"]
-    got = hint(game)
+    got = hint(game, seconds=0)
     assert got == type(got)("T1 T2", STUCK)
     game.play("T1 T2")
-    assert hint(game).reason == STUCK
+    assert hint(game, seconds=0).reason == STUCK
 
 
 def test_hint_puts_up_safe_cards_and_says_why() -> None:
     game = kings_under()
-    got = hint(game)
+    got = hint(game, seconds=0)
     assert got.move == "T1 F"
     assert got.reason == (
         "plays 2S to its foundation: no card left could need it; turns up a face-down card"
@@ -300,7 +347,7 @@ def test_solve_and_hint_on_a_finished_game() -> None:
     with pytest.raises(GameOverError, match="nothing to solve"):
         solve(game)
     with pytest.raises(GameOverError, match="nothing to hint"):
-        hint(game)
+        hint(game, seconds=0)
 
 
 def test_bad_budget_and_wrong_game() -> None:

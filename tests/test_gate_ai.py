@@ -10,8 +10,9 @@ import pytest
 
 import parlour
 from parlour.ai import hint, make_player, player_levels
-from parlour.ai.gate import NO_WAY, GateFairPlayer, solve_gate
+from parlour.ai.gate import NO_WAY, GateFairPlayer, GateStrongPlayer, solve_gate
 from parlour.ai.gate.position import unneeded
+from parlour.ai.hints import best_level
 from parlour.ai.solver import Budget, solve
 from parlour.cards import card_str, french_deck, parse_card, parse_cards
 from parlour.core.protocol import GameState
@@ -83,9 +84,11 @@ def play_out(state: GameState, player: GateFairPlayer, limit: int = 2000) -> int
 # --- the fair player --------------------------------------------------------
 
 
-def test_fair_player_is_registered_and_is_the_hint_level() -> None:
-    assert player_levels(NAME) == ["random", "fair"]
+def test_the_players_are_registered_and_the_strong_one_gives_hints() -> None:
+    assert player_levels(NAME) == ["random", "fair", "strong"]
+    assert best_level(NAME) == "strong"
     assert isinstance(make_player(NAME, "fair", seed=3), GateFairPlayer)
+    assert isinstance(make_player(NAME, "strong", seed=3), GateStrongPlayer)
 
 
 @pytest.mark.parametrize("options", VARIANTS)
@@ -156,12 +159,47 @@ def test_fair_player_says_when_no_move_leads_anywhere() -> None:
     assert state.view(0)["stock"] == 0
 
 
+# --- the strong player (positions to deal from judged on sampled stock orders) -
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_strong_player_plays_legal_moves_and_never_repeats_a_position(
+    options: dict[str, Any],
+) -> None:
+    play_out(Gate.new(3, None, options), GateStrongPlayer(3, 0.1))
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_strong_player_does_not_see_the_stock_order(options: dict[str, Any]) -> None:
+    first, second = _stock_reshuffled(2, options, hidden=14)
+    a = gate(first, **options)
+    b = gate(second, **options)
+    pa, pb = GateStrongPlayer(1, 0.1), GateStrongPlayer(1, 0.1)
+    steps = 0
+    while a.view(0) == b.view(0) and a.outcome is None:
+        move = pa.explain(a.view(0), a.legal_moves())
+        assert pb.explain(b.view(0), b.legal_moves()) == move
+        a.play(move[0])
+        b.play(move[0])
+        steps += 1
+    assert steps >= 20
+
+
+def test_the_hint_is_the_same_whatever_the_hidden_order() -> None:
+    first, second = _stock_reshuffled(4, {"bars": 3}, hidden=30)
+    a, b = gate(first, bars=3), gate(second, bars=3)
+    assert a.view(0) == b.view(0)
+    got = hint(a, seconds=0.3)
+    assert got == hint(b, seconds=0.3)
+    assert "sampled stock orders" in got.reason
+
+
 def test_hint_gives_the_fair_players_move_with_a_reason() -> None:
     game = parlour.new_game(NAME, seed=1)
-    got = hint(game)
+    got = hint(game, seconds=0)
     assert got.move == "T3 F"
     assert got.reason == "plays AC to F1: next needed there"
-    got = hint(gate(FROZEN_3, bars=3))
+    got = hint(gate(FROZEN_3, bars=3), seconds=0)
     assert got.move == "deal"
     assert got.reason.startswith("turns the next stock card onto W")
 
@@ -172,7 +210,7 @@ def test_hint_when_stuck_after_the_stock_is_out() -> None:
     play_out(game.state, player)
     # the same position reached through the session: the hint says nothing helps
     replayed = Game(game.state.copy(), 0, None, {"bars": 3})
-    assert hint(replayed).reason == NO_WAY
+    assert hint(replayed, seconds=0).reason == NO_WAY
 
 
 def test_unneeded_cards_have_their_lower_cards_of_the_other_colour_home() -> None:
@@ -252,7 +290,7 @@ def test_solve_and_hint_on_a_finished_game() -> None:
     with pytest.raises(GameOverError, match="nothing to solve"):
         solve(game)
     with pytest.raises(GameOverError, match="nothing to hint"):
-        hint(game)
+        hint(game, seconds=0)
 
 
 def test_the_solver_refuses_another_game() -> None:

@@ -78,7 +78,7 @@ def test_hints_use_a_player_that_knows_the_game_so_far(monkeypatch: pytest.Monke
     monkeypatch.setattr(hints_module, "caught_up", spy)
     game = parlour.new_game("gate", seed=1)
     for _ in range(4):
-        game.play(hint(game).move)
+        game.play(hint(game, seconds=0).move)
     assert told == [0, 1, 2, 3]
 
 
@@ -93,7 +93,7 @@ def test_following_the_gate_hints_never_cycles() -> None:
         position = game.render()
         assert position not in seen, f"position repeated after {game.moves}"
         seen.add(position)
-        game.play(hint(game).move)
+        game.play(hint(game, seconds=0).move)
     outcome = game.outcome
     assert outcome is not None and outcome.result == "won"
 
@@ -103,7 +103,7 @@ def test_following_the_eight_by_eight_hints_never_repeats_a_position() -> None:
     game = parlour.new_game("eight-by-eight", seed=17)
     seen: set[str] = set()
     for _ in range(400):
-        suggestion = hint(game)
+        suggestion = hint(game, seconds=0)
         if "no move leads anywhere" in suggestion.reason:
             break
         position = game.render()

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from .. import games as _games  # noqa: F401  (registers the games in worker processes)
 from ..ai.base import Player, RandomPlayer, make_player, player_levels
+from ..ai.hints import NO_WAY
 from ..core.options import resolve_options
 from ..core.protocol import GameState
 from ..core.registry import game_class
@@ -205,7 +206,11 @@ def play_game(spec: SimSpec, index: int) -> GameRecord:
         if not legal:  # pragma: no cover - every engine ends a game with no move left
             break
         seat = state.to_move
-        state.apply(_choose(state, seat, players[seat], legal))
+        move = _choose(state, seat, players[seat], legal)
+        if seats == 1 and players[seat].stuck:
+            # the player found that no move leads anywhere new: it resigns, a loss
+            return GameRecord(index, seed, "lost", NO_WAY, None, None, moves, None)
+        state.apply(move)
         moves += 1
     if capped:
         return GameRecord(

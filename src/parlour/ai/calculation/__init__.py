@@ -36,6 +36,7 @@ step, compiled by numba when installed), ``solver`` (the registered solver) and
 from __future__ import annotations
 
 from .player import CalculationFairPlayer
+from .sampling import CalculationStrongPlayer
 from .solver import solve_calculation
 
-__all__ = ["CalculationFairPlayer", "solve_calculation"]
+__all__ = ["CalculationFairPlayer", "CalculationStrongPlayer", "solve_calculation"]

@@ -825,6 +825,106 @@ def beam_step(
     res[2] = incomplete
 
 
+def _play_out(
+    start: Any,
+    a: int,
+    stock: Any,
+    n: int,
+    classic: int,
+    seq: Any,
+    pos: Any,
+    nxt: Any,
+    counts: Any,
+    work: Any,
+    wmeta: Any,
+    table: Any,
+    out: Any,
+    okeys: Any,
+    omoves: Any,
+    onm: Any,
+    wanted: Any,
+    times: Any,
+    inside: Any,
+    wts: Any,
+    cur: Any,
+) -> int:
+    """Cards up (48: won) at the end of a greedy play of row ``a`` of ``start`` with
+    ``stock`` (ranks, the row's stock index counts into it): before each stock card,
+    the reachable position with the best score (see :func:`_expand` and
+    :func:`_score`). The score sees only the current card and the ranks still to
+    come, never their order, so this is a play a person could make."""
+    _copy_row(start, a, cur, 0)
+    while True:
+        i = cur[IDX]
+        k = _expand(
+            cur, 0, stock, n, classic, seq, pos, nxt, work, wmeta, table, out, okeys, omoves,
+            onm, wanted, times, inside, 0,
+        )  # fmt: skip
+        if k < 0:
+            k = -1 - k
+        best = -1
+        best_score = -1e300
+        for c in range(k):
+            done = True
+            for f in range(4):
+                if out[c * S + NEED + f] != 0:
+                    done = False
+            if done:
+                return 48
+            sc = _score(out, c, seq, pos, counts, n, wanted, times, wts)
+            if sc > best_score:
+                best_score = sc
+                best = c
+        if i >= n or best < 0:
+            # the stock is out (every reachable position was looked at) or nothing moves
+            most = _wanted(cur, 0, seq, pos, wanted, times)
+            for c in range(k):
+                up = _wanted(out, c, seq, pos, wanted, times)
+                if up > most:
+                    most = up
+            return most
+        _copy_row(out, best, cur, 0)
+
+
+def play_outs(
+    starts: Any,
+    nstarts: int,
+    stocks: Any,
+    nsamples: int,
+    n: int,
+    classic: int,
+    seq: Any,
+    pos: Any,
+    nxt: Any,
+    counts: Any,
+    work: Any,
+    wmeta: Any,
+    table: Any,
+    out: Any,
+    okeys: Any,
+    omoves: Any,
+    onm: Any,
+    wanted: Any,
+    times: Any,
+    inside: Any,
+    wts: Any,
+    cur: Any,
+    result: Any,
+) -> None:
+    """:func:`_play_out` of each of ``nstarts`` rows with each of ``nsamples`` stocks
+    (``stocks[b * n:(b + 1) * n]``, with their rank counts ``counts[b * (n + 1) * 14:]``
+    as :class:`parlour.ai.calculation.search.Search` lays them out) into
+    ``result[a * nsamples + b]``."""
+    for b in range(nsamples):
+        stock = stocks[b * n : (b + 1) * n]
+        cnt = counts[b * (n + 1) * 14 : (b + 1) * (n + 1) * 14]
+        for a in range(nstarts):
+            result[a * nsamples + b] = _play_out(
+                starts, a, stock, n, classic, seq, pos, nxt, cnt, work, wmeta, table, out,
+                okeys, omoves, onm, wanted, times, inside, wts, cur,
+            )  # fmt: skip
+
+
 _HELPERS = (
     "_rank_hash",
     "_key",
@@ -847,10 +947,11 @@ _HELPERS = (
     "_group",
     "diversify",
     "_compact",
+    "_play_out",
 )
 
 
-_LOADER = JitLoader(globals(), (*_HELPERS, "beam_step"))
+_LOADER = JitLoader(globals(), (*_HELPERS, "beam_step", "play_outs"))
 
 
 def compiled() -> bool:
@@ -868,9 +969,11 @@ class Kernel:
             self.np = importlib.import_module("numpy")
             self._step = done["beam_step"]
             self._expand = done["_expand"]
+            self.play_outs = done["play_outs"]
         else:
             self._step = beam_step
             self._expand = _expand
+            self.play_outs = play_outs
 
     def array(self, size: int, kind: str = "i8", values: Any = None) -> Any:
         if self.fast:

@@ -255,6 +255,13 @@ class CalculationFairPlayer(Player):
         super().__init__(seed)
         self._line: list[Move] = []
         self._expect: Hashable | None = None
+        self._why = ""  # what the plan's reason adds (the stronger player's evidence)
+
+    def plan(
+        self, need: Need, piles: Piles, cur: int, unseen: Sequence[int], classic: bool
+    ) -> tuple[Line, str]:
+        """The line to follow until the next stock card, and words to add to its reason."""
+        return _plan(need, piles, cur, unseen, classic)[0], ""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         return self.explain(view, legal)[0]
@@ -267,11 +274,11 @@ class CalculationFairPlayer(Player):
         if self._line and self._expect == here:
             line: Line = tuple(self._line)
         else:
-            line = _plan(need, piles, cur, unseen, classic)[0]
+            line, self._why = self.plan(need, piles, cur, unseen, classic)
         text = move_text(line[0]) if line else ""
         if text not in legal:  # cannot happen with a sound plan; stay legal regardless
             return legal[0], "no better move found"
-        reason = _reason(view, need, piles, cur, line)
+        reason = _reason(view, need, piles, cur, line) + self._why
         nd, pl, _ = _apply(need, piles, cur, line[0])
         left = view["stock_count"] - (line[0][0] == STOCK)
         self._line = list(line[1:])

@@ -52,6 +52,13 @@ and to most wins on deals decided between 250,000 and 600,000 nodes).
 from __future__ import annotations
 
 from .player import EightByEightFairPlayer
+from .sampling import EightByEightStrongPlayer
 from .solver import solve_eight_by_eight, solve_proof_pass, solve_tail
 
-__all__ = ["EightByEightFairPlayer", "solve_eight_by_eight", "solve_proof_pass", "solve_tail"]
+__all__ = [
+    "EightByEightFairPlayer",
+    "EightByEightStrongPlayer",
+    "solve_eight_by_eight",
+    "solve_proof_pass",
+    "solve_tail",
+]

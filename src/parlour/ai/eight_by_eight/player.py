@@ -8,6 +8,7 @@ from typing import Any
 from ...cards import card_str, parse_card
 from ...errors import ParlourError
 from ..base import Player, register_player
+from ..hints import NO_WAY
 from .moves import progress_moves
 from .position import (
     GAME,
@@ -252,7 +253,7 @@ class EightByEightFairPlayer(Player):
                 return "turn", "turns up the next talon card: nothing better on the table"
             return "turn", "turns the waste over for the next pass: nothing better on the table"
         self.stuck = True
-        return self._any_new(view, legal), "no move leads anywhere: undo or resign"
+        return self._any_new(view, legal), NO_WAY
 
     def _place_pending(
         self, view: Mapping[str, Any], p: Pos, legal: Sequence[str]

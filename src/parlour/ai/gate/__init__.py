@@ -23,7 +23,9 @@ depth-first search under waste-heap caps), ``solver`` (the registered solver) an
 
 from __future__ import annotations
 
-from .player import NO_WAY, GateFairPlayer
+from ..hints import NO_WAY
+from .player import GateFairPlayer
+from .sampling import GateStrongPlayer
 from .solver import solve_gate
 
-__all__ = ["GateFairPlayer", "solve_gate", "NO_WAY"]
+__all__ = ["GateFairPlayer", "GateStrongPlayer", "solve_gate", "NO_WAY"]

@@ -9,26 +9,17 @@ from typing import Any
 from ...cards import card_str, parse_card
 from ...errors import ParlourError
 from ..base import Player, register_player
+from ..hints import NO_WAY
 from ..solver import Budget
 from .position import Pos, after_deal, pos_key, red, successors, to_foundation, vacancies
 from .search import deep_search
 
-NO_WAY = "no move leads anywhere: undo or resign"
 # --- fair player ----------------------------------------------------------------
 
 #: Positions the player looks at when planning up to the next deal.
 PLAN_LIMIT = 300
 #: Nodes for the search to the end once the stock is out (nothing is hidden then).
 ENDGAME_NODES = 30_000
-#: With this many cards or fewer left in the stock, the best few positions to deal
-#: from (CANDIDATES) are compared on SAMPLES shuffles of the unseen cards, each
-#: searched for SAMPLE_NODES nodes. Off (0): on 3-card-bar seeds 10000-10199 it won
-#: 149 deals against 145 without it (within noise), at 4 to 10 times the cost, with
-#: (8, 3, 6, 500) and (14, 4, 8, 400) as (SAMPLE_STOCK, CANDIDATES, SAMPLES, SAMPLE_NODES).
-SAMPLE_STOCK = 0
-CANDIDATES = 6
-SAMPLES = 12
-SAMPLE_NODES = 2000
 
 _BAR_NAMES = ("T1", "T2", "T3", "T4", "B1", "B2", "B3", "B4")
 
@@ -41,6 +32,9 @@ class _Seen:
         self.progress: tuple[int, int, int] = (-1, 99, 0)  # bars, stock, foundation cards
         self.plan: list[Pos] = []  # positions still to go through, the current one first
         self.winning = False  # whether ``plan`` ends in a win (found once the stock is out)
+        #: Cards home when the search to the end last ran out of nodes: it is not run
+        #: again until more cards are home (each run costs up to ENDGAME_NODES nodes).
+        self.undecided_at = -1
 
 
 class _Table:
@@ -216,6 +210,8 @@ class GateFairPlayer(Player):
         #: Set when the last choice was made with nothing helping (the reason says
         #: so): a game driver should resign rather than shuffle on.
         self.stuck = False
+        #: Words the stronger player adds to a reason (what its samples said).
+        self.samples_note = ""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         return self.explain(view, legal)[0]
@@ -280,6 +276,8 @@ class GateFairPlayer(Player):
         """
         plan = self._mem.plan
         if not (self._mem.winning and len(plan) >= 2 and pos_key(plan[0]) == pos_key(here)):
+            if self._mem.undecided_at == sum(here[5]):
+                return None
             avoid = frozenset(self._mem.keys - {pos_key(here)})
             status, line, _ = deep_search(here, None, Budget(nodes=ENDGAME_NODES), avoid)
             self._mem.plan = []
@@ -288,6 +286,7 @@ class GateFairPlayer(Player):
                 self.stuck = True
                 return next(iter(outcomes)), NO_WAY
             if status != "solved":
+                self._mem.undecided_at = sum(here[5])
                 return None
             plan = [here, *line]
             self._mem.winning = True
@@ -309,16 +308,16 @@ class GateFairPlayer(Player):
             move = self._move_to(plan[1], outcomes, here)
             if move is not None and pos_key(plan[1]) not in seen:
                 self._mem.plan = plan[1:]
-                return move, self._reason(table, move, here, plan[-1])
+                return move, self._reason(table, move, here, plan[-1]) + self.samples_note
         self._mem.plan = []
         line = self._best_line(here)
         if line:
             move = self._move_to(line[0], outcomes, here)
             if move is not None:
                 self._mem.plan = line
-                return move, self._reason(table, move, here, line[-1])
+                return move, self._reason(table, move, here, line[-1]) + self.samples_note
         if "deal" in outcomes:
-            return "deal", self._deal_reason(here)
+            return "deal", self._deal_reason(here) + self.samples_note
         # Nothing better than where we are and no deal: any move to a new position.
         fresh = [
             (evaluate(after), m)
@@ -340,9 +339,7 @@ class GateFairPlayer(Player):
         """
         parent, scored = self._explore(here)
         scored.sort(key=lambda item: -item[0])
-        best_key = scored[0][1]
-        if 0 < here[4] <= SAMPLE_STOCK and len(scored) > 1:
-            best_key = self._sampled_choice(here, parent, [k for _, k in scored])
+        best_key = self._choose_key(here, parent, [k for _, k in scored])
         here_key = pos_key(here)
         line: list[Pos] = []
         k = best_key
@@ -375,43 +372,12 @@ class GateFairPlayer(Player):
                 heapq.heappush(heap, (-score, count, child))
         return parent, scored
 
-    def _sampled_choice(
+    def _choose_key(
         self, here: Pos, parent: Mapping[bytes, tuple[bytes, Pos]], ranked: list[bytes]
     ) -> bytes:
-        """Of the best few positions to deal from, the one that wins most often when the
-        unseen cards are shuffled into stock orders and each deal is searched to the end.
-
-        The samples come from the player's own random stream and the unseen cards
-        are known as a set (every card not face up or home), so no hidden order is
-        used. Searching a sample sees its whole order, so this flatters every
-        candidate alike; it still tells a position that can be won from one that
-        cannot.
-        """
-        shown = set(here[0]) | set(here[1]) | set(here[3])
-        for pile in here[2]:
-            shown.update(pile)
-        unseen = [
-            r * 4 + s for s in range(4) for r in range(here[5][s] + 1, 14) if r * 4 + s not in shown
-        ]
-        orders = []
-        for _ in range(SAMPLES):
-            self.rng.shuffle(unseen)
-            orders.append(bytes(unseen))
-        best_key, best_wins = ranked[0], -1.0
-        for k in ranked[:CANDIDATES]:
-            start = parent[k][1]
-            wins = 0.0
-            for stock in orders:
-                dealt = after_deal(start, stock)
-                if dealt is None:  # pragma: no cover - a stock card is always dealt
-                    continue
-                status, _, _ = deep_search(dealt, stock, Budget(nodes=SAMPLE_NODES))
-                wins += 1.0 if status == "solved" else 0.4 if status == "unknown" else 0.0
-            if wins > best_wins:
-                best_key, best_wins = k, wins
-            if best_wins == len(orders):
-                break
-        return best_key
+        """Of the positions to deal from (``ranked`` best first by :func:`evaluate`), the
+        one to play to."""
+        return ranked[0]
 
     def _reason(self, table: _Table, move: str, here: Pos, target: Pos) -> str:
         what = table.describe(move)
