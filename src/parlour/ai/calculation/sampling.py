@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...games.calculation import SEQUENCES
+from ...kernels import register_warmer
 from ..base import register_player
 from ..halving import halve
 from . import kernel as K
@@ -138,3 +139,11 @@ class CalculationStrongPlayer(CalculationFairPlayer):
         if got.runner >= 0:
             why += f" (the next best placement {int(got.runner_score)})"
         return ranked[got.best][2], why
+
+
+def _warm() -> None:
+    """One play-out of one card: numba loads (or compiles) the play-out kernel."""
+    PlayOuts().run([((2, 4, 6, 8), ((), (), (), ()))], [[5]], False)
+
+
+register_warmer("calculation strong player", _warm)
