@@ -572,13 +572,14 @@ def test_render_uses_pile_numbers_from_the_movers_side() -> None:
     g = game("9H 8S 5D KC", "2C", "4D")
     play_all(g, "twist,end,twist")
     text = g.render()
-    assert "player 1 to move" in text
-    assert "  0  4♦   (player 1's discard pile; hand 21)" in text
-    assert "  9  2♣   (player 0's discard pile; hand 21)" in text
+    assert "your view, you to move" in text  # the mover's side
+    assert "  0  4♦   (your discard pile; hand 21)" in text
+    assert "  9  2♣   (the opponent's discard pile; hand 21)" in text
+    assert "player" not in text
     assert "  5  9♥" in text and "  8  K♣" in text
     assert "1:A♣ 2:A♦ 3:A♥ 4:A♠" in text
     mine = st(g).render_for(0)
-    assert "  0  2♣" in mine and "  9  4♦" in mine
+    assert "  0  2♣" in mine and "  9  4♦" in mine and "the opponent to move" in mine
     assert "\x1b[31m" in g.render(colour=True)
 
 
@@ -714,3 +715,18 @@ def test_fast_move_generator_matches_the_rules_in_random_play() -> None:
             moves = s.legal_moves()
             assert [s.move_str(m) for m in moves] == reference_moves(s)
             s.apply(moves[rng.randbelow(len(moves))])
+
+
+def test_render_of_a_finished_game_speaks_from_each_side() -> None:
+    g = parlour.new_game("chinese-patience", seed=294)
+    chooser = Rng(294)
+    while g.outcome is None:
+        moves = g.legal_moves()
+        g.play(moves[chooser.randbelow(len(moves))])
+    outcome = g.outcome
+    assert outcome.winner is not None
+    winner = st(g).render_for(outcome.winner)
+    loser = st(g).render_for(1 - outcome.winner)
+    assert f"game over: you win with {outcome.score} points" in winner
+    assert f"game over: the opponent wins with {outcome.score} points" in loser
+    assert "player" not in winner + loser

@@ -83,7 +83,7 @@ def test_french_cards() -> None:
     assert rank(parse_card("KC")) == 13 and suit(parse_card("KC")) == 0
     assert is_red(parse_card("2H")) and is_red(parse_card("2D"))
     assert not is_red(parse_card("2C")) and not is_red(parse_card("2S"))
-    assert card_pretty(parse_card("TH")) == "T♥"
+    assert card_pretty(parse_card("TH")) == "10♥"
     assert "\x1b[31m" in card_pretty(parse_card("TH"), colour=True)
     assert "\x1b" not in card_pretty(parse_card("TS"), colour=True)
     assert cards_str(parse_cards("ah, 2c 10s")) == "AH 2C TS"

@@ -91,8 +91,10 @@ def card_str(c: int) -> str:
 
 
 def card_pretty(c: int, colour: bool = False) -> str:
-    """Rank and Unicode suit (``10`` printed as ``T`` to keep columns aligned)."""
-    text = RANKS[(c >> 2) - 1] + SUIT_SYMBOLS[c & 3]
+    """Rank and Unicode suit, as people write a card: ``10♦`` for a Ten (the notation's
+    ``T`` is for typing)."""
+    rank = c >> 2
+    text = ("10" if rank == 10 else RANKS[rank - 1]) + SUIT_SYMBOLS[c & 3]
     if colour and is_red(c):
         return f"\x1b[31m{text}\x1b[0m"
     return text

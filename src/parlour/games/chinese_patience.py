@@ -610,7 +610,8 @@ Decisions of the rules page:
         return self.render_for(self.turn, colour)
 
     def render_for(self, player: int, colour: bool = False) -> str:
-        """The table as ``player`` sees it: 0 is their discard pile, 9 the opponent's."""
+        """The table from ``player``'s side: 0 is their discard pile, 9 the opponent's;
+        "you" and "the opponent", never a player's number."""
         opp = 1 - player
 
         def show(cards: list[int]) -> str:
@@ -619,22 +620,28 @@ Decisions of the rules page:
         found = " ".join(
             f"{i + 1}:{card_pretty(card(h, i), colour)}" for i, h in enumerate(self.found)
         )
+        mover = "you" if self.turn == player else "the opponent"
         lines = [
-            f"Chinese Patience - player {player}'s view, player {self.turn} to move, "
+            f"Chinese Patience - your view, {mover} to move, "
             f"blocked {self.blocked}/{BLOCKED_LIMIT}",
             f"foundations {found}",
         ]
         lines += [f"  {i + 5}  {show(pile)}" for i, pile in enumerate(self.tab)]
         lines.append(
-            f"  9  {show(self.discards[opp])}   (player {opp}'s discard pile; "
+            f"  9  {show(self.discards[opp])}   (the opponent's discard pile; "
             f"hand {len(self.hands[opp])})"
         )
         lines.append(
-            f"  0  {show(self.discards[player])}   (player {player}'s discard pile; "
+            f"  0  {show(self.discards[player])}   (your discard pile; "
             f"hand {len(self.hands[player])})"
         )
-        if self._outcome is not None:
-            lines.append(f"game over: {self._outcome}")
+        outcome = self._outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                lines.append(f"game over: a draw, {outcome.reason}")
+            else:
+                won = "you win" if outcome.winner == player else "the opponent wins"
+                lines.append(f"game over: {won} with {outcome.score} points")
         elif player == self.turn:
             lines.append(self._turn_state_text())
         return "\n".join(lines)

@@ -1076,24 +1076,30 @@ class Uno(GameState):
         return self.render_for(self._turn, colour)
 
     def render_for(self, player: int, colour: bool = False) -> str:
+        """The table from ``player``'s side: "you" and "the opponent", never a number."""
         o = 1 - player
 
         def show(cards: list[int] | tuple[int, ...]) -> str:
             return " ".join(_pretty(c, colour) for c in cards) or "-"
 
+        def who(p: int) -> str:
+            return "you" if p == player else "the opponent"
+
         s = self._scores
         lines = [
-            f"UNO  hand {self._hand_no}  scores: player 0 {s[0]}, player 1 {s[1]}"
+            f"UNO  hand {self._hand_no}  scores: you {s[player]}, opponent {s[o]}"
             f"  (target {self._target})",
-            f"player {o}: {len(self._hands[o])} cards"
+            f"opponent: {_count(len(self._hands[o]))}"
             + (f" (known: {'W4 ' * self._shown[o]})".replace(" )", ")") if self._shown[o] else ""),
-            f"draw pile: {len(self._draw)} cards",
-            f"discard pile: {len(self._discard)} cards, top {_pretty(self._discard[-1], colour)}"
+            f"draw pile: {_count(len(self._draw))}",
+            f"discard pile: {_count(len(self._discard))}, top {_pretty(self._discard[-1], colour)}"
             + (f", colour in play {UNO_COLOUR_NAMES[self._colour]}" if self._colour >= 0 else ""),
-            f"your hand (player {player}): {show(self._hands[player])}",
+            f"your hand: {show(self._hands[player])}",
         ]
         if self._phase == PH_OVER:
-            lines.append(f"match over: player {self._winner} wins")
+            lines.append(
+                f"match over: {who(self._winner)} {'win' if self._winner == player else 'wins'}"
+            )
         else:
             what = {
                 PH_PLAY: "play a card or draw",
@@ -1105,15 +1111,15 @@ class Uno(GameState):
                 what = "waiting"
             elif self._phase == PH_DRAWN:
                 what = f"play the drawn {_pretty(self._drawn, colour)} or keep it"
-            lines.append(f"to move: player {self._turn} ({what})")
+            lines.append(f"to move: {who(self._turn)} ({what})")
         if self._last_hand is not None:
             lh = self._last_hand
             if lh[3]:
                 lines.append(f"hand {lh[4]}: blocked, no score")
             else:
                 lines.append(
-                    f"hand {lh[4]}: player {lh[0]} won {lh[1]} points; "
-                    f"player {1 - lh[0]} held {show(lh[2])}"
+                    f"hand {lh[4]}: {who(lh[0])} won {lh[1]} points; "
+                    f"{who(1 - lh[0])} held {show(lh[2])}"
                 )
         return "\n".join(lines)
 
@@ -1302,6 +1308,11 @@ def _move_phrase(move: Any, drawn: int) -> str:
         K_ACCEPT: "accepts the Wild Draw Four",
         K_CATCH: "catches the opponent who did not call UNO",
     }[kind]
+
+
+def _count(n: int) -> str:
+    """``1 card``, ``7 cards``."""
+    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def _cards_text(n: int) -> str:
