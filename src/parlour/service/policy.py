@@ -21,6 +21,7 @@ final: the cards it showed stay known, as at a real table.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from ..ai import deals, player_levels
@@ -244,9 +245,31 @@ def visible_cards(view: Any, key: str = "") -> Counter[str]:
     return found
 
 
-def undo_target(record: GameRecord, game: Game, seat: int) -> int:
+#: Events that put a card in front of the reader that was face down or in a hand.
+_REVEALING = frozenset({"draw", "penalty", "turn_up", "current", "twist", "deal"})
+
+
+def _reveals(event: Event, seat: int) -> bool:
+    """Whether ``seat`` saw a card in this event that was hidden from them before."""
+    if not event.cards:
+        return False
+    if event.what in _REVEALING:
+        return True
+    if event.what == "hand_end":  # the loser's hand is shown: new only to the winner
+        return event.who == seat
+    return event.what == "play" and event.who != seat and event.source == "hand"
+
+
+def undo_target(
+    record: GameRecord, game: Game, seat: int, told: Sequence[Sequence[Event]]
+) -> int:
     """How many moves stay when ``seat`` takes back its last move (the one undo rule of
-    the module docstring); raises, naming the reason, when it may not."""
+    the module docstring); raises, naming the reason, when it may not.
+
+    ``told[i]`` is what move ``i`` told ``seat``. A move showed a card the person had
+    not seen if it told them one (a draw, a card turned up, a card the other played from
+    a hand), or if a card code appears in their view that it did not show before.
+    """
     if is_final(record, game):
         raise GameOverError("the game is over for good: it cannot be taken back")
     movers = game.movers
@@ -258,22 +281,25 @@ def undo_target(record: GameRecord, game: Game, seat: int) -> int:
         if who != seat and is_person(record, who):
             raise IllegalMoveError("cannot undo: the other player has moved since")
     if game.players > 1:
-        seen = visible_cards(game.view_before(start, seat))
-        for index in range(start + 1, len(movers) + 1):
-            shown = visible_cards(game.view_before(index, seat))
-            if shown - seen:
+        seen = set(visible_cards(game.view_before(start, seat)))
+        for index in range(start, len(movers)):
+            shown = set(visible_cards(game.view_before(index + 1, seat)))
+            told_now = told[index] if index < len(told) else []
+            if shown - seen or any(_reveals(e, seat) for e in told_now):
                 raise IllegalMoveError(
                     "cannot undo: that would take back a move that showed you a card "
                     "you had not seen"
                 )
-            seen = shown
+            seen |= shown
     return start
 
 
-def undo_refusal(record: GameRecord, game: Game, seat: int) -> str | None:
+def undo_refusal(
+    record: GameRecord, game: Game, seat: int, told: Sequence[Sequence[Event]]
+) -> str | None:
     """Why undo is not possible now for ``seat``, or None when it is."""
     try:
-        undo_target(record, game, seat)
+        undo_target(record, game, seat, told)
     except ParlourError as exc:
         return str(exc)
     return None
@@ -427,6 +453,7 @@ def answer(
     stats: dict[str, Any] | None = None,
     played: Step | None = None,
     ending: list[Event] | None = None,
+    told: Sequence[Sequence[Event]] = (),
 ) -> Answer:
     """Everything a front end shows of a game to the person in ``seat``."""
     cls = game_class(record.game)
@@ -437,7 +464,7 @@ def answer(
     mine = outcome is None and game.to_move == seat
     legal = game.legal_moves() if mine else []
     parts = [state.move_parts(state.parse_move(m)) for m in legal] if mine else []
-    refusal = undo_refusal(record, game, seat)
+    refusal = undo_refusal(record, game, seat, told)
     data: Answer = {
         "id": record.id,
         "game": record.game,

@@ -338,7 +338,10 @@ class TableService:
             if game.outcome is None and game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             told_before = len(trial.turns)
-            _play(trial, move)
+            try:
+                _play(trial, move)
+            except ParlourError as exc:  # the rules' reason, with cards as people read them
+                raise type(exc)(with_symbols(str(exc))) from None
             mine = self._step(trial, me)
             steps = self._computer_turns(trial)
             self._commit(live, trial)
@@ -349,7 +352,7 @@ class TableService:
         by the one rule of :func:`parlour.service.policy.undo_target`."""
         with self._open(player, game_id) as live:
             me = policy.acting_seat(live.record, live.game, seat, undoing=True)
-            target = policy.undo_target(live.record, live.game, me)
+            target = policy.undo_target(live.record, live.game, me, _told_to(live, me))
             trial = _copy_live(live)
             undone = []
             while len(trial.game.moves) > target:
@@ -606,6 +609,7 @@ class TableService:
             stats=stats,
             played=played,
             ending=live.turns[-1].events[viewer] if live.turns else [],
+            told=_told_to(live, viewer),
         )
 
 
@@ -638,6 +642,11 @@ def _redo(live: _Live) -> str:
     state = game.state
     live.turns.append(_Turn(canonical, mover, tuple(state.last_events(s) for s in _seats(live))))
     return canonical
+
+
+def _told_to(live: _Live, seat: int) -> list[list[Event]]:
+    """What each move of the game told ``seat``, move by move."""
+    return [turn.events[seat] for turn in live.turns[: len(live.game.moves)]]
 
 
 def _opening(game: Game) -> tuple[list[Event], ...]:
