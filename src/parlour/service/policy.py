@@ -260,9 +260,7 @@ def _reveals(event: Event, seat: int) -> bool:
     return event.what == "play" and event.who != seat and event.source == "hand"
 
 
-def undo_target(
-    record: GameRecord, game: Game, seat: int, told: Sequence[Sequence[Event]]
-) -> int:
+def undo_target(record: GameRecord, game: Game, seat: int, told: Sequence[Sequence[Event]]) -> int:
     """How many moves stay when ``seat`` takes back its last move (the one undo rule of
     the module docstring); raises, naming the reason, when it may not.
 
