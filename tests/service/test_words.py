@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from parlour.core.events import KINDS, Event
-from parlour.service.words import Names, card_words, cards_words, sentence, sentences
+from parlour.service.words import (
+    Names,
+    card_words,
+    cards_words,
+    prompt_words,
+    sentence,
+    sentences,
+)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -82,3 +89,26 @@ def test_runs_and_lists() -> None:
     assert cards_words(["5C", "4H", "3S"], run=True) == "5♣ 4♥ 3♠"
     assert cards_words(["R5", "BS", "W"]) == "red 5, blue Skip and Wild"
     assert cards_words(["KS", "QH", "JC", "TD", "9S", "8H"], run=True) == "K♠ … 8♥ (6 cards)"
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (Event("prompt", 0, ("R8",), value="match"), "Your turn: match the red 8 or draw."),
+        (
+            Event("prompt", 0, ("W",), target="B", value="match"),
+            "Your turn: play a blue card or a Wild, or draw.",
+        ),
+        (
+            Event("prompt", 0, ("8D",), value="place"),
+            "Your turn: place 8♦ on a foundation or a waste pile.",
+        ),
+        (Event("prompt", 0, value="twist"), "Your turn: start with a twist."),
+        (
+            Event("prompt", 1, ("R8",), value="match"),
+            "The computer's turn: match the red 8 or draw.",
+        ),
+    ],
+)
+def test_a_prompt_is_a_status_line(event: Event, words: str) -> None:
+    assert prompt_words(event) == words

@@ -45,7 +45,7 @@ from .answers import (
     Verdict,
 )
 from .store import GameRecord
-from .words import Names, capitalised, sentence
+from .words import Names, capitalised, prompt_words, sentence
 
 __all__ = [
     "acting_seat",
@@ -167,10 +167,9 @@ def is_person(record: GameRecord, seat: int) -> bool:
     return seat == PERSON or record.opponent == HUMAN
 
 
-def acting_seat(record: GameRecord, game: Game, seat: int | None, undoing: bool = False) -> int:
+def acting_seat(record: GameRecord, game: Game, seat: int | None) -> int:
     """The seat a request acts for: the person's against the computer; at a table of
-    two people, the one named, else the one to move (or, to take back, the last to
-    move)."""
+    two people, the one named, else the one to move (the person the table faces)."""
     if record.opponent != HUMAN:
         if seat not in (None, PERSON):
             raise IllegalMoveError("you play seat 0 against the computer")
@@ -179,8 +178,6 @@ def acting_seat(record: GameRecord, game: Game, seat: int | None, undoing: bool 
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise IllegalMoveError(f"there is no seat {seat!r}: the seats are 0 and 1")
         return seat
-    if undoing and game.movers:
-        return game.movers[-1]
     return game.to_move if game.outcome is None else PERSON
 
 
@@ -391,6 +388,9 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
             return f"{head} {detail} Undo to try another way, or give up the deal.".strip()
         return f"{head} {detail}".strip()
     mover = game.to_move
+    asked = game.state.prompt(mover)
+    if asked is not None:
+        return prompt_words(asked, names(record, seat))
     if record.opponent == HUMAN:
         return f"Player {mover + 1} to move."
     if mover == seat:

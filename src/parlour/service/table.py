@@ -351,7 +351,7 @@ class TableService:
         """Take back the asking person's last move (and the computer's replies to it),
         by the one rule of :func:`parlour.service.policy.undo_target`."""
         with self._open(player, game_id) as live:
-            me = policy.acting_seat(live.record, live.game, seat, undoing=True)
+            me = policy.acting_seat(live.record, live.game, seat)
             target = policy.undo_target(live.record, live.game, me, _told_to(live, me))
             trial = _copy_live(live)
             undone = []
@@ -365,7 +365,7 @@ class TableService:
     def redo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         with self._open(player, game_id) as live:
             game = live.game
-            me = policy.acting_seat(live.record, game, seat, undoing=True)
+            me = policy.acting_seat(live.record, game, seat)
             if policy.is_final(live.record, game):
                 raise GameOverError("the game is over: there is nothing to redo")
             if not game.can_redo:
@@ -425,7 +425,7 @@ class TableService:
         """Give up: a game in play is lost by resigning; a patience already lost is left
         for good (it becomes final, and its deal can be shown)."""
         with self._open(player, game_id) as live:
-            me = policy.acting_seat(live.record, live.game, seat, undoing=True)
+            me = policy.acting_seat(live.record, live.game, seat)
             if policy.is_final(live.record, live.game):
                 raise GameOverError("the game is already over")
             trial = _copy_live(live)

@@ -26,6 +26,7 @@ __all__ = [
     "sentences",
     "capitalised",
     "with_symbols",
+    "prompt_words",
 ]
 
 _UNO_VALUES = {"S": "Skip", "D": "Draw Two"}
@@ -364,25 +365,57 @@ def _put_back(event: Event, names: Names) -> str:
     return f"{names.subject(who)} {names.verb(who, 'take')} {cards} back"
 
 
-def _prompt(event: Event, names: Names) -> str:
-    """What the player to move is asked to do, by its code (see :mod:`parlour.core.events`)."""
-    who = event.who
-    turn = "your turn" if names.second_person(who) else f"{names.subject(who)}'s turn"
+def _asked(event: Event, names: Names) -> str:
+    """What the player to move is asked to do, after "your turn" or "the computer's
+    turn" ("match the red 8 or draw")."""
+    code = str(event.value)
     card = _card(event)
-    asked = {
-        "match": f"match {card} or draw",
-        "drawn": f"play {card} or keep it",
-        "colour": "name the colour of the Wild",
-        "challenge": "challenge the Wild Draw Four or accept it",
-        "place": f"place {card} on a foundation or a waste pile",
-        "pending": f"place the pending {card}",
-        "twist": "start with a twist",
-        "end_or_move": f"move {card} off {names.place('0')} or end the turn",
-        "twist_or_move": "twist again or move cards",
-    }.get(str(event.value))
-    if event.value == "match" and event.target:
-        asked = f"match {card} (the colour is {colour_words(event.target)}) or draw"
-    return f"{turn}: {asked}" if asked else turn
+    if code == "match":
+        if event.target:
+            return f"play a {colour_words(event.target)} card or a Wild, or draw"
+        return f"match {_the(event)} or draw"
+    if code == "drawn":
+        return f"play {card}, just drawn, or keep it"
+    if code == "colour":
+        return "choose the colour for the Wild turned up first"
+    if code == "challenge":
+        return "challenge the Wild Draw Four or accept it"
+    if code == "place":
+        return f"place {card} on a foundation or a waste pile"
+    if code == "pending":
+        return f"place {card}, turned up from the talon"
+    if code == "twist":
+        return "start with a twist"
+    if code == "end_or_move":
+        return f"move {card} off pile 0, or end the turn" if event.cards else "end the turn"
+    if code == "twist_or_move":
+        return "twist again, or move cards first"
+    return "make a move"
+
+
+def _the(event: Event) -> str:
+    """``the red 8`` / ``the 7♦``: the card on top, named as a thing on the table."""
+    if not event.cards:
+        return "the top card"
+    return "the " + card_words(event.cards[0])
+
+
+def _prompt(event: Event, names: Names) -> str:
+    """A ``prompt`` event: "your turn: match the red 8 or draw"."""
+    who = event.who
+    if who is None:
+        head = "Your move"
+    elif names.second_person(who):
+        head = "Your turn"
+    else:
+        subject = names.subject(who)
+        head = f"{subject}'s turn"
+    return f"{head}: {_asked(event, names)}"
+
+
+def prompt_words(event: Event, names: Names | None = None) -> str:
+    """A status line: "Your turn: match the red 8 or draw." """
+    return sentence(event, names)
 
 
 _PHRASES: dict[str, _Phrase] = {
