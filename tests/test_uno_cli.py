@@ -56,7 +56,7 @@ def test_hand_is_numbered_with_counts_and_scores(
     _, out = play(monkeypatch, capsys, QUICK, "")
     assert "cards by number: 1:RS  2:RS  3:RS  4:RS  5:G5  6:GS  7:GS" in out
     assert "7 cards" in out and "draw pile: 93 cards" in out
-    assert "Hand 1: you start." in out and "Your turn." in out
+    assert "Hand 1: you start." in out and "Your turn: match the red 9 or draw." in out
 
 
 def test_a_number_plays_that_card(
@@ -110,7 +110,7 @@ def test_the_computers_moves_are_announced(
     code, out = run(monkeypatch, capsys, [*argv, "--opponent", "basic"], "")
     assert code == 0
     assert "Hand 1: the computer starts.\n  The computer plays red 8." in out
-    assert "Your turn." in out
+    assert "Your turn: match the red 8 or draw." in out
 
 
 @pytest.mark.parametrize(
