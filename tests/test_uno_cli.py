@@ -175,7 +175,7 @@ def test_two_people_see_only_their_own_hand_and_what_the_other_did(
     assert "Player 1 plays red 5." in out
     after = out.split("Player 1 plays red 5.", 1)[1]
     assert "cards by number: 1:R1" in after, "player 2 takes over and sees their own hand"
-    assert "G2" not in after and "Player 2 to move." in after
+    assert "G2" not in after and "Player 2's turn: match the red 5 or draw." in after
 
 
 def test_the_computer_opponent_defaults_to_strong(
