@@ -146,3 +146,44 @@ def test_a_caught_up_uno_player_knows_what_the_one_that_played_knows(seed: int) 
             }
             checked += 1
     assert checked >= 5
+
+
+def test_past_turns_from_a_move_on_are_the_later_ones() -> None:
+    game = parlour.new_game("uno", seed=5)
+    for _ in range(12):
+        game.play(game.legal_moves()[0])
+    everything = list(game.past_turns(0))
+    later = list(game.past_turns(0, start=7))
+    assert later == everything[len(everything) - len(later) :]
+    assert 0 < len(later) < len(everything)
+
+
+@pytest.mark.parametrize("opts", [{}, {"w4_challenge": True}])
+def test_a_recalled_player_chooses_as_a_fresh_caught_up_one(opts: dict[str, Any]) -> None:
+    """``Recall`` (the server's computer opponent) tells a kept player only the new
+    turns; its choices are those of a fresh player told the whole game, undo included."""
+    from parlour.ai import Recall
+    from parlour.rng import stream_seed
+
+    game = parlour.new_game("uno", seed=11, **opts)
+    recall = Recall()
+    opponent = make_player("uno", "basic", seed=11, seat=0)
+    checked = undone = 0
+    while game.outcome is None and len(game.moves) < 240:
+        seat = game.to_move
+        if seat == 0:
+            game.play(opponent.choose(game.view(0), game.legal_moves()))
+            continue
+        seed = stream_seed(11, f"web-move-{len(game.moves)}")
+        fresh = caught_up(make_player("uno", "strong", seed=seed, seat=1), game, 1)
+        kept = recall.player(game, "strong", seed, 1)
+        view, legal = game.view(1), game.legal_moves()
+        move = fresh.explain(view, legal)
+        assert kept.explain(view, legal) == move
+        checked += 1
+        game.play(move[0])
+        if checked % 25 == 0 and len(game.moves) > 4:  # an undo: the recall starts again
+            for _ in range(3):
+                game.undo()
+            undone += 1
+    assert checked > 60 and undone >= 2

@@ -99,6 +99,7 @@ def _play_script(client: TestClient, gid: str, moves: int) -> dict[str, Any]:
         ("eight-by-eight", None),
         ("chinese-patience", "random"),
         ("uno", "random"),
+        ("uno", "strong"),  # a player with a memory, kept between moves (ai.Recall)
     ],
 )
 def test_a_restarted_server_resumes_every_game_exactly(

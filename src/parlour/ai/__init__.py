@@ -1,6 +1,14 @@
 """Computer players, hints and solvers. They see only a player's view."""
 
-from .base import Player, RandomPlayer, caught_up, make_player, player_levels, register_player
+from .base import (
+    Player,
+    RandomPlayer,
+    Recall,
+    caught_up,
+    make_player,
+    player_levels,
+    register_player,
+)
 from .hints import Hint, hint
 from .warming import warm
 
@@ -8,6 +16,7 @@ __all__ = [
     "Hint",
     "Player",
     "RandomPlayer",
+    "Recall",
     "caught_up",
     "hint",
     "make_player",

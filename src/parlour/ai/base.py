@@ -9,6 +9,7 @@ player's own stream, so the same seed deals the same cards whoever plays.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -27,6 +28,8 @@ __all__ = [
     "make_player",
     "player_levels",
     "caught_up",
+    "observes",
+    "Recall",
 ]
 
 
@@ -57,7 +60,9 @@ class Player(ABC):
         A player created for a game under way is told the game so far this way
         (see :func:`caught_up`), so one with a memory (positions already seen, what
         the opponent showed by drawing) chooses as it would have had it played from
-        the start. The default remembers nothing.
+        the start. The default remembers nothing. Observing never draws from
+        ``self.rng`` and the seed sets nothing but ``self.rng``: :class:`Recall` relies
+        on both to keep a player's memory from one move to the next.
         """
 
 
@@ -117,11 +122,52 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
     return factory(player_seed)
 
 
+def observes(player: Player) -> bool:
+    """Whether ``player`` learns from earlier turns (overrides :meth:`Player.observe`)."""
+    return type(player).observe is not Player.observe
+
+
 def caught_up(player: P, game: Game, seat: int) -> P:
     """``player`` after observing every earlier turn of ``seat`` in ``game`` (its views only)."""
-    for view, move in game.past_turns(seat):
-        player.observe(view, move)
+    if observes(player):
+        for view, move in game.past_turns(seat):
+            player.observe(view, move)
     return player
+
+
+class Recall:
+    """Computer players of one game told the game so far, kept between their moves.
+
+    A server answers each move with a fresh player (seeded by the game and the move
+    number, so a restarted server or an undo and redo makes the same reply) that is
+    :func:`caught_up` on the game: told every earlier turn again. In a 500-point UNO
+    match that is hundreds of turns, and re-reading them was most of the person's
+    wait. ``Recall`` keeps, per level and seat, a player that has only observed the
+    turns so far, and tells a copy of it just the turns since; the copy gets the
+    fresh player's random stream. That is the same player as ``caught_up`` makes, as
+    a player's seed sets its stream only and observing draws nothing from it (the
+    contract of :meth:`Player.observe`), so the reply is the same with or without it.
+    If the moves so far are not the ones it was told (an undo), it starts again.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, int], tuple[list[str], Player]] = {}
+
+    def player(self, game: Game, level: str, seed: int, seat: int) -> Player:
+        """``make_player(game.name, level, seed, seat)`` caught up on ``game``."""
+        fresh = make_player(game.name, level, seed=seed, seat=seat)
+        if not observes(fresh):
+            return fresh
+        moves = game.moves
+        told, memory = self._kept.get((level, seat), ([], None))
+        if memory is None or moves[: len(told)] != told:
+            told, memory = [], make_player(game.name, level, seed=0, seat=seat)
+        for view, move in game.past_turns(seat, start=len(told)):
+            memory.observe(view, move)
+        self._kept[level, seat] = (moves, memory)
+        player = copy.deepcopy(memory)
+        player.rng = fresh.rng
+        return player
 
 
 def _load_players() -> None:

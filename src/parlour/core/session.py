@@ -8,6 +8,7 @@ Bad input never changes the game: every check happens before any change.
 
 from __future__ import annotations
 
+import itertools
 import json
 import secrets
 from collections.abc import Iterator, Mapping
@@ -165,14 +166,15 @@ class Game:
         state = self._state if index == len(self._past) else self._past[index][0]
         return dict(state.view(player))
 
-    def past_turns(self, player: int) -> Iterator[tuple[dict[str, Any], str]]:
-        """``(view, move)`` for each earlier position where ``player`` was to move, oldest first.
+    def past_turns(self, player: int, start: int = 0) -> Iterator[tuple[dict[str, Any], str]]:
+        """``(view, move)`` for each earlier position where ``player`` was to move, oldest first
+        (from move ``start`` on: a player told the earlier ones already).
 
         Only that player's views, so a computer player that joins a game under way
         (a hint, a reloaded game, a server answering one move) can be told the game so
         far without seeing a hidden card.
         """
-        for before, canonical in self._past:
+        for before, canonical in itertools.islice(self._past, start, None):
             if before.to_move == player:
                 view = dict(before.view(player))
                 view["outcome"] = None

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai import caught_up, deals, make_player
+from ..ai import Recall, deals
 from ..ai import hint as ai_hint
 from ..core.events import Event
 from ..core.protocol import normalize_move_text
@@ -95,6 +95,8 @@ class _Live:
     #: How the game began, as each seat was told it (a two-player game's starter).
     opening: tuple[list[Event], ...] = ()
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: The computer's players, told the game so far (shared by a trial copy).
+    recall: Recall = field(default_factory=Recall)
 
 
 class TableService:
@@ -526,13 +528,9 @@ class TableService:
             # A fresh player per move, seeded by the game and the move number and told
             # the game so far from its own views, so a restarted server (or an undo and
             # redo) makes exactly the same reply, with what the player had learnt.
-            computer = make_player(
-                record.game,
-                record.opponent,
-                seed=stream_seed(record.seed, f"web-move-{len(game.moves)}"),
-                seat=seat,
+            computer = live.recall.player(
+                game, record.opponent, stream_seed(record.seed, f"web-move-{len(game.moves)}"), seat
             )
-            caught_up(computer, game, seat)
             choice = computer.choose(game.view(seat), game.legal_moves())
             _play(live, choice)
             steps.append(self._step(live))
@@ -657,7 +655,7 @@ def _opening(game: Game) -> tuple[list[Event], ...]:
 def _copy_live(live: _Live) -> _Live:
     """A trial copy to change: the cached game changes only once the store has it."""
     record = GameRecord(**{**live.record.__dict__, "meta": dict(live.record.meta)})
-    return _Live(record, live.game.copy(), list(live.turns), live.opening)
+    return _Live(record, live.game.copy(), list(live.turns), live.opening, recall=live.recall)
 
 
 def _rebuild_live(record: GameRecord) -> _Live:

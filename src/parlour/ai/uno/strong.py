@@ -397,20 +397,22 @@ class UnoStrongPlayer(Player):
         did are remembered as if I had chosen the move (only the opponent-type evidence
         that a search gathers is not)."""
         t = self._read(view)
-        self._made(t, _model(t, self._void), move)
+        self._made(t, _model(t, self._void) if move == "challenge" else None, move)
 
     def _read(self, view: Mapping[str, Any]) -> Table:
         t = read_table(view)
         self._observe(t, [str(s) for s in view.get("opponent_last", ())])
         return t
 
-    def _made(self, t: Table, m: _Model, move: str) -> None:
-        """Remember my move, to read the opponent's answer to it next turn."""
+    def _made(self, t: Table, m: _Model | None, move: str) -> None:
+        """Remember my move, to read the opponent's answer to it next turn (the model
+        ``m`` is needed for a challenge only)."""
         self._last = move
         self._last_drawn = t.drawn
         self._after = _table_after(t, move)
         self._last_size = len(t.hand)
         if move == "challenge":
+            assert m is not None
             self._p_challenged = self._p_held(t, m)
 
     # --- memory ---------------------------------------------------------------------
