@@ -42,6 +42,7 @@ from .position import (
     build_target,
     fits_foundation,
     is_open_regime,
+    is_safe_up,
     row_tops,
 )
 from .search import Search
@@ -230,8 +231,12 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
             found = self._endgame(view, legal, talon)
             if found is not None:
                 return found
+        here = _view_position(view)
+        planned = bool(self._plan) and self._expect == here
         move, reason = super().explain(view, legal)
-        if self.stuck or len(legal) < 2:
+        if self.stuck or len(legal) < 2 or planned or _safe_up(here, move):
+            # nothing to weigh: one move, the rest of a plan weighed at its start, or a
+            # card up that nothing can need (the solver plays those at once too)
             return move, reason
         return self._sampled(view, legal, talon, hidden, move, reason)
 
@@ -332,6 +337,15 @@ def line_texts(p: Pos, line: Sequence[Mv]) -> list[str]:
             out.append(_move_text(p, mv))
         p = apply_moves(p, [mv])
     return out
+
+
+def _safe_up(p: Pos, move: str) -> bool:
+    """Whether ``move`` puts up a row's or the waste's top card that nothing can need."""
+    src, _, dst = move.partition(" ")
+    if not dst.startswith("F") or src not in ("W",) + tuple(f"T{n}" for n in range(1, 9)):
+        return False
+    card = p[3][p[4] - 1] if src == "W" else p[0][int(src[1:]) - 1][-1]
+    return is_safe_up(card, p[2])
 
 
 def _fresh(p: Pos, move: str, seen: set[Pos]) -> bool:
