@@ -17,6 +17,8 @@ def make_deals_cheap(monkeypatch: pytest.MonkeyPatch) -> None:
     from parlour.ai import deals
 
     monkeypatch.setattr(deals, "_proved", lambda *args, **kwargs: True)
+    # Days "proved" here are remembered apart and forgotten after the test.
+    monkeypatch.setattr(deals, "_days", type(deals._days)())
     # Pools fill at once, not in a thread that would outlive the patch and go on
     # proving deals for real while later tests run.
     refill = deals.WinnablePool.refill

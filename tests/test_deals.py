@@ -86,6 +86,28 @@ def test_the_deal_of_the_day_is_pinned() -> None:
     assert deal_of_the_day("gate", DAY, {"bars": 3}) == 1250531096
 
 
+def test_the_deal_of_the_day_is_proved_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deals, "_days", type(deals._days)())
+    proved = []
+    real = deals._proved
+
+    def counting(*args: object) -> bool:
+        proved.append(args)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(deals, "_proved", counting)
+    seed = deal_of_the_day("calculation", DAY)
+    tries = len(proved)
+    assert tries >= 1
+    assert deal_of_the_day("calculation", DAY, {}) == seed
+    assert len(proved) == tries  # remembered: no second proof
+    deal_of_the_day("calculation", DAY, salt="elsewhere")
+    assert len(proved) > tries
+    monkeypatch.setattr(deals, "DAY_CACHE", 1)
+    deal_of_the_day("calculation", DAY + dt.timedelta(days=1))
+    assert len(deals._days) == 1  # only the newest kept
+
+
 def test_the_verdict_waits_for_the_end_and_replays_from_the_start() -> None:
     game = parlour.new_game("gate", seed=5, bars=3)
     game.play(game.legal_moves()[0])

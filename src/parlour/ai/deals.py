@@ -29,7 +29,10 @@ can still be played on: its winning line would show hidden cards.
 The deal of the day is deterministic by design: anyone who runs this code can compute
 the day's seed, as anyone can with a published daily puzzle. A server that wants its
 daily deal kept from people who read the code passes its own secret as ``salt`` (the
-same for all its players, so still one deal per date for everyone there).
+same for all its players, so still one deal per date for everyone there). A process
+proves the day's deal once per game, options, date and salt and remembers it
+(:data:`DAY_CACHE` of them, the newest kept), so only the day's first request waits
+for the solver (10-14 s for 8 x 8 on a loaded machine).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import threading
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -69,6 +72,11 @@ MAX_TRIES = 100
 #: The node budget of one candidate of the deal of the day (nodes only: the same
 #: answer on every machine).
 DAY_NODES: dict[str, int] = {"calculation": 200_000, "gate": 50_000, "eight-by-eight": 20_000}
+#: Deals of the day a process remembers (games x options x dates x salts, newest kept).
+DAY_CACHE = 64
+#: The deals of the day proved so far in this process, by their label.
+_days: OrderedDict[str, int] = OrderedDict()
+_days_lock = threading.Lock()
 #: The verdict's budget after a game (nodes and a time cap).
 VERDICT_BUDGET: dict[str, tuple[int, float]] = {
     "calculation": (2_000_000, 10.0),
@@ -179,10 +187,18 @@ def deal_of_the_day(
     name = _check(game)
     resolved = new_game(name, seed=0, options=options).options
     label = json.dumps([name, resolved, day.isoformat(), salt], sort_keys=True)
+    with _days_lock:
+        if label in _days:
+            _days.move_to_end(label)
+            return _days[label]
     rng = Rng(stream_seed(0, f"deal-of-the-day {label}"))
     for _ in range(MAX_TRIES):
         seed = rng.randbelow(1 << 31)
         if _proved(name, seed, resolved, Budget(nodes=DAY_NODES[name])):
+            with _days_lock:
+                _days[label] = seed
+                while len(_days) > DAY_CACHE:
+                    _days.popitem(last=False)
             return seed
     raise ParlourError(f"no {name} deal of the day was proved winnable for {day}")
 
