@@ -2,8 +2,8 @@
 
     python benchmarks/bench_fair_players.py [--variants gate-3,gate-4,calculation,
         calculation-classic,eight-by-eight] [--deals 1000] [--seed 200000]
-        [--level strong] [--seconds 1.0] [--solver-budget 20000] [--jobs 1]
-        [--skip-solver] [--out deals.jsonl]
+        [--level strong] [--seconds 1.0] [--solver-budget NODES] [--jobs 1]
+        [--skip-solver] [--out deals.jsonl] [--report deals.jsonl]
 
 Deal i of a variant is the seeded deal ``seed + i``. For each deal:
 
@@ -13,6 +13,7 @@ Deal i of a variant is the seeded deal ``seed + i``. For each deal:
   decision (the players' work per decision is a fixed schedule of samples, so a run is
   reproducible whenever the cap is not reached);
 * the solver (which sees the whole deal) searches it with ``--solver-budget`` nodes
+  (by default :data:`SOLVER_NODES` of its game)
   and answers winnable, unwinnable or undecided.
 
 Prints per variant: the player's win rate with its Wilson 95% interval, the solver's
@@ -20,7 +21,10 @@ winnable share (deals it won; with its undecided share beside it, so the winnabl
 is at least that and at most that plus the undecided), their ratio, CPU time per move
 (median and 95th percentile, over every move of every deal) and per deal, the slowest
 deal with its seed, and any deal the player did not finish (a safety net of moves).
-``--out`` writes one JSON line per deal as it finishes.
+``--out`` writes one JSON line per deal as it finishes. The variants' deals are played
+in turn (deal 0 of each, then deal 1 of each, ...), so a run cut short has as many
+deals of each variant; ``--report deals.jsonl`` prints the tables of such a run (or of
+any ``--out`` file) without playing.
 """
 
 from __future__ import annotations
@@ -49,6 +53,9 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "calculation-classic": ("calculation", {"classic": True}),
     "eight-by-eight": ("eight-by-eight", {}),
 }
+#: The solver's nodes a deal by default, per game: enough to decide nearly every deal
+#: (Calculation's classic game has a few that take millions).
+SOLVER_NODES = {"gate": 50_000, "calculation": 200_000, "eight-by-eight": 100_000}
 #: A safety net only: no variant needs more moves.
 MAX_MOVES = 5_000
 
@@ -65,12 +72,16 @@ class Deal:
     move_cpu: list[float] = field(default_factory=list)
     solver: str = ""
     solver_nodes: int = 0
+    solver_budget: int = 0  # nodes (0: not run)
+    level: str = ""
+    seconds: float = 0.0  # the player's cap a decision
 
 
 def run(job: tuple[str, int, str, float, int]) -> Deal:
     variant, seed, level, seconds, budget = job
     name, options = VARIANTS[variant]
-    deal = Deal(variant, seed)
+    deal = Deal(variant, seed, level=level, seconds=seconds)
+    budget = budget if budget >= 0 else SOLVER_NODES[name]
     game = parlour.new_game(name, seed=seed, options=options)
     player = make_player(name, level, seed=seed)
     if hasattr(player, "seconds"):
@@ -93,10 +104,12 @@ def run(job: tuple[str, int, str, float, int]) -> Deal:
         result = solve(parlour.new_game(name, seed=seed, options=options), Budget(nodes=budget))
         deal.solver = result.status
         deal.solver_nodes = result.nodes
+        deal.solver_budget = budget
     return deal
 
 
-def report(variant: str, deals: list[Deal], level: str, seconds: float, budget: int) -> None:
+def report(variant: str, deals: list[Deal]) -> None:
+    level, seconds, budget = deals[0].level, deals[0].seconds, deals[0].solver_budget
     n = len(deals)
     won = sum(d.won for d in deals)
     moves = [t for d in deals for t in d.move_cpu]
@@ -133,6 +146,20 @@ def report(variant: str, deals: list[Deal], level: str, seconds: float, budget: 
     print(f"| moves per deal (mean) | {sum(d.moves for d in deals) / n:.0f} |")
 
 
+def report_file(path: str) -> int:
+    """The tables of the deals in an ``--out`` file."""
+    played: dict[str, list[Deal]] = {}
+    with open(path) as rows:
+        for line in rows:
+            deal = Deal(**json.loads(line))
+            played.setdefault(deal.variant, []).append(deal)
+    print(f"# python benchmarks/bench_fair_players.py --report {path}")
+    for variant, deals in played.items():
+        deals.sort(key=lambda d: d.seed)
+        report(variant, deals)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--variants", default=",".join(VARIANTS))
@@ -140,11 +167,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=200_000)
     parser.add_argument("--level", default="strong")
     parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--solver-budget", type=int, default=20_000)
+    parser.add_argument("--solver-budget", type=int, default=-1)
     parser.add_argument("--skip-solver", action="store_true")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default="")
+    parser.add_argument("--report", default="", help="print the tables of an --out file")
     args = parser.parse_args(argv)
+    if args.report:
+        return report_file(args.report)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     for v in variants:
         if v not in VARIANTS:
@@ -158,21 +188,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     started = time.perf_counter()
     out = open(args.out, "a") if args.out else None  # noqa: SIM115 (kept open for the run)
+    jobs = [
+        (variant, args.seed + i, args.level, args.seconds, budget)
+        for i in range(args.deals)
+        for variant in variants
+    ]
+    played: dict[str, list[Deal]] = {v: [] for v in variants}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for variant in variants:
-            jobs = [
-                (variant, args.seed + i, args.level, args.seconds, budget)
-                for i in range(args.deals)
-            ]
-            deals = []
-            for deal in pool.map(run, jobs, chunksize=1):
-                deals.append(deal)
-                if out is not None:
-                    row = asdict(deal)
-                    row["move_cpu"] = [round(t, 4) for t in row["move_cpu"]]
-                    out.write(json.dumps(row) + "\n")
-                    out.flush()
-            report(variant, deals, args.level, args.seconds, budget)
+        for deal in pool.map(run, jobs, chunksize=1):
+            played[deal.variant].append(deal)
+            if out is not None:
+                row = asdict(deal)
+                row["move_cpu"] = [round(t, 4) for t in row["move_cpu"]]
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    for variant in variants:
+        report(variant, played[variant])
     if out is not None:
         out.close()
     print(
