@@ -59,7 +59,7 @@ def replay_line(state: EightByEight, line: Sequence[Mv]) -> list[str]:
 #: A node budget above this runs the search as it is up to this many nodes and then,
 #: if the deal is still undecided, a second search (the *tail*) with the rest of the
 #: budget: fresh, with talon-walk dominance (``walk_dominated``). Up to this budget
-#: the solver is node for node the search measured in runs 1-5 of docs/benchmarks.md.
+#: the solver is node for node the search measured in runs 1-5 of docs/notes/benchmarks-history.md.
 TAIL_FROM = 600_000
 #: The tail's random seed (its shuffled restarts differ from the main search's).
 _TAIL_SEED = 0x8888

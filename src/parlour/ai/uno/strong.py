@@ -100,7 +100,7 @@ def _is_chain(c: int) -> bool:
 # --- strong -------------------------------------------------------------------------
 
 #: The scoring weights of ``strong``, in cards, tuned by simulation against ``basic``
-#: and ``random`` (docs/benchmarks.md tells what was tried; most terms move the win
+#: and ``random`` (docs/notes/benchmarks-history.md tells what was tried; most terms move the win
 #: rate by less than a percentage point, UNO being mostly luck).
 GIVE = 0.8  # each card the opponent had to draw this turn
 LENGTH = 0.1  # each own card of the colour left in play: I can follow, they less so
@@ -313,7 +313,7 @@ class UnoStrongPlayer(Player):
     #: Let the search weigh drawing instead of playing (allowed by the rules). Off: it
     #: wins more hands (69.0% against random, 20,000 hands) but loses 500-point matches
     #: to basic far more often (55.6% against 67.2%), since a lost hand then holds more
-    #: points (docs/benchmarks.md).
+    #: points (docs/notes/benchmarks-history.md).
     renege = False
     #: With ``renege``: a searched renege is made only when its average points (the
     #: loser's cards, + won, - lost) are at most this much below the best play's
@@ -322,12 +322,12 @@ class UnoStrongPlayer(Player):
     #: The playout policy's variations (``.search`` flags; 0: ``basic``'s policy
     #: with Wilds named by count only). Wilds named by count, then points, on both sides
     #: (as the real ``basic`` names them): 68.6% against 68.2% of 12,000 hands against
-    #: random; the other flags measured no better (docs/benchmarks.md).
+    #: random; the other flags measured no better (docs/notes/benchmarks-history.md).
     playout_flags = NAME_MINE | NAME_OPP
     #: Adaptive sampling: when two or more candidates win within ``close`` percent of
     #: the deals of the best, ``extra`` more deals are simulated for those alone and
     #: pooled with the first ones (0: off). 400: 69.6% against 68.6% of 12,000 hands
-    #: against random (docs/benchmarks.md), for about twice the search time. Within
+    #: against random (docs/notes/benchmarks-history.md), for about twice the search time. Within
     #: 10% rather than 5%: 70.45% / 70.8% against 69.7% / 69.7% of fresh seeds
     #: 52000-57999 / 58000-63999 against random (+0.9 over 12,000 paired hands), for
     #: about 25% more search time.
