@@ -209,3 +209,29 @@ def test_demo_stops_when_the_computer_sees_no_way_on(
     assert code == 0
     assert out.rstrip().endswith("demo over.")
     assert "Stopping the demo after" not in out
+
+
+def test_a_lost_patience_left_offers_what_comes_next_and_answers_as_the_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = parlour.new_game("gate", seed=2)
+    moves: list[str] = []
+    while game.outcome is None:
+        moves.append(game.legal_moves()[-1])
+        game.play(moves[-1])
+    assert game.outcome.result == "lost"
+    lines = [*moves, "resign", "undo", "Q"]
+    code, out, _ = run(
+        monkeypatch, capsys, ["play", "gate", "--seed", "2"], "\n".join(lines) + "\n"
+    )
+    assert code == 2  # the refused undo: piped input with a refused line exits 2
+    after_resign = out.split("move> resign")[-1]
+    # the end was told once, when the deal was lost; leaving it offers the next step
+    assert out.count("Game over.") == 1
+    assert "N: a new deal with the same options" in after_resign
+    # the game's log is not told a second time
+    first_move_line = out.split("move> ")[1].splitlines()[1]
+    assert first_move_line not in after_resign
+    # undo after the end gets the table's reason, not the menu
+    assert "next> undo\n! " in after_resign
+    assert "taken back" in after_resign.split("next> undo")[1].splitlines()[1]

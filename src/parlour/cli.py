@@ -123,7 +123,7 @@ class TerminalTable:
         self.rejected = 0
         self.hot_seat = answer["opponent"] == HUMAN
         #: The last log entry each seat has been told (hot seat: told on hand-over).
-        self.told = {answer["seat"]: _last_n(answer)}
+        self.told: dict[int, int] = {}
 
     @property
     def game_id(self) -> str:
@@ -135,9 +135,10 @@ class TerminalTable:
         print(text, file=self.out)
 
     def tell(self, answer: Answer) -> None:
-        """The log entries in ``answer``, one sentence line each."""
+        """The log entries in ``answer`` not told yet, one sentence line each."""
+        told = self.told.get(answer["seat"], -1)
         for entry in answer["log"]:
-            if entry["text"]:
+            if entry["text"] and entry["n"] > told:
                 self.say(f"  {entry['text']}")
         self.told[answer["seat"]] = max(self.told.get(answer["seat"], -1), _last_n(answer))
 
@@ -172,15 +173,18 @@ class TerminalTable:
         ended_shown = False
         while True:
             answer = self.answer
-            if answer["end"] is not None and not ended_shown:
-                ended_shown = True
-                self.say(_end_text(answer))
+            if answer["end"] is not None:
+                if not ended_shown:
+                    ended_shown = True
+                    self.say(_end_text(answer))
                 if answer["final"]:
+                    # a lost patience left with resign was told its end already: only
+                    # the choices of what comes next remain
                     if not self._after_the_end():
                         return self._exit_code()
                     ended_shown = False
                     continue
-            elif answer["end"] is None:
+            else:
                 ended_shown = False
             if self._handing_over():
                 if not self._hand_over():
@@ -387,8 +391,15 @@ class TerminalTable:
                 self.opening()
                 self.show()
                 return True
-            self.rejected += 1
-            self.say(f"! {offer}")
+            if choice in ("N", "S", "V"):
+                self.rejected += 1
+                self.say(f"! {offer}")
+                continue
+            # anything else (undo, hint, a move, show, help) gets the table's own
+            # answer, the same as the web app and the terminal table give
+            if self._handle(line.strip()) == "changed":
+                self.show()
+            self.say(offer)
 
 
 def _last_n(answer: Answer) -> int:
