@@ -76,16 +76,87 @@ def imports_of(path: Path, text: str | None = None) -> list[tuple[str, bool]]:
                 private = alias.name.startswith("_")
                 named = node.module is None or private
                 names.append((f"{module}.{alias.name}" if named else module, False))
+        elif isinstance(node, ast.Call) and _call_name(node.func) in IMPORTERS and node.args:
+            names.append((_imported_by_name(node.args[0], package, path), True))
         elif (
-            isinstance(node, ast.Call)
-            and _call_name(node.func) in IMPORTERS
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and is_parlour_module(node.value)
         ):
-            target = node.args[0].value
-            if isinstance(target, str) and not target.startswith("."):
-                names.append((target, True))
+            names.append((node.value, True))  # a module named in a string, imported later
     return names
+
+
+#: What :func:`imports_of` gives for an import by name it cannot follow.
+UNFOLLOWABLE = "<an import by a computed name>"
+
+
+def _imported_by_name(arg: ast.expr, package: list[str], path: Path) -> str:
+    """The module ``importlib.import_module(arg)`` imports: a string literal, or an
+    f-string that starts with the importer's own ``__name__`` / ``__package__`` and a
+    dot (a module inside the importer's own package: its lowest possible layer is its
+    own); anything else is :data:`UNFOLLOWABLE`."""
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value if not arg.value.startswith(".") else UNFOLLOWABLE
+    if isinstance(arg, ast.JoinedStr) and len(arg.values) >= 2:
+        head, dot = arg.values[0], arg.values[1]
+        if (
+            isinstance(head, ast.FormattedValue)
+            and isinstance(head.value, ast.Name)
+            and head.value.id in ("__name__", "__package__")
+            and isinstance(dot, ast.Constant)
+            and str(dot.value).startswith(".")
+        ):
+            in_module = head.value.id == "__name__" and path.stem != "__init__"
+            return ".".join([*package, path.stem] if in_module else package)
+    return UNFOLLOWABLE
+
+
+def is_parlour_module(name: str) -> bool:
+    """Whether ``name`` ('parlour.ai.uno') names a module or package of the source tree."""
+    pieces = name.split(".")
+    if len(pieces) < 2 or pieces[0] != "parlour" or not all(p.isidentifier() for p in pieces):
+        return False
+    where = SRC.parent.joinpath(*pieces)
+    return where.is_dir() or where.with_suffix(".py").is_file()
+
+
+def private_attributes_of_other_packages(path: Path, text: str | None = None) -> list[str]:
+    """``module._name`` uses in a file where ``module`` is a parlour module of another
+    package bound by an import (``from ..kernels import uno as kernel``;
+    ``kernel._private``): a private name reached without importing it by name."""
+    package = package_of(path)
+    source = path.read_text(encoding="utf-8") if text is None else text
+    tree = ast.parse(source)
+    modules: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                full = f"{module}.{alias.name}"
+                if is_parlour_module(full):
+                    modules[alias.asname or alias.name] = full
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and is_parlour_module(alias.name):
+                    modules[alias.asname] = alias.name
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
+            name = f"{modules[node.value.id]}.{node.attr}"
+            if private_module_of_another_package(path, name):
+                found.append(name)
+    return found
 
 
 def _call_name(func: ast.expr) -> str:
@@ -115,7 +186,15 @@ def test_imports_point_down(path: Path) -> None:
     rel = path.relative_to(SRC.parent).with_suffix("")
     own = part_of(".".join(rel.parts))
     own_layer = LAYERS[own]
+    assert not private_attributes_of_other_packages(path), (
+        f"{rel} uses private names of another package: "
+        f"{', '.join(private_attributes_of_other_packages(path))}"
+    )
     for name, by_name in imports_of(path):
+        assert name != UNFOLLOWABLE, (
+            f"{rel} imports a module by a computed name the architecture test cannot follow: "
+            "name it in a string literal, or build it from the module's own __name__"
+        )
         if name == "parlour" or name.startswith("parlour."):
             assert not private_module_of_another_package(path, name), (
                 f"{rel} imports {name}, private to another package"
@@ -153,6 +232,23 @@ def test_the_checks_see_string_imports_and_private_modules() -> None:
     assert ("parlour.sim._kernel", False) in found
     assert ("parlour.games.uno._private", False) in found  # allowed: the same package
     assert ("parlour.envs.table", True) in found and ("numba", True) in found
+    computed = imports_of(
+        fake,
+        "import importlib\n"
+        "for m in ('parlour.sim.play', 'os'):\n"
+        "    importlib.import_module(m)\n"
+        "importlib.import_module(f'{__name__}.inner')\n"
+        "importlib.import_module(f'parlour.{m}')\n",
+    )
+    assert ("parlour.sim.play", True) in computed  # a module named in a string
+    assert ("parlour.games.fake", True) in computed  # inside its own module
+    assert (UNFOLLOWABLE, True) in computed
+    assert private_attributes_of_other_packages(
+        fake, "from ..kernels import uno as k\nx = k._private\ny = k.public\n"
+    ) == ["parlour.kernels.uno._private"]
+    assert not private_attributes_of_other_packages(
+        fake, "from . import uno\nx = uno._private\n"
+    )
 
 
 def test_every_part_has_a_layer() -> None:

@@ -54,6 +54,15 @@ class Player(ABC):
         """The chosen move and a one-line reason (used by hints)."""
         return self.choose(view, legal), f"the {self.level} player's choice"
 
+    def engine_chooser(self) -> Callable[[Any, list[Any]], Any] | None:
+        """The same choices made on the engine's state and move objects, for speed
+        (an environment's opponent, a simulation), or None where the level has none.
+
+        It must draw the same numbers from ``self.rng`` as :meth:`choose`, so the game
+        is the same move for move (its game's tests check that).
+        """
+        return None
+
     def observe(self, view: Mapping[str, Any], move: str) -> None:  # noqa: B027 (optional hook)
         """Learn from an earlier position of this seat and the move played from it.
 

@@ -45,7 +45,7 @@ _SCALED = [min(1.0, n / 108) for n in range(109)]
 def move_actions() -> dict[Any, int]:
     """Engine move tuple -> action number (the engine makes each move tuple once)."""
     index = action_index("uno")
-    return {move: index[text] for move, text in _uno._MOVE_NAMES.items()}
+    return {move: index[text] for text, move in _uno.MOVES.items()}
 
 
 class UnoObserver:

@@ -30,7 +30,6 @@ algorithms (PPO, DQN, sb3-contrib's MaskablePPO) train on them unchanged.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, SupportsFloat
 
@@ -48,23 +47,6 @@ __all__ = ["VersusEnv", "UnoVersusEnv", "ChinesePatienceVersusEnv", "Opponent"]
 
 #: A callable opponent: (its view, its legal move strings) -> the move it plays.
 Opponent = Callable[[Mapping[str, Any], Sequence[str]], str]
-
-
-def _engine_policy(game: str, level: str) -> Callable[[Any, list[Any], Any], Any] | None:
-    """A level's policy on the engine's moves, where its player module offers one: UNO's
-    ``random`` (``random_engine_move``: the same draws from the player's stream as its
-    ``choose``, so the same game, without building a view per move)."""
-    if (game, level) != ("uno", "random"):
-        return None
-    for module in ("parlour.ai.uno", "parlour.ai.uno_ai"):
-        try:
-            policy: Callable[[Any, list[Any], Any], Any] = importlib.import_module(
-                module
-            ).random_engine_move
-        except (ImportError, AttributeError):
-            continue
-        return policy
-    return None  # pragma: no cover - the choose() path plays the same moves
 
 
 class VersusEnv(gym.Env[Vector, np.int64]):
@@ -130,10 +112,7 @@ class VersusEnv(gym.Env[Vector, np.int64]):
         self._engine_move = None
         if isinstance(opponent, str):
             player = make_player(self.table.game, opponent, seed=game_seed, seat=1 - self.seat)
-            fast = _engine_policy(self.table.game, opponent)
-            if fast is not None:
-                rng = player.rng
-                self._engine_move = lambda state, legal: fast(state, legal, rng)
+            self._engine_move = player.engine_chooser()
             return player.choose
         if isinstance(opponent, Player):
             return opponent.choose

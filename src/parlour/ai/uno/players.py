@@ -26,7 +26,7 @@ colour; it never reneges, never bluffs and never challenges.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...cards import UNO_COLOURS, UNO_WILD, UNO_WILD4
@@ -57,6 +57,10 @@ class UnoRandomPlayer(Player):
     """The sensible random baseline described in the module docstring."""
 
     level = "random"
+
+    def engine_chooser(self) -> Callable[[Any, list[Any]], Any]:
+        rng = self.rng
+        return lambda state, legal: random_engine_move(state, legal, rng)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         check_view(view, legal)
