@@ -246,9 +246,7 @@ def test_the_checks_see_string_imports_and_private_modules() -> None:
     assert private_attributes_of_other_packages(
         fake, "from ..kernels import uno as k\nx = k._private\ny = k.public\n"
     ) == ["parlour.kernels.uno._private"]
-    assert not private_attributes_of_other_packages(
-        fake, "from . import uno\nx = uno._private\n"
-    )
+    assert not private_attributes_of_other_packages(fake, "from . import uno\nx = uno._private\n")
 
 
 def test_every_part_has_a_layer() -> None:
