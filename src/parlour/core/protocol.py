@@ -106,6 +106,8 @@ class GameState(ABC):
     """
 
     name: ClassVar[str]
+    #: Other spellings a person may type for the name ("8x8"), lower case.
+    aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
     summary: ClassVar[str]
     players: ClassVar[int] = 1
@@ -141,6 +143,13 @@ class GameState(ABC):
         ``options`` is complete and validated. Raise ``InvalidDeckError`` with
         a precise message for a bad deck.
         """
+
+    @classmethod
+    def every_move(cls) -> tuple[str, ...]:
+        """Every move string the game can ever produce, whatever its options, in a
+        fixed order: an agent's action ``i`` is ``every_move()[i]`` (``parlour.envs``).
+        Made from the rules page's move grammar; empty where a game declares none."""
+        return ()
 
     @abstractmethod
     def deal_str(self) -> str:

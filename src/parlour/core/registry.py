@@ -11,9 +11,11 @@ from typing import TypeVar
 from ..errors import UnknownGameError
 from .protocol import GameState
 
-__all__ = ["register", "game_class", "games", "game_names"]
+__all__ = ["register", "game_class", "games", "game_names", "match_games"]
 
 _GAMES: dict[str, type[GameState]] = {}
+#: Other spellings of the games' names (each game's ``aliases``) -> the name.
+_ALIASES: dict[str, str] = {}
 G = TypeVar("G", bound=type[GameState])
 
 
@@ -22,13 +24,14 @@ def register(cls: G) -> G:
     if cls.name in _GAMES and _GAMES[cls.name] is not cls:
         raise ValueError(f"game {cls.name!r} is already registered")
     _GAMES[cls.name] = cls
+    for alias in cls.aliases:
+        _ALIASES[alias] = cls.name
     return cls
 
 
 def _canonical_name(name: str) -> str:
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    aliases = {"8x8": "eight-by-eight", "8-x-8": "eight-by-eight", "the-gate": "gate"}
-    return aliases.get(key, key)
+    return _ALIASES.get(key, key)
 
 
 def game_class(name: str) -> type[GameState]:
@@ -46,3 +49,8 @@ def game_names() -> list[str]:
 def games() -> dict[str, str]:
     """Registered game names with their one-line descriptions."""
     return {name: cls.summary for name, cls in _GAMES.items()}
+
+
+def match_games() -> list[str]:
+    """The games played as matches of hands (``GameState.match``)."""
+    return [name for name, cls in _GAMES.items() if cls.match]

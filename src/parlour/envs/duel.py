@@ -63,7 +63,7 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{self.table.game} is a one-player game: use its Gymnasium env")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
-        self.table.one_hand = self.table.game == "uno" and not matches
+        self.table.one_hand = self.table.match and not matches
         self.metadata = dict(self.metadata, name=f"parlour_{self.table.game.replace('-', '_')}_v0")
         self.render_mode = render_mode
         self.max_steps = max_steps

@@ -35,6 +35,8 @@ class Table:
         cls = game_class(game)
         self.game = cls.name
         self.seats = cls.players
+        #: One game is a match of hands (UNO): an episode may be its first hand only.
+        self.match = cls.match
         self.options = resolve_options(cls.option_specs, dict(options or {}), cls.name)
         self.actions = action_table(self.game)
         self.index = action_index(self.game)
@@ -75,7 +77,8 @@ class Table:
 
     @property
     def one_hand(self) -> bool:
-        """UNO only: an episode is the match's first hand, not the whole match."""
+        """A game of matches only: an episode is the match's first hand, not the whole
+        match."""
         return self._one_hand
 
     @one_hand.setter

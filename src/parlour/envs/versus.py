@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..ai.base import Player, make_player, player_levels
+from ..core.registry import match_games
 from ..errors import ParlourError
 from .encoders import OBS_HIGH, Vector
 from .rewards import CUT_OFF, end_rewards
@@ -86,9 +87,12 @@ class VersusEnv(gym.Env[Vector, np.int64]):
             raise ParlourError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
             raise ParlourError(f"max_steps must be a positive whole number, got {max_steps!r}")
-        if matches and game != "uno":
-            raise ParlourError("matches=True applies to uno only (whole matches, not hands)")
-        self.table.one_hand = game == "uno" and not matches
+        if matches and not self.table.match:
+            raise ParlourError(
+                f"matches=True applies to {' and '.join(match_games())} only "
+                "(whole matches, not hands)"
+            )
+        self.table.one_hand = self.table.match and not matches
         self.opponent = opponent
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat

@@ -201,6 +201,16 @@ that match a foundation's sequence; avoid covering a card of the same rank.
     # --- creation -----------------------------------------------------------
 
     @classmethod
+    def every_move(cls) -> tuple[str, ...]:
+        """Every move string of the rules page's grammar, in a fixed order (the
+        reinforcement-learning action space; a test plays many games and checks that
+        every legal move is among them)."""
+        moves = [f"S F{f}" for f in range(1, 5)] + [f"S W{w}" for w in range(1, 5)]
+        moves += [f"W{w} F{f}" for w in range(1, 5) for f in range(1, 5)]
+        moves += [f"W{w} W{e}" for w in range(1, 5) for e in range(1, 5) if e != w]
+        return tuple(moves)
+
+    @classmethod
     def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> Calculation:
         if deck is not None:
             bases, stock = _read_deal(deck)

@@ -242,6 +242,17 @@ Decisions of the rules page:
     # --- creation ---------------------------------------------------------
 
     @classmethod
+    def every_move(cls) -> tuple[str, ...]:
+        """Every move string of the rules page's grammar, in a fixed order (the
+        reinforcement-learning action space; a test plays many games and checks that
+        every legal move is among them)."""
+        sources = [0, 5, 6, 7, 8]
+        moves = ["twist", "end"]
+        moves += [f"{s} {d}" for s in sources for d in range(1, 10) if d != s]
+        moves += [f"P{s} {d}" for s in range(5, 9) for d in range(5, 9) if d != s]
+        return tuple(moves)
+
+    @classmethod
     def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> ChinesePatience:
         first_option = options.get("first")
         if deck is not None:

@@ -154,6 +154,7 @@ class EightByEight(GameState):
     """One position of 8 x 8, talon order and face-down cards included."""
 
     name: ClassVar[str] = "eight-by-eight"
+    aliases: ClassVar[tuple[str, ...]] = ("8x8", "8-x-8")
     title: ClassVar[str] = "8 x 8"
     summary: ClassVar[str] = (
         "Two-pack patience: eight rows built down in alternating colours, "
@@ -195,6 +196,20 @@ class EightByEight(GameState):
     _move: Tup  # the last move applied, () before the first, for ``last_events``
 
     # --- creation ---------------------------------------------------------
+
+    @classmethod
+    def every_move(cls) -> tuple[str, ...]:
+        """Every move string of the rules page's grammar, in a fixed order (the
+        reinforcement-learning action space; a test plays many games and checks that
+        every legal move is among them)."""
+        rows = [f"T{i}" for i in range(1, 9)]
+        moves = [f"{r} F" for r in rows]
+        moves += [f"{r} {t}" for r in rows for t in rows if r != t]
+        # A count is written only when moving part of a row into an empty row; a face-up
+        # run is at most King to Two (Aces never lie on a row), so at most 11 are split off.
+        moves += [f"{r} {t} {k}" for r in rows for t in rows if r != t for k in range(1, 12)]
+        moves += ["turn", "P F", "P W", "W F"] + [f"P {t}" for t in rows]
+        return (*moves, *(f"W {t}" for t in rows))
 
     @classmethod
     def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> EightByEight:

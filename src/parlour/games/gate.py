@@ -72,6 +72,7 @@ class Gate(GameState):
     """One position of The Gate (4-card bars, or 3-card bars with ``bars=3``)."""
 
     name: ClassVar[str] = "gate"
+    aliases: ClassVar[tuple[str, ...]] = ("the-gate",)
     title: ClassVar[str] = "The Gate"
     summary: ClassVar[str] = (
         "Patience with two posts and two bars built down in alternating colours"
@@ -136,6 +137,18 @@ Decisions:
     _last: tuple[Any, ...]
 
     # --- creation -----------------------------------------------------------
+
+    @classmethod
+    def every_move(cls) -> tuple[str, ...]:
+        """Every move string of the rules page's grammar, in a fixed order (the
+        reinforcement-learning action space; a test plays many games and checks that
+        every legal move is among them)."""
+        # Four-card bars; the 3-card variant uses a subset (no T4, B4).
+        bars = [f"{row}{i}" for row in "TB" for i in range(1, 5)]
+        sources = ["L", "R", *bars, "W"]
+        moves = [f"{s} F" for s in sources]
+        moves += [f"{s} {b}" for s in sources for b in bars if s != b]
+        return (*moves, "deal")
 
     @classmethod
     def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> Gate:

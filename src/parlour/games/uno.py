@@ -465,6 +465,19 @@ class Uno(GameState):
     # --- creation ---------------------------------------------------------------
 
     @classmethod
+    def every_move(cls) -> tuple[str, ...]:
+        """Every move string of the rules page's grammar, in a fixed order (the
+        reinforcement-learning action space; a test plays many games and checks that
+        every legal move is among them)."""
+        cards = [c + v for c in "RGYB" for v in "0123456789SD"]
+        wilds = [f"{w}:{c}" for w in ("W", "W4") for c in "RGYB"]
+        drawn = ["play"] + [f"play:{c}" for c in "RGYB"]
+        plays = cards + wilds + drawn
+        moves = plays + [f"{m} uno" for m in plays]
+        moves += ["draw", "keep", "pass", "challenge", "accept", "catch"]
+        return (*moves, *(f"colour:{c}" for c in "RGYB"))
+
+    @classmethod
     def new(cls, seed: int, deck: str | None, options: dict[str, Any]) -> Uno:
         st = cls.__new__(cls)
         st.options = dict(options)

@@ -26,7 +26,7 @@ from ..ai.base import Player, RandomPlayer, make_player, player_levels
 from ..ai.hints import NO_WAY
 from ..core.options import resolve_options
 from ..core.protocol import GameState
-from ..core.registry import game_class
+from ..core.registry import game_class, match_games
 from ..core.session import new_game
 from ..errors import ParlourError
 from .records import CAPPED, GameRecord, RecordRow
@@ -78,8 +78,9 @@ class SimSpec:
 
     @property
     def unit(self) -> str:
-        """What one record is: a ``game``, or for UNO a ``hand`` or a ``match``."""
-        if self.game == "uno":
+        """What one record is: a ``game``, or for a game of matches (UNO) a ``hand``
+        or a ``match``."""
+        if game_class(self.game).match:
             return "match" if self.matches else "hand"
         return "game"
 
@@ -144,10 +145,10 @@ def make_spec(
         max_moves = default_max_moves(name)
     if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves <= 0:
         raise SimulationError(f"the move limit must be a positive whole number, got {max_moves!r}")
-    if matches and name != "uno":
+    if matches and not cls.match:
         raise SimulationError(
-            f"matches apply to uno only (whole matches instead of single hands); "
-            f"{name} plays whole games"
+            f"matches apply to {' and '.join(match_games())} only (whole matches instead "
+            f"of single hands); {name} plays whole games"
         )
     resolved = resolve_options(cls.option_specs, dict(options or {}), name)
     return SimSpec(
@@ -192,7 +193,8 @@ def play_game(spec: SimSpec, index: int) -> GameRecord:
         make_player(spec.game, level, seed=seed, seat=seat)
         for seat, level in enumerate(spec.players)
     ]
-    one_hand = spec.game == "uno" and not spec.matches
+    match = game_class(spec.game).match
+    one_hand = match and not spec.matches
     limit = spec.max_moves
     moves = 0
     capped = False
@@ -218,7 +220,7 @@ def play_game(spec: SimSpec, index: int) -> GameRecord:
         )
     if one_hand:
         return _hand_record(state, index, seed, moves)
-    return _game_record(state, index, seed, moves, seats, spec.game == "uno")
+    return _game_record(state, index, seed, moves, seats, match)
 
 
 def _hand_record(state: GameState, index: int, seed: int, moves: int) -> GameRecord:
@@ -235,14 +237,14 @@ def _hand_record(state: GameState, index: int, seed: int, moves: int) -> GameRec
 
 
 def _game_record(
-    state: GameState, index: int, seed: int, moves: int, seats: int, uno: bool
+    state: GameState, index: int, seed: int, moves: int, seats: int, match: bool
 ) -> GameRecord:
     outcome = state.outcome
     if outcome is None:  # pragma: no cover - stopped with no legal move and no outcome
         return GameRecord(index, seed, "stuck", "no legal move", None, None, moves, None)
     scores: tuple[int, ...] | None
     hands: int | None = None
-    if uno:
+    if match:  # a match of hands: its scores and how many hands it took
         view = state.view(0)
         scores = tuple(int(s) for s in view["scores"])
         hands = int(view["hand_number"])
