@@ -121,6 +121,10 @@ class GameState(ABC):
     series: ClassVar[bool] = False
     #: One game is a match of hands played to a points target (UNO).
     match: ClassVar[bool] = False
+    #: Where each move object stands for one move string whatever the position:
+    #: every move string -> its move (lets an environment number the legal moves
+    #: without writing them). None: strings come from :meth:`move_str`.
+    fixed_moves: ClassVar[Mapping[str, Move] | None] = None
     #: The option that says who moves first, where there is one.
     first_option: ClassVar[str | None] = None
     #: The game's piles in words where its notation is a letter ("L": "the left

@@ -2,9 +2,10 @@
 
 Shared by the Gymnasium and PettingZoo environments, and free of both. It runs
 the engine directly (no undo history) and builds every observation from
-``state.view(seat)``, so an agent sees what a person in that seat sees; UNO,
-whose steps are cheap and many, has the same observation written straight from
-the engine's fields that view shows (``uno_observer``). The legal actions and
+``state.view(seat)``, so an agent sees what a person in that seat sees; a game
+whose steps are cheap and many (UNO) may declare an engine observer that writes the
+same observation straight from the engine's fields that view shows
+(``parlour.ai.encoding.Encoding.observer``). The legal actions and
 their mask are worked out once per move, however often they are read.
 """
 
@@ -17,13 +18,13 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import games as _games  # noqa: F401  (registers the games)
+from ..ai.encoding import EngineObserver
 from ..core.options import resolve_options
 from ..core.protocol import GameState, Outcome
 from ..core.registry import game_class
 from ..core.session import new_game
 from .actions import action_index, action_table
-from .encoders import Vector, encoder_for
-from .uno_observer import UnoObserver, move_actions
+from .encoders import Vector, as_vector, encoder_for
 
 __all__ = ["Table"]
 
@@ -48,12 +49,14 @@ class Table:
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         self._over = False
         self._one_hand = False
-        # UNO: engine move tuple -> action number, and observations from the engine
-        self._action_of: dict[Any, int] | None = None
-        self._observer: UnoObserver | None = None
-        if self.game == "uno":
-            self._action_of = move_actions()
-            self._observer = UnoObserver()
+        # Where the game allows: engine move -> action number without writing the move
+        # (each move object stands for one string), and observations from the engine.
+        fixed = cls.fixed_moves
+        self._action_of: dict[Any, int] | None = (
+            None if fixed is None else {move: self.index[text] for text, move in fixed.items()}
+        )
+        make_observer = self.encoder.encoding.observer
+        self._observer: EngineObserver | None = None if make_observer is None else make_observer()
         self._state: GameState = new_game(self.game, seed=0, options=self.options).state
         self._refresh()
 
@@ -136,7 +139,7 @@ class Table:
 
     def observe(self, seat: int) -> Vector:
         if self._observer is not None:
-            return self._observer.observe(self.state, seat)
+            return as_vector(self._observer.observe(self.state, seat))
         return self.encoder.encode(self.state.view(seat))
 
     def legal_strings(self) -> list[str]:

@@ -27,13 +27,14 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from ..ai.uno.encoding import UNO
 from ..cards import parse_uno_card
 from ..kernels import uno as kernel
 from ..kernels.jit import numba_available, register_warmer
 from ..rng import Rng
 from . import MissingExtraError
 from .actions import action_table
-from .encoders import UNO, encoder_for
+from .encoders import encoder_for
 
 __all__ = ["UnoVectorEnv", "VectorStep"]
 

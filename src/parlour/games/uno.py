@@ -363,6 +363,7 @@ class Uno(GameState):
     """A two-player UNO match; see the module docstring for the engine's conventions."""
 
     name: ClassVar[str] = "uno"
+    fixed_moves: ClassVar[Mapping[str, Any] | None] = MOVES
     title: ClassVar[str] = "UNO"
     summary: ClassVar[str] = "UNO, the 1991 two-player edition: first to 500 points wins"
     players: ClassVar[int] = 2

@@ -35,6 +35,7 @@ step, compiled by numba when installed), ``solver`` (the registered solver) and
 
 from __future__ import annotations
 
+from . import encoding  # noqa: F401  (declares the game's encoding for learning)
 from .player import CalculationFairPlayer
 from .sampling import CalculationStrongPlayer
 from .solver import solve_calculation

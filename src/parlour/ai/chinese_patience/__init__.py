@@ -7,11 +7,13 @@ What is where:
   ``unseen_mask``, ``next_card`` ...);
 * :mod:`.players`: the phase memory both players share (``PhasePlayer``) and
   ``greedy``;
-* :mod:`.strong`: ``strong``, which searches every move sequence of a phase.
+* :mod:`.strong`: ``strong``, which searches every move sequence of a phase;
+* :mod:`.encoding`: the game encoded for learning (``parlour.envs`` reads it).
 
 Importing this package registers both levels.
 """
 
+from . import encoding  # noqa: F401  (declares the game's encoding for learning)
 from .players import GreedyPlayer, PhasePlayer
 from .position import HIDDEN, next_card, phase_key, rebuild, unseen_mask
 from .strong import StrongPlayer

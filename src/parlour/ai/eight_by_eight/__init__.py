@@ -51,6 +51,7 @@ and to most wins on deals decided between 250,000 and 600,000 nodes).
 
 from __future__ import annotations
 
+from . import encoding  # noqa: F401  (declares the game's encoding for learning)
 from .player import EightByEightFairPlayer
 from .sampling import EightByEightStrongPlayer
 from .solver import solve_eight_by_eight, solve_proof_pass, solve_tail

@@ -24,6 +24,7 @@ depth-first search under waste-heap caps), ``solver`` (the registered solver) an
 from __future__ import annotations
 
 from ..hints import NO_WAY
+from . import encoding  # noqa: F401  (declares the game's encoding for learning)
 from .player import GateFairPlayer
 from .sampling import GateStrongPlayer
 from .solver import solve_gate

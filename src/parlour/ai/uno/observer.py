@@ -1,6 +1,6 @@
-"""UNO observations and legal actions straight from the engine, for ``UnoEnv``'s speed.
+"""UNO observations straight from the engine, for the environments' speed.
 
-The general path (``encoder_for("uno").encode(state.view(seat))``) builds a view
+The general path (``ENCODING.sheet(state.view(seat))``, :mod:`.encoding`) builds a view
 dict with every card of the discard pile as a string, the legal move strings,
 event texts, then reads it back: about 80 us a step, most of an AEC step. This
 observer writes the same vector (the tests compare the two over many games)
@@ -17,20 +17,18 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-import numpy as np
+from ...cards import UNO_WILD4, uno_str
+from ...games import uno as _uno
+from ..encoding import OBS_HIGH, Sheet
+from .encoding import PLANES, UNO
 
-from ..cards import UNO_WILD4, uno_str
-from ..games import uno as _uno
-from .actions import action_index
-from .encoders import OBS_HIGH, UNO, Vector, encoder_for
-
-__all__ = ["UnoObserver", "move_actions"]
+__all__ = ["UnoObserver"]
 
 _N_CARDS = UNO_WILD4 + 1
 #: engine card number -> its place in a card plane (0-49); -1 for numbers no card has.
 _PLANE = [UNO.get(uno_str(c), -1) if (c >= 64 or (c & 15) < 12) else -1 for c in range(_N_CARDS)]
 _W4 = UNO["W4"]
-# the observation's layout (see encoders._UNO): four places of 2 x 50, sizes, scalars
+# the observation's layout (see encoding.PLANES): four places of 2 x 50, sizes, scalars
 _HAND, _DISCARD, _DRAWN, _OPPONENT = 0, 100, 200, 300
 _SIZES = 400
 _SCALARS = 404
@@ -42,19 +40,13 @@ _DRAW_PILE, _MY_SCORE, _THEIR_SCORE, _PASSES = 8, 9, 10, 11
 _SCALED = [min(1.0, n / 108) for n in range(109)]
 
 
-def move_actions() -> dict[Any, int]:
-    """Engine move tuple -> action number (the engine makes each move tuple once)."""
-    index = action_index("uno")
-    return {move: index[text] for text, move in _uno.MOVES.items()}
-
-
 class UnoObserver:
-    """Writes ``encoder_for("uno")``'s observation of an ``Uno`` state for one seat."""
+    """Writes UNO's encoding (:mod:`.encoding`) of an ``Uno`` state for one seat."""
 
     def __init__(self) -> None:
-        self.size = encoder_for("uno").size
+        self.size = PLANES.size
         if self.size != _SCALARS + 12:  # pragma: no cover - the layout changed
-            raise RuntimeError("UnoObserver's layout no longer matches encoders._UNO")
+            raise RuntimeError("UnoObserver's layout no longer matches encoding.PLANES")
         self._zeros = bytes(4 * self.size)
         self._pile: list[int] | None = None
         self._pile_seen = 0
@@ -73,7 +65,7 @@ class UnoObserver:
         self._pile_seen = len(discard)
         return counts
 
-    def observe(self, state: Any, seat: int) -> Vector:
+    def observe(self, state: Any, seat: int) -> Sheet[float]:
         """``seat``'s observation of ``state`` (an ``Uno``), as from ``state.view(seat)``."""
         out = array("f", self._zeros)
         plane = _PLANE
@@ -114,4 +106,4 @@ class UnoObserver:
             out[_SCALARS + _THEIR_SCORE] = min(OBS_HIGH, scores[other] / target)
         if state._passes:
             out[_SCALARS + _PASSES] = min(OBS_HIGH, state._passes / 2)
-        return np.frombuffer(out, dtype=np.float32)
+        return out

@@ -1,0 +1,28 @@
+"""8 x 8 encoded for learning (``parlour.ai.encoding``): the rows (face-down cards
+counted in their sizes), the pending talon card, the waste and the foundations as
+card planes, then the talon count and the pass."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..encoding import FRENCH, Encoding, Planes, Sheet, register_encoding, suit_run
+
+ROWS = [f"T{i}" for i in range(1, 9)]
+PLANES = Planes([*ROWS, "P", "W", "F"], FRENCH, ["talon", "pass"])
+
+
+def fill(p: Planes, out: Sheet[float], view: Mapping[str, Any]) -> None:
+    for row in view["rows"]:
+        p.pile(out, row["name"], row["face_up"], hidden=row["face_down"], norm=20)
+    pending = view.get("pending")
+    p.pile(out, "P", [pending] if pending else [], norm=1)
+    p.pile(out, "W", view["waste"], norm=40)
+    found = [c for f in view["foundations"] for c in suit_run(f["top"])]
+    p.pile(out, "F", found, norm=104)
+    p.scalar(out, "talon", view["talon"] / 40)
+    p.scalar(out, "pass", view["pass"] / max(1, view["passes"]))
+
+
+ENCODING = register_encoding("eight-by-eight", Encoding(PLANES, fill))
