@@ -205,7 +205,7 @@ class LiveServer:
         self.start()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     server = LiveServer(str(tmp_path_factory.mktemp("live") / "live.db"))
     server.start()

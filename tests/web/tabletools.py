@@ -28,22 +28,32 @@ class Table:
     def open(self, path: str = "#/") -> None:
         self.page.goto(f"{self.server.url}/?fast{path}")
 
-    def start(self, game: str, seed: int, opponent: str = "random", **options: Any) -> str:
-        """Start a game through the API (as the front page would) and open its table."""
-        body: dict[str, Any] = {"game": game, "seed": seed, "options": options}
+    def start(
+        self,
+        game: str,
+        seed: int | None,
+        opponent: str = "random",
+        deal: str = "random",
+        **options: Any,
+    ) -> str:
+        """Start a game through the API (as the front page would) and open its table;
+        ``seed=None`` with a ``deal`` of ``winnable`` or ``daily`` lets the table choose."""
+        body: dict[str, Any] = {"game": game, "options": options, "deal": deal}
+        if seed is not None:
+            body["seed"] = seed
         if game in ("uno", "chinese-patience"):
             body["opponent"] = opponent
-        self.open("#/")
-        self.page.wait_for_selector(".game-card")
-        game_id: str = self.page.evaluate(
-            """async (body) => {
-                const r = await fetch('/api/games', {method: 'POST',
-                  headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-                return (await r.json()).id;
-            }""",
-            body,
-        )
+        # The page's own cookies (the context's request shares them), without
+        # loading the front page first.
+        started = self.page.request.post(f"{self.server.url}/api/games", data=body)
+        assert started.ok, started.text()
+        game_id: str = started.json()["id"]
         self.open(f"#/game/{game_id}")
+        self.page.wait_for_function(
+            "(id) => window.Parlour && window.Parlour.game.answer"
+            " && window.Parlour.game.answer.id === id",
+            arg=game_id,
+        )
         self.page.wait_for_selector("#scene .card, #scene .slot")
         self.settle()
         return game_id

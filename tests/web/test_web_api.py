@@ -200,3 +200,27 @@ def test_chinese_patience_series_keeps_running_totals(client: TestClient) -> Non
     wrong = client.post("/api/games", json={"game": "uno", "series": first["id"]})
     assert wrong.status_code == 400 and "series" in wrong.json()["error"]
     assert start(client, "uno", opponent="random")["series"] is None
+
+
+def test_the_deal_of_a_given_day(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``day`` with ``deal: daily`` deals that day's deal again (the end panel's "play
+    again"); a later day, a day without the deal of the day, or no date is refused."""
+    import datetime as dt
+
+    from cheap_deals import make_deals_cheap
+
+    make_deals_cheap(monkeypatch)
+    yesterday = (dt.date.today() - dt.timedelta(days=1)).isoformat()
+    first = start(client, "calculation", deal="daily", day=yesterday)
+    again = start(client, "calculation", deal="daily", day=yesterday)
+    assert first["day"] == again["day"] == yesterday and first["view"] == again["view"]
+    today = start(client, "calculation", deal="daily")
+    assert today["day"] == dt.date.today().isoformat()
+    tomorrow = (dt.date.today() + dt.timedelta(days=1)).isoformat()
+    for body, words in [
+        ({"deal": "daily", "day": tomorrow}, "not out yet"),
+        ({"deal": "random", "day": yesterday}, "deal of the day only"),
+        ({"deal": "daily", "day": "2026-02-30"}, "not a date"),
+    ]:
+        refused = client.post("/api/games", json={"game": "calculation", **body})
+        assert refused.status_code == 400 and words in refused.json()["error"], refused.text

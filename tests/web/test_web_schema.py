@@ -17,11 +17,14 @@ can say. Only there is 400 an expected answer to schema-valid data.
 JSON Schema counts ``4.0`` as an integer; the API, by design (issue 20), takes a
 whole number only as written without a decimal point, and refuses ``"bars": 4.0``.
 Such numbers are written as integers before sending (the fuzz tests in
-``test_web_fuzz.py`` check that the decimal spelling is refused with a 400).
+``test_web_fuzz.py`` check that the decimal spelling is refused with a 400). In
+the same way a ``day`` later than today (whose deal is not out yet, which no
+schema can say) is sent as today.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from typing import Any
 
@@ -119,6 +122,8 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 def test_the_api_answers_as_its_schema_says(case: Any, api: Api) -> None:
     if isinstance(case.body, dict | list):
         case.body = whole_numbers(case.body)
+    if isinstance(case.body, dict) and isinstance(case.body.get("day"), str):
+        case.body["day"] = min(case.body["day"], dt.date.today().isoformat())
     drawn = (case.path_parameters or {}).get("game_id")
     if isinstance(drawn, str):
         case.path_parameters["game_id"] = api.real_id(drawn)

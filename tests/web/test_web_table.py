@@ -48,17 +48,47 @@ def test_every_table_fits_the_screen(table_at: TableAt, viewport: str) -> None:
         check_geometry(table, f"{game} at {viewport}, dealt")
         some_moves(table, 4)
         check_geometry(table, f"{game} at {viewport}, after some moves")
+        status_says_the_turn(table)
 
 
-@pytest.mark.parametrize("viewport", ["phone", "phone-landscape"])
-def test_long_piles_and_big_hands_still_fit(table_at: TableAt, viewport: str) -> None:
+def status_says_the_turn(table: Table) -> None:
+    """The status line: the service's sentence, then the table's counts, in view."""
+    answer = table.answer
+    if answer.get("outcome"):
+        return
+    assert table.page.inner_text("#status .say") == answer["status"]
+    assert table.page.locator("#status .counts").inner_text()
+    fits = table.page.evaluate(
+        "(() => { const s = document.querySelector('#status');"
+        " return s.scrollWidth <= s.clientWidth && s.getBoundingClientRect().bottom"
+        " <= document.querySelector('#table').getBoundingClientRect().top + 1; })()"
+    )
+    assert fits, f"the status line does not fit: {table.page.inner_text('#status')!r}"
+
+
+def on_both_phone_sides(table: Table, what: str) -> None:
+    """Check the table upright, then turned on its side (the same page, redrawn)."""
+    for viewport in ("phone", "phone-landscape"):
+        width, height = VIEWPORTS[viewport]
+        if table.page.viewport_size != {"width": width, "height": height}:
+            table.page.set_viewport_size({"width": width, "height": height})
+            table.page.wait_for_function(
+                "([w, h]) => innerWidth === w && innerHeight === h && new Promise("
+                "(r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))",
+                arg=[width, height],
+            )
+            table.settle()
+        check_geometry(table, f"{what} at {viewport}")
+
+
+def test_long_piles_and_big_hands_still_fit(table_at: TableAt) -> None:
     """Twenty waste cards in Calculation and a UNO hand of 25 squeeze, never spill."""
-    table = table_at(viewport)
+    table = table_at("phone")
     table.start("calculation", seed=3)
     for _ in range(20):
         move = next(m for m in table.moves() if m["source"] == "S" and m["target"] == "W1")
         table.click_move(move)
-    check_geometry(table, f"calculation with a long waste pile at {viewport}")
+    on_both_phone_sides(table, "calculation with a long waste pile")
     table.start("uno", seed=3, first=0)
     for _ in range(18):
         words = [m for m in table.moves() if m.get("word") in ("draw", "keep", "pass")]
@@ -66,7 +96,7 @@ def test_long_piles_and_big_hands_still_fit(table_at: TableAt, viewport: str) ->
             break
         table.click_move(words[0])
     assert len(table.answer["view"]["hand"]) >= 15
-    check_geometry(table, f"uno with a big hand at {viewport}")
+    on_both_phone_sides(table, "uno with a big hand")
 
 
 def play_calculation(table: Table) -> None:
@@ -122,6 +152,10 @@ def end_panel_in_view(table: Table) -> None:
     size = table.page.viewport_size
     assert box["x"] >= 0 and box["y"] >= 0
     assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
+    hidden = table.page.evaluate(
+        "(p => p.scrollHeight - p.clientHeight)(document.querySelector('#endpanel'))"
+    )
+    assert hidden <= 1, f"the end panel hides {hidden}px of itself (it scrolls)"
     check_geometry(table, "with the end panel")
 
 
@@ -139,12 +173,80 @@ def test_a_whole_game_of_calculation_by_clicks(table_at: TableAt, viewport: str)
     table.page.wait_for_function(NEW_GAME, arg=old)
     table.settle()
     assert table.answer["options"] == {"classic": True}
+    assert table.answer["deal"] == "random"
     assert table.page.locator("#endpanel").count() == 0
 
 
-@pytest.mark.parametrize("viewport", ["laptop", "phone-landscape"])
-def test_a_whole_game_of_uno_by_clicks(table_at: TableAt, viewport: str) -> None:
-    table = table_at(viewport)
+def give_up(table: Table) -> None:
+    """Resign from the toolbar (and say yes): a patience is then over for good."""
+    table.page.locator("#resign").click()
+    table.after(lambda: table.page.locator("dialog button.primary").click())
+    table.page.wait_for_selector("#endpanel")
+
+
+#: Every sentence the status line shows from now on (the replay of a line is quick).
+WATCH_STATUS = """() => {
+  window.__said = [];
+  const status = document.querySelector('#status');
+  new MutationObserver(() => window.__said.push(status.querySelector('.say')?.textContent))
+    .observe(status, {childList: true, subtree: true});
+}"""
+
+
+def test_deal_of_the_day_again_its_verdict_and_a_winning_line(table_at: TableAt) -> None:
+    """The deal of the day, given up: the solver's verdict, its winning line replayed
+    on the table, the same day's deal again from the panel; "New deal" after it asks
+    for a random or a winnable deal, and a winnable deal's "play again" is winnable."""
+    table = table_at("phone-landscape")  # the shortest screen, the most buttons
+    page = table.page
+    table.start("calculation", seed=None, deal="daily")
+    first = table.answer
+    assert first["deal"] == "daily" and first["day"]
+    give_up(table)
+    end_panel_in_view(table)
+    assert "Deal of the day" in page.inner_text("#endpanel")
+    assert page.locator("#replay").count() == 0  # "again" is this deal already
+    assert page.locator("#play-again").inner_text() == "Play the deal of the day again"
+    page.locator("#ask-verdict").click()
+    page.locator("#watch-line").wait_for(timeout=60_000)
+    assert "could have been won" in page.inner_text("#end-verdict").lower()
+    line = page.evaluate(
+        "async (id) => (await (await fetch(`/api/games/${id}/verdict/line`)).json()).length",
+        first["id"],
+    )
+    page.evaluate(WATCH_STATUS)
+    page.locator("#watch-line").click()
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('winning line')",
+        timeout=60_000,
+    )
+    said = page.evaluate("window.__said")
+    assert len(set(said)) >= line // 2, f"{len(set(said))} sentences for a line of {line}"
+    assert "could have been won" in page.inner_text("#end-verdict").lower()  # still said
+    # Play again: the same day's deal, dealt the same.
+    page.locator("#play-again").click()
+    page.wait_for_function(NEW_GAME, arg=first["id"])
+    table.settle()
+    again = table.answer
+    assert (again["deal"], again["day"], again["view"]) == ("daily", first["day"], first["view"])
+    # New deal after the deal of the day: random or winnable.
+    page.locator("#newgame").click()
+    page.locator("#choice button", has_text="Winnable deal").click()
+    page.wait_for_function(NEW_GAME, arg=again["id"], timeout=60_000)
+    table.settle()
+    assert table.answer["deal"] == "winnable"
+    give_up(table)
+    assert page.inner_text("#play-again") == "Play again: new winnable deal"
+    winnable = table.answer["id"]
+    page.locator("#play-again").click()
+    page.wait_for_function(NEW_GAME, arg=winnable, timeout=60_000)
+    table.settle()
+    assert table.answer["deal"] == "winnable"
+    assert table.answer["options"] == first["options"]
+
+
+def test_a_whole_game_of_uno_by_clicks(table_at: TableAt) -> None:
+    table = table_at("laptop")
     table.start("uno", seed=8, target=1)
     play_uno(table)
     end_panel_in_view(table)

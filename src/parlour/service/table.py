@@ -204,6 +204,8 @@ class TableService:
         if deck is not None:
             meta["deck"] = deck
         resolved = policy.resolve(cls, given, strict)
+        if day is not None:
+            _check_day(day, deal)
         if deal != "random":
             seed = self._chosen_deal(cls.name, resolved, deal, day, seed, deck)
             meta["deal"] = deal
@@ -722,3 +724,15 @@ def _game_class(name: str, strict: bool) -> Any:
 
 def _moves_words(count: int) -> str:
     return "1 move" if count == 1 else f"{count} moves"
+
+
+def _check_day(day: dt.date, deal: str) -> None:
+    """A day names a deal of the day, and only one that is out: the deal of a later
+    day would let a person practise it before everyone else plays it."""
+    if deal != "daily":
+        raise ParlourError(f"a day ({day.isoformat()}) goes with the deal of the day only")
+    today = dt.date.today()
+    if day > today:
+        raise ParlourError(
+            f"the deal of {day.isoformat()} is not out yet: the latest is today's ({today})"
+        )

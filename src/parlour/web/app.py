@@ -11,6 +11,7 @@ never changes a game.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -89,6 +90,12 @@ class NewGame(BaseModel):
         default="random",
         description="patiences: a random deal, one the solver proved winnable, or the deal "
         "of the day",
+    )
+    day: str | None = Field(
+        default=None,
+        pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        description="with deal 'daily': whose day's deal (YYYY-MM-DD, today when left out; "
+        "no later than today)",
     )
 
 
@@ -194,7 +201,36 @@ def new_game_schema(catalog: list[CatalogGame]) -> dict[str, Any]:
                     ["game", "deal"],
                 )
             )
+            if "daily" in chosen:
+                of_a_day = {
+                    **by_table,
+                    "deal": {
+                        "type": "string",
+                        "enum": ["daily"],
+                        "description": "the deal of a day",
+                    },
+                    "day": {
+                        "anyOf": [{"type": "string", "format": "date"}, {"type": "null"}],
+                        "description": "whose day's deal (today when left out; no later "
+                        "than today)",
+                    },
+                }
+                variants.append(
+                    _object(
+                        f"New {entry['title']} game, the deal of a day", of_a_day, ["game", "deal"]
+                    )
+                )
     return {"anyOf": variants}
+
+
+def _day(text: str | None) -> dt.date | None:
+    """The day of a ``day`` field (its shape is checked by the body's model)."""
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ParlourError(f"day {text!r} is not a date: write it as YYYY-MM-DD") from None
 
 
 def _object(title: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -351,6 +387,7 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
                 body.opponent,
                 body.series,
                 deal=body.deal,
+                day=_day(body.day),
                 strict=True,
             )
         )

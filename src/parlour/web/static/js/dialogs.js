@@ -1,6 +1,6 @@
 // Dialogs over the table, on the native <dialog> element (focus kept inside,
-// Escape closes, the page behind is inert): keys help, confirmations, the UNO
-// colour chooser.
+// Escape closes, the page behind is inert): keys help, confirmations, a choice
+// between a few answers, the UNO colour chooser.
 import { h, focus } from "./dom.js";
 import { colourMark, UNO_WORDS } from "./cards.js";
 
@@ -52,6 +52,23 @@ export function confirmDialog(title, text, ok) {
     open(dialog, (value) => {
       focus(before);
       resolve(value === "yes");
+    });
+  });
+}
+
+/** Ask which of `choices` ([value, label] pairs); resolves to a value or null (cancelled). */
+export function choiceDialog(title, text, choices) {
+  const before = document.activeElement;
+  return new Promise((resolve) => {
+    const dialog = h("dialog", { class: "dialog", id: "choice", "aria-labelledby": "choice-title" },
+      h("h2", { id: "choice-title", text: title }),
+      text ? h("p", { text }) : null,
+      h("form", { method: "dialog", class: "row" },
+        choices.map(([value, label], i) => h("button", { class: i === 0 ? "primary" : "", value, text: label })),
+        h("button", { value: "", text: "Cancel" })));
+    open(dialog, (value) => {
+      focus(before);
+      resolve(value || null);
     });
   });
 }

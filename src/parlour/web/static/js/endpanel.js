@@ -23,7 +23,9 @@ export function endPanel(answer, act) {
   const totals = totalsOf(answer);
   if (totals) facts.push(totals);
   const deal = end.deal ?? answer.seed;
+  const kind = answer.deal || "random";
   if (deal !== undefined && deal !== null) facts.push(["Deal number", String(deal)]);
+  if (KINDS[kind]) facts.push(KINDS[kind](answer));
   const streak = h("dd", { id: "end-streak", text: "…" });
   const best = h("dd", { id: "end-best", text: "…" });
   const record = h("dd", { id: "end-record", text: "…" });
@@ -33,7 +35,7 @@ export function endPanel(answer, act) {
     h("dt", { text: "Best" }), best,
     h("dt", { text: "Won" }), record);
   if (end.streak !== null && end.streak !== undefined) {
-    streak.textContent = `${plural(end.streak, "win")} in a row (longest ${end.best_streak ?? end.streak})`;
+    streak.textContent = streakText(end.streak, end.best_streak ?? end.streak);
     best.textContent = bestText(end.best, progress, score);
     record.hidden = true;
     record.previousElementSibling.hidden = true;
@@ -49,8 +51,12 @@ export function endPanel(answer, act) {
   const undo = !final || next.includes("undo");
   const buttons = h("div", { class: "row end-actions" },
     series ? h("button", { type: "button", class: "primary", id: "next-in-series", onclick: act.series, text: "Next game of the series" }) : null,
-    h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? "New single game" : "Play again: new deal" }),
-    final && deal !== undefined && deal !== null ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
+    h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? "New single game" : againText(answer) }),
+    kind === "daily" ? [
+      h("button", { type: "button", id: "new-random", onclick: () => act.fresh("random"), text: "New random deal" }),
+      h("button", { type: "button", id: "new-winnable", onclick: () => act.fresh("winnable"), text: "New winnable deal" }),
+    ] : null,
+    final && deal !== undefined && deal !== null && kind !== "daily" ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
     undo && answer.can_undo ? h("button", { type: "button", id: "end-undo", onclick: act.undo, text: "Undo" }) : null,
     !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: "Give up this deal" }) : null,
     next.includes("verdict") ? h("button", { type: "button", id: "ask-verdict", onclick: act.verdict, text: "Could this deal be won?" }) : null);
@@ -71,17 +77,41 @@ export function endPanel(answer, act) {
   // Without the service's figures, the statistics route fills them in.
   panel.addEventListener("stats", (ev) => {
     const s = ev.detail;
-    streak.textContent = `${plural(s.current_streak, "win")} in a row (longest ${s.best_streak})`;
+    streak.textContent = streakText(s.current_streak, s.best_streak);
     best.textContent = bestText(s.best_score ?? s.best_progress, s.best_score === null || s.best_score === undefined ? { label: "cards home" } : null, s.best_score);
     record.textContent = `${s.won} of ${plural(s.played, "game")}`;
   });
   return panel;
 }
 
+function streakText(now, longest) {
+  if (!now) return longest ? `none now (longest ${plural(longest, "win")})` : "no wins yet";
+  return `${plural(now, "win")} in a row (longest ${longest})`;
+}
+
 function bestText(best, progress, score) {
   if (best === null || best === undefined) return "no record yet";
   if (progress && typeof progress === "object" && (score === null || score === undefined)) return `${best} ${progress.label || ""}`.trim();
   return `a score of ${best}`;
+}
+
+/** A day as people write it ("25 November 2026"), from the API's "2026-11-25". */
+export function dayText(day) {
+  const date = new Date(`${day}T12:00:00`);
+  return Number.isNaN(date.getTime()) ? String(day) : date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+}
+
+/** How a deal was chosen, as a fact of the panel. */
+const KINDS = {
+  winnable: () => ["Deal", "proved winnable"],
+  daily: (a) => ["Deal of the day", a.day ? dayText(a.day) : "today"],
+};
+
+/** "Play again" keeps the kind of deal: a new random or winnable one, or the same day's deal. */
+function againText(answer) {
+  if (answer.deal === "winnable") return "Play again: new winnable deal";
+  if (answer.deal === "daily") return "Play the deal of the day again";
+  return "Play again: new deal";
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -12,12 +12,12 @@ import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
 import { sentence, said } from "./words.js";
 import { endPanel } from "./endpanel.js";
-import { keysDialog, confirmDialog, colourDialog } from "./dialogs.js";
+import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 
 /** Everything about the game on screen (window.Parlour.game for the tests). */
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
-  busy: false, thinking: false, unoCall: false, log: [], hand: null, resize: null,
+  busy: false, thinking: false, unoCall: false, log: [], hand: null, resize: null, verdict: null,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -78,7 +78,7 @@ function screen(answer, renderer) {
       toolButton("undo", "undo", "Undo", "U", () => command("undo")),
       toolButton("redo", "redo", "Redo", "R", () => command("redo")),
       toolButton("hint", "hint", "Hint", "H", () => askHint()),
-      toolButton("newgame", "new", "New deal", "N", () => newGame()),
+      toolButton("newgame", "new", "New deal", "N", () => freshDeal()),
       toolButton("resign", "resign", "Resign", null, () => resign()),
       toolButton("keys", "keys", "Keys", "?", () => keysDialog(renderer)),
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
@@ -152,6 +152,13 @@ function draw(view, answer, opts = {}) {
   state.selected = null;
   const before = opts.still || opts.deal ? null : motion.snapshot(els.scene);
   const focused = focusKey(document.activeElement);
+  // Status line (the service's sentence: what the turn asks, or the move being
+  // shown; then the table's own counts) and controls first: their height is
+  // taken from the table's, which the cards are sized to.
+  const line = opts.stepText || (final && !opts.step ? answer.status : "") || "";
+  if (!state.thinking) showStatus(line, r.facts ? r.facts(view, answer) : "");
+  drawControls(view, answer, final && !opts.step);
+  toolbar(answer, final && !opts.step);
   const pad = 2 * parseFloat(getComputedStyle(els.table).paddingLeft || "0");
   state.size = `${els.table.clientWidth}x${els.table.clientHeight}`;
   const W = els.table.clientWidth - pad;
@@ -166,13 +173,6 @@ function draw(view, answer, opts = {}) {
     const el = els.scene.querySelector(`.card[data-source="${CSS.escape(keep.source)}"][data-count="${keep.count}"]`);
     if (el) select(el, { quiet: true });
   }
-  // Status line, controls, toolbar.
-  const status = told(answer) && final && !opts.step
-    ? [answer.status, r.facts ? r.facts(view, answer) : ""].filter(Boolean).join(" ")
-    : r.status(view, answer);
-  if (!state.thinking) els.status.textContent = opts.stepText ? `${opts.stepText} ${status}` : status;
-  drawControls(view, answer, final && !opts.step);
-  toolbar(answer, final && !opts.step);
   els.legal.replaceChildren(...(state.moves.map((m) => h("option", { value: m.move }))));
   els.panelHost.replaceChildren();
   if (final && !opts.step && answer.outcome) showEnd(answer);
@@ -181,6 +181,13 @@ function draw(view, answer, opts = {}) {
     return motion.deal(els.scene, (origin || els.scene).getBoundingClientRect());
   }
   return motion.play(els.scene, before);
+}
+
+function showStatus(line, counts) {
+  els.status.replaceChildren(
+    line ? h("span", { class: "say", text: line }) : "",
+    line && counts ? " " : "",
+    counts ? h("span", { class: "counts", text: counts }) : "");
 }
 
 function decorateCard(el, pile, i) {
@@ -754,13 +761,21 @@ async function resign() {
   }
 }
 
-/** A new game with the same options: a new deal, the deal just played (`seed`), or the next of a series. */
+/**
+ * A new game with the same options: by default a deal of the same kind as this one
+ * (random, winnable, or the deal of the same day), or `how.deal` of another kind,
+ * the deal just played (`seed`), or the next of a series.
+ */
 export async function newGame(how = {}) {
   const a = state.answer;
   const body = { game: a.game, options: { ...a.options } };
   if (a.opponent) body.opponent = a.opponent;
   if (how.series) body.series = a.id;
-  if (how.seed !== undefined && how.seed !== null) body.seed = how.seed;
+  const seeded = how.seed !== undefined && how.seed !== null;
+  if (seeded) body.seed = how.seed;
+  const kind = how.deal || (seeded || how.series ? "random" : a.deal || "random");
+  if (kind !== "random") body.deal = kind;
+  if (kind === "daily" && a.day) body.day = a.day;
   if (how.series) delete body.options.first;
   for (const k of Object.keys(body.options)) if (body.options[k] === null) delete body.options[k];
   try {
@@ -772,11 +787,20 @@ export async function newGame(how = {}) {
   }
 }
 
+/** "New deal": a fresh deal of the same kind; after the deal of the day (one a day), ask which kind. */
+export async function freshDeal() {
+  if (state.busy) return;
+  if (state.answer.deal !== "daily") return newGame();
+  const kind = await choiceDialog("A new deal", "There is one deal of the day. Play a random deal, or one the solver has proved winnable?", [["random", "Random deal"], ["winnable", "Winnable deal"]]);
+  if (kind) return newGame({ deal: kind });
+}
+
 // --- the end of a game ---------------------------------------------------------------------
 
 async function showEnd(answer) {
   const panel = endPanel(answer, {
     again: () => newGame(),
+    fresh: (deal) => newGame({ deal }),
     replay: () => newGame({ seed: answer.seed }),
     series: () => newGame({ series: true }),
     undo: () => command("undo"),
@@ -785,6 +809,7 @@ async function showEnd(answer) {
     watch: () => watchLine(answer, panel),
   });
   els.panelHost.replaceChildren(panel);
+  if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
   const first = panel.querySelector("button.primary");
   if (first && !state.busy) focus(first);
   if (answer.end && answer.end.streak !== null && answer.end.streak !== undefined) return;
@@ -806,14 +831,22 @@ async function askVerdict(answer, panel) {
   if (button) button.disabled = true;
   try {
     const v = await api("GET", `/api/games/${encodeURIComponent(answer.id)}/verdict`);
-    out.textContent = v.text;
-    if (button) button.remove();
-    if (v.status === "solved" && v.moves && v.moves.length) {
-      out.append(" ", h("button", { type: "button", id: "watch-line", onclick: () => watchLine(answer, panel) }, "Watch a winning line"));
-    }
+    state.verdict = { id: answer.id, v };
+    showVerdict(answer, panel, v);
   } catch (e) {
     out.textContent = e.message;
     if (button) button.disabled = false;
+  }
+}
+
+function showVerdict(answer, panel, v) {
+  const out = panel.querySelector("#end-verdict");
+  const button = panel.querySelector("#ask-verdict");
+  out.hidden = false;
+  out.textContent = v.text;
+  if (button) button.remove();
+  if (v.status === "solved" && v.moves && v.moves.length) {
+    out.append(" ", h("button", { type: "button", id: "watch-line", onclick: () => watchLine(answer, panel) }, "Watch a winning line"));
   }
 }
 
@@ -832,7 +865,7 @@ async function watchLine(answer, panel) {
     for (const step of steps) {
       if (!els.scene.isConnected || state.answer !== answer) return;
       await draw(step.view, answer, { step: true, stepText: step.text });
-      await sleep(Math.max(120, stepPause() / 2));
+      await sleep(FAST ? stepPause() : Math.max(120, stepPause() / 2));
     }
   } finally {
     state.busy = false;
@@ -938,7 +971,10 @@ export function onKey(ev) {
   else if (k === "r") command("redo");
   else if (k === "h") askHint();
   else if (k === "l") toggleLog();
-  else if (k === "n") newGame(state.answer.series && state.answer.outcome ? { series: true } : {});
+  else if (k === "n") {
+    if (state.answer.series && state.answer.outcome) newGame({ series: true });
+    else freshDeal();
+  }
   else if (k === "s" && state.answer.series && state.answer.outcome) newGame();
   else return false;
   return true;

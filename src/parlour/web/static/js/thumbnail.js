@@ -8,11 +8,16 @@ const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 export function thumbnail(game, view, width = 300, height = 170) {
   const r = rendererFor(game);
-  const { layout, unit, box } = fit(r.layouts(view), width - 12, height - 12, { min: 1 });
+  const { layout, unit, box } = fit(r.layouts(view), width - 20, height - 20, { min: 1 });
   const scene = r.scene(view, box, layout, unit);
   const parts = [];
   const ox = (width - scene.w * unit) / 2;
   const oy = 6;
+  let top = height, bottom = 0;
+  const spans = (y, hh) => {
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y + hh);
+  };
   for (const pile of scene.piles) {
     const fan = pile.fan || "none";
     const room = pile.room ?? (fan === "down" ? CARD_H : 1);
@@ -22,6 +27,7 @@ export function thumbnail(game, view, width = 300, height = 170) {
     const x0 = ox + pile.x * unit;
     const y0 = oy + pile.y * unit;
     if (!pile.cards.length) {
+      spans(y0, unit * CARD_H);
       parts.push(`<rect x="${x0.toFixed(1)}" y="${y0.toFixed(1)}" width="${unit.toFixed(1)}" height="${(unit * CARD_H).toFixed(1)}" rx="${(unit * 0.08).toFixed(1)}" fill="none" stroke="#cfe3d5" stroke-dasharray="3 2"/>`);
     }
     pile.cards.forEach((code, i) => {
@@ -30,6 +36,7 @@ export function thumbnail(game, view, width = 300, height = 170) {
       const w = unit;
       const hh = unit * CARD_H;
       const rx = (unit * 0.08).toFixed(1);
+      spans(y, hh);
       if (!code) {
         parts.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${w.toFixed(1)}" height="${hh.toFixed(1)}" rx="${rx}" fill="#2f5aa0" stroke="#fff" stroke-width="1"/>`);
       } else if (isFrench(code)) {
@@ -47,6 +54,9 @@ export function thumbnail(game, view, width = 300, height = 170) {
   svg.setAttribute("class", "thumb");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
-  svg.innerHTML = `<rect width="${width}" height="${height}" rx="10" fill="#1d5e35"/>` + parts.join("");
+  // The drawing sits in the middle of the felt, however little of its height it needs.
+  const dy = bottom > top ? Math.max(0, (height - (bottom - top)) / 2 - top) : 0;
+  svg.innerHTML = `<rect width="${width}" height="${height}" rx="10" fill="#1d5e35"/>` +
+    `<g transform="translate(0 ${dy.toFixed(1)})">${parts.join("")}</g>`;
   return svg;
 }

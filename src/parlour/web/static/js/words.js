@@ -9,8 +9,8 @@ const OPTION_LABELS = {
   bars: { label: "Cards in each bar", choices: { 4: "4 (the book's game)", 3: "3 (the variant)" } },
   first: { label: "Who starts", choices: { "": "Random", 0: "You", 1: "The computer" } },
   target: { label: "Points to win the match" },
-  uno_call: { label: "Call UNO", help: "say UNO with your second-to-last card, or be caught and draw two" },
-  w4_challenge: { label: "Challenge a Wild Draw Four", help: "the official printed rule" },
+  uno_call: { label: "Call UNO" },
+  w4_challenge: { label: "Challenge a Wild Draw Four" },
 };
 
 const LEVEL_LABELS = {
@@ -24,12 +24,6 @@ export function optionLabel(option) {
   if (option.label) return option.label;
   const known = OPTION_LABELS[option.name];
   return known ? known.label : option.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-}
-
-/** A sentence under an option, where its label needs one (the catalogue's help is for the CLI). */
-export function optionHelp(option) {
-  const known = OPTION_LABELS[option.name];
-  return known && known.help ? known.help : "";
 }
 
 /** [{value, label}] for an option with choices ("" is the default of a null option). */

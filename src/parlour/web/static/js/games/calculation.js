@@ -1,7 +1,6 @@
 // Calculation: four foundations with their calculators, four waste piles fanned
 // down, the current card and the stock.
 import { h } from "../dom.js";
-import { cardName } from "../cards.js";
 import { CARD_H } from "../scene.js";
 import { GAP, TAG, topOnly, twoPart, decor } from "./common.js";
 
@@ -98,14 +97,9 @@ export default {
     return { w: width, h: box.h, piles, decor: deco };
   },
   dealFrom: "stock",
-  status(view) {
-    const home = Object.values(view.foundations).reduce((n, p) => n + p.length, 0);
-    if (!view.current) return `${home} of 52 cards on the foundations; the stock is used up.`;
-    return `Place the ${cardName(view.current)} on a foundation or a waste pile (${home} of 52 cards home).`;
-  },
   facts(view) {
     const home = Object.values(view.foundations).reduce((n, p) => n + p.length, 0);
-    return view.current ? `Current card: ${cardName(view.current)}; ${home} of 52 cards home.` : `${home} of 52 cards home.`;
+    return `${home} of 52 cards home.`;
   },
   keys: [],
 };

@@ -93,9 +93,11 @@ export default {
     { key: "M", does: "then two pile numbers moves a card (M 0 5); M P 8 6 moves a whole pile" },
   ],
   dealFrom: "hand",
-  facts(view) {
+  facts(view, answer) {
     const me = view.player;
-    return `You hold ${view.hand_counts[me]}, the computer ${view.hand_counts[1 - me]}.`;
+    return `You hold ${view.hand_counts[me]}, the computer ${view.hand_counts[1 - me]}; ` +
+      `${view.blocked} of ${view.blocked_limit} turns without a card home.` +
+      (answer && answer.series ? ` Series game ${answer.series.number}.` : "");
   },
   /** The original's M key: M, an optional P, then two pile numbers. */
   key(ev, table) {
@@ -121,13 +123,5 @@ export default {
       return true;
     }
     return false;
-  },
-  status(view, answer) {
-    const me = view.player;
-    if (view.to_move !== me) return "The computer's turn.";
-    const first = view.first_turn ? " Start with a twist." : "";
-    return `Your turn.${first} You hold ${view.hand_counts[me]}, the computer ${view.hand_counts[1 - me]}; ` +
-      `${view.blocked} of ${view.blocked_limit} turns without a card to a foundation.` +
-      (answer && answer.series ? ` Series game ${answer.series.number}.` : "");
   },
 };

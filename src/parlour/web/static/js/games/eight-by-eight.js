@@ -1,6 +1,5 @@
 // 8 x 8: eight rows (drawn as columns, face-down cards first), eight
 // foundations, the talon with its pending card and the waste pile.
-import { cardName } from "../cards.js";
 import { CARD_H } from "../scene.js";
 import { TAG, topOnly, twoPart, rankOf, redSuit } from "./common.js";
 
@@ -105,11 +104,6 @@ export default {
   keys: [{ key: "T", does: "turn the top talon card up (or the waste over)" }],
   dealFrom: "S",
   facts(view) {
-    const pend = view.pending ? `Pending card: ${cardName(view.pending)}. ` : "";
-    return `${pend}${view.on_foundations} of 104 cards home; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;
-  },
-  status(view) {
-    const pend = view.pending ? `Place the pending ${cardName(view.pending)}. ` : "";
-    return `${pend}${view.on_foundations} of 104 cards on the foundations; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;
+    return `${view.on_foundations} of 104 cards home; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;
   },
 };

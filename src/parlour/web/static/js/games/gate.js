@@ -1,6 +1,5 @@
 // The Gate: the left and right posts as columns, the two bars between them,
 // foundations, stock and waste heap (the book's picture).
-import { cardName } from "../cards.js";
 import { CARD_H } from "../scene.js";
 import { GAP, TAG, topOnly, twoPart, rankOf, redSuit } from "./common.js";
 
@@ -115,9 +114,5 @@ export default {
     const home = Object.values(view.foundations).reduce((n, c) => n + (c ? rankOf(c) : 0), 0);
     return `${home} of 52 cards home; ${view.stock} in the stock.`;
   },
-  status(view) {
-    const home = Object.values(view.foundations).reduce((n, c) => n + (c ? rankOf(c) : 0), 0);
-    const waste = view.waste.length ? `; waste: ${cardName(view.waste[view.waste.length - 1])}` : "";
-    return `${home} of 52 cards on the foundations; ${view.stock} in the stock${waste}.`;
-  },
+
 };

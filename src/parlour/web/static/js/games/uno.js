@@ -137,14 +137,7 @@ export default {
   },
   colourButton,
   facts(view) {
-    return `Match to ${view.target}: you ${view.scores[view.player]}, the computer ${view.scores[1 - view.player]}.`;
-  },
-  status(view) {
-    const score = `Match to ${view.target}: you ${view.scores[view.player]}, the computer ${view.scores[1 - view.player]}; hand ${view.hand_number}.`;
-    if (view.to_move !== view.player) return `The computer's turn. ${score}`;
-    const top = view.colour && view.top && view.top[0] === "W" ? `the ${cardName(view.top)} (${UNO_WORDS[view.colour]})` : `the ${cardName(view.top)}`;
-    const drawn = view.drawn && (view.legal_moves || []).some((m) => m.startsWith("play")) ? `You drew the ${cardName(view.drawn)}: play it or keep it. ` : "";
-    return `${drawn || `Your turn: match ${top} or draw. `}${score}`;
+    return `Match to ${view.target}: you ${view.scores[view.player]}, the computer ${view.scores[1 - view.player]}; hand ${view.hand_number}.`;
   },
 };
 

@@ -2,7 +2,7 @@
 // drawing of its table, its options in words, and the history of finished games.
 import { h, $ } from "../dom.js";
 import { api, getCatalog, hasRoute } from "../api.js";
-import { optionLabel, optionHelp, optionChoices, levelLabel, levelName } from "../words.js";
+import { optionLabel, optionChoices, levelLabel, levelName } from "../words.js";
 import { thumbnail } from "../thumbnail.js";
 import { samples } from "../samples.js";
 
@@ -48,21 +48,18 @@ export async function showHome(main) {
 
 function gameCard(g) {
   const id = (o) => `opt-${g.name}-${o.name}`;
+  // Each option shows its label only (the catalogue's help is the terminal's).
   const fields = g.options.map((o) => {
-    const help = optionHelp(o);
-    const helpId = help ? `${id(o)}-help` : null;
     if (o.type === "bool") {
       return h("div", { class: "opt check" },
-        h("input", { type: "checkbox", id: id(o), name: o.name, checked: o.default ? true : null, "aria-describedby": helpId }),
-        h("label", { for: id(o), text: optionLabel(o) }),
-        help ? h("small", { id: helpId, text: help }) : null);
+        h("input", { type: "checkbox", id: id(o), name: o.name, checked: o.default ? true : null }),
+        h("label", { for: id(o), text: optionLabel(o) }));
     }
     if (o.choices) {
       return h("div", { class: "opt" },
         h("label", { for: id(o), text: optionLabel(o) }),
-        h("select", { id: id(o), name: o.name, "data-int": "1", "aria-describedby": helpId },
-          optionChoices(o).map((c) => h("option", { value: c.value ?? "", selected: c.value === o.default || (o.default === null && c.value === "") ? true : null, text: c.label }))),
-        help ? h("small", { id: helpId, text: help }) : null);
+        h("select", { id: id(o), name: o.name, "data-int": "1" },
+          optionChoices(o).map((c) => h("option", { value: c.value ?? "", selected: c.value === o.default || (o.default === null && c.value === "") ? true : null, text: c.label }))));
     }
     return h("div", { class: "opt" },
       h("label", { for: id(o), text: optionLabel(o) }),
