@@ -20,13 +20,15 @@ __all__ = ["Verdict", "halve"]
 @dataclass(frozen=True)
 class Verdict:
     """The winner (its index among the candidates), its score and the samples it saw;
-    the best of the others (``runner``, -1 if none) with its score."""
+    the best of the others (``runner``, -1 if none) with its score; each candidate's
+    mean score over the samples it saw (``means``)."""
 
     best: int
     score: float
     samples: int
     runner: int
     runner_score: float
+    means: tuple[float, ...] = ()
 
 
 def halve(
@@ -47,12 +49,14 @@ def halve(
     started = time.process_time()
     alive = list(range(count))
     total = [0.0] * count
+    played = [0] * count
     seen = 0
     spent = 0
     k = first
     while True:
         for a, score in zip(alive, play(alive, k), strict=True):
             total[a] += score
+            played[a] += k
         seen += k
         spent += k * len(alive)
         alive.sort(key=lambda a: (-total[a], a))
@@ -63,4 +67,7 @@ def halve(
             break
         alive = keep
     runner = alive[1] if len(alive) > 1 else -1
-    return Verdict(alive[0], total[alive[0]], seen, runner, total[runner] if runner >= 0 else 0.0)
+    means = tuple(t / n if n else 0.0 for t, n in zip(total, played, strict=True))
+    return Verdict(
+        alive[0], total[alive[0]], seen, runner, total[runner] if runner >= 0 else 0.0, means
+    )

@@ -1,15 +1,20 @@
 """Hints: the best computer player's move for the player to move, with a reason.
 
 A hint is computed from the player's view only, like any computer player's
-choice, so asking for one never leaks a hidden card.
+choice, so asking for one never leaks a hidden card. Its player's random stream (the
+strong players sample hidden cards) is seeded from that view too, not from the deal's
+seed: two deals that look the same give the same hint.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from ..core.session import Game
 from ..errors import GameOverError
+from ..kernels import warm
+from ..rng import stream_seed
 from .base import caught_up, make_player, player_levels
 
 __all__ = ["Hint", "hint", "best_level", "HINT_SECONDS", "NO_WAY"]
@@ -48,9 +53,13 @@ def hint(game: Game, seconds: float = HINT_SECONDS) -> Hint:
     if outcome is not None:
         raise GameOverError(f"the game is over ({outcome}): there is nothing to hint")
     seat = game.to_move
-    player = make_player(game.name, best_level(game.name), seed=game.seed, seat=seat)
+    view = game.view(seat)
+    seed = stream_seed(0, "hint " + json.dumps(view, sort_keys=True, default=str))
+    player = make_player(game.name, best_level(game.name), seed=seed, seat=seat)
     if hasattr(player, "seconds"):
         player.seconds = seconds
+    # compiled code loaded before the clock starts (a cold first hint ran out of time)
+    warm(game.name, f"{game.name} strong player")
     caught_up(player, game, seat)  # so a player with a memory recalls the game so far
-    move, reason = player.explain(game.view(seat), game.legal_moves())
+    move, reason = player.explain(view, game.legal_moves())
     return Hint(move, reason)
