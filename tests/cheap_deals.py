@@ -15,6 +15,7 @@ import pytest
 
 def make_deals_cheap(monkeypatch: pytest.MonkeyPatch) -> None:
     from parlour.ai import deals
+    from parlour.ai.solver import Budget
 
     monkeypatch.setattr(deals, "_proved", lambda *args, **kwargs: True)
     # Days "proved" here are remembered apart and forgotten after the test.
@@ -23,8 +24,7 @@ def make_deals_cheap(monkeypatch: pytest.MonkeyPatch) -> None:
     # proving deals for real while later tests run.
     refill = deals.WinnablePool.refill
     monkeypatch.setattr(deals.WinnablePool, "refill", lambda self, wait=False: refill(self, True))
-    small = {name: (20_000, 1.0) for name in deals.VERDICT_BUDGET}
-    monkeypatch.setattr(deals, "VERDICT_BUDGET", small)
+    monkeypatch.setattr(deals, "_verdict_budget", lambda name: Budget(nodes=20_000, seconds=1.0))
 
 
 def make_computer_quick(monkeypatch: pytest.MonkeyPatch) -> None:

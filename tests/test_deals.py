@@ -15,7 +15,7 @@ from parlour.ai.deals import (
     verdict,
     winnable_seed,
 )
-from parlour.ai.solver import Budget, solve
+from parlour.ai.solver import Budget, deal_budgets, solve
 from parlour.errors import ParlourError
 
 DAY = dt.date(2026, 11, 24)
@@ -76,7 +76,7 @@ def test_the_deal_of_the_day_is_fixed_by_date_options_and_salt() -> None:
     assert deal_of_the_day("gate", DAY, {"bars": 4}) != today
     assert deal_of_the_day("gate", DAY, {"bars": 3}, salt="our server") != today
     game = parlour.new_game("gate", seed=today, bars=3)
-    assert solve(game, Budget(nodes=deals.DAY_NODES["gate"])).status == "solved"
+    assert solve(game, Budget(nodes=deal_budgets("gate").day_nodes)).status == "solved"
 
 
 def test_the_deal_of_the_day_is_pinned() -> None:

@@ -4,8 +4,9 @@ For the one-player patiences (the games with a solver, :func:`offers_winnable`):
 
 * :func:`winnable_seed` draws a fresh seed the solver has proved winnable. Each try is
   a seed from the operating system's entropy (:func:`parlour.core.session.random_seed`,
-  as for any new game), kept only if the solver finds a winning line within
-  :data:`TRY_BUDGET`; otherwise it is thrown away and a new one drawn.
+  as for any new game), kept only if the solver finds a winning line within its
+  game's budget (``DealBudgets.winnable``, declared with the game's solver);
+  otherwise it is thrown away and a new one drawn.
   :class:`WinnablePool` keeps a few such seeds ready so a request answers at once.
 * :func:`deal_of_the_day` is the same for everyone on a date: candidate seeds come from
   the project's generator (:class:`parlour.rng.Rng`) seeded by the game, its options,
@@ -15,7 +16,7 @@ For the one-player patiences (the games with a solver, :func:`offers_winnable`):
   move strings from the start of the deal (so it replays with ``Game.play``).
 
 **What a person can learn.** From a winnable deal: that the deal is winnable, and, more
-precisely, that the solver proved it so within ``TRY_BUDGET`` (a slightly stronger
+precisely, that the solver proved it so within that budget (a slightly stronger
 statement where some winnable deals take longer to prove: with the budgets below
 nearly every deal of The Gate and Calculation is proved within a fraction of a second,
 8 x 8 about four deals in five). Nothing else: the seed is drawn from the system's
@@ -48,12 +49,9 @@ from ..core.registry import game_class
 from ..core.session import Game, new_game, random_seed
 from ..errors import ParlourError
 from ..rng import Rng, stream_seed
-from .solver import Budget, SolveResult, solve, solver_games
+from .solver import Budget, SolveResult, deal_budgets, solve, solver_games
 
 __all__ = [
-    "TRY_BUDGET",
-    "DAY_NODES",
-    "VERDICT_BUDGET",
     "WinnablePool",
     "deal_of_the_day",
     "offers_winnable",
@@ -61,28 +59,13 @@ __all__ = [
     "winnable_seed",
 ]
 
-#: The solver's budget for one try of a winnable deal (nodes, and a time cap).
-TRY_BUDGET: dict[str, tuple[int, float]] = {
-    "calculation": (200_000, 1.0),
-    "gate": (50_000, 0.5),
-    "eight-by-eight": (20_000, 0.5),
-}
 #: Tries before :func:`winnable_seed` gives up (each try is a fresh seed).
 MAX_TRIES = 100
-#: The node budget of one candidate of the deal of the day (nodes only: the same
-#: answer on every machine).
-DAY_NODES: dict[str, int] = {"calculation": 200_000, "gate": 50_000, "eight-by-eight": 20_000}
 #: Deals of the day a process remembers (games x options x dates x salts, newest kept).
 DAY_CACHE = 64
 #: The deals of the day proved so far in this process, by their label.
 _days: OrderedDict[str, int] = OrderedDict()
 _days_lock = threading.Lock()
-#: The verdict's budget after a game (nodes and a time cap).
-VERDICT_BUDGET: dict[str, tuple[int, float]] = {
-    "calculation": (2_000_000, 10.0),
-    "gate": (2_000_000, 10.0),
-    "eight-by-eight": (2_000_000, 10.0),
-}
 
 
 def offers_winnable(game: str) -> bool:
@@ -102,8 +85,13 @@ def _check(game: str) -> str:
     return name
 
 
-def _budget(table: Mapping[str, tuple[int, float]], name: str) -> Budget:
-    nodes, seconds = table[name]
+def _try_budget(name: str) -> Budget:
+    nodes, seconds = deal_budgets(name).winnable
+    return Budget(nodes=nodes, seconds=seconds)
+
+
+def _verdict_budget(name: str) -> Budget:
+    nodes, seconds = deal_budgets(name).verdict
     return Budget(nodes=nodes, seconds=seconds)
 
 
@@ -121,7 +109,7 @@ def winnable_seed(game: str, options: Mapping[str, Any] | None = None) -> int:
     new_game(name, seed=0, options=options)  # bad options fail here, once
     for _ in range(MAX_TRIES):
         seed = random_seed()
-        if _proved(name, seed, options, _budget(TRY_BUDGET, name)):
+        if _proved(name, seed, options, _try_budget(name)):
             return seed
     raise ParlourError(f"no {name} deal was proved winnable in {MAX_TRIES} tries")
 
@@ -183,7 +171,8 @@ def deal_of_the_day(
     game: str, day: dt.date, options: Mapping[str, Any] | None = None, salt: str = ""
 ) -> int:
     """The seed of ``game``'s deal of the day: the same for everyone on ``day`` (given
-    the same options and salt), and proved winnable within ``DAY_NODES`` nodes."""
+    the same options and salt), and proved winnable within its game's
+    ``DealBudgets.day_nodes`` nodes."""
     name = _check(game)
     resolved = new_game(name, seed=0, options=options).options
     label = json.dumps([name, resolved, day.isoformat(), salt], sort_keys=True)
@@ -194,7 +183,7 @@ def deal_of_the_day(
     rng = Rng(stream_seed(0, f"deal-of-the-day {label}"))
     for _ in range(MAX_TRIES):
         seed = rng.randbelow(1 << 31)
-        if _proved(name, seed, resolved, Budget(nodes=DAY_NODES[name])):
+        if _proved(name, seed, resolved, Budget(nodes=deal_budgets(name).day_nodes)):
             with _days_lock:
                 _days[label] = seed
                 while len(_days) > DAY_CACHE:
@@ -216,4 +205,4 @@ def verdict(game: Game, budget: Budget | None = None) -> SolveResult:
             "the solver's verdict is given once the game is over (it shows hidden cards)"
         )
     start = new_game(name, seed=game.seed, deck=game.deck, options=game.options)
-    return solve(start, budget or _budget(VERDICT_BUDGET, name))
+    return solve(start, budget or _verdict_budget(name))

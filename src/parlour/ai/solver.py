@@ -21,7 +21,9 @@ from ..kernels import warm
 
 __all__ = [
     "Budget",
+    "DealBudgets",
     "SolveResult",
+    "deal_budgets",
     "register_solver",
     "solve",
     "solver_games",
@@ -67,16 +69,43 @@ class SolveResult:
         return f"undecided: the budget ran out ({cost})"
 
 
+@dataclass(frozen=True)
+class DealBudgets:
+    """What a game's solver is given when it picks deals for people (``parlour.ai.deals``):
+    each game declares its own, as its solver's speed differs."""
+
+    #: One try of a winnable deal: nodes, and a time cap in seconds.
+    winnable: tuple[int, float]
+    #: One candidate of the deal of the day: nodes only (the same answer on every machine).
+    day_nodes: int
+    #: The verdict after a game: nodes, and a time cap in seconds.
+    verdict: tuple[int, float] = (2_000_000, 10.0)
+
+
 SolverFunction = Callable[[GameState, Budget], SolveResult]
 _SOLVERS: dict[str, SolverFunction] = {}
+_DEAL_BUDGETS: dict[str, DealBudgets] = {}
 
 
-def register_solver(game: str) -> Callable[[SolverFunction], SolverFunction]:
+def register_solver(game: str, deals: DealBudgets) -> Callable[[SolverFunction], SolverFunction]:
+    """Decorator: ``game``'s solver, and its budgets for picking deals."""
+
     def add(function: SolverFunction) -> SolverFunction:
         _SOLVERS[game] = function
+        _DEAL_BUDGETS[game] = deals
         return function
 
     return add
+
+
+def deal_budgets(game: str) -> DealBudgets:
+    """The budgets ``game``'s solver declared for picking deals."""
+    name = game_class(game).name
+    _load_solvers()
+    found = _DEAL_BUDGETS.get(name)
+    if found is None:
+        raise ParlourError(f"{name} has no solver: the games with one are {', '.join(_SOLVERS)}")
+    return found
 
 
 def _load_solvers() -> None:

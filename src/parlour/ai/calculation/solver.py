@@ -9,12 +9,12 @@ from ...core.session import new_game
 from ...errors import ParlourError
 from ...games.calculation import Calculation
 from ...kernels import register_warmer
-from ..solver import Budget, SolveResult, register_solver
+from ..solver import Budget, DealBudgets, SolveResult, register_solver
 from . import kernel, search
 from .position import GAME, move_text, position_of
 
 
-@register_solver(GAME)
+@register_solver(GAME, DealBudgets(winnable=(200_000, 1.0), day_nodes=200_000))
 def solve_calculation(state: GameState, budget: Budget) -> SolveResult:
     """Winnable (with a line), unwinnable (proved) or unknown (the budget ran out);
     the search is in :mod:`parlour.ai.calculation.search`."""

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ...core.protocol import GameState
 from ...errors import ParlourError
 from ...games.eight_by_eight import EightByEight
-from ..solver import Budget, SolveResult, register_solver
+from ..solver import Budget, DealBudgets, SolveResult, register_solver
 from .position import GAME, Mv, position_of
 from .search import Search
 
@@ -67,7 +67,7 @@ _TAIL_SEED = 0x8888
 RELAX_LIMIT = 100_000
 
 
-@register_solver(GAME)
+@register_solver(GAME, DealBudgets(winnable=(20_000, 0.5), day_nodes=20_000))
 def solve_eight_by_eight(state: GameState, budget: Budget) -> SolveResult:
     """Search the deal for a win; see the module docstring for the method."""
     if not isinstance(state, EightByEight):

@@ -7,7 +7,7 @@ import time
 from ...core.protocol import GameState
 from ...errors import ParlourError
 from ...games.gate import Gate
-from ..solver import Budget, SolveResult, register_solver
+from ..solver import Budget, DealBudgets, SolveResult, register_solver
 from .position import Pos, pos_key, pos_of_gate
 from .search import deep_search
 
@@ -30,7 +30,7 @@ def _translate(g: Gate, line: list[Pos]) -> tuple[str, ...]:
     return tuple(moves)
 
 
-@register_solver("gate")
+@register_solver("gate", DealBudgets(winnable=(50_000, 0.5), day_nodes=50_000))
 def solve_gate(state: GameState, budget: Budget) -> SolveResult:
     """Was this position of The Gate winnable? The line found replays through the engine."""
     if not isinstance(state, Gate):
