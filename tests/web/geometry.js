@@ -52,7 +52,7 @@
   for (const tag of document.querySelectorAll('#scene .tag, #scene .decor')) {
     const r = tag.getBoundingClientRect();
     for (const c of cards) {
-      if (c.el.closest('.pile') === tag.closest('.pile')) continue;
+      if (c.el.closest('.pile') === tag.closest('.pile') && !tag.classList.contains('tag')) continue;
       if (overlap(r, c.r) > 2) problems.push(`the label "${tag.textContent.trim()}" overlaps ${name(c.el)}`);
     }
   }

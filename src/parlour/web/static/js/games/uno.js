@@ -29,6 +29,9 @@ function colourBadge(colour) {
     colourMark(colour, 22), h("span", { text: UNO_WORDS[colour] }));
 }
 
+/** Room over the hand for a playable card raised (0.1) or picked up (0.16), clear of its label. */
+const LIFT = 0.18;
+
 export default {
   name: "uno",
   parseMoves(view) {
@@ -50,7 +53,7 @@ export default {
     const tallW = 4.3;
     const rowsWide = handRows(n, wideW).rows;
     const rowsTall = handRows(n, tallW).rows;
-    const table = TAG + CARD_H + 0.25 + TAG + CARD_H + 0.3 + TAG;
+    const table = TAG + CARD_H + 0.25 + TAG + CARD_H + 0.3 + TAG + LIFT;
     return [
       { name: "wide", w: wideW, h: table + rowsWide * (CARD_H + 0.12) },
       { name: "tall", w: tallW, h: table + rowsTall * (CARD_H + 0.12) },
@@ -79,7 +82,7 @@ export default {
       target: "discard", tag: "discard", empty: "", label: `the discard pile, ${cardName(view.top)} on top`,
     });
     deco.push(decor(drawX + 2.5, midY + CARD_H / 2 - 0.22, Math.min(1.6, w - drawX - 2.5), 0.44, colourBadge(view.colour)));
-    const handY = midY + CARD_H + 0.3 + TAG;
+    const handY = midY + CARD_H + 0.3 + TAG + LIFT;
     const { rows, per } = handRows(view.hand.length, w);
     for (let r = 0; r < rows; r++) {
       const offset = r * per;
