@@ -17,8 +17,8 @@ from parlour.errors import (
     InvalidMoveError,
     InvalidOptionError,
 )
-from parlour.games.uno import PACK_POINTS, PASS_MOVE, Uno, _shuffle, card_points
-from parlour.rng import Rng
+from parlour.games.uno import PACK_POINTS, PASS_MOVE, Uno, card_points
+from parlour.rng import Rng, shuffle_batched
 
 PACK = sorted(uno_deck())
 
@@ -258,7 +258,7 @@ def test_seeded_deal_str_and_seed_replay_the_match() -> None:
 
 def test_shuffle_is_a_pinned_uniform_permutation() -> None:
     items = list(range(10))
-    state = _shuffle(Rng(0).getstate(), items)
+    state = shuffle_batched(Rng(0).getstate(), items)
     assert items == [0, 9, 4, 7, 3, 1, 8, 6, 5, 2]
     assert state == (
         8324140955084543008,
@@ -270,7 +270,7 @@ def test_shuffle_is_a_pinned_uniform_permutation() -> None:
     st = Rng(11).getstate()
     for _ in range(24000):
         three = [0, 1, 2]
-        st = _shuffle(st, three)
+        st = shuffle_batched(st, three)
         counts[tuple(three)] += 1
     assert len(counts) == 6 and all(3700 < n < 4300 for n in counts.values())
 

@@ -3,7 +3,8 @@
 Deals must be identical on every machine and every Python version, so parlour
 never uses the ``random`` module. The generator is xoshiro256** seeded through
 SplitMix64; bounded integers use rejection sampling (no modulo bias), and the
-shuffle is Fisher-Yates from the last position down. All of this is pure integer
+shuffle is Fisher-Yates from the last position down (:func:`shuffle_batched`, for
+UNO's many 108-card packs, draws its indices in batches). All of this is pure integer
 arithmetic, pinned by golden tests.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-__all__ = ["Rng", "stream_key", "stream_seed"]
+__all__ = ["Rng", "batch_plan", "shuffle_batched", "stream_key", "stream_seed"]
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
@@ -142,3 +143,60 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.getstate()!r})"
+
+
+#: A batch's product of ranges stays below this, so rejections stay rare.
+_BATCH_LIMIT = 1 << 56
+_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def batch_plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """How a shuffle of ``n`` items groups its Fisher-Yates positions into batches.
+
+    Positions ``n-1`` down to ``1`` are taken in order; a batch holds as many as keep
+    the product of their ranges (position + 1) below 2**56. Each batch is
+    ``(accept, positions)`` where ``accept`` is the largest multiple of the product
+    not above 2**64: a 64-bit draw at or above it is rejected and redrawn.
+    """
+    batches: list[tuple[int, tuple[int, ...]]] = []
+    current: list[int] = []
+    product = 1
+    for i in range(n - 1, 0, -1):
+        if product * (i + 1) >= _BATCH_LIMIT:
+            batches.append((((1 << 64) // product) * product, tuple(current)))
+            current = []
+            product = 1
+        current.append(i)
+        product *= i + 1
+    if current:
+        batches.append((((1 << 64) // product) * product, tuple(current)))
+    plan = tuple(batches)
+    _PLANS[n] = plan
+    return plan
+
+
+def shuffle_batched(
+    state: tuple[int, int, int, int], items: MutableSequence[T]
+) -> tuple[int, int, int, int]:
+    """Shuffle ``items`` in place from an :class:`Rng`'s state (``getstate()``); return
+    the state after it.
+
+    Fisher-Yates from the last position down, as :meth:`Rng.shuffle`, but with the
+    random indices drawn in batches (see :func:`batch_plan`): one 64-bit output, accepted when
+    below the batch's multiple of the product of its ranges, is read as mixed-radix
+    digits, the first position's index being its remainder by that position's range,
+    and so on. Exactly uniform, and about eight times faster than one draw per card;
+    UNO deals a fresh 108-card pack every hand (``parlour.games.uno``; its compiled
+    kernel repeats this, checked by a differential test).
+    """
+    rng = Rng.__new__(Rng)
+    rng.setstate(state)
+    plan = _PLANS.get(len(items)) or batch_plan(len(items))
+    for accept, positions in plan:
+        r = rng.next64()
+        while r >= accept:
+            r = rng.next64()
+        for i in positions:
+            r, j = divmod(r, i + 1)
+            items[i], items[j] = items[j], items[i]
+    return rng.getstate()

@@ -21,7 +21,7 @@ from parlour.cards import uno_deck  # noqa: E402
 from parlour.envs.actions import action_table  # noqa: E402
 from parlour.games import uno as engine  # noqa: E402
 from parlour.kernels import uno as kernel  # noqa: E402
-from parlour.rng import Rng  # noqa: E402
+from parlour.rng import Rng, batch_plan  # noqa: E402
 
 OPTIONS = {"target": 100_000, "uno_call": False, "w4_challenge": False, "first": None}
 ACTIONS = action_table("uno")
@@ -92,7 +92,7 @@ def test_card_rules_are_the_engines() -> None:
     for c in set(uno_deck()):
         assert kernel.card_points(c) == engine.card_points(c)
     for n in range(109):
-        plan = [(pos[0], pos[-1], accept - 1) for accept, pos in engine._plan(n)]
+        plan = [(pos[0], pos[-1], accept - 1) for accept, pos in batch_plan(n)]
         assert kernel.shuffle_plan(n) == plan, n
 
 

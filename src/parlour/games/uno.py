@@ -24,8 +24,9 @@ the choices the page leaves to the engine:
   Shuffles act on the internal lists: a shuffled deck is read top first; the draw
   and discard piles are stored bottom first (top card last). A shuffle is
   Fisher-Yates from the last position down like ``Rng.shuffle``, but draws its
-  indices in batches from the same xoshiro256** outputs (``_shuffle``): UNO deals a
-  fresh pack every hand, and this makes a deal about seven times cheaper.
+  indices in batches from the same xoshiro256** outputs
+  (``parlour.rng.shuffle_batched``): UNO deals a fresh pack every hand, and this makes
+  a deal about seven times cheaper.
 * **Decks.** A deck is read top first: cards 1-7 player 0's hand, 8-14 player 1's,
   card 15 turned up, the rest the draw pile from its top, then optional deal fields
   (parlour's extension of the notation, ``docs/notation.md``): ``first=1`` (the first
@@ -73,7 +74,7 @@ from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidCardError, InvalidDeckError, InvalidMoveError, InvalidOptionError
 from ..notation import check_pack, deal_text, field_or_option, read_deal
-from ..rng import Rng
+from ..rng import Rng, shuffle_batched
 
 __all__ = ["MOVES", "Uno", "UnoView", "LastHand", "card_points", "PACK_POINTS"]
 
@@ -215,68 +216,6 @@ _PLAYS_CALL: list[Any] = [None if group is None else group[1] for group in _PLAY
 _NAME_TO_MOVE: dict[str, tuple[int, ...]] = {text: m for m, text in _MOVE_NAMES.items()}
 #: Every move's canonical string -> its move tuple (for compiled code and encoders).
 MOVES: Mapping[str, tuple[int, ...]] = MappingProxyType(_NAME_TO_MOVE)
-
-_MASK = (1 << 64) - 1
-_BATCH_LIMIT = 1 << 56  # a batch's product stays below this, so rejections stay rare
-_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
-
-
-def _plan(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """How a shuffle of ``n`` items groups its Fisher-Yates positions into batches.
-
-    Positions ``n-1`` down to ``1`` are taken in order; a batch holds as many as keep
-    the product of their ranges (position + 1) below 2**56. Each batch is
-    ``(accept, positions)`` where ``accept`` is the largest multiple of the product
-    not above 2**64: a 64-bit draw at or above it is rejected and redrawn.
-    """
-    batches: list[tuple[int, tuple[int, ...]]] = []
-    current: list[int] = []
-    product = 1
-    for i in range(n - 1, 0, -1):
-        if product * (i + 1) >= _BATCH_LIMIT:
-            batches.append((((1 << 64) // product) * product, tuple(current)))
-            current = []
-            product = 1
-        current.append(i)
-        product *= i + 1
-    if current:
-        batches.append((((1 << 64) // product) * product, tuple(current)))
-    plan = tuple(batches)
-    _PLANS[n] = plan
-    return plan
-
-
-def _shuffle(state: tuple[int, int, int, int], items: list[int]) -> tuple[int, int, int, int]:
-    """Shuffle ``items`` in place from the xoshiro256** state of the match's ``Rng``;
-    return the new state.
-
-    Fisher-Yates from the last position down, as ``Rng.shuffle``, but with the random
-    indices drawn in batches (see ``_plan``): one 64-bit output, accepted when below
-    the batch's multiple of the product of its ranges, is read as mixed-radix digits,
-    the first position's index being its remainder by that position's range, and so
-    on. Exactly uniform, and about eight times faster than one draw per card; UNO
-    deals a fresh 108-card pack every hand, so this matters in simulations.
-    """
-    s0, s1, s2, s3 = state
-    mask = _MASK
-    plan = _PLANS.get(len(items)) or _plan(len(items))
-    for accept, positions in plan:
-        while True:
-            x = (s1 * 5) & mask
-            r = ((((x << 7) | (x >> 57)) & mask) * 9) & mask
-            t = (s1 << 17) & mask
-            s2 ^= s0
-            s3 ^= s1
-            s1 ^= s2
-            s0 ^= s3
-            s2 ^= t
-            s3 = ((s3 << 45) | (s3 >> 19)) & mask
-            if r < accept:
-                break
-        for i in positions:
-            r, j = divmod(r, i + 1)
-            items[i], items[j] = items[j], items[i]
-    return (s0, s1, s2, s3)
 
 
 def _colour_of(text: str) -> int:
@@ -505,7 +444,7 @@ class Uno(GameState):
             starter = 0 if first is None else first
         else:
             cards = list(_PACK)
-            st._rng = _shuffle(rng.getstate(), cards)
+            st._rng = shuffle_batched(rng.getstate(), cards)
             starter = coin if first is None else first
         st._scores = (0, 0)
         st._hand_no = 0
@@ -535,7 +474,7 @@ class Uno(GameState):
                 draw.insert(0, W4)
             else:
                 draw.append(W4)
-                self._rng = _shuffle(self._rng, draw)
+                self._rng = shuffle_batched(self._rng, draw)
             turned = draw.pop()
         if self._hand_no == 1:
             if explicit:
@@ -773,7 +712,7 @@ class Uno(GameState):
         discard = self._discard
         top = discard.pop()
         self._discard = [top]
-        self._rng = _shuffle(self._rng, discard)
+        self._rng = shuffle_batched(self._rng, discard)
         self._draw = discard
         ev.append((EV_RESHUFFLE, len(discard)))
         return discard
@@ -831,7 +770,7 @@ class Uno(GameState):
             ev.append((EV_MATCH, winner, self._scores[winner]))
             return
         deck = list(_PACK)
-        self._rng = _shuffle(self._rng, deck)
+        self._rng = shuffle_batched(self._rng, deck)
         self._start_hand(deck, 1 - self._starter, False, ev)
 
     # --- parsing and explaining -----------------------------------------------------

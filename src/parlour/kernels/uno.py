@@ -17,7 +17,7 @@ What is where, top to bottom:
    (:func:`fits`), what a card does to the turn (:func:`keeps_turn`, :func:`gives`),
    a card's points, and how ``basic`` ranks plays and names a colour.
 2. **The engine's random stream**: xoshiro256** seeded by SplitMix64 and the
-   engine's batched Fisher-Yates shuffle (``uno._shuffle``), in 64-bit arithmetic.
+   engine's batched Fisher-Yates shuffle (``parlour.rng.shuffle_batched``), in 64-bit arithmetic.
 3. **The table**: one hand per row of a set of arrays (``Table``): dealing,
    drawing with reshuffles, playing, every move kind, the legal moves, and the
    ``random`` player's policy (``parlour.ai.uno``'s ``random_engine_move``).
@@ -50,6 +50,7 @@ from typing import Any
 
 from ..cards import UNO_WILD, UNO_WILD4, uno_deck
 from ..games import uno as _engine
+from ..rng import batch_plan
 from .jit import JitLoader, KernelFunctions, register_warmer
 
 __all__ = [
@@ -182,30 +183,13 @@ FIVE, NINE, ZERO, ONE = 5, 9, 0, 1
 U64 = int  # numpy.uint64 compiled
 I64 = int  # numpy.int64 compiled
 
-_BATCH_LIMIT = 1 << 56  # must equal the engine's (the tests check every plan)
-
 
 def shuffle_plan(n: int) -> list[tuple[int, int, int]]:
-    """The engine's batching of a shuffle of ``n`` items, as ``(high, low, accept - 1)``.
-
-    Positions ``n-1`` down to ``1`` are grouped, in order, into batches whose product
-    of ranges stays below 2**56; one 64-bit draw serves a batch (``high`` down to
-    ``low``) and is accepted when at most ``accept - 1``, ``accept`` being the largest
-    multiple of the product not above 2**64 (stored minus one, so it fits 64 bits).
-    """
-    batches: list[tuple[int, int, int]] = []
-    current: list[int] = []
-    product = 1
-    for i in range(n - 1, 0, -1):
-        if product * (i + 1) >= _BATCH_LIMIT:
-            batches.append((current[0], current[-1], ((1 << 64) // product) * product - 1))
-            current = []
-            product = 1
-        current.append(i)
-        product *= i + 1
-    if current:
-        batches.append((current[0], current[-1], ((1 << 64) // product) * product - 1))
-    return batches
+    """The engine's batching of a shuffle of ``n`` items (``parlour.rng.batch_plan``),
+    as ``(high, low, accept - 1)``: one 64-bit draw serves the positions ``high`` down
+    to ``low`` and is accepted when at most ``accept - 1`` (stored minus one, so it
+    fits 64 bits)."""
+    return [(positions[0], positions[-1], accept - 1) for accept, positions in batch_plan(n)]
 
 
 @kernel.inline
@@ -264,7 +248,7 @@ def randbelow(st: Any, n: int) -> int:
 
 @kernel
 def shuffle(st: Any, items: Any, n: int, plans: Any) -> None:
-    """The engine's shuffle of ``items[:n]`` (``uno._shuffle``), by the plans of
+    """The engine's shuffle of ``items[:n]`` (``parlour.rng.shuffle_batched``), by the plans of
     :func:`shuffle_plan` flattened into arrays (see ``Tables``)."""
     p_start, p_end, b_high, b_low, b_accept = plans
     for b in range(p_start[n], p_end[n]):
