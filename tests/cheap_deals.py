@@ -31,7 +31,8 @@ def make_computer_quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every computer opponent plays as the random level: the schema and fuzz tests
     look at what the API answers, not at how well the computer plays (the strong
     players' first searches take seconds on a loaded machine)."""
-    from parlour.service import table
+    from parlour.ai import base
 
-    real = table.make_player
-    monkeypatch.setattr(table, "make_player", lambda game, level, **kw: real(game, "random", **kw))
+    # The table's players come through ai.Recall, which makes them with base.make_player.
+    real = base.make_player
+    monkeypatch.setattr(base, "make_player", lambda game, level, **kw: real(game, "random", **kw))
