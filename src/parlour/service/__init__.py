@@ -10,22 +10,29 @@ several app servers). Plain Python: nothing here needs FastAPI or Textual.
   final, what each answer holds);
 - :mod:`.words`: events into sentences, the same for every front end;
 - :mod:`.answers`: the typed shapes of the answers;
+- :mod:`.friends`: a game between two people in two browsers (invitations,
+  presence, pauses, claims); :mod:`.bus`: word of each change to every app server;
 - :mod:`.store` and its SQLite and PostgreSQL backends; :mod:`.stats`.
 """
 
 from __future__ import annotations
 
+from .bus import LocalBus, open_bus
 from .store import GameRecord, StaleRecordError, Store, open_store
-from .table import HUMAN, MAX_SEED, NotFoundError, TableService
+from .table import FRIEND, HUMAN, MAX_SEED, NotFoundError, SeatTakenError, TableService
 
 __all__ = [
+    "FRIEND",
     "GameRecord",
     "HUMAN",
+    "LocalBus",
     "MAX_SEED",
     "NotFoundError",
+    "SeatTakenError",
     "StaleRecordError",
     "Store",
     "TableService",
+    "open_bus",
     "open_service",
     "open_store",
 ]

@@ -44,6 +44,8 @@ __all__ = [
     "EndOfGame",
     "GameSummary",
     "Hint",
+    "LiveSeat",
+    "LiveTable",
     "LogEntry",
     "Progress",
     "Series",
@@ -138,6 +140,43 @@ class EndOfGame(TypedDict):
     next: list[str]
 
 
+class LiveSeat(TypedDict):
+    """One seat of a game between two people in two browsers."""
+
+    #: The name its person chose ("the computer" when the computer plays it).
+    name: str
+    you: bool
+    #: ``person``, ``computer``, or ``empty`` (the invitation is not taken yet).
+    kind: str
+    #: The person has the game open now (on any app server).
+    present: bool
+    #: Seconds since the person was last at the table (None while present or never seen).
+    away: float | None
+
+
+class LiveTable(TypedDict):
+    """The table of a game between two people: who sits where, who is here, and what
+    each may do about an absent or a tired opponent."""
+
+    #: The record's version: a front end ignores any answer older than the one it shows.
+    version: int
+    seats: list[LiveSeat]
+    #: The invitation's token (to the owner only, while the second seat is free).
+    invite: str | None
+    #: None, ``asked_by_you``, ``asked_by_them`` or ``paused``.
+    pause: str | None
+    #: How long the other must be away before the win may be claimed, in seconds.
+    claim_after: float
+    #: Seconds until the win may be claimed (0: now; None: not while they are here).
+    claim_in: float | None
+    #: The computer may take the other seat now (nobody took it, or its person is away).
+    can_seat_computer: bool
+    #: The computer plays your own seat (you were away): you may take it back.
+    can_take_seat: bool
+    #: The game that follows this one (next of a series, or a new match), once made.
+    next: str | None
+
+
 class Answer(TypedDict):
     """A game as one person at the table sees it, after whatever they asked."""
 
@@ -173,6 +212,8 @@ class Answer(TypedDict):
     progress: Progress | None
     created: float
     updated: float
+    #: A game between two people in two browsers: its table (None otherwise).
+    live: LiveTable | None
     seed: NotRequired[int]
 
 

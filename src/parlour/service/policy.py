@@ -9,9 +9,17 @@ the deal themselves, and only a final game gets the solver's verdict: before tha
 either could tell a person the hidden cards of a game they can still play on.
 Random deals draw 63 random bits, so a deal cannot be found by searching seeds.
 
+**Who sits where.** Against the computer the person sits in seat 0. Two people at
+one table (``opponent`` ``"human"``) share one owner, and each request names its
+seat. Two people in two browsers (``opponent`` ``"friend"``, see
+:mod:`parlour.service.friends`) each have their own seat, taken from who asks
+(the owner seat 0, the guest seat 1), never from the request; the computer may sit
+in a seat nobody took, or one whose person is away.
+
 **The one undo rule.** Undo takes back the asking person's last move, with the
 computer's replies to it. It is refused when the game is final; when another person
-has moved since (hot seat, or a friend); and, in a game with an opponent, when a move
+has moved since (hot seat, or a friend: against a person, no undo once the other
+has moved); and, in a game with an opponent, when a move
 it would take back showed the person a card they had not seen (a draw, a card turned
 up, a card the computer played from its hand): taking it back would let them choose
 again knowing it. In a patience every move may be taken back until the game is
@@ -38,6 +46,7 @@ from .answers import (
     CatalogOption,
     EndOfGame,
     GameSummary,
+    LiveTable,
     LogEntry,
     Progress,
     Series,
@@ -48,16 +57,21 @@ from .store import GameRecord
 from .words import Names, capitalised, prompt_words, sentence
 
 __all__ = [
+    "FRIEND",
     "acting_seat",
     "answer",
     "catalog_entry",
     "check_opponent",
     "check_seed",
+    "computer_level",
+    "computer_seats",
     "default_level",
     "is_final",
     "is_person",
     "names",
     "resolve",
+    "seat_names",
+    "seat_of",
     "series_totals",
     "summary",
     "undo_target",
@@ -69,6 +83,10 @@ __all__ = [
 PERSON = 0
 #: The ``opponent`` of a two-player game played by two people at one table.
 HUMAN = "human"
+#: The ``opponent`` of a two-player game between two people in two browsers.
+FRIEND = "friend"
+#: Each seat's display name in a friend's game, from the other's side.
+_NO_NAME = ("your friend", "your friend")
 #: Seeds are stored as signed 64-bit integers (SQLite and PostgreSQL alike).
 MAX_SEED = (1 << 63) - 1
 LEVEL_LABELS = {
@@ -89,7 +107,8 @@ def default_level(name: str) -> str:
 
 def check_opponent(cls: type[GameState], opponent: str | None) -> str | None:
     """The opponent of a new game: a computer level, ``human`` (a second person at the
-    same table), or None for a one-player game."""
+    same table), ``friend`` (a second person in another browser), or None for a
+    one-player game."""
     if cls.players == 1:
         if opponent not in (None, HUMAN):
             raise ParlourError(f"{cls.name} is a one-player game: it takes no opponent")
@@ -97,11 +116,11 @@ def check_opponent(cls: type[GameState], opponent: str | None) -> str | None:
     levels = player_levels(cls.name)
     if opponent is None:
         return default_level(cls.name)
-    if opponent != HUMAN and opponent not in levels:
+    if opponent not in (HUMAN, FRIEND) and opponent not in levels:
         raise ParlourError(
             f"unknown opponent {opponent!r} for {cls.name}: the levels are "
             + ", ".join(levels)
-            + f", or {HUMAN!r} for two people at one table"
+            + f", or {HUMAN!r} for two people at one table, or {FRIEND!r} to invite a friend"
         )
     return opponent
 
@@ -162,14 +181,42 @@ def catalog_entry(name: str) -> CatalogGame:
 # --- who acts ---------------------------------------------------------------------
 
 
+def computer_seats(record: GameRecord) -> dict[int, str]:
+    """The seats of a friend's game the computer plays, with its level."""
+    return {int(k): str(v) for k, v in (record.meta.get("computer") or {}).items()}
+
+
 def is_person(record: GameRecord, seat: int) -> bool:
     """Whether a person sits in ``seat`` (else the computer does)."""
+    if record.opponent == FRIEND:
+        return seat not in computer_seats(record)
     return seat == PERSON or record.opponent == HUMAN
+
+
+def computer_level(record: GameRecord, seat: int) -> str:
+    """The level of the computer player in ``seat``."""
+    if record.opponent == FRIEND:
+        return computer_seats(record)[seat]
+    return str(record.opponent)
+
+
+def seat_of(record: GameRecord, player: str) -> int | None:
+    """The seat of ``player`` at this game, or None when they have none (a stranger)."""
+    if player == record.player:
+        return PERSON
+    if record.opponent == FRIEND and record.guest is not None and player == record.guest:
+        return 1
+    return None
 
 
 def acting_seat(record: GameRecord, game: Game, seat: int | None) -> int:
     """The seat a request acts for: the person's against the computer; at a table of
-    two people, the one named, else the one to move (the person the table faces)."""
+    two people, the one named, else the one to move (the person the table faces); at
+    a friend's game, the asker's own (the service passes it)."""
+    if record.opponent == FRIEND:
+        if seat is None or not is_person(record, seat):
+            raise IllegalMoveError("the computer is playing that seat")
+        return seat
     if record.opponent != HUMAN:
         if seat not in (None, PERSON):
             raise IllegalMoveError("you play seat 0 against the computer")
@@ -183,6 +230,8 @@ def acting_seat(record: GameRecord, game: Game, seat: int | None) -> int:
 
 def viewer(record: GameRecord, game: Game, seat: int | None) -> int:
     """Whose eyes an answer is for."""
+    if record.opponent == FRIEND:
+        return PERSON if seat is None else seat
     if record.opponent != HUMAN:
         return PERSON
     if seat is not None:
@@ -195,7 +244,20 @@ def names(record: GameRecord, viewer: int) -> Names:
     cls = game_class(record.game)
     if record.opponent == HUMAN:
         return Names(viewer=None, seats=("player 1", "player 2"), places=cls.pile_names)
+    if record.opponent == FRIEND:
+        return Names(viewer=viewer, seats=seat_names(record), places=cls.pile_names)
     return Names(viewer=viewer, seats=("you", "the computer"), places=cls.pile_names)
+
+
+def seat_names(record: GameRecord) -> tuple[str, ...]:
+    """How a friend's game names each seat in the third person: the name its person
+    chose, or "the computer"."""
+    chosen = list(record.meta.get("names") or [None, None])
+    computers = computer_seats(record)
+    return tuple(
+        "the computer" if seat in computers else str(chosen[seat] or _NO_NAME[seat])
+        for seat in range(2)
+    )
 
 
 def who_word(record: GameRecord, viewer: int, mover: int) -> str:
@@ -204,6 +266,8 @@ def who_word(record: GameRecord, viewer: int, mover: int) -> str:
         return f"player {mover + 1}"
     if mover == viewer:
         return "you"
+    if record.opponent == FRIEND and is_person(record, mover):
+        return "opponent"
     return "computer"
 
 
@@ -361,6 +425,8 @@ def _detail(record: GameRecord, outcome: dict[str, Any], seat: int, ending: list
         who = outcome.get("loser")
         if record.opponent == HUMAN and who is not None:
             return f"Player {int(who) + 1} resigned."
+        if record.opponent == FRIEND and who is not None:
+            return _friend_resigned(record, int(who), seat)
         if who is not None and who != seat:
             return "The computer resigned."
         return "You gave up this game."
@@ -369,6 +435,18 @@ def _detail(record: GameRecord, outcome: dict[str, Any], seat: int, ending: list
             return sentence(event, names(record, seat))
     reason = str(outcome.get("reason") or "")
     return capitalised(reason) + "." if reason else ""
+
+
+def _friend_resigned(record: GameRecord, loser: int, seat: int) -> str:
+    other = capitalised(seat_names(record)[1 - seat])
+    claimed = record.meta.get("claimed") is not None
+    if loser == seat:
+        if claimed:
+            return f"You were away too long, and {other} claimed the win."
+        return "You gave up this game."
+    if claimed:
+        return f"{other} was away too long, and you claimed the win."
+    return f"{other} resigned."
 
 
 def _progress(record: GameRecord, game: Game) -> Progress | None:
@@ -388,14 +466,37 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
             return f"{head} {detail} Undo to try another way, or give up the deal.".strip()
         return f"{head} {detail}".strip()
     mover = game.to_move
+    if record.opponent == FRIEND and (held := _friend_held(record)) is not None:
+        return held
     asked = game.state.prompt(mover)
     if asked is not None:
         return prompt_words(asked, names(record, seat))
     if record.opponent == HUMAN:
         return f"Player {mover + 1} to move."
+    if record.opponent == FRIEND:
+        return _friend_status(record, mover, seat)
     if mover == seat:
         return "Your turn."
     return "The computer's turn."
+
+
+def _friend_held(record: GameRecord) -> str | None:
+    """What holds a friend's game up before anyone's turn: a pause, or the invitation
+    nobody has opened yet."""
+    pause = record.meta.get("pause") or {}
+    if pause.get("paused"):
+        return "The game is paused: either of you may play on."
+    if record.guest is None and is_person(record, 1):
+        return "Waiting for your friend to open the invitation."
+    return None
+
+
+def _friend_status(record: GameRecord, mover: int, seat: int) -> str:
+    if mover == seat:
+        return "Your turn."
+    if not is_person(record, mover):
+        return "The computer's turn."
+    return f"Waiting for {seat_names(record)[mover]}…"
 
 
 def end_of_game(
@@ -452,6 +553,7 @@ def answer(
     played: Step | None = None,
     ending: list[Event] | None = None,
     told: Sequence[Sequence[Event]] = (),
+    live: LiveTable | None = None,
 ) -> Answer:
     """Everything a front end shows of a game to the person in ``seat``."""
     cls = game_class(record.game)
@@ -496,14 +598,16 @@ def answer(
         "progress": _progress(record, game),
         "created": record.created,
         "updated": record.updated,
+        "live": live,
     }
     if final or record.meta.get("chosen_seed"):
         data["seed"] = record.seed
     return data
 
 
-def summary(record: GameRecord) -> GameSummary:
-    """One line of the saved-games list (no deal number while the game can go on)."""
+def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
+    """One line of the saved-games list for the person in ``seat`` (no deal number
+    while the game can go on)."""
     cls = game_class(record.game)
     final = bool(record.finished and (record.meta.get("final") or _final_record(record)))
     outcome = record.outcome
@@ -519,8 +623,8 @@ def summary(record: GameRecord) -> GameSummary:
         "finished": record.finished,
         "final": final,
         "outcome": outcome,
-        "result": None if outcome is None else result_for(outcome, PERSON),
-        "headline": None if outcome is None else headline(record, outcome, PERSON),
+        "result": None if outcome is None else result_for(outcome, seat),
+        "headline": None if outcome is None else headline(record, outcome, seat),
     }
     if final or record.meta.get("chosen_seed"):
         data["seed"] = record.seed

@@ -14,40 +14,42 @@ from .store import GameRecord
 __all__ = ["player_stats", "game_stats"]
 
 
-def _won(record: GameRecord) -> bool:
+def _won(record: GameRecord, player: str | None = None) -> bool:
+    """Whether ``player`` won (the owner's seat 0 unless they are a friend's game's guest)."""
     outcome = record.outcome or {}
+    seat = 1 if player is not None and record.guest == player != record.player else 0
     if outcome.get("winner") is not None:
-        return bool(outcome.get("winner") == 0)
+        return bool(outcome.get("winner") == seat)
     return outcome.get("result") == "won"
 
 
-def player_stats(records: list[GameRecord]) -> dict[str, Any]:
+def player_stats(records: list[GameRecord], player: str | None = None) -> dict[str, Any]:
     """Per game and overall: played, won, win rate, streaks, best score; and a line of
     its own for each game's deals of the day (``"deal": "daily"``)."""
     by_game: dict[str, list[GameRecord]] = {}
     for record in sorted(records, key=lambda r: r.updated):
         if record.finished:
             by_game.setdefault(record.game, []).append(record)
-    rows = [_summarise(name, games) for name, games in sorted(by_game.items())]
+    rows = [_summarise(name, games, player) for name, games in sorted(by_game.items())]
     daily: dict[str, list[GameRecord]] = {}
     for name, games in sorted(by_game.items()):
         days = [r for r in games if r.meta.get("deal") == "daily"]
         if days:
             daily[name] = days
     for name, games in daily.items():
-        row = _summarise(name, games)
+        row = _summarise(name, games, player)
         row["deal"] = "daily"
         row["days"] = sorted({str(r.meta.get("day")) for r in games})
         rows.append(row)
     every = sorted((r for r in records if r.finished), key=lambda r: r.updated)
-    total = _summarise("all", every)
+    total = _summarise("all", every, player)
     total["best_progress"] = None  # cards home in different games do not compare
     total["in_play"] = sum(1 for r in records if not r.finished)
     return {"games": rows, "total": total}
 
 
-def _summarise(name: str, games: list[GameRecord]) -> dict[str, Any]:
-    won = [_won(r) for r in games]
+def _summarise(name: str, games: list[GameRecord], player: str | None = None) -> dict[str, Any]:
+    won = [_won(r, player) for r in games]
     best_streak = streak = 0
     for w in won:
         streak = streak + 1 if w else 0
@@ -60,7 +62,7 @@ def _summarise(name: str, games: list[GameRecord]) -> dict[str, Any]:
     scores = [
         int(r.outcome["score"])
         for r in games
-        if _won(r) and r.outcome and r.outcome.get("score") is not None
+        if _won(r, player) and r.outcome and r.outcome.get("score") is not None
     ]
     progresses = [int(r.meta["progress"]) for r in games if r.meta.get("progress") is not None]
     return {
@@ -75,7 +77,7 @@ def _summarise(name: str, games: list[GameRecord]) -> dict[str, Any]:
     }
 
 
-def game_stats(records: list[GameRecord], name: str) -> dict[str, Any]:
+def game_stats(records: list[GameRecord], name: str, player: str | None = None) -> dict[str, Any]:
     """One game's line of :func:`player_stats` (for the end of a game)."""
     games = [r for r in sorted(records, key=lambda r: r.updated) if r.finished and r.game == name]
-    return _summarise(name, games)
+    return _summarise(name, games, player)

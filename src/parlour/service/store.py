@@ -6,6 +6,12 @@ the engine replays the moves, so a stored game is always a real game and the
 database is the single source of truth. ``version`` counts the writes of a
 record; a write names the version it started from, so two app servers sharing
 one PostgreSQL database can never silently overwrite each other's move.
+
+A game between two people in two browsers (see :mod:`parlour.service.friends`)
+names its second person in ``guest``; where each of them is (at the table or
+away, and since when) is kept apart in ``presence``, written without touching
+the game's version. A database made before these existed is brought up to date
+in place when it is opened (:data:`MIGRATIONS`): games already stored keep working.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Any, Protocol
 
 from ..errors import ParlourError
 
-__all__ = ["GameRecord", "Store", "StaleRecordError", "open_store", "now"]
+__all__ = ["GameRecord", "Presence", "Store", "StaleRecordError", "open_store", "now"]
 
 
 def now() -> float:
@@ -40,6 +46,9 @@ class GameRecord:
     options: dict[str, Any]
     seed: int
     opponent: str | None = None
+    #: The second person of a game between two people in two browsers (the owner,
+    #: ``player``, sits in seat 0 and the guest in seat 1).
+    guest: str | None = None
     moves: list[str] = field(default_factory=list)
     #: Moves undone and not yet replayed, the next one to redo last (the engine's order).
     future: list[str] = field(default_factory=list)
@@ -63,6 +72,7 @@ class GameRecord:
             "options": json.dumps(self.options, sort_keys=True),
             "seed": self.seed,
             "opponent": self.opponent,
+            "guest": self.guest,
             "moves": json.dumps(self.moves),
             "future": json.dumps(self.future),
             "resigned_by": self.resigned_by,
@@ -84,6 +94,7 @@ class GameRecord:
             options=json.loads(row["options"]),
             seed=int(row["seed"]),
             opponent=row["opponent"],
+            guest=row["guest"],
             moves=json.loads(row["moves"]),
             future=json.loads(row["future"]),
             resigned_by=row["resigned_by"],
@@ -108,6 +119,7 @@ CREATE TABLE IF NOT EXISTS games (
     options TEXT NOT NULL,
     seed BIGINT NOT NULL,
     opponent TEXT,
+    guest TEXT,
     moves TEXT NOT NULL,
     future TEXT NOT NULL,
     resigned_by INTEGER,
@@ -123,8 +135,31 @@ CREATE INDEX IF NOT EXISTS games_player ON games (player, updated);
 CREATE TABLE IF NOT EXISTS settings (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS presence (
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    online INTEGER NOT NULL,
+    seen DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game, seat)
 )
 """
+
+#: Columns added to ``games`` after its first version, each with its SQL type: a
+#: database that lacks one gets it (``ALTER TABLE ... ADD COLUMN``, NULL in every
+#: stored game) when it is opened, before the indexes that use it.
+MIGRATIONS = (("guest", "TEXT"),)
+#: Indexes over migrated columns (created once the columns exist).
+INDEXES = "CREATE INDEX IF NOT EXISTS games_guest ON games (guest)"
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Whether a seat's person has the game open (on any app server), and since when
+    they were last seen there."""
+
+    online: bool
+    seen: float
 
 
 class Store(Protocol):
@@ -144,7 +179,7 @@ class Store(Protocol):
         """The stored version of a game (cheap: lets a cache check it is current)."""
 
     def list_player(self, player: str) -> list[GameRecord]:
-        """A player's games, most recently played first."""
+        """A player's games (as owner or guest), most recently played first."""
 
     def unfinished(self) -> list[GameRecord]:
         """Every game still in play (resumed after a restart)."""
@@ -154,6 +189,12 @@ class Store(Protocol):
 
     def setting(self, name: str, default: str) -> str:
         """A stored setting; ``default`` is stored and returned the first time."""
+
+    def touch(self, game_id: str, seats: list[int], online: bool) -> None:
+        """Say that the people of ``seats`` have ``game_id`` open (or left it) now."""
+
+    def presence(self, game_id: str) -> dict[int, Presence]:
+        """Where each seat's person is, for the seats ever seen at the game."""
 
     def close(self) -> None:
         """Release the connection."""

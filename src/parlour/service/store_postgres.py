@@ -11,7 +11,6 @@ import threading
 from typing import Any
 
 from ..errors import ParlourError
-from .store import SCHEMA
 from .store_sql import SQLStore
 
 __all__ = ["PostgresStore"]
@@ -38,9 +37,7 @@ class PostgresStore(SQLStore):
             with self._db.transaction():
                 # Serialise schema creation between app servers starting together.
                 self._db.execute("SELECT pg_advisory_xact_lock(7011)")
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        self._db.execute(statement.encode())
+                self._prepare()
         except psycopg.Error as exc:
             raise ParlourError(f"cannot open the PostgreSQL database {url!r}: {exc}") from None
         self._lock = threading.Lock()
@@ -51,3 +48,10 @@ class PostgresStore(SQLStore):
 
     def _close_connection(self) -> None:
         self._db.close()
+
+    def _columns(self) -> set[str]:
+        rows = self._db.execute(
+            b"SELECT column_name FROM information_schema.columns "
+            b"WHERE table_name = 'games' AND table_schema = current_schema()"
+        ).fetchall()
+        return {str(row["column_name"]) for row in rows}

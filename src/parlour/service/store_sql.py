@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from typing import Any, ClassVar
 
-from .store import COLUMNS, GameRecord, StaleRecordError, now
+from .store import COLUMNS, INDEXES, MIGRATIONS, SCHEMA, GameRecord, Presence, StaleRecordError, now
 
 __all__ = ["SQLStore"]
 
@@ -31,6 +31,23 @@ class SQLStore:
 
     def _close_connection(self) -> None:
         raise NotImplementedError
+
+    def _columns(self) -> set[str]:
+        """The columns the ``games`` table has now."""
+        raise NotImplementedError
+
+    def _prepare(self) -> None:
+        """Create the tables, bring an older database's ``games`` up to date (see
+        :data:`~parlour.service.store.MIGRATIONS`), then the indexes (the caller holds
+        whatever lock serialises this between app servers)."""
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                self._execute(statement, ())
+        have = self._columns()
+        for column, kind in MIGRATIONS:
+            if column not in have:
+                self._execute(f"ALTER TABLE games ADD COLUMN {column} {kind}", ())
+        self._execute(INDEXES, ())
 
     def _rows(self, sql: str, args: tuple[Any, ...]) -> list[dict[str, Any]]:
         with self._lock:
@@ -73,7 +90,10 @@ class SQLStore:
         return int(rows[0]["version"]) if rows else None
 
     def list_player(self, player: str) -> list[GameRecord]:
-        rows = self._rows(f"{_SELECT} WHERE player = {self.mark} ORDER BY updated DESC", (player,))
+        q = self.mark
+        rows = self._rows(
+            f"{_SELECT} WHERE player = {q} OR guest = {q} ORDER BY updated DESC", (player, player)
+        )
         return [GameRecord.from_row(r) for r in rows]
 
     def unfinished(self) -> list[GameRecord]:
@@ -97,6 +117,24 @@ class SQLStore:
             row = self._execute(f"SELECT value FROM settings WHERE name = {q}", (name,)).fetchone()
         assert row is not None
         return str(dict(row)["value"])
+
+    def touch(self, game_id: str, seats: list[int], online: bool) -> None:
+        q = self.mark
+        seen = now()
+        with self._lock:
+            for seat in seats:
+                self._execute(
+                    f"INSERT INTO presence (game, seat, online, seen) VALUES ({q}, {q}, {q}, {q}) "
+                    "ON CONFLICT (game, seat) DO UPDATE SET online = excluded.online, "
+                    "seen = excluded.seen",
+                    (game_id, seat, 1 if online else 0, seen),
+                )
+
+    def presence(self, game_id: str) -> dict[int, Presence]:
+        rows = self._rows(
+            f"SELECT seat, online, seen FROM presence WHERE game = {self.mark}", (game_id,)
+        )
+        return {int(r["seat"]): Presence(bool(r["online"]), float(r["seen"])) for r in rows}
 
     def close(self) -> None:
         with self._lock:

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ParlourError
-from .store import SCHEMA
 from .store_sql import SQLStore
 
 __all__ = ["SQLiteStore"]
@@ -41,13 +40,25 @@ class SQLiteStore(SQLStore):
             self._db.row_factory = sqlite3.Row
             if path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(SCHEMA)
+            self._lock = threading.Lock()
+            with self._lock:
+                # One writer at a time: two programs opening an older file together
+                # bring it up to date once.
+                self._execute("BEGIN IMMEDIATE", ())
+                try:
+                    self._prepare()
+                except sqlite3.Error:
+                    self._execute("ROLLBACK", ())
+                    raise
+                self._execute("COMMIT", ())
         except sqlite3.Error as exc:
             raise ParlourError(f"cannot open the database {path!r}: {exc}") from None
-        self._lock = threading.Lock()
 
     def _execute(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
         return self._db.execute(sql, args)
 
     def _close_connection(self) -> None:
         self._db.close()
+
+    def _columns(self) -> set[str]:
+        return {str(row[1]) for row in self._db.execute("PRAGMA table_info(games)")}

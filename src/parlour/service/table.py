@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai import Recall, deals
+from ..ai import Recall, deals, player_levels
 from ..ai import hint as ai_hint
 from ..core.events import Event
 from ..core.protocol import normalize_move_text
@@ -35,15 +35,17 @@ from ..core.registry import game_class, game_names
 from ..core.session import Game, load_game, new_game, random_seed
 from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
 from ..rng import stream_seed
-from . import policy, saves
+from . import friends, policy, saves
 from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step, Verdict
+from .bus import LocalBus
 from .stats import game_stats, player_stats
-from .store import GameRecord, Store
+from .store import GameRecord, StaleRecordError, Store, now
 from .words import Names, capitalised, sentences, with_symbols
 
 __all__ = [
     "TableService",
     "NotFoundError",
+    "FRIEND",
     "HUMAN",
     "MAX_SEED",
     "new_id",
@@ -55,6 +57,7 @@ DEALS = ("random", "winnable", "daily")
 #: The settings row naming the person who plays at this machine (terminal front ends).
 LOCAL_PLAYER_SETTING = "local_player"
 HUMAN = policy.HUMAN
+FRIEND = policy.FRIEND
 MAX_SEED = policy.MAX_SEED
 #: How many moves the computer may make in one reply before the service gives up
 #: (a safety net: every game's turns are finite, but a buggy player must not hang us).
@@ -69,6 +72,13 @@ _NOT_SAVED = frozenset({"deck", "final", "progress", "verdict"})
 
 class NotFoundError(ParlourError):
     """No game with that id for this player (the same answer whether it exists or not)."""
+
+
+class SeatTakenError(GameOverError):
+    """The invitation was opened already: the game has its two players."""
+
+
+_NO_GAME = "no game {!r} here: start one or pick a saved one"
 
 
 def new_id() -> str:
@@ -102,8 +112,17 @@ class _Live:
 class TableService:
     """Games of every player, stored as they are played."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bus: LocalBus | None = None,
+        away_seconds: float = friends.AWAY_SECONDS,
+    ) -> None:
         self.store = store
+        #: Told the id of every friend's game after each stored change (live play).
+        self.bus = bus or LocalBus()
+        #: How long a friend must be away before the other may claim the win.
+        self.away_seconds = away_seconds
         self._live: OrderedDict[str, _Live] = OrderedDict()
         self._lock = threading.Lock()
         self._pools: dict[tuple[str, str], deals.WinnablePool] = {}
@@ -118,18 +137,17 @@ class TableService:
 
     @contextmanager
     def _open(self, player: str, game_id: str) -> Iterator[_Live]:
-        """The live game, current with the store and locked, if ``player`` owns it."""
+        """The live game, current with the store and locked, if ``player`` has a seat
+        at it (its owner, or the guest of a friend's game)."""
         with self._lock:
             live = self._live.get(game_id)
             if live is not None:
                 self._live.move_to_end(game_id)
         if live is None:
             record = self.store.get(game_id)
-            if record is None or record.player != player:
-                raise NotFoundError(f"no game {game_id!r} here: start one or pick a saved one")
+            if record is None or policy.seat_of(record, player) is None:
+                raise NotFoundError(_NO_GAME.format(game_id))
             live = self._remember(_rebuild_live(record))
-        if live.record.player != player:
-            raise NotFoundError(f"no game {game_id!r} here: start one or pick a saved one")
         with live.lock:
             stored = self.store.version(game_id)
             if stored is not None and stored != live.record.version:
@@ -138,7 +156,17 @@ class TableService:
                 fresh = _rebuild_live(record)
                 live.record, live.game, live.turns = fresh.record, fresh.game, fresh.turns
                 live.opening = fresh.opening
+            if policy.seat_of(live.record, player) is None:
+                raise NotFoundError(_NO_GAME.format(game_id))
             yield live
+
+    @staticmethod
+    def _seat(live: _Live, player: str, seat: int | None) -> int | None:
+        """The seat a request speaks for: at a friend's game always the asker's own,
+        whatever the request says."""
+        if live.record.opponent == FRIEND:
+            return policy.seat_of(live.record, player)
+        return seat
 
     def _remember(self, live: _Live) -> _Live:
         """Cache a live game (the one already cached wins), dropping the least recent."""
@@ -181,6 +209,7 @@ class TableService:
         deal: str = "random",
         day: dt.date | None = None,
         strict: bool = False,
+        player_name: str | None = None,
     ) -> Answer:
         """A new game for ``player``; ``strict`` (the web API) takes the game's name and
         options exactly as the catalogue gives them, not as a person might type them.
@@ -189,6 +218,10 @@ class TableService:
         winnable: all a person learns is that) or ``daily`` (the deal of the day,
         ``day`` or today, the same for every player of this store); the last two exist
         for the one-player patiences only.
+
+        ``opponent`` ``"friend"`` makes a game for two people in two browsers: the
+        answer's ``live.invite`` is the token of its invitation (see :meth:`join`),
+        and ``player_name`` is how the other person will see the owner.
         """
         cls = _game_class(name, strict)
         given = dict(options or {})
@@ -198,6 +231,13 @@ class TableService:
             if cls.first_option is not None:
                 given[cls.first_option] = meta["series"]["first"]
         opponent = policy.check_opponent(cls, opponent)
+        if opponent == FRIEND:
+            if series_of is not None:
+                raise ParlourError("the next game against a friend comes from the game before")
+            meta["names"] = [friends.check_name(player_name, "Player 1"), None]
+            meta["invite"] = friends.new_token()
+        elif player_name is not None:
+            raise ParlourError("a name is for a game against a friend (opponent 'friend')")
         if seed is not None:
             policy.check_seed(seed)
             meta["chosen_seed"] = True
@@ -309,36 +349,24 @@ class TableService:
     def _next_in_series(self, player: str, previous: str, name: str) -> dict[str, Any]:
         """Series totals after the finished game ``previous``; the first player alternates."""
         with self._open(player, previous) as live:
-            record, game = live.record, live.game
-            cls = game_class(record.game)
-            if record.game != name or not cls.series:
-                playable = ", ".join(n for n in game_names() if game_class(n).series)
-                raise ParlourError(
-                    f"only {playable} is played in series, game after game of the same kind "
-                    f"(not {record.game} then {name})"
-                )
-            if not policy.is_final(record, game):
-                raise ParlourError("the series goes on once this game is over")
-            totals = policy.series_totals(record, game)
-            before = record.meta.get("series") or {"number": 1}
-            opening = new_game(record.game, seed=record.seed, options=record.options)
-            return {
-                "totals": totals,
-                "number": int(before["number"]) + 1,
-                "first": 1 - opening.to_move,
-            }
+            if live.record.opponent == FRIEND:
+                raise ParlourError("the next game against a friend comes from the game before")
+            return _series_after(live, name)
 
     # --- looking and playing ------------------------------------------------------
 
     def get(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         with self._open(player, game_id) as live:
-            return self._answer(live, seat=seat)
+            return self._answer(live, seat=self._seat(live, player, seat))
 
     def play(self, player: str, game_id: str, move: str, seat: int | None = None) -> Answer:
         with self._open(player, game_id) as live:
             trial = _copy_live(live)
             game = trial.game
-            me = policy.acting_seat(trial.record, game, seat)
+            me = policy.acting_seat(trial.record, game, self._seat(live, player, seat))
+            if trial.record.opponent == FRIEND:
+                friends.check_playing(trial.record)
+                trial.record.meta.pop("pause", None)  # to play on is to end a pause
             if game.outcome is None and game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             told_before = len(trial.turns)
@@ -355,6 +383,7 @@ class TableService:
         """Take back the asking person's last move (and the computer's replies to it),
         by the one rule of :func:`parlour.service.policy.undo_target`."""
         with self._open(player, game_id) as live:
+            seat = self._seat(live, player, seat)
             me = policy.acting_seat(live.record, live.game, seat)
             target = policy.undo_target(live.record, live.game, me, _told_to(live, me))
             trial = _copy_live(live)
@@ -369,6 +398,7 @@ class TableService:
     def redo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         with self._open(player, game_id) as live:
             game = live.game
+            seat = self._seat(live, player, seat)
             me = policy.acting_seat(live.record, game, seat)
             if policy.is_final(live.record, game):
                 raise GameOverError("the game is over: there is nothing to redo")
@@ -376,6 +406,8 @@ class TableService:
                 raise IllegalMoveError("nothing to redo")
             trial = _copy_live(live)
             redone = [_redo(trial)]
+            if live.record.opponent == FRIEND and trial.turns[-1].mover != me:
+                raise IllegalMoveError("nothing of yours to redo")
             while (
                 trial.game.can_redo
                 and trial.game.outcome is None
@@ -395,7 +427,7 @@ class TableService:
         are pile names as the structured moves give them (the rules' ``SOURCE DEST``)."""
         with self._open(player, game_id) as live:
             game = live.game
-            me = policy.acting_seat(live.record, game, seat)
+            me = policy.acting_seat(live.record, game, self._seat(live, player, seat))
             if game.outcome is not None:
                 return {"legal": False, "reason": "The game is over."}
             if game.to_move != me:
@@ -417,6 +449,8 @@ class TableService:
         """The strongest fair player's move for the person to move, with its reason."""
         with self._open(player, game_id) as live:
             game = live.game
+            if live.record.opponent == FRIEND:
+                raise ParlourError("no hints against a person: the computer would play for you")
             me = policy.acting_seat(live.record, game, seat)
             if game.outcome is not None:
                 raise GameOverError("the game is over: there is nothing to hint")
@@ -429,6 +463,7 @@ class TableService:
         """Give up: a game in play is lost by resigning; a patience already lost is left
         for good (it becomes final, and its deal can be shown)."""
         with self._open(player, game_id) as live:
+            seat = self._seat(live, player, seat)
             me = policy.acting_seat(live.record, live.game, seat)
             if policy.is_final(live.record, live.game):
                 raise GameOverError("the game is already over")
@@ -442,6 +477,233 @@ class TableService:
                 trial.record.meta["final"] = True
             self._commit(live, trial)
             return self._answer(live, seat=me)
+
+    # --- a game between two people in two browsers ---------------------------------
+
+    def join(self, player: str, game_id: str, token: Any, name: str | None = None) -> Answer:
+        """Take the second seat of a friend's game with its invitation token (the first
+        to open it takes it); its two people opening their link again just see the game.
+        Without the right token the game does not exist."""
+        record = self.store.get(game_id)
+        if record is None or record.opponent != FRIEND:
+            raise NotFoundError(_NO_GAME.format(game_id))
+        if policy.seat_of(record, player) is not None:
+            return self.get(player, game_id)
+        if not friends.token_matches(record, token):
+            raise NotFoundError(_NO_GAME.format(game_id))
+        chosen = friends.check_name(name, "Player 2")
+        with self._open(record.player, game_id) as live:
+            taken = live.record.guest is not None or not policy.is_person(live.record, 1)
+            if taken:
+                if policy.seat_of(live.record, player) is not None:
+                    return self._answer(live, seat=policy.seat_of(live.record, player))
+                raise SeatTakenError("this invitation was taken: the game has its two players")
+            trial = _copy_live(live)
+            trial.record.guest = player
+            names = list(trial.record.meta.get("names") or [None, None])
+            trial.record.meta["names"] = [names[0], chosen]
+            self._commit(live, trial)
+            return self._answer(live, seat=1)
+
+    def seat_computer(self, player: str, game_id: str, level: str | None = None) -> Answer:
+        """Sit the computer (``level``, else the strongest) in the other seat of a
+        friend's game: one nobody took yet, or one whose person has been away for
+        the stated time. Its person may take it back (:meth:`take_seat`)."""
+        with self._open(player, game_id) as live:
+            me = self._friend_seat(live, player)
+            table = self._table(live, me)
+            if not table["can_seat_computer"]:
+                raise IllegalMoveError(
+                    "the computer can sit only in a free seat, or one whose player has been "
+                    f"away for {friends.minutes_words(self.away_seconds)}"
+                )
+            levels = player_levels(live.record.game)
+            level = level or policy.default_level(live.record.game)
+            if level not in levels:
+                raise ParlourError(f"unknown level {level!r}: the levels are {', '.join(levels)}")
+            trial = _copy_live(live)
+            computers = dict(trial.record.meta.get("computer") or {})
+            computers[str(1 - me)] = level
+            trial.record.meta["computer"] = computers
+            trial.record.meta.pop("pause", None)
+            told_before = len(trial.turns)
+            steps = self._computer_turns(trial)
+            self._commit(live, trial)
+            return self._answer(live, computer=steps, since=told_before, seat=me)
+
+    def take_seat(self, player: str, game_id: str) -> Answer:
+        """Take back one's own seat from the computer (it sat there while one was away)."""
+        with self._open(player, game_id) as live:
+            me = self._friend_seat(live, player)
+            if me not in policy.computer_seats(live.record) or live.game.outcome is not None:
+                raise IllegalMoveError("your seat is yours already")
+            trial = _copy_live(live)
+            computers = dict(trial.record.meta.get("computer") or {})
+            computers.pop(str(me))
+            trial.record.meta["computer"] = computers
+            self._commit(live, trial)
+            return self._answer(live, seat=me)
+
+    def claim(self, player: str, game_id: str) -> Answer:
+        """Claim the win over an opponent away for the stated time: they resign."""
+        with self._open(player, game_id) as live:
+            me = self._friend_seat(live, player)
+            wait = self._table(live, me)["claim_in"]
+            if wait is None:
+                raise IllegalMoveError(
+                    "there is no win to claim: the other player is here, the game is over or "
+                    "paused, or the computer plays"
+                )
+            if wait > 0:
+                raise IllegalMoveError(
+                    f"the other player may still come back: you can claim the win in "
+                    f"{friends.minutes_words(wait)}"
+                )
+            trial = _copy_live(live)
+            other = 1 - me
+            trial.game.resign(other)
+            trial.turns.append(
+                _Turn("resign", other, tuple([Event("resign", who=other)] for _ in _seats(trial)))
+            )
+            trial.record.meta["claimed"] = me
+            self._commit(live, trial)
+            return self._answer(live, seat=me)
+
+    def pause(self, player: str, game_id: str, on: bool = True) -> Answer:
+        """Ask for a pause, or agree to the other's: a paused game cannot be claimed
+        by either side however long both are away; whoever plays on ends it.
+        ``on`` False withdraws the request or ends the pause."""
+        with self._open(player, game_id) as live:
+            me = self._friend_seat(live, player)
+            if live.game.outcome is not None:
+                raise GameOverError("the game is over: there is nothing to pause")
+            pause = dict(live.record.meta.get("pause") or {})
+            if on and not pause.get("paused"):
+                asked = pause.get("asked")
+                pause = {"paused": True} if asked is not None and asked != me else {"asked": me}
+            elif not on:
+                pause = {}
+            trial = _copy_live(live)
+            if pause:
+                trial.record.meta["pause"] = pause
+            else:
+                trial.record.meta.pop("pause", None)
+            self._commit(live, trial)
+            return self._answer(live, seat=me)
+
+    def next_game(self, player: str, game_id: str) -> Answer:
+        """The game after a finished friend's game, with the same two people: the next
+        of a series (totals kept, the other starts) or a new match. Whoever asks first
+        makes it; the other's request finds it (``live.next`` tells both)."""
+        for _ in range(3):
+            with self._open(player, game_id) as live:
+                me = self._friend_seat(live, player)
+                following = live.record.meta.get("next")
+                if following is None:
+                    if not policy.is_final(live.record, live.game):
+                        raise ParlourError("finish this game (or resign it) first")
+                    record = self._following(live)
+                    trial = _copy_live(live)
+                    trial.record.meta["next"] = record.id
+                    try:
+                        self._commit(live, trial)
+                    except StaleRecordError:
+                        continue  # the other made it first, perhaps on another server
+                    game = new_game(
+                        record.game, seed=record.seed, deck=None, options=record.options
+                    )
+                    made = _Live(record, game, [], _opening(game))
+                    self._computer_turns(made)
+                    _sync(record, game)
+                    self.store.insert(record)
+                    self._remember(made)
+                    following = record.id
+            return self.get(player, following, me)
+        raise ParlourError("the game changed meanwhile: try again")
+
+    def _following(self, live: _Live) -> GameRecord:
+        """The record of the game after ``live`` (same people, names and computer)."""
+        before = live.record
+        cls = game_class(before.game)
+        options = dict(before.options)
+        meta: dict[str, Any] = {
+            k: before.meta[k] for k in ("names", "computer", "invite") if k in before.meta
+        }
+        if cls.series:
+            meta["series"] = _series_after(live, before.game)
+            if cls.first_option is not None:
+                options[cls.first_option] = meta["series"]["first"]
+        return GameRecord(
+            id=new_id(),
+            player=before.player,
+            guest=before.guest,
+            game=before.game,
+            options=policy.resolve(cls, options, False),
+            seed=random_seed(),
+            opponent=FRIEND,
+            meta=meta,
+        )
+
+    def present(self, game_id: str, seats: list[int], online: bool) -> None:
+        """The people of ``seats`` came to the table (or left it): stored for every app
+        server, and told to the other person. The caller has checked their seats."""
+        self.store.touch(game_id, seats, online)
+        self.bus.publish(game_id)
+
+    def news(
+        self, player: str, game_id: str, known: list[str] | None, stamp: str | None
+    ) -> tuple[Answer | None, list[str], str]:
+        """What a connected person has not been shown yet, given the moves they know
+        (``known``; None: nothing yet) and the table they saw (``stamp``): an answer
+        whose ``computer_moves`` are the other side's moves since, to be shown as the
+        computer's are, or None when nothing changed for them; with the moves and the
+        table to remember for next time. Moves the person made themselves (their own
+        answers showed them) are in the log, not among the steps; a move the other
+        took back sends the whole game again."""
+        with self._open(player, game_id) as live:
+            me = self._friend_seat(live, player)
+            history = [t.move for t in live.turns]
+            same = known is not None and history[: len(known)] == known
+            steps: list[Step] = []
+            message = None
+            if known is not None and same:
+                causes = _causes(live)
+                for index in range(len(known), len(history)):
+                    if causes[index] != me:
+                        steps.append(self._step_at(live, index, me))
+            elif known is not None:
+                who = policy.seat_names(live.record)[1 - me]
+                message = f"{friends.capitalised(who)} took back a move."
+            since = len(known) if known is not None and same else None
+            answer = self._answer(live, computer=steps, since=since, seat=me, message=message)
+            table = answer["live"]
+            assert table is not None
+            fresh = friends.stamp(table)
+            if same and not steps and fresh == stamp:
+                return None, history, fresh
+            return answer, history, fresh
+
+    def _friend_seat(self, live: _Live, player: str) -> int:
+        seat = policy.seat_of(live.record, player)
+        if live.record.opponent != FRIEND or seat is None:
+            raise ParlourError("this is for a game against a friend")
+        return seat
+
+    def _table(self, live: _Live, seat: int) -> Any:
+        presence = self.store.presence(live.record.id)
+        return friends.live_table(live.record, live.game, seat, presence, now(), self.away_seconds)
+
+    def _step_at(self, live: _Live, index: int, seat: int) -> Step:
+        """Move ``index`` of the game as ``seat`` sees it, with the table after it."""
+        turn = live.turns[index]
+        names = policy.names(live.record, seat)
+        after = min(index + 1, len(live.game.moves))
+        return {
+            "move": turn.move,
+            "text": _told(turn, seat, names),
+            "events": [e.to_dict() for e in turn.events[seat]],
+            "view": live.game.view_before(after, seat),
+        }
 
     # --- saves and the local person ---------------------------------------------
 
@@ -491,7 +753,7 @@ class TableService:
     def text(self, player: str, game_id: str, seat: int | None = None, colour: bool = False) -> str:
         """The position as text for a terminal, as the person in ``seat`` may see it."""
         with self._open(player, game_id) as live:
-            viewer = policy.viewer(live.record, live.game, seat)
+            viewer = policy.viewer(live.record, live.game, self._seat(live, player, seat))
             return live.game.state.render_for(viewer, colour)
 
     def _save_key(self) -> str:
@@ -500,7 +762,8 @@ class TableService:
     # --- lists --------------------------------------------------------------------
 
     def list_games(self, player: str) -> list[GameSummary]:
-        return [policy.summary(r) for r in self.store.list_player(player)]
+        records = self.store.list_player(player)
+        return [policy.summary(r, policy.seat_of(r, player) or 0) for r in records]
 
     def unfinished(self) -> list[GameSummary]:
         """Every unfinished game in the store, most recently played first (a local
@@ -509,10 +772,11 @@ class TableService:
         return [policy.summary(r) for r in records]
 
     def stats(self, player: str) -> dict[str, Any]:
-        return player_stats(self.store.list_player(player))
+        return player_stats(self.store.list_player(player), player)
 
     def clear_history(self, player: str) -> int:
-        """Forget a player's finished games (statistics included); games in play stay."""
+        """Forget a player's finished games (statistics included); games in play stay.
+        A friend's game stays with its owner: only the owner can forget it."""
         return self.store.delete_finished(player)
 
     # --- internals ----------------------------------------------------------------
@@ -523,6 +787,8 @@ class TableService:
         record, game = live.record, live.game
         if record.opponent in (None, HUMAN):
             return steps
+        if record.opponent == FRIEND and friends.paused(record):
+            return steps
         while game.outcome is None and not policy.is_person(record, game.to_move):
             if len(steps) >= MAX_COMPUTER_MOVES:
                 raise ParlourError("the computer player did not finish its turn")
@@ -531,7 +797,10 @@ class TableService:
             # the game so far from its own views, so a restarted server (or an undo and
             # redo) makes exactly the same reply, with what the player had learnt.
             computer = live.recall.player(
-                game, record.opponent, stream_seed(record.seed, f"web-move-{len(game.moves)}"), seat
+                game,
+                policy.computer_level(record, seat),
+                stream_seed(record.seed, f"web-move-{len(game.moves)}"),
+                seat,
             )
             choice = computer.choose(game.view(seat), game.legal_moves())
             _play(live, choice)
@@ -552,10 +821,13 @@ class TableService:
         }
 
     def _commit(self, live: _Live, trial: _Live) -> None:
-        """Store the changed game; only then does the cache take it."""
+        """Store the changed game; only then does the cache take it (and the people
+        at a friend's game hear of it, whichever server they are on)."""
         _sync(trial.record, trial.game)
         self.store.update(trial.record)
         live.record, live.game, live.turns = trial.record, trial.game, trial.turns
+        if live.record.opponent == FRIEND:
+            self.bus.publish(live.record.id)
 
     def _answer(
         self,
@@ -597,7 +869,12 @@ class TableService:
             )
         stats = None
         if game.outcome is not None:
-            stats = game_stats(self.store.list_player(record.player), record.game)
+            player = record.player if viewer == 0 or record.guest is None else record.guest
+            stats = game_stats(self.store.list_player(player), record.game, player)
+        table = None
+        if record.opponent == FRIEND:
+            presence = self.store.presence(record.id)
+            table = friends.live_table(record, game, viewer, presence, now(), self.away_seconds)
         return policy.answer(
             record,
             game,
@@ -610,7 +887,43 @@ class TableService:
             played=played,
             ending=live.turns[-1].events[viewer] if live.turns else [],
             told=_told_to(live, viewer),
+            live=table,
         )
+
+
+def _series_after(live: _Live, name: str) -> dict[str, Any]:
+    """Series totals after the finished game of ``live``; the first player alternates."""
+    record, game = live.record, live.game
+    cls = game_class(record.game)
+    if record.game != name or not cls.series:
+        playable = ", ".join(n for n in game_names() if game_class(n).series)
+        raise ParlourError(
+            f"only {playable} is played in series, game after game of the same kind "
+            f"(not {record.game} then {name})"
+        )
+    if not policy.is_final(record, game):
+        raise ParlourError("the series goes on once this game is over")
+    totals = policy.series_totals(record, game)
+    before = record.meta.get("series") or {"number": 1}
+    opening = new_game(record.game, seed=record.seed, options=record.options)
+    return {
+        "totals": totals,
+        "number": int(before["number"]) + 1,
+        "first": 1 - opening.to_move,
+    }
+
+
+def _causes(live: _Live) -> list[int | None]:
+    """For each told move, the person whose request made it: a person's own move is
+    theirs; the computer's replies belong to the person who moved last before them
+    (None before anyone did)."""
+    causes: list[int | None] = []
+    last: int | None = None
+    for turn in live.turns:
+        if policy.is_person(live.record, turn.mover):
+            last = turn.mover
+        causes.append(last)
+    return causes
 
 
 # --- the game's told history --------------------------------------------------------

@@ -7,6 +7,10 @@ bodies are typed (pydantic models and the service's typed dicts), so
 ``/openapi.json`` and ``/docs`` describe the whole API. Every user error is a
 4xx whose JSON body is ``{"error": message}``, never a 500; a rejected request
 never changes a game.
+
+A game against a friend (``opponent`` ``"friend"``) is played live: see
+:mod:`parlour.web.live` for its WebSocket and ``POST /api/games/{id}/join`` for the
+invitation.
 """
 
 from __future__ import annotations
@@ -34,21 +38,25 @@ from ..ai import warm
 from ..core.registry import game_class
 from ..errors import GameOverError, ParlourError, UnknownGameError
 from ..service import (
+    FRIEND,
     HUMAN,
     MAX_SEED,
+    LocalBus,
     NotFoundError,
     StaleRecordError,
     Store,
     TableService,
+    open_bus,
     open_store,
 )
 from ..service.answers import Answer, CatalogGame, CatalogOption, GameSummary, Hint, Step, Verdict
+from ..service.friends import AWAY_SECONDS
 from ..service.store import new_secret
 from .guard import MAX_BODY, BodyGuard, BodyTooLarge, validation_message
+from .live import COOKIE, Hub, add_live_routes
 
 __all__ = ["create_app", "COOKIE", "MAX_BODY"]
 
-COOKIE = "parlour_player"
 STATIC = Path(str(files("parlour.web").joinpath("static")))
 
 
@@ -81,7 +89,12 @@ class NewGame(BaseModel):
         default_factory=dict, max_length=16, description="game options by name"
     )
     opponent: str | None = Field(
-        default=None, max_length=40, description="two-player games: the computer's level"
+        default=None,
+        max_length=40,
+        description="two-player games: the computer's level, or 'friend' to invite a friend",
+    )
+    name: str | None = Field(
+        default=None, max_length=40, description="against a friend: the name they will see"
     )
     series: str | None = Field(
         default=None, max_length=64, description="the id of the finished game this one follows"
@@ -119,6 +132,15 @@ class CheckBody(BaseModel):
 class Checked(BaseModel):
     legal: bool
     reason: str
+
+
+class JoinBody(BaseModel):
+    """``POST /api/games/{id}/join``: take the second seat with the invitation's token."""
+
+    model_config = _STRICT
+
+    token: str = Field(min_length=1, max_length=64, description="the invitation's token")
+    name: str | None = Field(default=None, max_length=40, description="the name the owner sees")
 
 
 class ErrorBody(BaseModel):
@@ -172,8 +194,16 @@ def new_game_schema(catalog: list[CatalogGame]) -> dict[str, Any]:
                 "description": "game options by name",
             },
             "opponent": {
-                "anyOf": [{"type": "string", "enum": [*entry["levels"], HUMAN]}, {"type": "null"}],
-                "description": "the computer's level, or 'human' for two people at one table",
+                "anyOf": [
+                    {"type": "string", "enum": [*entry["levels"], HUMAN, FRIEND]},
+                    {"type": "null"},
+                ],
+                "description": "the computer's level, 'human' for two people at one table, or "
+                "'friend' to invite a friend (with 'name', the name they will see)",
+            },
+            "name": {
+                "anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}],
+                "description": "against a friend: the name they will see",
             },
             "deal": {"type": "string", "enum": ["random"], "description": "a random deal"},
         }
@@ -268,19 +298,31 @@ def _allowed_methods(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
-def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastAPI:
+def create_app(
+    db: str | Store = ":memory:", secret: str | None = None, away_seconds: float | None = None
+) -> FastAPI:
     """The web app over the database ``db`` (a path, ``:memory:``, a
-    ``postgresql://`` URL or a ready :class:`~parlour.service.Store`)."""
+    ``postgresql://`` URL or a ready :class:`~parlour.service.Store`).
+
+    ``away_seconds`` (else ``PARLOUR_AWAY_SECONDS``, else 2 minutes): how long a
+    friend must be away before the other may claim the win."""
     store = open_store(db) if isinstance(db, str) else db
+    bus = open_bus(db) if isinstance(db, str) else LocalBus()
     secret = secret or os.environ.get("PARLOUR_SECRET") or store.setting("secret", new_secret())
     signer = Signer(secret, salt="parlour-player")
-    service = TableService(store)
+    if away_seconds is None:
+        away_seconds = float(os.environ.get("PARLOUR_AWAY_SECONDS") or AWAY_SECONDS)
+    service = TableService(store, bus, away_seconds)
     service.resume_all()
+    hub = Hub(service)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(warm)  # compiled search and solver loaded before any move
+        await hub.start()
         yield
+        await hub.stop()
+        bus.close()
         store.close()
 
     app = FastAPI(
@@ -292,6 +334,16 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
     )
     app.state.service = service
     app.state.store = store
+    app.state.hub = hub
+
+    def player_of(raw: str | None) -> str | None:
+        """The player a signed cookie names, or None."""
+        if not raw:
+            return None
+        try:
+            return signer.unsign(raw).decode()
+        except (BadSignature, UnicodeDecodeError):
+            return None
 
     def openapi() -> dict[str, Any]:
         """FastAPI's schema, with the new-game body told game by game."""
@@ -330,13 +382,7 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
     async def guard_and_cookie(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
-        player = None
-        raw = request.cookies.get(COOKIE)
-        if raw:
-            try:
-                player = signer.unsign(raw).decode()
-            except (BadSignature, UnicodeDecodeError):
-                player = None
+        player = player_of(request.cookies.get(COOKIE))
         fresh = player is None
         if player is None:
             player = secrets.token_urlsafe(16)
@@ -389,8 +435,22 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
                 deal=body.deal,
                 day=_day(body.day),
                 strict=True,
+                player_name=body.name,
             )
         )
+
+    @app.post("/api/games/{game_id}/join", response_model=Answer, tags=["friends"])
+    async def join(request: Request, game_id: str, body: JoinBody) -> Answer:
+        """Open a friend's invitation: the first to open it takes the second seat (the
+        game's two people opening it again just see the game). Then play live over
+        the WebSocket ``/api/games/{id}/live``."""
+        return await run_in_threadpool(service.join, who(request), game_id, body.token, body.name)
+
+    @app.post("/api/games/{game_id}/next", response_model=Answer, tags=["friends"])
+    async def next_game(request: Request, game_id: str) -> Answer:
+        """After a finished game against a friend, the next one with the same people
+        (the next of a series, or a new match): whoever asks first makes it."""
+        return await run_in_threadpool(service.next_game, who(request), game_id)
 
     @app.get("/api/games/{game_id}", response_model=Answer, tags=["play"])
     async def get_game(request: Request, game_id: str) -> Answer:
@@ -458,6 +518,8 @@ def create_app(db: str | Store = ":memory:", secret: str | None = None) -> FastA
         return {"game": cls.name, "title": cls.title, "markdown": text}
 
     # --- front end ------------------------------------------------------------
+
+    add_live_routes(app, hub, player_of)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

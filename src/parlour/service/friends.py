@@ -1,0 +1,211 @@
+"""A game between two people in two browsers: invitations, names, presence, pauses.
+
+The owner starts the game with ``opponent`` ``"friend"`` and gets an invitation
+token (a link). Whoever opens the link first takes the second seat (``guest``) with
+a display name of their own; nobody else can ever open the game: to anyone but its
+two people the game does not exist (the same 404 as an unknown id), and the token
+is checked in constant time.
+
+Where each person is comes from the store's presence rows, written by whichever
+app server their browser is connected to (and refreshed while it stays
+connected, so a server that dies leaves its people *away* after
+:data:`STALE_SECONDS`). A person away for :data:`AWAY_SECONDS` (a stated time:
+the table shows the count-down) loses the right to hold up the game: the other may
+claim the win, or sit the computer in the empty seat until they come back. Both
+may agree to pause instead: then nobody can claim, and either may play on.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+import unicodedata
+from typing import Any
+
+from ..core.session import Game
+from ..errors import IllegalMoveError, ParlourError
+from . import policy
+from .answers import LiveSeat, LiveTable
+from .store import GameRecord, Presence
+from .words import capitalised
+
+__all__ = [
+    "AWAY_SECONDS",
+    "HEARTBEAT_SECONDS",
+    "STALE_SECONDS",
+    "capitalised",
+    "check_name",
+    "check_playing",
+    "is_away",
+    "live_table",
+    "minutes_words",
+    "new_token",
+    "paused",
+    "stamp",
+    "token_matches",
+]
+
+#: How long the other person must be away before the win may be claimed.
+AWAY_SECONDS = 120.0
+#: How often an app server says its connected people are still there.
+HEARTBEAT_SECONDS = 10.0
+#: A presence row not refreshed for this long is taken as away (its server died).
+STALE_SECONDS = 3 * HEARTBEAT_SECONDS
+#: The longest display name.
+MAX_NAME = 24
+
+
+def new_token() -> str:
+    """An invitation token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def token_matches(record: GameRecord, token: Any) -> bool:
+    """Whether ``token`` is this game's invitation (constant-time comparison)."""
+    kept = record.meta.get("invite")
+    if not isinstance(kept, str) or not isinstance(token, str) or not token:
+        return False
+    return hmac.compare_digest(kept.encode(), token.encode())
+
+
+def check_name(name: Any, default: str) -> str:
+    """A display name as people typed it, tidied: spaces collapsed, control
+    characters refused, at most :data:`MAX_NAME` characters; ``default`` if empty."""
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise ParlourError(f"a name is text, got {name!r}")
+    tidy = " ".join(name.split())
+    if any(unicodedata.category(ch).startswith("C") for ch in tidy):
+        raise ParlourError("a name cannot hold control characters")
+    if len(tidy) > MAX_NAME:
+        raise ParlourError(f"a name has at most {MAX_NAME} characters, got {len(tidy)}")
+    if tidy.casefold() in ("you", "the computer", "computer", "the table"):
+        raise ParlourError(f"{tidy!r} would be confusing as a name: choose another")
+    return tidy or default
+
+
+def is_away(presence: Presence | None, now: float) -> bool:
+    """Whether a seat's person is not at the table now."""
+    if presence is None:
+        return True
+    return not presence.online or now - presence.seen > STALE_SECONDS
+
+
+def away_for(presence: Presence | None, now: float) -> float | None:
+    """Seconds the seat's person has been away (None: here, or never came)."""
+    if presence is None or not is_away(presence, now):
+        return None
+    return max(0.0, now - presence.seen)
+
+
+def claim_in(
+    record: GameRecord,
+    game: Game,
+    seat: int,
+    presence: dict[int, Presence],
+    now: float,
+    limit: float,
+) -> float | None:
+    """Seconds until ``seat`` may claim the win over an absent opponent (0: now),
+    or None when there is nothing to claim."""
+    other = 1 - seat
+    if game.outcome is not None or paused(record) or not policy.is_person(record, other):
+        return None
+    if record.guest is None:
+        return None
+    away = away_for(presence.get(other), now)
+    if away is None:
+        if other not in presence:  # the guest took the seat and never came back
+            return 0.0 if now - record.updated >= limit else limit - (now - record.updated)
+        return None
+    return max(0.0, limit - away)
+
+
+def paused(record: GameRecord) -> bool:
+    return bool((record.meta.get("pause") or {}).get("paused"))
+
+
+def pause_word(record: GameRecord, seat: int) -> str | None:
+    pause = record.meta.get("pause") or {}
+    if pause.get("paused"):
+        return "paused"
+    asked = pause.get("asked")
+    if asked is None:
+        return None
+    return "asked_by_you" if asked == seat else "asked_by_them"
+
+
+def live_table(
+    record: GameRecord,
+    game: Game,
+    seat: int,
+    presence: dict[int, Presence],
+    now: float,
+    limit: float = AWAY_SECONDS,
+) -> LiveTable:
+    """The table of a friend's game as the person in ``seat`` sees it."""
+    names = policy.seat_names(record)
+    chosen = list(record.meta.get("names") or [None, None])
+    computers = policy.computer_seats(record)
+    seats: list[LiveSeat] = []
+    for n in range(2):
+        kind = "computer" if n in computers else "person"
+        if n == 1 and record.guest is None and kind == "person":
+            kind = "empty"
+        here = presence.get(n)
+        seats.append(
+            {
+                "name": "the computer" if kind == "computer" else str(chosen[n] or names[n]),
+                "you": n == seat,
+                "kind": kind,
+                "present": kind == "person" and not is_away(here, now),
+                "away": away_for(here, now) if kind == "person" else None,
+            }
+        )
+    wait = claim_in(record, game, seat, presence, now, limit)
+    other = 1 - seat
+    open_seat = record.guest is None and other == 1 and other not in computers
+    return {
+        "version": record.version,
+        "seats": seats,
+        "invite": record.meta.get("invite") if seat == 0 and open_seat else None,
+        "pause": pause_word(record, seat),
+        "claim_after": limit,
+        "claim_in": wait,
+        "can_seat_computer": game.outcome is None
+        and other not in computers
+        and (open_seat or wait == 0.0),
+        "can_take_seat": game.outcome is None and seat in computers,
+        "next": record.meta.get("next"),
+    }
+
+
+def stamp(table: LiveTable) -> str:
+    """What of a live table a person must be told again when it changes: who sits
+    where and who is here, the pause, the next game (not the clocks, which a front
+    end counts down by itself, nor the version, which every move changes)."""
+    seats = [{k: v for k, v in seat.items() if k != "away"} for seat in table["seats"]]
+    kept = {k: v for k, v in table.items() if k not in ("version", "seats", "claim_in")}
+    return json.dumps([seats, kept, table["claim_in"] is None], sort_keys=True)
+
+
+def check_playing(record: GameRecord) -> None:
+    """Refuse a move while the second seat waits for its person."""
+    if record.guest is None and policy.is_person(record, 1):
+        raise IllegalMoveError(
+            "your friend has not sat down yet: send them the invitation, or let the computer play"
+        )
+
+
+def minutes_words(seconds: float) -> str:
+    """``2 minutes``, ``1 minute 30 seconds``, ``45 seconds``."""
+    whole = max(0, round(seconds))
+    minutes, rest = divmod(whole, 60)
+    parts = []
+    if minutes:
+        parts.append(f"{minutes} minute" + ("s" if minutes != 1 else ""))
+    if rest or not minutes:
+        parts.append(f"{rest} second" + ("s" if rest != 1 else ""))
+    return " ".join(parts)
