@@ -63,6 +63,11 @@ class SeatScanner:
             assert '"seed"' not in text and '"deck"' not in text, "the deal of a live game"
 
 
+#: Live lines still open, closed after each test even when it fails (an open line
+#: would keep its app from shutting down, and the test run would hang).
+OPEN: list[Person] = []
+
+
 class Person:
     """One browser's live line: send commands, collect what the server tells."""
 
@@ -72,6 +77,7 @@ class Person:
         self.scanner = scanner
         self.socket = client.websocket_connect(f"/api/games/{game_id}/live")
         self.ws = self.socket.__enter__()
+        OPEN.append(self)
         self.news: list[dict[str, Any]] = []
         self.count = 0
         first = self.receive()
@@ -126,4 +132,6 @@ class Person:
         return self.answer
 
     def close(self) -> None:
-        self.socket.__exit__(None, None, None)
+        if self in OPEN:
+            OPEN.remove(self)
+            self.socket.__exit__(None, None, None)
