@@ -415,3 +415,17 @@ def test_two_app_servers_on_postgresql_deliver_each_move(
         assert told["computer_moves"], "the other server told the move"
     a.close()
     b.close()
+
+
+def test_the_next_game_against_the_computer(client: TestClient) -> None:
+    first = client.post(
+        "/api/games", json={"game": "chinese-patience", "opponent": "random", "name": "Ann"}
+    ).json()
+    assert first["live"] is None
+    early = client.post(f"/api/games/{first['id']}/next")
+    assert early.status_code == 409
+    client.post(f"/api/games/{first['id']}/resign")
+    following = client.post(f"/api/games/{first['id']}/next").json()
+    assert following["id"] != first["id"] and following["series"]["number"] == 2
+    again = client.post(f"/api/games/{first['id']}/next").json()
+    assert again["id"] == following["id"]

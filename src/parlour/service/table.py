@@ -221,7 +221,8 @@ class TableService:
 
         ``opponent`` ``"friend"`` makes a game for two people in two browsers: the
         answer's ``live.invite`` is the token of its invitation (see :meth:`join`),
-        and ``player_name`` is how the other person will see the owner.
+        and ``player_name`` is how the other person will see the owner (ignored
+        against the computer).
         """
         cls = _game_class(name, strict)
         given = dict(options or {})
@@ -236,8 +237,6 @@ class TableService:
                 raise ParlourError("the next game against a friend comes from the game before")
             meta["names"] = [friends.check_name(player_name, "Player 1"), None]
             meta["invite"] = friends.new_token()
-        elif player_name is not None:
-            raise ParlourError("a name is for a game against a friend (opponent 'friend')")
         if seed is not None:
             policy.check_seed(seed)
             meta["chosen_seed"] = True
@@ -592,16 +591,17 @@ class TableService:
             return self._answer(live, seat=me)
 
     def next_game(self, player: str, game_id: str) -> Answer:
-        """The game after a finished friend's game, with the same two people: the next
-        of a series (totals kept, the other starts) or a new match. Whoever asks first
-        makes it; the other's request finds it (``live.next`` tells both)."""
+        """The game after a finished one, with the same options and people: the next of
+        a series (totals kept, the other starts) or a new deal or match. At a friend's
+        game whoever asks first makes it; the other's request finds it (``live.next``
+        tells both)."""
         for _ in range(3):
             with self._open(player, game_id) as live:
-                me = self._friend_seat(live, player)
+                me = policy.seat_of(live.record, player) or 0
                 following = live.record.meta.get("next")
                 if following is None:
                     if not policy.is_final(live.record, live.game):
-                        raise ParlourError("finish this game (or resign it) first")
+                        raise GameOverError("the next game comes once this one is over for good")
                     record = self._following(live)
                     trial = _copy_live(live)
                     trial.record.meta["next"] = record.id
@@ -640,7 +640,7 @@ class TableService:
             game=before.game,
             options=policy.resolve(cls, options, False),
             seed=random_seed(),
-            opponent=FRIEND,
+            opponent=before.opponent,
             meta=meta,
         )
 

@@ -195,7 +195,14 @@ def new_game_schema(catalog: list[CatalogGame]) -> dict[str, Any]:
             },
             "opponent": {
                 "anyOf": [
-                    {"type": "string", "enum": [*entry["levels"], HUMAN, FRIEND]},
+                    {
+                        "type": "string",
+                        "enum": [
+                            *entry["levels"],
+                            HUMAN,
+                            *([FRIEND] if entry["players"] == 2 else []),
+                        ],
+                    },
                     {"type": "null"},
                 ],
                 "description": "the computer's level, 'human' for two people at one table, or "
@@ -448,8 +455,9 @@ def create_app(
 
     @app.post("/api/games/{game_id}/next", response_model=Answer, tags=["friends"])
     async def next_game(request: Request, game_id: str) -> Answer:
-        """After a finished game against a friend, the next one with the same people
-        (the next of a series, or a new match): whoever asks first makes it."""
+        """After a finished game, the next one with the same options and people (the
+        next of a series, or a new deal or match); against a friend, whoever asks first
+        makes it and the other is sent to it."""
         return await run_in_threadpool(service.next_game, who(request), game_id)
 
     @app.get("/api/games/{game_id}", response_model=Answer, tags=["play"])
