@@ -40,15 +40,17 @@ def some_moves(table: Table, count: int) -> None:
         table.click_move(move)
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_every_table_fits_the_screen(table_at: TableAt, viewport: str) -> None:
-    table = table_at(viewport)
-    for game in GAMES:
-        table.start(game, seed=11)
-        check_geometry(table, f"{game} at {viewport}, dealt")
-        some_moves(table, 4)
-        check_geometry(table, f"{game} at {viewport}, after some moves")
-        status_says_the_turn(table)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_table_fits_the_screen(table_at: TableAt, game: str) -> None:
+    """Each game dealt and after a few moves, checked at all four sizes (the page
+    resized and redrawn); the moves are clicked at a different size for each game."""
+    played_at = list(VIEWPORTS)[GAMES.index(game) % len(VIEWPORTS)]
+    table = table_at(played_at)
+    table.start(game, seed=11)
+    at_sizes(table, f"{game}, dealt", [played_at, *[v for v in VIEWPORTS if v != played_at]])
+    resize(table, played_at)
+    some_moves(table, 4)
+    at_sizes(table, f"{game} after some moves at {played_at}", list(VIEWPORTS))
 
 
 def status_says_the_turn(table: Table) -> None:
@@ -66,19 +68,26 @@ def status_says_the_turn(table: Table) -> None:
     assert fits, f"the status line does not fit: {table.page.inner_text('#status')!r}"
 
 
-def on_both_phone_sides(table: Table, what: str) -> None:
-    """Check the table upright, then turned on its side (the same page, redrawn)."""
-    for viewport in ("phone", "phone-landscape"):
-        width, height = VIEWPORTS[viewport]
-        if table.page.viewport_size != {"width": width, "height": height}:
-            table.page.set_viewport_size({"width": width, "height": height})
-            table.page.wait_for_function(
-                "([w, h]) => innerWidth === w && innerHeight === h && new Promise("
-                "(r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))",
-                arg=[width, height],
-            )
-            table.settle()
-        check_geometry(table, f"{what} at {viewport}")
+def resize(table: Table, viewport: str) -> None:
+    """The same page at another size, once the table is drawn again for it."""
+    width, height = VIEWPORTS[viewport]
+    if table.page.viewport_size == {"width": width, "height": height}:
+        return
+    table.page.set_viewport_size({"width": width, "height": height})
+    table.page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h && new Promise("
+        "(r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))",
+        arg=[width, height],
+    )
+    table.settle()
+
+
+def at_sizes(table: Table, what: str, viewports: list[str]) -> None:
+    """The table and its status line checked at each of ``viewports`` in turn."""
+    for viewport in viewports:
+        resize(table, viewport)
+        check_geometry(table, f"{what}, at {viewport}")
+        status_says_the_turn(table)
 
 
 def test_long_piles_and_big_hands_still_fit(table_at: TableAt) -> None:
@@ -88,7 +97,7 @@ def test_long_piles_and_big_hands_still_fit(table_at: TableAt) -> None:
     for _ in range(20):
         move = next(m for m in table.moves() if m["source"] == "S" and m["target"] == "W1")
         table.click_move(move)
-    on_both_phone_sides(table, "calculation with a long waste pile")
+    at_sizes(table, "calculation with a long waste pile", ["phone", "phone-landscape"])
     table.start("uno", seed=3, first=0)
     for _ in range(18):
         words = [m for m in table.moves() if m.get("word") in ("draw", "keep", "pass")]
@@ -96,7 +105,7 @@ def test_long_piles_and_big_hands_still_fit(table_at: TableAt) -> None:
             break
         table.click_move(words[0])
     assert len(table.answer["view"]["hand"]) >= 15
-    on_both_phone_sides(table, "uno with a big hand")
+    at_sizes(table, "uno with a big hand", ["phone", "phone-landscape"])
 
 
 def play_calculation(table: Table) -> None:
