@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-CHECKED = [d for d in ("src", "tests", "benchmarks") if (ROOT / d).is_dir()]
+CHECKED = [d for d in ("src", "tests", "benchmarks", "examples") if (ROOT / d).is_dir()]
 
 
 def run(*command: str) -> subprocess.CompletedProcess[str]:
