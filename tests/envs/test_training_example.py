@@ -47,7 +47,9 @@ def test_the_example_trains_evaluates_and_plots(tmp_path: Path) -> None:
         assert result["hands"] == 3 and 0 <= result["wins"] <= 3
         assert result["low"] <= result["rate"] <= result["high"]
     assert (tmp_path / "uno_maskable_ppo_curve.png").read_bytes()[:4] == b"\x89PNG"
-    assert (tmp_path / "uno_maskable_ppo.zip").stat().st_size > 0
+    model = tmp_path / "uno_maskable_ppo.zip"
+    assert model.stat().st_size > 0
+    assert example.main(["--evaluate", str(model), "--final-hands", "2", "--greedy"]) == 0
 
 
 def test_evaluation_deals_are_never_training_deals() -> None:
