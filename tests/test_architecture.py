@@ -255,3 +255,24 @@ def test_every_part_has_a_layer() -> None:
         assert part_of(".".join(rel.parts)) in LAYERS, (
             f"{rel} has no layer in the architecture test"
         )
+
+
+TESTS = SRC.parents[1] / "tests"
+
+
+def test_tests_import_public_names_only() -> None:
+    """Tests import parlour's public modules and names only (issue 22): a private
+    helper a test needs is made public where it lives, so the test checks what users
+    can reach."""
+    found = []
+    for path in sorted(TESTS.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("parlour"):
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names if alias.name.startswith("parlour")]
+            for name in names:
+                if any(p.startswith("_") and not p.startswith("__") for p in name.split(".")):
+                    found.append(f"{path.relative_to(TESTS)}:{node.lineno} {name}")
+    assert not found, "tests import private names: " + ", ".join(found)
