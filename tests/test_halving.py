@@ -1,0 +1,32 @@
+"""Successive halving: the same samples for every candidate still running, the better
+half kept each round, index order breaking ties, each candidate's mean reported."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.ai.halving import halve
+
+
+def test_halving_keeps_the_better_half_and_reports_means() -> None:
+    rates = [0.5, 0.9, 0.1, 0.6]  # each candidate's score per sample
+    calls: list[tuple[list[int], int]] = []
+
+    def play(alive: Sequence[int], k: int) -> list[float]:
+        calls.append((list(alive), k))
+        return [rates[a] * k for a in alive]
+
+    got = halve(4, budget=100, first=4, play=play)
+    assert calls == [([0, 1, 2, 3], 4), ([1, 3], 8)]
+    assert got.best == 1 and got.runner == 3
+    assert got.samples == 12 and got.score == 0.9 * 12
+    assert [round(m, 6) for m in got.means] == rates
+
+
+def test_halving_breaks_ties_by_index_and_stops_at_the_budget() -> None:
+    def play(alive: Sequence[int], k: int) -> list[float]:
+        return [float(k)] * len(alive)
+
+    got = halve(3, budget=10, first=2, play=play)
+    assert got.best == 0 and got.runner == 1 and got.samples == 2
+    assert got.means == (1.0, 1.0, 1.0)
