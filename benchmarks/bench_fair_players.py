@@ -3,7 +3,7 @@
     python benchmarks/bench_fair_players.py [--variants gate-3,gate-4,calculation,
         calculation-classic,eight-by-eight] [--deals 1000] [--seed 200000]
         [--level strong] [--seconds 1.0] [--solver-budget NODES] [--jobs 1]
-        [--skip-solver] [--out deals.jsonl] [--report deals.jsonl]
+        [--skip-solver] [--out deals.jsonl] [--report deals.jsonl [--against other.jsonl]]
 
 Deal i of a variant is the seeded deal ``seed + i``. For each deal:
 
@@ -24,7 +24,9 @@ deal with its seed, and any deal the player did not finish (a safety net of move
 ``--out`` writes one JSON line per deal as it finishes. The variants' deals are played
 in turn (deal 0 of each, then deal 1 of each, ...), so a run cut short has as many
 deals of each variant; ``--report deals.jsonl`` prints the tables of such a run (or of
-any ``--out`` file) without playing.
+any ``--out`` file) without playing; ``--against other.jsonl`` adds, per variant, the
+other run's player (e.g. ``--level fair``) on the same seeds and the deals only one of
+the two won.
 """
 
 from __future__ import annotations
@@ -146,18 +148,45 @@ def report(variant: str, deals: list[Deal]) -> None:
     print(f"| moves per deal (mean) | {sum(d.moves for d in deals) / n:.0f} |")
 
 
-def report_file(path: str) -> int:
-    """The tables of the deals in an ``--out`` file."""
+def read_deals(path: str) -> dict[str, list[Deal]]:
+    """The deals of an ``--out`` file by variant, in seed order."""
     played: dict[str, list[Deal]] = {}
     with open(path) as rows:
         for line in rows:
             deal = Deal(**json.loads(line))
             played.setdefault(deal.variant, []).append(deal)
-    print(f"# python benchmarks/bench_fair_players.py --report {path}")
-    for variant, deals in played.items():
+    for deals in played.values():
         deals.sort(key=lambda d: d.seed)
+    return played
+
+
+def report_file(path: str, against: str = "") -> int:
+    """The tables of the deals in an ``--out`` file; with ``against`` (another run's
+    file, e.g. the fair level's) each variant's deals compared seed by seed."""
+    played = read_deals(path)
+    other = read_deals(against) if against else {}
+    command = f"--report {path}" + (f" --against {against}" if against else "")
+    print(f"# python benchmarks/bench_fair_players.py {command}")
+    for variant, deals in played.items():
         report(variant, deals)
+        if variant in other:
+            compare(deals, other[variant])
     return 0
+
+
+def compare(deals: list[Deal], others: list[Deal]) -> None:
+    """The other run's player on the same seeds, and the deals only one of them won."""
+    by_seed = {d.seed: d for d in others}
+    pairs = [(d, by_seed[d.seed]) for d in deals if d.seed in by_seed]
+    if not pairs:
+        return
+    level = pairs[0][1].level or "other"
+    n = len(pairs)
+    print(
+        f"| {level} player on the same {n} seeds: won | {share(sum(o.won for _, o in pairs), n)}; "
+        f"won by this player only {sum(d.won and not o.won for d, o in pairs)}, by the "
+        f"{level} player only {sum(o.won and not d.won for d, o in pairs)} |"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,9 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default="")
     parser.add_argument("--report", default="", help="print the tables of an --out file")
+    parser.add_argument("--against", default="", help="with --report: another run's file")
     args = parser.parse_args(argv)
     if args.report:
-        return report_file(args.report)
+        return report_file(args.report, args.against)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     for v in variants:
         if v not in VARIANTS:
