@@ -9,6 +9,7 @@ from parlour.ai import hint, make_player, player_levels
 from parlour.ai.eight_by_eight import (
     EightByEightFairPlayer,
     EightByEightStrongPlayer,
+    sampling,
     solve_eight_by_eight,
 )
 from parlour.ai.eight_by_eight import search as search_module
@@ -167,13 +168,17 @@ def test_strong_player_sees_only_the_view() -> None:
     assert steps >= 1
 
 
-def test_the_hint_is_the_same_whatever_the_hidden_cards() -> None:
+@pytest.mark.parametrize("sampled", [False, True])
+def test_the_hint_is_the_same_whatever_the_hidden_cards(
+    sampled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sampling, "SAMPLED_MOVES", sampled)  # off by default
     first, second = _hidden_reshuffled(3, Rng(3))
     a = parlour.new_game(NAME, seed=0, deck=first)
     b = parlour.new_game(NAME, seed=0, deck=second)
     got = hint(a, seconds=0.3)
     assert got == hint(b, seconds=0.3)
-    assert "sampled deals" in got.reason
+    assert ("sampled deals" in got.reason) == sampled
 
 
 def test_strong_player_remembers_the_talon_it_turned_over() -> None:

@@ -18,6 +18,13 @@ card face up and the talon remembered) the solver plays the game out exactly, li
 The Gate's player once its stock is out; when it proves that no line wins, the
 player says that no move leads anywhere new.
 
+**Off by default** (:data:`SAMPLED_MOVES`): on unseen seeds the sampled judgement lost
+deals the fair player won and won none it lost (with or without the margin; see
+docs/results.md), since the solver, seeing each sample whole, rates moves such as
+``turn`` that pay only when the hidden cards are known, and a second of CPU buys only
+four samples a move. The player so plays the fair player's moves until nothing is
+hidden, then the solver's exact line.
+
 The samples come from the player's own random stream, so a seeded player makes the
 same choices on every machine; the time budget only stops a decision early (after
 its first round) on a machine too slow for the whole schedule.
@@ -63,6 +70,8 @@ UNDECIDED = 0.4
 #: known (on seeds 1,000,000-1,000,024 the player without this margin won 4 deals,
 #: the fair player 6, none of them lost by the fair player).
 MARGIN = 0.15
+#: Whether moves are judged on sampled deals at all (see the module text).
+SAMPLED_MOVES = False
 #: Samples a second of budget buys (calibrated on the project's machine: the work per
 #: decision is fixed by the budget, so a seeded player is reproducible).
 SAMPLES_PER_SECOND = 40
@@ -244,6 +253,8 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         if self.stuck or len(legal) < 2 or planned or _safe_up(here, move):
             # nothing to weigh: one move, the rest of a plan weighed at its start, or a
             # card up that nothing can need (the solver plays those at once too)
+            return move, reason
+        if not SAMPLED_MOVES:
             return move, reason
         return self._sampled(view, legal, talon, hidden, move, reason)
 
