@@ -5,8 +5,9 @@
 
 Each person's move is sent exactly as the web app sends it: ``TableService.play`` of
 ``parlour.service`` on an in-memory store, which applies the move, has the computer
-reply (a fresh player per computer move, told the game so far from its own views) and
-builds the answer. The time of that call, from the person's move to the computer's
+reply (a player per computer move, seeded by the game and the move number, with its
+memory of the game so far kept between moves: ``parlour.ai.Recall``) and builds the
+answer. The time of that call, from the person's move to the computer's
 reply ready to send, is what is measured (wall clock), for the calls the computer
 answered (at least one computer move); games are played to their end (UNO: a match
 to 500 points). The person plays like ``basic`` (UNO) or ``greedy`` (Chinese
