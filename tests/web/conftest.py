@@ -162,6 +162,10 @@ def postgres_url() -> Iterator[str]:
 # --- a live server and a browser ------------------------------------------------------
 
 
+#: Seconds a live server may take to answer its first request.
+START_TIMEOUT = 240
+
+
 class LiveServer:
     """``parlour serve`` in a subprocess, restartable on the same database."""
 
@@ -179,7 +183,9 @@ class LiveServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 20
+        # Its start warms the compiled kernels: seconds from numba's cache, minutes if
+        # it must compile them on a loaded machine.
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
@@ -188,7 +194,8 @@ class LiveServer:
                 urllib.request.urlopen(self.url + "/api/catalog", timeout=1).close()
                 return
             time.sleep(0.1)
-        raise RuntimeError("the server did not start in 20 s")
+        self.stop()  # not left running behind the failed test
+        raise RuntimeError(f"the server did not start in {START_TIMEOUT} s")
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
