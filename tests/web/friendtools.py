@@ -63,6 +63,15 @@ class SeatScanner:
             assert '"seed"' not in text and '"deck"' not in text, "the deal of a live game"
 
 
+def _stamp(answer: dict[str, Any]) -> str:
+    """What of a live table news is about (as the service's ``friends.stamp``)."""
+    table = dict(answer["live"])
+    seats = [{k: v for k, v in seat.items() if k != "away"} for seat in table.pop("seats")]
+    claim = table.pop("claim_in") is None
+    table.pop("version")
+    return json.dumps([seats, table, claim], sort_keys=True)
+
+
 #: Live lines still open, closed after each test even when it fails (an open line
 #: would keep its app from shutting down, and the test run would hang).
 OPEN: list[Person] = []
@@ -108,11 +117,16 @@ class Person:
                 self.answer = message["answer"]
 
     def wait_news(self) -> dict[str, Any]:
-        """The next news the server sends unasked."""
-        message = self.news.pop(0) if self.news else self.receive()
-        assert message["type"] == "answer" and message["cause"] == "news", message
-        self.answer = message["answer"]
-        return message["answer"]
+        """The next news the server sends unasked, past any that only repeat this
+        person's own moves (sent so that a second tab keeps up)."""
+        while True:
+            message = self.news.pop(0) if self.news else self.receive()
+            assert message["type"] == "answer" and message["cause"] == "news", message
+            own = not message["answer"]["computer_moves"] and not message["answer"]["message"]
+            same = _stamp(message["answer"]) == _stamp(self.answer)
+            self.answer = message["answer"]
+            if not (own and same):
+                return message["answer"]
 
     def until(self, played: int) -> dict[str, Any]:
         """Read news until the game has ``played`` moves told (and return the last)."""

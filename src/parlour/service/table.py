@@ -658,8 +658,9 @@ class TableService:
         whose ``computer_moves`` are the other side's moves since, to be shown as the
         computer's are, or None when nothing changed for them; with the moves and the
         table to remember for next time. Moves the person made themselves (their own
-        answers showed them) are in the log, not among the steps; a move the other
-        took back sends the whole game again."""
+        answers showed them) are in the log, not among the steps, and still told (a
+        second tab of the same person keeps up); a move taken back sends the whole
+        game again."""
         with self._open(player, game_id) as live:
             me = self._friend_seat(live, player)
             history = [t.move for t in live.turns]
@@ -672,14 +673,14 @@ class TableService:
                     if causes[index] != me:
                         steps.append(self._step_at(live, index, me))
             elif known is not None:
-                who = policy.seat_names(live.record)[1 - me]
-                message = f"{friends.capitalised(who)} took back a move."
+                # Either person's undo (or this person's, in another tab).
+                message = "A move was taken back."
             since = len(known) if known is not None and same else None
             answer = self._answer(live, computer=steps, since=since, seat=me, message=message)
             table = answer["live"]
             assert table is not None
             fresh = friends.stamp(table)
-            if same and not steps and fresh == stamp:
+            if same and len(history) == len(known or ()) and fresh == stamp:
                 return None, history, fresh
             return answer, history, fresh
 

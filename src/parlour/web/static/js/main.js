@@ -9,6 +9,7 @@ import { showHome } from "./pages/home.js";
 import { showStats } from "./pages/stats.js";
 import { showRules } from "./pages/rules.js";
 import { showHowto } from "./pages/howto.js";
+import { showJoin } from "./live.js";
 
 window.Parlour = window.Parlour || {};
 
@@ -27,7 +28,8 @@ async function route() {
       const pending = window.Parlour.pending;
       window.Parlour.pending = null;
       await showGame(main, arg, pending);
-    } else if (page === "stats") await showStats(main);
+    } else if (page === "join") await showJoin(main);
+    else if (page === "stats") await showStats(main);
     else if (page === "rules") await showRules(main, arg);
     else if (page === "howto") await showHowto(main, arg);
     else await showHome(main);

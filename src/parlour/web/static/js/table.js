@@ -10,9 +10,10 @@ import { fit, build, CARD_H } from "./scene.js";
 import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
-import { sentence, said } from "./words.js";
+import { sentence, said, seeOpponent, opponent, Opponent } from "./words.js";
 import { endPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
+import * as live from "./live.js";
 
 /** Everything about the game on screen (window.Parlour.game for the tests). */
 export const state = {
@@ -29,6 +30,7 @@ export async function showGame(main, id, pending) {
   let answer = pending && pending.id === id ? pending : null;
   if (!answer) answer = await api("GET", `/api/games/${encodeURIComponent(id)}`);
   const renderer = rendererFor(answer.game);
+  seeOpponent(answer);
   Object.assign(state, {
     active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
     thinking: false, unoCall: false, hand: null,
@@ -55,9 +57,11 @@ export async function showGame(main, id, pending) {
   }
   renderLog();
   settleFocus();
+  if (answer.live) live.attach(answer, els.status);
 }
 
 export function leaveGame() {
+  live.detach();
   state.active = null;
   document.body.classList.remove("at-table");
   if (state.resize) state.resize.disconnect();
@@ -70,7 +74,7 @@ function toolButton(id, iconName, text, key, onclick) {
 }
 
 function screen(answer, renderer) {
-  const who = answer.opponent ? ` against the computer` : "";
+  const who = answer.opponent ? ` against ${opponent()}` : "";
   const bar = h("div", { class: "gamebar" },
     h("a", { class: "home-link", href: "#/", title: "All games" }, icon("home"), h("span", { class: "tool-text", text: "Games" })),
     h("h1", { class: "game-title", id: "game-title", tabindex: "-1" }, answer.title, h("span", { class: "who", text: who })),
@@ -259,7 +263,7 @@ function toolbar(answer, live) {
   $("#undo").disabled = !live || !answer.can_undo || state.busy;
   $("#undo").title = answer.undo_refusal && !answer.can_undo ? `Undo (U): ${answer.undo_refusal}` : "Undo (U)";
   $("#redo").disabled = !live || !answer.can_redo || state.busy;
-  $("#hint").disabled = !live || done || !answer.your_turn || state.busy;
+  $("#hint").disabled = !live || done || !answer.your_turn || state.busy || !!answer.live;
   $("#resign").disabled = !live || (done && answer.final !== false) || state.busy;
 }
 
@@ -622,6 +626,12 @@ export async function playTyped(text) {
   await accept(answer, { mine: true });
 }
 
+/** An answer from the live line (a friend's game): the other's moves as steps. */
+export async function receive(answer, opts = {}) {
+  if (opts.reset) state.log = [];
+  await accept(answer, { message: true });
+}
+
 async function accept(answer, opts = {}) {
   state.busy = true;
   try {
@@ -634,6 +644,7 @@ async function accept(answer, opts = {}) {
 
 async function acceptNow(answer, opts) {
   state.answer = answer;
+  seeOpponent(answer);
   if (told(answer)) {
     // An answer to a command carries the log from entry `log_start` on.
     const start = answer.log_start || 0;
@@ -685,6 +696,7 @@ function afterSteps(answer) {
   // The toolbar and controls were drawn while busy: draw them free again.
   toolbar(answer, true);
   drawControls(answer.view, answer, true);
+  live.refresh();
   announceHand(answer.view);
   if (answer.message && !answer.outcome && !told(answer)) say(sentence(answer.message));
   if (!els.scene.contains(document.activeElement) && !els.panelHost.contains(document.activeElement)) {
@@ -700,7 +712,7 @@ function announceHand(view) {
   const first = state.hand === null;
   state.hand = last.hand;
   if (first && !(state.answer.computer_moves || []).length && !(state.answer.played)) return;
-  const who = last.winner === null ? "Nobody won" : last.winner === view.player ? "You won" : "The computer won";
+  const who = last.winner === null ? "Nobody won" : last.winner === view.player ? "You won" : `${Opponent()} won`;
   const pts = last.points ? ` for ${last.points} points` : "";
   const held = last.loser_hand && last.loser_hand.length ? ` The loser held ${last.loser_hand.map(cardName).join(", ")}.` : "";
   const text = `${who} hand ${last.hand}${pts}.${held}`;
@@ -768,6 +780,7 @@ async function resign() {
  */
 export async function newGame(how = {}) {
   const a = state.answer;
+  if (a.live) return live.nextGame();
   const body = { game: a.game, options: { ...a.options } };
   if (a.opponent) body.opponent = a.opponent;
   if (how.series) body.series = a.id;

@@ -46,6 +46,23 @@ export function levelLabel(level) {
 
 export const levelName = (level) => (typeof level === "object" && level !== null ? level.name || level.value : level);
 
+// --- who sits across the table -------------------------------------------------------
+
+let across = "the computer";
+
+/** How the table names the other player: "the computer", or a friend's chosen name. */
+export const opponent = () => across;
+
+/** The table names the other player from an answer (live.seats at a friend's game). */
+export function seeOpponent(answer) {
+  const other = answer && answer.live ? answer.live.seats.find((s) => !s.you) : null;
+  across = other && other.kind === "person" ? other.name : other && other.kind === "empty" ? "your friend" : "the computer";
+}
+
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** "The computer" or "Ann", at the start of a sentence. */
+export const Opponent = () => capital(across);
+
 // --- sentences from the API of today (until the service's `log` lands) ------------
 
 const CARD_IN_TEXT = /\b([A2-9TJQK][CDHS]|[RGYB](?:[0-9]|S|D)|W4?)\b/g;

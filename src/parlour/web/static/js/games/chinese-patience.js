@@ -4,6 +4,7 @@
 // destination (M 0 5, M P 8 6).
 import { CARD_H } from "../scene.js";
 import { GAP, TAG, topOnly } from "./common.js";
+import { opponent } from "../words.js";
 
 const TAB_MIN = CARD_H + 2 * 0.3 * CARD_H;
 let keyBuffer = null;
@@ -43,14 +44,14 @@ export default {
       const mine = who === me;
       return {
         id: mine ? "hand" : "their-hand", x: 0, y, cards: n ? [null] : [], total: n, count: n, fan: "none",
-        target: null, action: mine ? "twist" : null, tag: mine ? "your hand" : "computer",
-        label: `${mine ? "your" : "the computer's"} hand, ${n} cards` + (view.hand_order[who] ? " (order known)" : ""),
+        target: null, action: mine ? "twist" : null, tag: mine ? "your hand" : opponent(),
+        label: `${mine ? "your" : `${opponent()}'s`} hand, ${n} cards` + (view.hand_order[who] ? " (order known)" : ""),
         empty: "", cls: mine ? "" : "opponent",
       };
     };
     const discard = (id, cards, y, mine) => ({
       id, x: 1 + GAP + 0.15, y, cards, fan: "right", room: width - (1 + GAP + 0.15), tag: id,
-      target: mine ? null : "9", label: mine ? "your discard pile (0)" : "the computer's discard pile (9)",
+      target: mine ? null : "9", label: mine ? "your discard pile (0)" : `${opponent()}'s discard pile (9)`,
       empty: "", grab: mine ? topOnly("0") : null,
     });
     piles.push(hand(them, row0), discard("9", view.pile_9, row0, false));
@@ -95,7 +96,7 @@ export default {
   dealFrom: "hand",
   facts(view, answer) {
     const me = view.player;
-    return `You hold ${view.hand_counts[me]}, the computer ${view.hand_counts[1 - me]}; ` +
+    return `You hold ${view.hand_counts[me]}, ${opponent()} ${view.hand_counts[1 - me]}; ` +
       `${view.blocked} of ${view.blocked_limit} turns without a card home.` +
       (answer && answer.series ? ` Series game ${answer.series.number}.` : "");
   },

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { cardName, colourMark, UNO_COLOURS, UNO_WORDS } from "../cards.js";
 import { CARD_H } from "../scene.js";
 import { TAG, decor } from "./common.js";
+import { opponent } from "../words.js";
 
 const STEP = 0.62;
 const MIN_STEP = 0.36;
@@ -66,8 +67,8 @@ export default {
     const opp = view.opponent_cards;
     piles.push({
       id: "computer", x: 0, y: TAG, cards: Array(opp).fill(null), total: opp, fan: "right", room: w,
-      stepDown: 0.3, align: "center", tag: `computer: ${opp}`, target: null,
-      label: `the computer's hand, ${opp} cards`, empty: "", cls: "opponent",
+      stepDown: 0.3, align: "center", tag: `${opponent()}: ${opp}`, target: null,
+      label: `${opponent()}'s hand, ${opp} cards`, empty: "", cls: "opponent",
     });
     const midY = TAG + CARD_H + 0.25 + TAG;
     const cx = w / 2;
@@ -140,7 +141,7 @@ export default {
   },
   colourButton,
   facts(view) {
-    return `Match to ${view.target}: you ${view.scores[view.player]}, the computer ${view.scores[1 - view.player]}; hand ${view.hand_number}.`;
+    return `Match to ${view.target}: you ${view.scores[view.player]}, ${opponent()} ${view.scores[1 - view.player]}; hand ${view.hand_number}.`;
   },
 };
 

@@ -5,6 +5,7 @@ import { api, getCatalog, hasRoute } from "../api.js";
 import { optionLabel, optionChoices, levelLabel, levelName } from "../words.js";
 import { thumbnail } from "../thumbnail.js";
 import { samples } from "../samples.js";
+import { friendButton } from "../live.js";
 
 const when = (t) => new Date(t * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 const endStop = (s) => (/[.!?]$/.test(s) ? s : s + ".");
@@ -89,6 +90,7 @@ function gameCard(g) {
     fields, level, winnable, h("details", { class: "more" }, h("summary", { text: "Deal number" }), seed),
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", text: `Play ${g.title}` }),
+      g.players === 2 ? friendButton(g, () => optionsOf(form), err) : null,
       daily,
       h("a", { href: `#/howto/${g.name}`, text: "How to play" }),
       h("a", { href: `#/rules/${g.name}`, text: "Rules" })),
@@ -101,13 +103,18 @@ function gameCard(g) {
     form);
 }
 
-async function start(form, g, err, deal = null) {
+function optionsOf(form) {
   const options = {};
   for (const el of form.querySelectorAll("input, select")) {
     if (!el.name || el.name.startsWith("__")) continue;
     if (el.type === "checkbox") options[el.name] = el.checked;
     else if (el.value !== "") options[el.name] = el.dataset.int ? Number(el.value) : el.value;
   }
+  return options;
+}
+
+async function start(form, g, err, deal = null) {
+  const options = optionsOf(form);
   const body = { game: g.name, options };
   const seed = form.querySelector("[name=__seed]").value;
   const winnable = form.querySelector("[name=__winnable]");

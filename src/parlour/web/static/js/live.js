@@ -1,0 +1,250 @@
+// Playing a friend: the invitation (front page button, the link, the join page),
+// and the live line to the table (a WebSocket): the other's moves arrive as steps
+// the table shows as it shows the computer's; who is here, the clock before a win
+// may be claimed, pause, the computer in an empty seat, the next game.
+// The table (table.js) calls attach/detach/nextGame; everything else is here.
+import { h, $, FAST } from "./dom.js";
+import { api } from "./api.js";
+import { state, receive, say } from "./table.js";
+import { seeOpponent, opponent } from "./words.js";
+
+const NAME_KEY = "parlour-name";
+let line = null; // { socket, id, bar, timer, closed, retry }
+
+const remembered = () => {
+  try {
+    return localStorage.getItem(NAME_KEY) || "";
+  } catch (e) {
+    return "";
+  }
+};
+const remember = (name) => {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch (e) {
+    /* private browsing */
+  }
+};
+
+/** The link a friend opens (the token travels in the fragment: never sent to servers). */
+export const inviteLink = (id, token) => `${location.origin}${location.pathname}#/join/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
+
+function nameField(id) {
+  return [h("label", { for: id, text: "Your name (your friend sees it)" }),
+    h("input", { id, name: "name", maxlength: 24, autocomplete: "nickname", value: remembered(), required: true })];
+}
+
+/** The front page's "Play a friend" button for a two-player game's form. */
+export function friendButton(g, optionsNow, err) {
+  return h("button", { type: "button", class: "friend", "data-friend": g.name, text: "Play a friend",
+    onclick: () => askName(`Play ${g.title} with a friend`, async (name) => {
+      const body = { game: g.name, opponent: "friend", name, options: optionsNow() };
+      const answer = await api("POST", "/api/games", body);
+      window.Parlour.pending = answer;
+      location.hash = `#/game/${answer.id}`;
+    }, err) });
+}
+
+function askName(title, go, err) {
+  const before = document.activeElement;
+  const problem = h("p", { class: "error", role: "alert" });
+  const dialog = h("dialog", { class: "dialog friend-name", "aria-labelledby": "friend-title" },
+    h("h2", { id: "friend-title", text: title }),
+    h("form", { method: "dialog", onsubmit: async (ev) => {
+      ev.preventDefault();
+      const name = dialog.querySelector("input").value.trim();
+      if (!name) return;
+      remember(name);
+      try {
+        await go(name);
+        dialog.close();
+      } catch (e) {
+        problem.textContent = e.message;
+      }
+    } },
+    h("div", { class: "opt" }, ...nameField("friend-name-input")), problem,
+    h("div", { class: "row" }, h("button", { class: "primary", type: "submit", text: "Invite" }),
+      h("button", { type: "button", text: "Cancel", onclick: () => dialog.close() }))));
+  document.body.append(dialog);
+  dialog.addEventListener("close", () => { dialog.remove(); if (before && before.focus) before.focus(); });
+  dialog.showModal();
+  if (err) err.textContent = "";
+}
+
+/** #/join/ID/TOKEN: take the second seat with your name. */
+export async function showJoin(main) {
+  const [, id, token] = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  const problem = h("p", { class: "error", role: "alert" });
+  const form = h("form", { class: "join", onsubmit: async (ev) => {
+    ev.preventDefault();
+    const name = form.querySelector("input").value.trim();
+    remember(name);
+    try {
+      const answer = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, { token, name });
+      window.Parlour.pending = answer;
+      location.hash = `#/game/${answer.id}`;
+    } catch (e) {
+      problem.textContent = e.status === 404 ? "This invitation is not valid: ask your friend for the link again." : e.message;
+    }
+  } },
+  h("div", { class: "opt" }, ...nameField("join-name")), problem,
+  h("div", { class: "row" }, h("button", { class: "primary", type: "submit", text: "Sit down and play" })));
+  main.replaceChildren(h("div", { class: "page-wrap join-page" },
+    h("h1", { text: "A friend invites you to a game" }),
+    h("p", { text: "Choose the name your friend will see, then sit down at the table." }), form));
+}
+
+// --- the live line --------------------------------------------------------------------
+
+/** The table opened a friend's game: open its line and draw its bar. */
+export function attach(answer, host) {
+  detach();
+  const bar = h("div", { id: "live", class: "live-bar", role: "region", "aria-label": "Players" });
+  host.after(bar);
+  line = { id: answer.id, bar, socket: null, timer: null, closed: false, retry: 0, live: answer.live };
+  drawBar(answer);
+  connect();
+  line.timer = setInterval(() => line && drawBar(state.answer), 1000);
+}
+
+/** The table took a new answer: draw the bar for it. */
+export function refresh() {
+  if (line) drawBar(state.answer);
+}
+
+export function detach() {
+  if (!line) return;
+  line.closed = true;
+  clearInterval(line.timer);
+  if (line.socket) line.socket.close();
+  if (line.bar) line.bar.remove();
+  line = null;
+}
+
+function connect() {
+  const current = line;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(current.id)}/live`);
+  current.socket = socket;
+  current.since = Date.now();
+  socket.onmessage = (ev) => {
+    if (line !== current) return;
+    let message;
+    try {
+      message = JSON.parse(ev.data);
+    } catch (e) {
+      return;
+    }
+    current.retry = 0;
+    if (message.type === "answer") take(message.answer, message.cause);
+    else if (message.type === "error") say(message.error, "error");
+  };
+  socket.onclose = () => {
+    if (line !== current || current.closed) return;
+    current.socket = null;
+    drawBar(state.answer);
+    current.retry = Math.min(current.retry + 1, 6);
+    setTimeout(() => line === current && !current.closed && connect(), FAST ? 100 : 500 * current.retry);
+  };
+}
+
+/** A command on the line (pause, claim, the computer, the next game). */
+function command(type, body = {}) {
+  if (!line || !line.socket || line.socket.readyState !== WebSocket.OPEN) {
+    say("Reconnecting to the table…", "error");
+    return;
+  }
+  line.socket.send(JSON.stringify({ type, ...body }));
+}
+
+let queue = Promise.resolve();
+
+/** An answer from the line: shown when the table is free, in order, never an old one. */
+function take(answer, cause) {
+  queue = queue.then(async () => {
+    while (state.busy) await new Promise((r) => setTimeout(r, 40));
+    if (!line || state.active !== answer.id) return;
+    const shown = state.answer && state.answer.live ? state.answer.live.version : -1;
+    const steps = (answer.computer_moves || []).length;
+    if (answer.live.version < shown) return;
+    line.live = answer.live;
+    if (answer.live.next && answer.outcome) {
+      location.hash = `#/game/${answer.live.next}`;
+      return;
+    }
+    if (answer.live.version > shown || steps) await receive(answer, { reset: answer.log_start === 0 });
+    else state.answer = { ...state.answer, live: answer.live };
+    drawBar(answer);
+  }).catch((e) => say(e.message, "error"));
+}
+
+/** The next game (series or match) with the same friend. */
+export async function nextGame() {
+  try {
+    const answer = await api("POST", `/api/games/${encodeURIComponent(state.answer.id)}/next`);
+    window.Parlour.pending = answer;
+    location.hash = `#/game/${answer.id}`;
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+const clock = (seconds) => {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+
+function drawBar(answer) {
+  if (!line || !answer || !answer.live) return;
+  const live = answer.live;
+  seeOpponent(answer);
+  const title = document.querySelector("#game-title .who");
+  if (title) title.textContent = ` against ${opponent()}`;
+  const since = (Date.now() - (line.shownAt || Date.now())) / 1000;
+  if (line.stamp !== live) {
+    line.stamp = live;
+    line.shownAt = Date.now();
+  }
+  const elapsed = line.shownAt ? (Date.now() - line.shownAt) / 1000 : since;
+  const me = live.seats.find((s) => s.you);
+  const other = live.seats.find((s) => !s.you);
+  const seatText = (s) => {
+    if (s.kind === "empty") return "an empty seat";
+    if (s.kind === "computer") return "the computer";
+    if (s.you) return `you (${s.name})`;
+    if (s.present) return `${s.name}, here`;
+    if (s.away !== null && s.away !== undefined) return `${s.name}, away ${clock(s.away + elapsed)}`;
+    return `${s.name}, not here yet`;
+  };
+  const parts = [h("span", { class: "seats" },
+    h("span", { class: "seat you", text: seatText(me) }), " · ",
+    h("span", { class: `seat other ${other.present ? "here" : "away"}`, id: "live-other", text: seatText(other) }))];
+  const over = !!answer.outcome;
+  if (!over && !answer.your_turn && other.kind === "person" && !live.pause) {
+    parts.push(h("span", { class: "waiting", id: "live-turn", text: ` Waiting for ${other.name}…` }));
+  }
+  if (!line.socket || line.socket.readyState !== WebSocket.OPEN) parts.push(h("span", { class: "offline", text: " Reconnecting…" }));
+  if (live.invite) {
+    const link = inviteLink(answer.id, live.invite);
+    const field = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": "Invitation link", onfocus: (ev) => ev.target.select() });
+    parts.push(h("span", { class: "invite" }, "Send your friend this link: ", field,
+      h("button", { type: "button", text: "Copy", onclick: () => { field.select(); if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {}); say("The link is copied: send it to your friend."); } })));
+  }
+  const buttons = [];
+  if (!over) {
+    if (live.can_seat_computer) buttons.push(h("button", { type: "button", id: "seat-computer", text: live.invite ? "Play the computer instead" : `Let the computer play for ${other.name}`, onclick: () => command("seat_computer") }));
+    if (live.can_take_seat) buttons.push(h("button", { type: "button", id: "take-seat", text: "Take my seat back", onclick: () => command("take_seat") }));
+    if (other.kind === "person" && live.claim_in !== null && live.claim_in !== undefined) {
+      const left = live.claim_in - elapsed;
+      buttons.push(left > 0
+        ? h("span", { class: "claim-wait", id: "claim-wait", text: `${other.name} is away: you may claim the win in ${clock(left)}.` })
+        : h("button", { type: "button", id: "claim", text: `Claim the win (${other.name} left)`, onclick: () => command("claim") }));
+    }
+    if (other.kind === "person" && !live.invite) {
+      const pause = { null: "Ask to pause", asked_by_you: "Pause asked…", asked_by_them: "Agree to pause", paused: "Paused" }[live.pause ?? null];
+      buttons.push(h("button", { type: "button", id: "pause", text: pause, disabled: live.pause === "asked_by_you" || live.pause === "paused" ? true : null, onclick: () => command("pause") }));
+      if (live.pause === "asked_by_them") parts.push(h("span", { class: "ask", text: ` ${other.name} asks to pause the game.` }));
+    }
+  }
+  line.bar.replaceChildren(...parts, ...buttons);
+}

@@ -1,0 +1,171 @@
+"""Two people in two browsers (two Playwright contexts: two cookies) play each other
+through the real server (``parlour serve``): an UNO match of one hand to its end,
+and Chinese Patience until one resigns, each invited from the front page with the
+link and a name, the other's moves arriving over the live line; one of them reloads
+mid-game and carries on. The first moves are made on the table; the rest go from
+each browser context straight to the API, so each test takes some 20 s."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from tabletools import Table
+
+TableAt = Callable[..., Table]
+
+
+@pytest.fixture
+def two(table_at: TableAt) -> Iterator[tuple[Table, Table]]:
+    yield table_at("laptop"), table_at("laptop")
+
+
+def invite(host: Table, game: str, **fields: str) -> str:
+    """Ann invites a friend from the front page; the link she would send."""
+    host.open("#/")
+    form = host.page.locator(f"form[data-game={game}]")
+    for label, value in fields.items():
+        form.get_by_label(label).fill(value)
+    form.locator(f"button[data-friend={game}]").click()
+    dialog = host.page.locator("dialog.friend-name")
+    dialog.locator("input").fill("Ann")
+    dialog.locator("button[type=submit]").click()
+    host.page.wait_for_selector("#invite-link")
+    host.settle()
+    link: str = host.page.input_value("#invite-link")
+    return link
+
+
+def join(guest: Table, link: str) -> None:
+    guest.page.goto(link.replace("/#/", "/?fast#/"))
+    guest.page.fill("#join-name", "Bob")
+    guest.page.click(".join button[type=submit]")
+    guest.page.wait_for_selector("#scene .card")
+    guest.settle()
+
+
+def played(table: Table) -> int:
+    return int(table.page.evaluate("window.Parlour.game.answer.moves_played"))
+
+
+def caught_up(table: Table, moves: int) -> None:
+    table.page.wait_for_function(
+        f"window.Parlour.game.answer && window.Parlour.game.answer.moves_played >= {moves}"
+        " && !window.Parlour.game.busy"
+    )
+
+
+def whose_turn(people: list[Table]) -> Table:
+    for person in people:
+        if person.page.evaluate("window.Parlour.game.answer.your_turn"):
+            return person
+    raise AssertionError("someone is to move while the game goes on")
+
+
+def request(table: Table, method: str, path: str, **body: Any) -> dict[str, Any]:
+    """The API through the page's own cookie (the same person as the page)."""
+    url = f"{table.server.url}/api/games/{table.answer['id']}{path}"
+    reply = table.page.request.fetch(url, method=method, data=body or None)
+    assert reply.ok, reply.text()
+    answer: dict[str, Any] = reply.json()
+    return answer
+
+
+def play_out(
+    people: list[Table],
+    choose: Callable[[list[str], int], str],
+    clicks: int,
+    reload_at: int,
+    resign_at: int = 1000,
+) -> int:
+    """Moves until the game is over, each by whoever's turn it is: the first ``clicks``
+    on the table (the other sees "Waiting for ..." and each move arrive, and reloads at
+    move ``reload_at``, finding the game exactly as it was); the rest sent by each
+    person's own browser context straight to the API, fast, while both tables follow
+    over their live lines (the test's time goes to the game, not to pointer travel).
+    Both tables must end showing the same last move. At move ``resign_at`` the person
+    to move resigns at the table."""
+    count = 0
+    for count in range(clicks):
+        mover = whose_turn(people)
+        other = people[1] if mover is people[0] else people[0]
+        assert "Waiting for" in other.page.inner_text("#live")
+        chosen = choose(mover.answer["legal_moves"], count)
+        mover.click_move(next(m for m in mover.moves() if m["move"] == chosen))
+        caught_up(other, mover.played())
+        if count == reload_at:
+            other.settle()
+            seen = other.page.evaluate("JSON.stringify(window.Parlour.game.answer.view)")
+            other.page.reload()
+            other.page.wait_for_selector("#live .seat.other")
+            other.settle()
+            assert other.page.evaluate("JSON.stringify(window.Parlour.game.answer.view)") == seen
+    answers = [request(p, "GET", "") for p in people]
+    for count in range(clicks, 1000):
+        if answers[0]["outcome"] is not None:
+            break
+        if count == resign_at:
+            mover_table = people[0] if answers[0]["your_turn"] else people[1]
+            caught_up(mover_table, answers[0]["moves_played"])
+            mover_table.settle()
+            mover_table.page.locator("#resign").click()
+            mover_table.page.locator("dialog button[value=yes]").click()
+            answers = [request(p, "GET", "") for p in people]
+            break
+        mover = next(i for i, a in enumerate(answers) if a["your_turn"])
+        reply = request(
+            people[mover], "POST", "/moves", move=choose(answers[mover]["legal_moves"], count)
+        )
+        answers = [reply, request(people[1 - mover], "GET", "")]
+        if mover:
+            answers.reverse()
+    else:
+        pytest.fail("the game did not end")
+    for person in people:
+        caught_up(person, answers[0]["moves_played"])
+        person.page.wait_for_selector("#endpanel")
+        person.settle()
+    return count
+
+
+def test_an_uno_match_between_two_browsers(two: tuple[Table, Table]) -> None:
+    ann, bob = two
+    link = invite(ann, "uno", **{"Points to win the match": "1"})
+    assert "#/join/" in link and "Waiting for your friend" in ann.page.inner_text("#status")
+    join(bob, link)
+    ann.page.wait_for_function("document.querySelector('#live-other').textContent.includes('Bob')")
+    assert "Ann" in bob.page.inner_text("#live") and "against Ann" in bob.page.inner_text("h1")
+
+    def choose(legal: list[str], count: int) -> str:
+        plays = [m for m in legal if m not in ("draw", "pass", "keep")]
+        if count < 5:  # on the table: no colour to name in a dialog
+            plays = [m for m in plays if ":" not in m] or [m for m in legal if ":" not in m]
+        return (plays or legal)[0]
+
+    assert play_out([ann, bob], choose, clicks=5, reload_at=3) > 5
+    results = {ann.answer["end"]["result"], bob.answer["end"]["result"]}
+    assert results == {"won", "lost"}
+    text = ann.page.inner_text("#log")
+    assert "Bob" in text and "player 2" not in text.lower() and "the computer" not in text.lower()
+
+
+def test_a_chinese_patience_game_between_two_browsers(two: tuple[Table, Table]) -> None:
+    """Chinese Patience between two browsers, until one of them resigns."""
+    ann, bob = two
+    join(bob, invite(ann, "chinese-patience"))
+
+    def choose(legal: list[str], count: int) -> str:
+        # End each turn as soon as the rules allow, no card home: the game ends
+        # blocked after 60 such turns (the rules' end of a game nobody can win).
+        for word in ("end", "twist"):
+            if word in legal:
+                return word
+        return legal[count * 7 % len(legal)]
+
+    # A whole game takes some 150 moves (the API test plays them); here, after the
+    # first moves and a reload, Bob or Ann resigns at the table at move 40.
+    play_out([bob, ann], choose, clicks=4, reload_at=2, resign_at=40)
+    results = {ann.answer["end"]["result"], bob.answer["end"]["result"]}
+    assert results == {"won", "resigned"}
+    assert bob.answer["series"]["totals"] == ann.answer["series"]["totals"]
