@@ -4,13 +4,17 @@ person's WebSocket has it.
 
     nice -n 10 python benchmarks/bench_friends_live.py                  # 100 games, 30 s
     nice -n 10 python benchmarks/bench_friends_live.py --games 20 --seconds 10
+    nice -n 10 python benchmarks/bench_friends_live.py --think 2   # a person's pace
 
 The server is ``parlour serve`` (uvicorn) in a subprocess on a fresh SQLite file, as
 a person would start it; every move is stored before anyone is told of it. The
 clients run in this process (one asyncio loop, two WebSockets per game): for each of
 ``--games`` UNO matches to 500 points, Ann invites, Bob joins with the token, both
 open ``/api/games/{id}/live``, and whoever is to move plays the first card they can
-(else draws, keeps, passes) until ``--seconds`` have passed. The delay of a move is
+(else draws, keeps, passes) until ``--seconds`` have passed, each person taking
+``--think`` seconds on average (0.5 to 1.5 times it, seeded per game) before a move:
+0, the default, plays as fast as the server answers (a throughput test, where every
+move queues behind the others); 2 is a quick person's pace. The delay of a move is
 from just before the mover's message is sent to the moment the other person's line
 delivers the news of it (the other's screen can draw it then), wall clock. Prints
 moves per second, the delay's 50th, 95th and 99th percentiles and maximum in
@@ -26,6 +30,7 @@ import contextlib
 import json
 import os
 import platform
+import random
 import socket
 import subprocess
 import sys
@@ -157,8 +162,11 @@ async def seat(base: str, number: int) -> list[Line]:
     return lines
 
 
-async def play(lines: list[Line], stop: float, delays: list[float], moves: list[int]) -> None:
+async def play(
+    lines: list[Line], stop: float, delays: list[float], moves: list[int], think: float, seed: int
+) -> None:
     """Moves until ``stop`` (or the match's end), each timed to the other's line."""
+    pace = random.Random(seed)
     while time.perf_counter() < stop:
         answers = [line.answer for line in lines]
         if answers[0]["outcome"] is not None:
@@ -173,6 +181,8 @@ async def play(lines: list[Line], stop: float, delays: list[float], moves: list[
                 task.cancel()
             continue
         mover, other = lines[movers[0]], lines[1 - movers[0]]
+        if think:
+            await asyncio.sleep(think * pace.uniform(0.5, 1.5))
         arrived = other.told(mover.answer["moves_played"] + 1)
         start = time.perf_counter()
         reply = await mover.send("move", move=choose(mover.answer["legal_moves"]))
@@ -182,7 +192,9 @@ async def play(lines: list[Line], stop: float, delays: list[float], moves: list[
         moves[0] += 1
 
 
-async def run(base: str, games: int, seconds: float) -> tuple[list[float], int, float]:
+async def run(
+    base: str, games: int, seconds: float, think: float
+) -> tuple[list[float], int, float]:
     """Seat every game (a few at a time), then play them all at once for ``seconds``."""
     tables: list[list[Line]] = []
     for first in range(0, games, 10):
@@ -192,7 +204,9 @@ async def run(base: str, games: int, seconds: float) -> tuple[list[float], int, 
     delays: list[float] = []
     moves = [0]
     began = time.perf_counter()
-    await asyncio.gather(*(play(lines, began + seconds, delays, moves) for lines in tables))
+    await asyncio.gather(
+        *(play(lines, began + seconds, delays, moves, think, i) for i, lines in enumerate(tables))
+    )
     took = time.perf_counter() - began
     for lines in tables:
         for line in lines:
@@ -207,6 +221,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--target-ms", type=float, default=100.0)
+    parser.add_argument("--think", type=float, default=0.0, help="a person's seconds per move")
     args = parser.parse_args()
     print("command: python benchmarks/bench_friends_live.py " + " ".join(sys.argv[1:]))
     print(
@@ -217,7 +232,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         proc = start_server(port, str(Path(folder) / "bench.db"))
         try:
-            delays, count, took = asyncio.run(run(f"127.0.0.1:{port}", args.games, args.seconds))
+            delays, count, took = asyncio.run(
+                run(f"127.0.0.1:{port}", args.games, args.seconds, args.think)
+            )
         finally:
             proc.terminate()
             proc.wait(10)
