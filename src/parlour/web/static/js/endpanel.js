@@ -59,7 +59,8 @@ export function endPanel(answer, act) {
     final && deal !== undefined && deal !== null && kind !== "daily" ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
     undo && answer.can_undo ? h("button", { type: "button", id: "end-undo", onclick: act.undo, text: "Undo" }) : null,
     !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: "Give up this deal" }) : null,
-    next.includes("verdict") ? h("button", { type: "button", id: "ask-verdict", onclick: act.verdict, text: "Could this deal be won?" }) : null);
+    next.includes("verdict") ? h("button", { type: "button", id: "ask-verdict", onclick: act.verdict, text: "Could this deal be won?" }) : null,
+    act.friend ? h("button", { type: "button", id: "play-friend", onclick: act.friend, text: "Play a friend" }) : null);
   const peek = h("button", {
     type: "button", class: "peek", "aria-expanded": "true",
     onclick: () => {

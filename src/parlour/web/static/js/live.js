@@ -45,6 +45,16 @@ export function friendButton(g, optionsNow, err) {
     }, err) });
 }
 
+/** The end panel's "Play a friend": the same game and options, against a friend. */
+export function inviteFrom(answer) {
+  askName(`Play ${answer.title} with a friend`, async (name) => {
+    const body = { game: answer.game, opponent: "friend", name, options: { ...answer.options } };
+    const made = await api("POST", "/api/games", body);
+    window.Parlour.pending = made;
+    location.hash = `#/game/${made.id}`;
+  }, null);
+}
+
 function askName(title, go, err) {
   const before = document.activeElement;
   const problem = h("p", { class: "error", role: "alert" });

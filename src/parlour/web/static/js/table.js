@@ -820,6 +820,7 @@ async function showEnd(answer) {
     resign: () => resign(),
     verdict: () => askVerdict(answer, panel),
     watch: () => watchLine(answer, panel),
+    friend: answer.opponent && answer.opponent !== "human" && !answer.live ? () => live.inviteFrom(answer) : null,
   });
   els.panelHost.replaceChildren(panel);
   if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
