@@ -801,7 +801,8 @@ def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
             await keys(pilot, "k")
         notice = app.screen
         assert isinstance(notice, NoticeScreen)
-        assert notice.text == screen.answer["status"] == f"Player {2 - first} to move."
+        assert notice.text == screen.answer["status"]
+        assert notice.text.startswith(f"Player {2 - first}'s turn: match the ")
         await keys(pilot, "enter")
         assert table(app) is screen
         assert screen.answer["seat"] == 1 - first and screen.your_turn()
