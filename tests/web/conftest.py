@@ -10,6 +10,7 @@ skip with a message saying why.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import glob
 import os
 import shutil
@@ -81,6 +82,13 @@ def _apt_install(package: str) -> str | None:
         return "apt-get is not available"
     if hasattr(os, "geteuid") and os.geteuid() != 0:
         return "installing needs root"
+    # the suite runs in several processes (pytest-xdist): one apt-get at a time
+    with open(os.path.join(tempfile.gettempdir(), "parlour-apt.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _apt_install_locked(package)
+
+
+def _apt_install_locked(package: str) -> str | None:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     command = ["apt-get", "install", "-y", "-q", "--no-install-recommends", package]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
