@@ -39,18 +39,15 @@ def compiled() -> dict[str, Any]:
 def kernel_key(t: tuple[Any, ...], g: int) -> tuple[Any, ...]:
     """Row ``g`` of the table in the shape of the first items of ``Uno.key()``."""
     eng, cnt, _, draw, disc, dcnt, meta, _, _ = t
-    hands = [
-        tuple(c for c in range(kernel.N_CARDS) for _ in range(int(cnt[g, p, c]))) for p in (0, 1)
-    ]
-    discard = tuple(int(c) for c in disc[g, : meta[g, kernel.NC]])
-    counted = [0] * kernel.N_CARDS
-    for c in discard:
-        counted[c] += 1
-    assert counted == [int(n) for n in dcnt[g]], "discard counts out of step"
+    cards = np.arange(kernel.N_CARDS)
+    hands = [tuple(np.repeat(cards, cnt[g, p]).tolist()) for p in (0, 1)]
+    discard = tuple(disc[g, : meta[g, kernel.NC]].tolist())
+    counted = np.bincount(np.asarray(discard, dtype=np.int64), minlength=kernel.N_CARDS)
+    assert counted.tolist() == dcnt[g].tolist(), "discard counts out of step"
     return (
         hands[0],
         hands[1],
-        tuple(int(c) for c in draw[g, : meta[g, kernel.ND]]),
+        tuple(draw[g, : meta[g, kernel.ND]].tolist()),
         discard,
         int(meta[g, kernel.COLOUR]),
         int(meta[g, kernel.TURN]),
