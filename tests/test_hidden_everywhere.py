@@ -40,6 +40,9 @@ def fixed_deals(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Non
     make_deals_cheap(monkeypatch)
     dealt = iter(range(RANDOM_DEALS, RANDOM_DEALS + 1000))
     monkeypatch.setattr(table, "random_seed", lambda: next(dealt))
+    # a hint is judged here for what it shows, not how good it is: a short budget
+    real_hint = table.ai_hint
+    monkeypatch.setattr(table, "ai_hint", lambda game: real_hint(game, seconds=0.2))
     monkeypatch.chdir(tmp_path)
     yield
 
