@@ -250,7 +250,7 @@ def read_message(raw: Mapping[str, Any]) -> tuple[str, Any, dict[str, Any]]:
     if not isinstance(body, dict):
         raise ParlourError("a message is a JSON object with a 'type'")
     kind = body.get("type")
-    known = sorted([*_KINDS, "ping"])
+    known = sorted(KINDS)
     if not isinstance(kind, str) or kind not in known:
         raise ParlourError(
             f"unknown message type {str(kind)[:40]!r}: the types are {', '.join(known)}"
@@ -267,20 +267,6 @@ def read_message(raw: Mapping[str, Any]) -> tuple[str, Any, dict[str, Any]]:
     if extra:
         raise ParlourError(f"a {kind} message takes no {', '.join(sorted(map(str, extra)))[:80]}")
     return kind, ident, body
-
-
-_KINDS = (
-    "move",
-    "undo",
-    "redo",
-    "resign",
-    "claim",
-    "pause",
-    "seat_computer",
-    "take_seat",
-    "next",
-    "state",
-)
 
 
 def add_live_routes(app: FastAPI, hub: Hub, player_of: Callable[[str | None], str | None]) -> None:
