@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import ParlourError
+from .store_postgres import cannot_open, require_psycopg
 
 __all__ = ["LocalBus", "PostgresBus", "open_bus", "CHANNEL"]
 
@@ -78,12 +78,9 @@ class PostgresBus(LocalBus):
 
     def __init__(self, url: str) -> None:
         super().__init__()
-        try:
-            import psycopg
-        except ImportError:  # pragma: no cover - depends on the installed extras
-            raise ParlourError(
-                "PostgreSQL needs the psycopg package: python -m pip install -e '.[web]'"
-            ) from None
+        require_psycopg()
+        import psycopg
+
         self.url = url
         self.origin = secrets.token_hex(6)
         self._psycopg: Any = psycopg
@@ -91,7 +88,7 @@ class PostgresBus(LocalBus):
         try:
             self._sender: Any = psycopg.connect(url, autocommit=True)
         except psycopg.Error as exc:
-            raise ParlourError(f"cannot open the PostgreSQL database {url!r}: {exc}") from None
+            raise cannot_open(url, exc) from None
         self._stop = threading.Event()
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._listen, name="parlour-bus", daemon=True)

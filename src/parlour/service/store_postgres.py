@@ -13,7 +13,22 @@ from typing import Any
 from ..errors import ParlourError
 from .store_sql import SQLStore
 
-__all__ = ["PostgresStore"]
+__all__ = ["PostgresStore", "cannot_open", "require_psycopg"]
+
+
+def require_psycopg() -> None:
+    """A :class:`ParlourError` saying how to install ``psycopg`` when it is missing."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        raise ParlourError(
+            "PostgreSQL needs the psycopg package: python -m pip install -e '.[web]'"
+        ) from None
+
+
+def cannot_open(url: str, exc: Exception) -> ParlourError:
+    """The error for a PostgreSQL database that cannot be opened."""
+    return ParlourError(f"cannot open the PostgreSQL database {url!r}: {exc}")
 
 
 class PostgresStore(SQLStore):
@@ -22,13 +37,10 @@ class PostgresStore(SQLStore):
     mark = "%s"
 
     def __init__(self, url: str) -> None:
-        try:
-            import psycopg
-            from psycopg.rows import dict_row
-        except ImportError:  # pragma: no cover - depends on the installed extras
-            raise ParlourError(
-                "PostgreSQL needs the psycopg package: python -m pip install -e '.[web]'"
-            ) from None
+        require_psycopg()
+        import psycopg
+        from psycopg.rows import dict_row
+
         self.url = url
         try:
             self._db: psycopg.Connection[dict[str, Any]] = psycopg.connect(
@@ -39,7 +51,7 @@ class PostgresStore(SQLStore):
                 self._db.execute("SELECT pg_advisory_xact_lock(7011)")
                 self._prepare()
         except psycopg.Error as exc:
-            raise ParlourError(f"cannot open the PostgreSQL database {url!r}: {exc}") from None
+            raise cannot_open(url, exc) from None
         self._lock = threading.Lock()
 
     def _execute(self, sql: str, args: tuple[Any, ...]) -> Any:
