@@ -228,10 +228,29 @@ def test_a_lost_patience_left_offers_what_comes_next_and_answers_as_the_table(
     after_resign = out.split("move> resign")[-1]
     # the end was told once, when the deal was lost; leaving it offers the next step
     assert out.count("Game over.") == 1
-    assert "N: a new deal with the same options" in after_resign
+    assert "N: a new deal, save FILE" in after_resign
     # the game's log is not told a second time
     first_move_line = out.split("move> ")[1].splitlines()[1]
     assert first_move_line not in after_resign
     # undo after the end gets the table's reason, not the menu
     assert "next> undo\n! " in after_resign
     assert "taken back" in after_resign.split("next> undo")[1].splitlines()[1]
+
+
+def test_stats_prints_the_statistics_of_this_machines_player(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "stats.db")
+    code, out, _ = run(monkeypatch, capsys, ["stats", "--db", db])
+    assert (code, out) == (0, "No finished games yet.\n")
+    # N after the deal of the day plays that day's deal again, and both count on its line
+    code, out, _ = run(
+        monkeypatch, capsys, ["play", "gate", "--daily", "--db", db], "resign\nN\nresign\nQ\n"
+    )
+    assert "N: the deal of the day again" in out
+    code, out, _ = run(monkeypatch, capsys, ["stats", "gate", "--db", db])
+    assert code == 0
+    assert out.splitlines()[2].split()[:3] == ["gate", "2", "0"]
+    assert out.splitlines()[3].split()[:5] == ["deal", "of", "the", "day", "2"]
+    code, _, err = run(monkeypatch, capsys, ["stats", "nogame", "--db", db])
+    assert code == 2 and "unknown game 'nogame'" in err

@@ -28,6 +28,7 @@ from .core.session import Game, load_game, new_game
 from .errors import InvalidMoveError, ParlourError
 from .service import HUMAN, TableService, open_service
 from .service.answers import Answer
+from .service.ending import again_words, end_facts, stats_lines
 from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
 
@@ -352,7 +353,7 @@ class TerminalTable:
         if series:
             offer = "N: next game of the series, S: a single new game, save FILE, Q: quit"
         else:
-            offer = "N: a new deal with the same options, save FILE, Q: quit"
+            offer = f"N: {again_words(self.answer)}, save FILE, Q: quit"
         if "verdict" in end["next"]:
             offer = "V: was this deal winnable? " + offer
         self.say(offer)
@@ -377,16 +378,19 @@ class TerminalTable:
                 continue
             if choice == "N" or (choice == "S" and series):
                 answer = self.answer
-                first = game_class(answer["game"]).first_option
-                options = {k: v for k, v in answer["options"].items() if k != first}
-                self.answer = self.service.start(
-                    self.player,
-                    answer["game"],
-                    None,
-                    options,
-                    answer["opponent"],
-                    series_of=answer["id"] if series and choice == "N" else None,
-                )
+                if series and choice == "N":
+                    first = game_class(answer["game"]).first_option
+                    options = {k: v for k, v in answer["options"].items() if k != first}
+                    self.answer = self.service.start(
+                        self.player,
+                        answer["game"],
+                        None,
+                        options,
+                        answer["opponent"],
+                        series_of=answer["id"],
+                    )
+                else:
+                    self.answer = self.service.again(self.player, answer["id"])
                 self.told = {self.answer["seat"]: -1}
                 self.opening()
                 self.show()
@@ -407,22 +411,12 @@ def _last_n(answer: Answer) -> int:
 
 
 def _end_text(answer: Answer) -> str:
-    """The end of a game, once: headline, why, score, totals and the deal."""
+    """The end of a game, once: headline and why, then the facts under labels (the
+    terminal table's words: :func:`parlour.service.ending.end_facts`)."""
     end = answer["end"]
     assert end is not None
     lines = [f"Game over. {end['headline']} {end['detail']}".strip()]
-    totals = end["totals"]
-    if totals:
-        kind = "Series" if answer["series"] else "Match"
-        if answer["opponent"] == HUMAN:
-            lines.append(f"{kind}: player 1 {totals[0]}, player 2 {totals[1]}.")
-        else:
-            lines.append(f"{kind}: you {totals[0]}, the computer {totals[1]}.")
-    if end["progress"] is not None:
-        progress = end["progress"]
-        lines.append(f"{progress['value']} of {progress['total']} {progress['label']}.")
-    if end["deal"] is not None:
-        lines.append(f"This was deal {end['deal']}.")
+    lines += end_facts(answer)
     if not end["final"]:
         lines.append("Type undo to try another way, or resign to leave this deal.")
     return "\n".join(lines)
@@ -551,6 +545,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     print(f"{game.name} seed {game.seed}: {result}")
     if result.moves is not None:
         print(" ".join(f"[{move}]" for move in result.moves))
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """The statistics of the person at this machine (the web app's page, as a table)."""
+    service, player = _service(args)
+    try:
+        stats = service.stats(player)
+    finally:
+        service.store.close()
+    name = None if args.game is None else game_class(args.game).name
+    print("\n".join(stats_lines(stats, name)))
     return 0
 
 
@@ -711,6 +717,13 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game")
     rules.set_defaults(func=cmd_rules)
+
+    stats = sub.add_parser(
+        "stats", help="your statistics: games played and won, streaks, the deal of the day"
+    )
+    stats.add_argument("game", nargs="?", help="one game only (default: every game)")
+    stats.add_argument("--db", help="the games store shared with 'parlour serve' (SQLite file)")
+    stats.set_defaults(func=cmd_stats)
 
     listing = sub.add_parser("games", help="list the games")
     listing.set_defaults(func=cmd_games)

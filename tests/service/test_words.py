@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.core.events import KINDS, Event
+from parlour.service import open_service
 from parlour.service.words import (
     Names,
     card_words,
@@ -112,3 +113,23 @@ def test_runs_and_lists() -> None:
 )
 def test_a_prompt_is_a_status_line(event: Event, words: str) -> None:
     assert prompt_words(event) == words
+
+
+def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end() -> None:
+    from parlour.service.ending import again_words, end_facts, stats_lines
+
+    table = open_service(":memory:")
+    answer = table.start("me", "gate", deal="daily")
+    answer = table.resign("me", answer["id"])
+    facts = end_facts(answer)
+    assert facts[0] == "Cards on the foundations: 0 of 52"
+    assert "Streak: 0 wins in a row (longest 0)" in facts
+    assert facts[-1].startswith("Deal number: ")
+    assert again_words(answer) == "the deal of the day again"
+    lines = stats_lines(table.stats("me"))
+    assert lines[0].split() == ["game", "played", "won", "rate", "streak", "longest", "best"]
+    assert lines[2].split()[:4] == ["gate", "1", "0", "0%"]
+    assert lines[3].split()[:6] == ["deal", "of", "the", "day", "1", "0"]
+    assert lines[4].split()[:3] == ["all", "games", "1"]
+    assert stats_lines(table.stats("me"), "uno") == ["No finished games of uno yet."]
+    assert stats_lines(table.stats("nobody")) == ["No finished games yet."]

@@ -224,3 +224,13 @@ def test_the_deal_of_a_given_day(client: TestClient, monkeypatch: pytest.MonkeyP
     ]:
         refused = client.post("/api/games", json={"game": "calculation", **body})
         assert refused.status_code == 400 and words in refused.json()["error"], refused.text
+
+
+def test_again_starts_a_game_like_this_one(client: Any) -> None:
+    first = client.post("/api/games", json={"game": "gate", "deal": "daily"}).json()
+    again = client.post(f"/api/games/{first['id']}/again").json()
+    assert (again["deal"], again["day"]) == ("daily", first["day"])
+    other = client.post(f"/api/games/{first['id']}/again", json={"deal": "random"}).json()
+    assert other["deal"] == "random"
+    wrong = client.post(f"/api/games/{first['id']}/again", json={"deal": "best"})
+    assert wrong.status_code == 400 and "error" in wrong.json()

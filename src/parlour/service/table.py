@@ -265,6 +265,30 @@ class TableService:
         )
         return self._begin(_Live(record, game, [], _opening(game)))
 
+    def again(self, player: str, game_id: str, deal: str | None = None) -> Answer:
+        """A new game like ``game_id``: the same game, options and opponent, and the same
+        kind of deal unless ``deal`` names another (a random deal gives a new random
+        deal, a winnable one a new winnable one, the deal of the day that day's deal
+        again). Every front end's "play again" and "new deal" come here, so they agree.
+        At a friend's game it is :meth:`next_game` (the same two people)."""
+        with self._open(player, game_id) as live:
+            record = live.record
+        if record.opponent == FRIEND:
+            return self.next_game(player, game_id)
+        kind = deal or str(record.meta.get("deal", "random"))
+        day = record.meta.get("day") if kind == "daily" and deal is None else None
+        first = game_class(record.game).first_option
+        options = {k: v for k, v in record.options.items() if k != first}
+        return self.start(
+            player,
+            record.game,
+            None,
+            options,
+            record.opponent,
+            deal=kind,
+            day=None if day is None else dt.date.fromisoformat(str(day)),
+        )
+
     def _begin(self, live: _Live) -> Answer:
         """A new game at the table: the computer's first moves, then stored and cached."""
         steps = self._computer_turns(live)

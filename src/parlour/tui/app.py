@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
@@ -72,12 +73,19 @@ class ParlourApp(App[None]):
         found in a worker thread, and its table opens when it is ready."""
         if game_class(game).players == 1:
             opponent = None
+        return self._start(
+            lambda: self.backend.start(game, seed, options, opponent, deal=deal), deal
+        )
+
+    def _start(self, make: Callable[[], dict[str, Any]], deal: str) -> TableScreen | None:
+        """Open the table of the game ``make`` starts (in a worker thread when the
+        solver chooses the deal, which may take seconds)."""
         if deal != "random":
             self.notify(f"{DEAL_LABELS.get(deal, deal)}: the solver is choosing it …")
 
             def work() -> None:
                 try:
-                    answer = self.backend.start(game, seed, options, opponent, deal=deal)
+                    answer = make()
                 except ParlourError as exc:
                     self.call_from_thread(self.notify, str(exc), severity="error")
                     return
@@ -86,7 +94,7 @@ class ParlourApp(App[None]):
             self.run_worker(work, thread=True, group="deal", exclusive=True)
             return None
         try:
-            answer = self.backend.start(game, seed, options, opponent)
+            answer = make()
         except ParlourError as exc:
             self.notify(str(exc), severity="error")
             return None
@@ -101,11 +109,11 @@ class ParlourApp(App[None]):
         return self._open(answer)
 
     def start_like(self, table: TableScreen) -> None:
-        """``n``: a new game of the same game, options and opponent (the old one stays saved)."""
+        """``n``: a new game of the same game, options, opponent and kind of deal (the
+        deal of the day again after the deal of the day); the old one stays saved."""
         answer = table.answer
-        first = game_class(answer["game"]).first_option
-        options = {k: v for k, v in answer["options"].items() if k != first}
-        self.start_game(answer["game"], options, answer.get("opponent"))
+        game_id = str(answer["id"])
+        self._start(lambda: self.backend.again(game_id), str(answer.get("deal") or "random"))
 
     def quit_saved(self) -> None:
         self.exit(message="parlour: your games are saved; 'parlour tui' resumes them.")

@@ -60,6 +60,13 @@ class Backend:
         self._owners[answer["id"]] = self.player
         return answer
 
+    def again(self, game_id: str) -> dict[str, Any]:
+        """A new game like ``game_id``, with the same kind of deal (see
+        ``TableService.again``)."""
+        answer = _plain(self.service.again(self._owner(game_id), game_id))
+        self._owners[answer["id"]] = self.player
+        return answer
+
     def get(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
         return _plain(self.service.get(self._owner(game_id), game_id, seat))
 

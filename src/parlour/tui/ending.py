@@ -12,49 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..service.ending import again_words, end_facts
+
 __all__ = ["end_choices", "end_text"]
 
 
-def _pair(answer: Mapping[str, Any], totals: list[int]) -> str:
-    seat = int(answer.get("seat") or 0)
-    if answer.get("opponent") == "human":
-        return f"you {totals[seat]}, your opponent {totals[1 - seat]}"
-    return f"you {totals[seat]}, the computer {totals[1 - seat]}"
-
-
 def end_text(answer: Mapping[str, Any], verdict: Mapping[str, Any] | None = None) -> str:
-    """The end panel's text: the service's headline and detail, then labelled facts,
-    then the solver's verdict on the deal once asked for."""
+    """The end panel's text: the service's headline and detail, then labelled facts
+    (:func:`parlour.service.ending.end_facts`, the same as ``parlour play``'s), then the
+    solver's verdict on the deal once asked for."""
     end = answer.get("end") or {}
     lines = [str(end.get("headline") or ""), str(end.get("detail") or "")]
-    facts: list[str] = []
-    if end.get("score") is not None:
-        facts.append(f"Score: {end['score']}")
-    progress = end.get("progress")
-    if progress:
-        total = f" of {progress['total']}" if progress.get("total") else ""
-        label = str(progress.get("label") or "progress")
-        facts.append(f"{label[:1].upper()}{label[1:]}: {progress['value']}{total}")
-    totals = end.get("totals")
-    if totals:
-        series = answer.get("series")
-        if series:
-            facts.append(f"Series after game {series['number']}: {_pair(answer, totals)}")
-        else:
-            target = (answer.get("view") or {}).get("target")
-            kind = f"Match to {target}" if target else "Totals"
-            facts.append(f"{kind}: {_pair(answer, totals)}")
-    if end.get("streak") is not None:
-        streak = int(end["streak"])
-        wins = "win" if streak == 1 else "wins"
-        facts.append(
-            f"Streak: {streak} {wins} in a row (longest {end.get('best_streak') or streak})"
-        )
-    if end.get("best") is not None:
-        unit = f" {progress['label']}" if progress and end.get("score") is None else ""
-        facts.append(f"Best: {end['best']}{unit}")
-    if end.get("deal") is not None:
-        facts.append(f"Deal number: {end['deal']}")
+    facts = end_facts(answer)
     if facts:
         lines += [""] + facts
     if verdict is not None:
@@ -77,7 +46,7 @@ def end_choices(
         choices["n"] = "next game of the series"
         choices["s"] = "single new game"
     elif "again" in following:
-        choices["n"] = "new deal"
+        choices["n"] = again_words(answer)
     if end.get("final") and end.get("deal") is not None:
         choices["d"] = "replay this deal"
     if "verdict" in following:

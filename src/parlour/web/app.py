@@ -112,6 +112,18 @@ class NewGame(BaseModel):
     )
 
 
+class AgainBody(BaseModel):
+    """``POST /api/games/{id}/again``: another kind of deal than the game's own."""
+
+    model_config = _STRICT
+
+    deal: Literal["random", "winnable", "daily"] | None = Field(
+        default=None,
+        description="the kind of deal (default: the same kind as the game's: a new random "
+        "or winnable deal, or the same day's deal of the day)",
+    )
+
+
 class MoveBody(BaseModel):
     """``POST /api/games/{id}/moves``: a move in the notation of the rules page."""
 
@@ -459,6 +471,14 @@ def create_app(
         next of a series, or a new deal or match); against a friend, whoever asks first
         makes it and the other is sent to it."""
         return await run_in_threadpool(service.next_game, who(request), game_id)
+
+    @app.post("/api/games/{game_id}/again", response_model=Answer, tags=["games"])
+    async def again(request: Request, game_id: str, body: AgainBody | None = None) -> Answer:
+        """A new game like this one: the same game, options and opponent, and the same
+        kind of deal unless ``deal`` names another (the terminal front ends' "play
+        again" is the same call)."""
+        deal = None if body is None else body.deal
+        return await run_in_threadpool(service.again, who(request), game_id, deal)
 
     @app.get("/api/games/{game_id}", response_model=Answer, tags=["play"])
     async def get_game(request: Request, game_id: str) -> Answer:

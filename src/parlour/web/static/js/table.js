@@ -781,18 +781,19 @@ async function resign() {
 export async function newGame(how = {}) {
   const a = state.answer;
   if (a.live) return live.nextGame();
+  const seeded = how.seed !== undefined && how.seed !== null;
   const body = { game: a.game, options: { ...a.options } };
   if (a.opponent) body.opponent = a.opponent;
   if (how.series) body.series = a.id;
-  const seeded = how.seed !== undefined && how.seed !== null;
   if (seeded) body.seed = how.seed;
-  const kind = how.deal || (seeded || how.series ? "random" : a.deal || "random");
-  if (kind !== "random") body.deal = kind;
-  if (kind === "daily" && a.day) body.day = a.day;
   if (how.series) delete body.options.first;
   for (const k of Object.keys(body.options)) if (body.options[k] === null) delete body.options[k];
   try {
-    const answer = await api("POST", "/api/games", body);
+    // "Play again" and "New deal" ask the table for a game like this one (the same
+    // kind of deal unless `how.deal` names another), as the terminal front ends do.
+    const answer = seeded || how.series
+      ? await api("POST", "/api/games", body)
+      : await api("POST", `/api/games/${a.id}/again`, how.deal ? { deal: how.deal } : {});
     window.Parlour.pending = answer;
     location.hash = `#/game/${answer.id}`;
   } catch (e) {

@@ -1,0 +1,125 @@
+"""The end of a game and the statistics in plain lines, the same in every text front end.
+
+The service's answer holds the facts (``answer["end"]``, :meth:`TableService.stats`);
+this module words them once, so that ``parlour play`` and the terminal table say the
+same thing in the same words (the web app lays the same facts out as a panel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["AGAIN", "again_words", "end_facts", "stats_lines"]
+
+#: What "play again" deals, by the kind of deal just played (see ``TableService.again``).
+AGAIN = {
+    "random": "a new deal",
+    "winnable": "a new winnable deal",
+    "daily": "the deal of the day again",
+}
+
+
+def again_words(answer: Mapping[str, Any]) -> str:
+    """What "play again" gives after ``answer``'s game."""
+    return AGAIN.get(str(answer.get("deal") or "random"), AGAIN["random"])
+
+
+def _pair(answer: Mapping[str, Any], totals: list[int]) -> str:
+    seat = int(answer.get("seat") or 0)
+    if answer.get("opponent") == "human":
+        return f"you {totals[seat]}, your opponent {totals[1 - seat]}"
+    return f"you {totals[seat]}, the computer {totals[1 - seat]}"
+
+
+def end_facts(answer: Mapping[str, Any]) -> list[str]:
+    """The facts of a finished game under labels: score, cards home, series or match
+    totals, streak, best, and the deal number once the game is final."""
+    end = answer.get("end") or {}
+    facts: list[str] = []
+    if end.get("score") is not None:
+        facts.append(f"Score: {end['score']}")
+    progress = end.get("progress")
+    if progress:
+        total = f" of {progress['total']}" if progress.get("total") else ""
+        label = str(progress.get("label") or "progress")
+        facts.append(f"{label[:1].upper()}{label[1:]}: {progress['value']}{total}")
+    totals = end.get("totals")
+    if totals:
+        series = answer.get("series")
+        if series:
+            facts.append(f"Series after game {series['number']}: {_pair(answer, totals)}")
+        else:
+            target = (answer.get("view") or {}).get("target")
+            kind = f"Match to {target}" if target else "Totals"
+            facts.append(f"{kind}: {_pair(answer, totals)}")
+    if end.get("streak") is not None:
+        streak = int(end["streak"])
+        wins = "win" if streak == 1 else "wins"
+        facts.append(
+            f"Streak: {streak} {wins} in a row (longest {end.get('best_streak') or streak})"
+        )
+    if end.get("best") is not None:
+        unit = f" {progress['label']}" if progress and end.get("score") is None else ""
+        facts.append(f"Best: {end['best']}{unit}")
+    if end.get("deal") is not None:
+        facts.append(f"Deal number: {end['deal']}")
+    return facts
+
+
+def _rate(row: Mapping[str, Any]) -> str:
+    return f"{100 * float(row['win_rate']):.0f}%" if row["played"] else "-"
+
+
+def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
+    """:meth:`TableService.stats` as a table: a line per game, the deal of the day's
+    line under its game, and the total (only ``game``'s lines when it is given)."""
+    rows = [row for row in stats.get("games") or [] if game is None or row["game"] == game]
+    total = stats.get("total") or {}
+    if game is not None and not rows:
+        return [f"No finished games of {game} yet."]
+    if not rows:
+        in_play = int(total.get("in_play") or 0)
+        tail = f" ({in_play} in play)" if in_play else ""
+        return [f"No finished games yet{tail}."]
+    daily = {row["game"]: row for row in rows if row.get("deal") == "daily"}
+    header = ("game", "played", "won", "rate", "streak", "longest", "best")
+    table: list[tuple[str, ...]] = [header]
+
+    def line(name: str, row: Mapping[str, Any]) -> tuple[str, ...]:
+        best = row.get("best_score")
+        if best is None:
+            best = row.get("best_progress")
+        return (
+            name,
+            str(row["played"]),
+            str(row["won"]),
+            _rate(row),
+            str(row["current_streak"]),
+            str(row["best_streak"]),
+            "-" if best is None else str(best),
+        )
+
+    for row in rows:
+        if row.get("deal") == "daily":
+            continue
+        table.append(line(str(row["game"]), row))
+        if row["game"] in daily:
+            table.append(line("  deal of the day", daily[row["game"]]))
+    if game is None:
+        table.append(line("all games", total))
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    out = [
+        "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+        )
+        for r in table
+    ]
+    out.insert(1, "  ".join("-" * w for w in widths))
+    in_play = int(total.get("in_play") or 0) if game is None else 0
+    if in_play:
+        out.append(
+            f"{in_play} game{'s' if in_play != 1 else ''} in play (parlour tui resumes them)."
+        )
+    return out

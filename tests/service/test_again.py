@@ -1,0 +1,51 @@
+""""Play again" is one call of the table (``TableService.again``) for every front end:
+the same game, options and opponent, and the same kind of deal."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from parlour.service import NotFoundError, TableService, open_service
+
+ME = "me"
+
+
+@pytest.fixture
+def table() -> TableService:
+    return open_service(":memory:")
+
+
+def test_again_keeps_game_options_and_opponent(table: TableService) -> None:
+    first = table.start(ME, "uno", opponent="basic", options={"target": 200})
+    again = table.again(ME, first["id"])
+    assert again["id"] != first["id"]
+    assert (again["game"], again["opponent"], again["deal"]) == ("uno", "basic", "random")
+    assert again["options"]["target"] == 200
+
+
+def test_again_after_the_deal_of_the_day_is_that_days_deal(table: TableService) -> None:
+    day = dt.date.today() - dt.timedelta(days=3)
+    first = table.start(ME, "gate", deal="daily", day=day)
+    again = table.again(ME, first["id"])
+    assert (again["deal"], again["day"]) == ("daily", day.isoformat())
+    assert again["view"] == first["view"]  # the same deal: the same table at the start
+
+
+def test_again_after_a_winnable_deal_is_a_new_winnable_deal(table: TableService) -> None:
+    first = table.start(ME, "gate", deal="winnable")
+    again = table.again(ME, first["id"])
+    assert again["deal"] == "winnable"
+
+
+def test_again_with_another_kind_of_deal(table: TableService) -> None:
+    first = table.start(ME, "gate", deal="daily")
+    again = table.again(ME, first["id"], "random")
+    assert (again["deal"], again["day"]) == ("random", None)
+
+
+def test_again_needs_a_seat_at_the_game(table: TableService) -> None:
+    first = table.start(ME, "gate")
+    with pytest.raises(NotFoundError):
+        table.again("somebody else", first["id"])
