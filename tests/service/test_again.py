@@ -1,4 +1,4 @@
-""""Play again" is one call of the table (``TableService.again``) for every front end:
+"""The "play again" call is one call of the table (``TableService.again``) for every front end:
 the same game, options and opponent, and the same kind of deal."""
 
 from __future__ import annotations
