@@ -136,6 +136,8 @@ def test_an_uno_match_between_two_browsers(two: tuple[Table, Table]) -> None:
     join(bob, link)
     ann.page.wait_for_function("document.querySelector('#live-other').textContent.includes('Bob')")
     assert "Ann" in bob.page.inner_text("#live") and "against Ann" in bob.page.inner_text("h1")
+    # the next game comes for both from the end panel: no "New deal" while playing
+    assert ann.page.locator("#newgame").count() == bob.page.locator("#newgame").count() == 0
 
     def choose(legal: list[str], count: int) -> str:
         plays = [m for m in legal if m not in ("draw", "pass", "keep")]

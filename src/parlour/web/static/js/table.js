@@ -82,7 +82,8 @@ function screen(answer, renderer) {
       toolButton("undo", "undo", "Undo", "U", () => command("undo")),
       toolButton("redo", "redo", "Redo", "R", () => command("redo")),
       toolButton("hint", "hint", "Hint", "H", () => askHint()),
-      toolButton("newgame", "new", "New deal", "N", () => freshDeal()),
+      // a friend's game goes on to the next one together, from the end panel
+      answer.live ? null : toolButton("newgame", "new", "New deal", "N", () => freshDeal()),
       toolButton("resign", "resign", "Resign", null, () => resign()),
       toolButton("keys", "keys", "Keys", "?", () => keysDialog(renderer)),
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
@@ -987,6 +988,7 @@ export function onKey(ev) {
   else if (k === "h") askHint();
   else if (k === "l") toggleLog();
   else if (k === "n") {
+    if (state.answer.live && !state.answer.outcome) return false;
     if (state.answer.series && state.answer.outcome) newGame({ series: true });
     else freshDeal();
   }
