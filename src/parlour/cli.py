@@ -607,7 +607,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be from 1 to 65535, got {args.port}")
     db = args.db or default_db()
     _check_port_free(args.host, args.port)
-    app = create_app(db)
+    app = create_app(db, prepare_deals=True)
     shown = db if db.startswith(("postgresql://", "postgres://")) else os.path.abspath(db)
     if shown.startswith(("postgresql://", "postgres://")) and "@" in shown:
         shown = shown.split("://", 1)[0] + "://..." + shown.rsplit("@", 1)[1]

@@ -49,3 +49,16 @@ def test_again_needs_a_seat_at_the_game(table: TableService) -> None:
     first = table.start(ME, "gate")
     with pytest.raises(NotFoundError):
         table.again("somebody else", first["id"])
+
+
+def test_a_server_prepares_the_deals_of_the_day_and_winnable_deals(
+    table: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import parlour.service.table as table_module
+
+    monkeypatch.setattr(table_module, "game_names", lambda: ["gate", "uno"])
+    assert table.prepare_deals() == ["gate"]  # UNO has neither
+    (pool,) = table._pools.values()
+    assert pool.ready() == pool.size
+    daily = table.start(ME, "gate", deal="daily")
+    assert daily["deal"] == "daily"

@@ -320,10 +320,26 @@ class TableService:
             return deals.deal_of_the_day(name, day or dt.date.today(), options, salt=salt)
         key = (name, json.dumps(options, sort_keys=True))
         with self._lock:
-            pool = self._pools.get(key)
-            if pool is None:
-                pool = self._pools[key] = deals.WinnablePool(name, options)
+            pool = self._pools.setdefault(key, deals.WinnablePool(name, options))
         return pool.take()
+
+    def prepare_deals(self) -> list[str]:
+        """Choose today's deal of the day and fill the winnable pools of each patience's
+        usual options, so that nobody waits for the solver (8 x 8's deal of the day
+        takes seconds to prove). A server runs this in the background as it starts.
+        Returns what was prepared, for the log."""
+        prepared = []
+        for name in game_names():
+            if not deals.offers_winnable(name):
+                continue
+            options = policy.resolve(game_class(name), {}, False)
+            self._chosen_deal(name, options, "daily", None, None, None)
+            with self._lock:
+                key = (name, json.dumps(options, sort_keys=True))
+                pool = self._pools.setdefault(key, deals.WinnablePool(name, options))
+            pool.refill(wait=True)
+            prepared.append(name)
+        return prepared
 
     def verdict(self, player: str, game_id: str) -> Verdict:
         """The solver's verdict on the deal of a final patience, with a winning line from

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import secrets
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -318,10 +319,17 @@ def _allowed_methods(request: Request) -> str:
 
 
 def create_app(
-    db: str | Store = ":memory:", secret: str | None = None, away_seconds: float | None = None
+    db: str | Store = ":memory:",
+    secret: str | None = None,
+    away_seconds: float | None = None,
+    prepare_deals: bool = False,
 ) -> FastAPI:
     """The web app over the database ``db`` (a path, ``:memory:``, a
     ``postgresql://`` URL or a ready :class:`~parlour.service.Store`).
+
+    ``prepare_deals`` (``parlour serve``): as it starts, the server chooses today's
+    deals of the day and proves a few winnable deals in a background thread, so the
+    first person to ask for one does not wait for the solver.
 
     ``away_seconds`` (else ``PARLOUR_AWAY_SECONDS``, else 2 minutes): how long a
     friend must be away before the other may claim the win."""
@@ -338,6 +346,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(warm)  # compiled search and solver loaded before any move
+        if prepare_deals:
+            threading.Thread(target=service.prepare_deals, daemon=True).start()
         await hub.start()
         yield
         await hub.stop()
