@@ -27,8 +27,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai import Recall, deals, player_levels
+from ..ai import Player, Recall, deals, player_levels
 from ..ai import hint as ai_hint
+from ..ai.base import observes
 from ..core.events import Event
 from ..core.protocol import normalize_move_text
 from ..core.registry import game_class, game_names
@@ -830,19 +831,28 @@ class TableService:
             return steps
         if record.opponent == FRIEND and friends.paused(record):
             return steps
+        last: tuple[int, Player] | None = None
         while game.outcome is None and not policy.is_person(record, game.to_move):
             if len(steps) >= MAX_COMPUTER_MOVES:
                 raise ParlourError("the computer player did not finish its turn")
             seat = game.to_move
-            # A fresh player per move, seeded by the game and the move number and told
-            # the game so far from its own views, so a restarted server (or an undo and
-            # redo) makes exactly the same reply, with what the player had learnt.
-            computer = live.recall.player(
-                game,
-                policy.computer_level(record, seat),
-                stream_seed(record.seed, f"web-move-{len(game.moves)}"),
-                seat,
-            )
+            if last is not None and last[0] == seat and not observes(last[1]):
+                # The rest of a turn of several moves (Chinese Patience) is played by
+                # the player that began it, which follows the plan it made then instead
+                # of searching again at every move (a 27-move turn once took 6 s). The
+                # whole turn is made in this one call, so its moves stay the same.
+                computer = last[1]
+            else:
+                # A fresh player per turn, seeded by the game and the move number and
+                # told the game so far from its own views, so a restarted server (or an
+                # undo and redo) makes exactly the same reply, with what it had learnt.
+                computer = live.recall.player(
+                    game,
+                    policy.computer_level(record, seat),
+                    stream_seed(record.seed, f"web-move-{len(game.moves)}"),
+                    seat,
+                )
+            last = (seat, computer)
             choice = computer.choose(game.view(seat), game.legal_moves())
             _play(live, choice)
             steps.append(self._step(live))
