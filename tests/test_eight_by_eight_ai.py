@@ -23,7 +23,8 @@ from parlour.ai.eight_by_eight.position import (
     settle,
 )
 from parlour.ai.eight_by_eight.proof import Relaxation, rows_needed
-from parlour.ai.eight_by_eight.search import Search, walk_dominated
+from parlour.ai.eight_by_eight.rollout import masked, play_out, score
+from parlour.ai.eight_by_eight.search import RevealSearch, Search, walk_dominated
 from parlour.ai.eight_by_eight.solver import replay_line, solve_proof_pass, solve_tail, solve_with
 from parlour.ai.hints import NO_WAY, best_level
 from parlour.ai.solver import Budget, parse_budget, solve
@@ -499,3 +500,88 @@ def test_proof_pass_proves_seed_168() -> None:
     assert isinstance(state, EightByEight)
     result = solve_proof_pass(state, Budget(nodes=200_000))
     assert result.status == "unwinnable"
+
+
+# --- the strong player once the talon is known --------------------------------
+
+
+def _to_second_pass(seed: int) -> tuple[list[str], list[int]]:
+    """The fair player's moves of deal ``seed`` up to the first move of the second
+    pass, and the deck places of the cards still face down there."""
+    game = parlour.new_game(NAME, seed=seed)
+    player = EightByEightFairPlayer(0)
+    moves: list[str] = []
+    while game.view(0)["pass"] == 1:
+        move = player.choose(game.view(0), game.legal_moves())
+        game.play(move)
+        moves.append(move)
+    state = game.state
+    assert isinstance(state, EightByEight)
+    down = {c for n in range(8) for c in state.rows[n][: state.down[n]]}
+    deal = parse_cards(state.deal_str())
+    # deck places 8r..8r+6 are row r's face-down cards, bottom first
+    places = [8 * r + i for r in range(8) for i in range(state.down[r])]
+    assert {deal[i] for i in places} == down
+    return moves, places
+
+
+def test_reveal_search_turns_up_a_card_without_counting_on_one() -> None:
+    moves, _ = _to_second_pass(10009)
+    game = parlour.new_game(NAME, seed=10009)
+    player = EightByEightStrongPlayer(0)
+    for move in moves:  # what a person saw: the talon is the waste turned over
+        game.play(move)
+        player.observe(game.view(0), move)
+    view = game.view(0)
+    talon = player.known_talon(view)
+    assert len(talon) == view["talon"] > 0
+    down = sum(row["face_down"] for row in view["rows"])
+    seen = sampling.sample_position(view, talon, [0] * down)  # face-down cards as blanks
+    line = RevealSearch(Budget(nodes=5_000), down).run(seen)
+    assert line is not None
+    texts = sampling.line_texts(seen, line)
+    for text in texts[:-1]:
+        game.play(text)
+        assert sum(row["face_down"] for row in game.view(0)["rows"]) == down
+    game.play(texts[-1])
+    assert sum(row["face_down"] for row in game.view(0)["rows"]) < down
+
+
+@pytest.mark.parametrize("seed", [10009, 10011])
+def test_second_pass_hint_is_the_same_whatever_the_face_down_cards(seed: int) -> None:
+    moves, places = _to_second_pass(seed)
+    deal = parse_cards(parlour.new_game(NAME, seed=seed).state.deal_str())
+    other = list(deal)
+    cards = [deal[i] for i in places]
+    Rng(seed).shuffle(cards)
+    for i, c in zip(places, cards, strict=True):
+        other[i] = c
+    assert other != deal
+    games = [parlour.new_game(NAME, seed=0, deck=cards_str(d)) for d in (deal, other)]
+    for game in games:
+        for move in moves:
+            game.play(move)
+    assert games[0].view(0) == games[1].view(0)
+    got = hint(games[0], seconds=0)
+    assert got == hint(games[1], seconds=0)
+    assert "the talon is known" in got.reason
+
+
+def test_play_outs_see_only_what_a_person_sees() -> None:
+    start = position_of(EightByEight.new(10009, None, {}))
+    view = masked(start)
+    assert view[3] == () and view[4] == 0  # no talon
+    assert all(row[: start[1][n]] == (0,) * start[1][n] for n, row in enumerate(view[0]))
+    # the play-out makes the fair player's choices: the same end as playing the deal
+    end = play_out(start, set())
+    assert score(end) == sum(end[2]) + 56 - sum(end[1]) + (40 if sum(end[2]) == 104 else 0)
+    game = parlour.new_game(NAME, seed=10009)
+    player = EightByEightFairPlayer(0)
+    while game.outcome is None:
+        move = player.choose(game.view(0), game.legal_moves())
+        if player.stuck:
+            break
+        game.play(move)
+    state = game.state
+    assert isinstance(state, EightByEight)
+    assert end[1] == tuple(state.down) and sum(end[2]) == state.progress()

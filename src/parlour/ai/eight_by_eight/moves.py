@@ -13,6 +13,7 @@ from .position import (
     apply_moves,
     build_target,
     find_face_up,
+    fits_foundation,
     needed_cards,
     row_tops,
     uncover,
@@ -165,4 +166,21 @@ def search_moves(
         else:
             break
     out.sort(key=lambda x: -x[0])
+    return out
+
+
+def turn_options(p: Pos) -> list[Mv]:
+    """Where the talon's top card may go once turned (the rules' duty to build)."""
+    q = p[3][p[4]]
+    tops = row_tops(p[0])
+    fits = fits_foundation(q, p[2])
+    if q < 8:
+        return [("t", "F")]
+    builds = [m for m in range(8) if tops[m] and build_target(q, tops[m : m + 1]) == 0]
+    if builds:
+        return [("t", "R", m) for m in builds] + ([("t", "F")] if fits else [])
+    out: list[Mv] = [("t", "F")] if fits else []
+    if 0 in tops:
+        out.append(("t", "R", tops.index(0)))
+    out.append(("t", "W"))
     return out

@@ -1,33 +1,35 @@
-"""The 8 x 8 strong player: moves judged by the solver on sampled deals.
+"""The 8 x 8 strong player: the fair player, then lines searched on what it knows.
 
 What the player cannot see is the face-down cards and, in the first pass, the order
-of the talon; from the second pass on it knows the talon's order, since the talon is
-the waste it watched being built, turned over. It knows *which* cards are hidden:
-every card of the two packs that is not face up, on the waste, pending or on a
-foundation (or, later, in the remembered talon).
+of the talon; from the last card of the first pass on it knows the talon's order,
+since the talon is the waste it watched being built, turned over. It knows *which*
+cards are hidden: every card of the two packs that is not face up, on the waste,
+pending or on a foundation (or, later, in the remembered talon).
 
-For a decision it takes the fair player's move, the first moves of the other
-progress moves it considers, and ``turn``; it fills the hidden places with the same
-sampled arrangements of the hidden cards for each, plays the move and asks the solver
-(:class:`parlour.ai.eight_by_eight.search.Search`, which then sees the sample) for a
-win within a few hundred nodes. The move that wins on the most samples is played
-if it wins clearly more often than the fair player's (:data:`MARGIN`; ties and near
-ties: the fair player's choice). Moves that fall behind are dropped after
-each round of samples (successive halving). Once nothing is hidden any more (every
-card face up and the talon remembered) the solver plays the game out exactly, like
-The Gate's player once its stock is out; when it proves that no line wins, the
-player says that no move leads anywhere new.
+* **First pass** (the talon unknown): the fair player's moves.
+* **Talon known**: a search (:class:`parlour.ai.eight_by_eight.search.RevealSearch`,
+  the solver's search with another goal) on what the player sees, the face-down
+  cards as blanks that never build nor fit, for a line that turns up a face-down
+  card; the player follows it (it counts on no hidden card, so it goes as planned)
+  and searches again from what comes up. Where no such line is found it plays the
+  fair player's move. Seen as the solver sees the game: the solver, from the very
+  positions the fair player reaches at the start of the second pass, turns up most
+  of the face-down cards in that pass; the fair player, not planning with the talon
+  it knows, few.
+* **Nothing hidden** (every card face up and the talon remembered): the solver plays
+  the game out exactly, like The Gate's player once its stock is out; when it proves
+  that no line wins, the player says that no move leads anywhere new.
 
-**Off by default** (:data:`SAMPLED_MOVES`): on unseen seeds the sampled judgement lost
-deals the fair player won and won none it lost (with or without the margin; see
-docs/results.md), since the solver, seeing each sample whole, rates moves such as
-``turn`` that pay only when the hidden cards are known, and a second of CPU buys only
-four samples a move. The player so plays the fair player's moves until nothing is
-hidden, then the solver's exact line.
+**Off by default** (:data:`SAMPLED_MOVES`): judging the first pass's moves by playing
+each out with the fair player's policy on sampled deals
+(:mod:`parlour.ai.eight_by_eight.rollout`). On tuning seeds 10,000-10,021 at 0.5 s a
+decision it won 2 deals against the fair player's 3 at 10 times its time; before that,
+judging moves by the solver on sampled deals lost deals the fair player won (the
+solver, seeing each sample whole, rates moves such as ``turn`` that pay only when the
+hidden cards are known; docs/results.md).
 
-The samples come from the player's own random stream, so a seeded player makes the
-same choices on every machine; the time budget only stops a decision early (after
-its first round) on a machine too slow for the whole schedule.
+The searches' work per decision is a number of nodes, and the samples come from the
+player's own random stream, so a seeded player makes the same choices on every machine.
 """
 
 from __future__ import annotations
@@ -40,20 +42,19 @@ from ..base import register_player
 from ..halving import halve
 from ..hints import NO_WAY
 from ..solver import Budget
-from .moves import progress_moves
-from .player import EightByEightFairPlayer, _move_text, _view_position
+from .moves import progress_moves, turn_options
+from .player import EightByEightFairPlayer, _move_text, _view_position, place_pending
 from .position import (
     GAME,
     Mv,
     Pos,
     apply_moves,
-    build_target,
-    fits_foundation,
     is_open_regime,
     is_safe_up,
     row_tops,
 )
-from .search import Search
+from .rollout import masked, play_out, score
+from .search import RevealSearch, Search
 
 __all__ = ["EightByEightStrongPlayer", "hidden_cards", "line_texts", "sample_position"]
 
@@ -61,20 +62,19 @@ __all__ = ["EightByEightStrongPlayer", "hidden_cards", "line_texts", "sample_pos
 CANDIDATES = 4
 #: Samples per move in the first round of successive halving (then doubled).
 FIRST_ROUND = 4
-#: Solver nodes per sample (an undecided sample counts as UNDECIDED of a win).
-SAMPLE_NODES = 300
-UNDECIDED = 0.4
-#: How much more often (share of samples) another move must win than the fair
-#: player's to be played instead: the samples are few and the solver, seeing them
-#: whole, flatters moves such as ``turn`` that only pay when the hidden cards are
-#: known (on seeds 1,000,000-1,000,024 the player without this margin won 4 deals,
-#: the fair player 6, none of them lost by the fair player).
-MARGIN = 0.15
-#: Whether moves are judged on sampled deals at all (see the module text).
+#: How much higher (in cards up or turned up, on average) another move must score
+#: than the fair player's to be played instead.
+MARGIN = 0.0
+#: Moves a play-out makes at most.
+PLAYOUT_STEPS = 1000
+#: Whether moves are judged by play-outs on sampled deals at all.
 SAMPLED_MOVES = False
-#: Samples a second of budget buys (calibrated on the project's machine: the work per
-#: decision is fixed by the budget, so a seeded player is reproducible).
-SAMPLES_PER_SECOND = 40
+#: Play-outs a second of budget buys (calibrated on the project's machine: the work
+#: per decision is fixed by the budget, so a seeded player is reproducible).
+PLAYOUTS_PER_SECOND = 60
+#: Search nodes for a line that turns up a face-down card once the talon is known.
+REVEAL_NODES = 5_000
+STAGED = False
 #: Solver nodes once nothing is hidden.
 ENDGAME_NODES = 20_000
 #: The budget per decision (seconds of CPU) when none is given: a simulation's or a
@@ -142,23 +142,6 @@ def sample_position(view: Mapping[str, Any], talon: Sequence[int], cards: Sequen
     return (tuple(rows), tuple(down), _foundation_heights(view), seq, len(waste), int(view["pass"]))
 
 
-def _turn_options(p: Pos) -> list[Mv]:
-    """Where the talon's top card may go once turned (the rules' duty to build)."""
-    q = p[3][p[4]]
-    tops = row_tops(p[0])
-    fits = fits_foundation(q, p[2])
-    if q < 8:
-        return [("t", "F")]
-    builds = [m for m in range(8) if tops[m] and build_target(q, tops[m : m + 1]) == 0]
-    if builds:
-        return [("t", "R", m) for m in builds] + ([("t", "F")] if fits else [])
-    out: list[Mv] = [("t", "F")] if fits else []
-    if 0 in tops:
-        out.append(("t", "R", tops.index(0)))
-    out.append(("t", "W"))
-    return out
-
-
 def _children(p: Pos, text: str) -> list[Pos]:
     """The positions a legal move string leads to in the sample ``p`` (several for a
     turn or a pending card: the card may go to more than one place)."""
@@ -166,7 +149,7 @@ def _children(p: Pos, text: str) -> list[Pos]:
     rows, down, seq, ptr = p[0], p[1], p[3], p[4]
     if parts[0] == "turn":
         if ptr < len(seq):
-            return [apply_moves(p, [mv]) for mv in _turn_options(p)]
+            return [apply_moves(p, [mv]) for mv in turn_options(p)]
         return [apply_moves(p, [("o",)])]
     src, dst = parts[0], parts[1]
     if src == "P":
@@ -184,19 +167,6 @@ def _children(p: Pos, text: str) -> list[Pos]:
         return [apply_moves(p, [("F", n)])]
     k = int(parts[2]) if len(parts) > 2 else len(rows[n]) - down[n]
     return [apply_moves(p, [("R", n, int(dst[1:]) - 1, k)])]
-
-
-def _judge(children: Sequence[Pos], nodes: int) -> float:
-    """1 if the solver wins from one of ``children`` within ``nodes`` each, 0 if it
-    proves them all lost, else ``UNDECIDED``."""
-    value = 0.0
-    for child in children:
-        search = Search(Budget(nodes=nodes))
-        if search.run(child) is not None:
-            return 1.0
-        if search.out_of_budget or not search.complete:
-            value = UNDECIDED
-    return value
 
 
 @register_player(GAME, "strong")
@@ -218,6 +188,9 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         self._last_waste: tuple[int, ...] = ()
         self._line: list[str] = []  # the winning line once nothing is hidden
         self._line_at: tuple[Pos, bool] | None = None  # the position it goes on from
+        self._line_why = ""  # why the line is followed
+        #: face-down cards left when a search proved that none can come up any more
+        self._no_reveal = -1
 
     def _track(self, view: Mapping[str, Any]) -> None:
         """Remember the waste as it is turned over: the next pass's talon."""
@@ -247,6 +220,12 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
             found = self._endgame(view, legal, talon)
             if found is not None:
                 return found
+        if legal and (int(view["pass"]) >= 2 or not view["talon"]):  # the talon is known
+            found = self._reveal(view, legal, talon, len(hidden))
+            if found is not None:
+                self._seen.add(_view_position(view))
+                self._plan = []
+                return found
         here = _view_position(view)
         planned = bool(self._plan) and self._expect == here
         move, reason = super().explain(view, legal)
@@ -257,6 +236,38 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         if not SAMPLED_MOVES:
             return move, reason
         return self._sampled(view, legal, talon, hidden, move, reason)
+
+    def _reveal(
+        self, view: Mapping[str, Any], legal: Sequence[str], talon: Sequence[int], down: int
+    ) -> tuple[str, str] | None:
+        """The talon is known: follow a line that turns up a face-down card without
+        counting on any (:class:`RevealSearch`), or None if none was found."""
+        seen = sample_position(view, talon, [0] * down)
+        key = (seen, bool(view["pending"]))
+        if self._line and self._line_at == key and self._line[0] in legal:
+            return self._follow(seen, key)
+        self._line = []
+        if down == self._no_reveal:
+            return None
+        if view["pending"]:  # the card must be placed first: one search per place
+            branches = [(m, child) for m in legal for child in _children(seen, m)]
+        else:
+            branches = [("", seen)]
+        complete = True
+        for last_pass in (seen[5], 3) if STAGED else (3,):
+            for first, start in branches:
+                if last_pass < 3 and start[5] < 3:
+                    start = (*start[:5], 3)  # no turning the waste over
+                search = RevealSearch(Budget(nodes=REVEAL_NODES), down)
+                line = search.run(start)
+                if line is not None:
+                    self._line = ([first] if first else []) + line_texts(start, line)
+                    self._line_why = "the talon is known, and this line turns up a face-down card"
+                    return self._follow(seen, key)
+                complete = complete and not search.out_of_budget
+        if complete:
+            self._no_reveal = down
+        return None
 
     def _endgame(
         self, view: Mapping[str, Any], legal: Sequence[str], talon: Sequence[int]
@@ -276,6 +287,7 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
             line = search.run(start)
             if line is not None:
                 self._line = ([first] if first else []) + line_texts(start, line)
+                self._line_why = "nothing is hidden any more, and this line wins"
                 return self._follow(exact, key)
             undecided = undecided or search.out_of_budget or not search.complete
         if undecided:
@@ -290,7 +302,7 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
             self._line_at = (exact, True)  # the turned card is pending, nothing else moved
         else:
             self._line_at = (_children(exact, move)[0], False)
-        return move, f"{move}: nothing is hidden any more, and this line wins"
+        return move, f"{move}: {self._line_why}"
 
     def _sampled(
         self,
@@ -316,32 +328,43 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         options = [m for m in options if _fresh(here, m, self._seen)][:CANDIDATES]
         if len(options) < 2:
             return fair, reason
-        budget = int(self.seconds * SAMPLES_PER_SECOND)
-        if budget < 2 * FIRST_ROUND:  # too little to compare two candidates
+        budget = int(self.seconds * PLAYOUTS_PER_SECOND) // len(options)
+        if budget < FIRST_ROUND:  # too little to compare the candidates
             return fair, reason
-        options = options[: min(CANDIDATES, budget // FIRST_ROUND)]
+        seen = frozenset(self._seen)
 
         def sample(alive: Sequence[int], k: int) -> list[float]:
-            wins = [0.0] * len(alive)
+            total = [0.0] * len(alive)
             for _ in range(k):
                 self.rng.shuffle(hidden)
                 deal = sample_position(view, talon, hidden)
                 for i, a in enumerate(alive):
-                    wins[i] += _judge(_children(deal, options[a]), SAMPLE_NODES)
-            return wins
+                    end = play_out(_after(deal, options[a]), seen, PLAYOUT_STEPS)
+                    total[i] += score(end)
+            return total
 
         got = halve(len(options), budget, FIRST_ROUND, sample, self.seconds)
         if got.best != 0 and got.means[got.best] - got.means[0] < MARGIN:
-            note = f" (on sampled deals no other move wins clearly more often: {got.means[0]:.0%})"
-            return fair, reason + note
+            return fair, reason
         best = options[got.best]
         if best != fair:
             self._plan = []
-            reason = f"{best}: better than {fair} on sampled deals"
-        note = f" (the solver wins {got.score:g} of {got.samples} sampled deals after it"
-        if got.runner >= 0:
-            note += f", {got.runner_score:g} after {options[got.runner]}"
-        return best, reason + note + ")"
+            reason = f"{best}: better than {fair} when played out on sampled deals"
+        return best, reason + (
+            f" (played out on {got.samples} sampled deals: {got.score / got.samples:.1f} "
+            "cards up or turned up on average)"
+        )
+
+
+def _after(deal: Pos, move: str) -> Pos:
+    """The sampled ``deal`` after ``move``; a turned card placed by the fair player."""
+    if move == "turn":
+        if deal[4] < len(deal[3]):
+            return apply_moves(
+                deal, [place_pending(masked(deal), deal[3][deal[4]], turn_options(deal))]
+            )
+        return apply_moves(deal, [("o",)])
+    return _children(deal, move)[0]
 
 
 def line_texts(p: Pos, line: Sequence[Mv]) -> list[str]:

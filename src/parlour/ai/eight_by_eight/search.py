@@ -83,6 +83,15 @@ class Search:
         #: only with ``lds`` off: the discrepancy search does not use it
         self.relax = Relaxation(budget) if relax else None
 
+    #: Whether ``run`` first checks that every face-down card could still come up.
+    prove_dead = True
+    #: The styles of the runs, in turn (``RUN_STYLES``).
+    styles: tuple[tuple[int, bool], ...] = RUN_STYLES
+
+    def reached(self, p: Pos) -> bool:
+        """Whether ``p`` is what the search looks for: a won position."""
+        return sum(p[2]) == 104
+
     def _seen(self, key: tuple[Any, ...], p: Pos) -> bool:
         entries = self.table.get(key)
         if entries is None:
@@ -111,9 +120,9 @@ class Search:
     def run(self, p: Pos) -> list[Mv] | None:
         """A winning line from ``p`` (solver moves), or None."""
         head, p, is_open, key = settle(p)
-        if sum(p[2]) == 104:
+        if self.reached(p):
             return head
-        if never_turned_up(p):
+        if self.prove_dead and never_turned_up(p):
             return None
         if is_open and self.relax is not None and self._dead_open(p):
             return None
@@ -123,7 +132,7 @@ class Search:
         self.partial = {}
         self.allow = 0
         while True:
-            self.reveal, self.up_first = RUN_STYLES[runs % len(RUN_STYLES)]
+            self.reveal, self.up_first = self.styles[runs % len(self.styles)]
             runs += 1
             line, finished = self._dfs(p, is_open, key, limit, shuffle)
             if line is not None:
@@ -177,7 +186,7 @@ class Search:
                 break
             child = apply_moves(p, moves)
             auto, child, c_open, key = settle(child)
-            if sum(child[2]) == 104:
+            if self.reached(child):
                 return moves + auto, True
             if self._finished(key, child):
                 continue
@@ -255,7 +264,7 @@ class Search:
                 continue  # its table entry stays: finished, and exactly so
             self.nodes += 1
             path.append(moves + auto)
-            if sum(child[2]) == 104:
+            if self.reached(child):
                 return [mv for step in path for mv in step], True
             if is_open:
                 self.complete = False
@@ -270,6 +279,32 @@ class Search:
                     self._forget(k, q)
                 return None, False
         return None, True
+
+
+class RevealSearch(Search):
+    """A search for a line that turns up a face-down card (or wins), not a win.
+
+    The strong player runs it on what it sees once the talon is known (from the
+    second pass on): face-down cards are placeholders that never build or fit, so
+    the line found never counts on a hidden card, and it ends where a card comes up
+    and the player sees more. Safe foundation moves are played on the way, as in the
+    solver.
+    """
+
+    prove_dead = False
+    #: Rows with most face-down cards first, and a talon card that may go onto a row or
+    #: up goes onto the row first: on tuning seeds 10,000-10,199 and 20,000-20,299 the
+    #: player won 64 of 500 deals so, against 50 with the solver's order and 46 for the
+    #: fair player alone.
+    styles = ((1, False),)
+
+    def __init__(self, budget: Budget, down: int) -> None:
+        super().__init__(budget, lds=False)
+        #: the face-down cards of the start position
+        self.down = down
+
+    def reached(self, p: Pos) -> bool:
+        return sum(p[1]) < self.down or sum(p[2]) == 104
 
 
 def walk_dominated(entries: Sequence[tuple[int, int]], p: Pos) -> bool:
