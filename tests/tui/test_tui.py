@@ -36,6 +36,7 @@ from parlour.tui.dialogs import (  # noqa: E402
     LogScreen,
     NoticeScreen,
     RulesScreen,
+    StatsScreen,
 )
 from parlour.tui.screen import TableScreen, TableView  # noqa: E402
 
@@ -441,15 +442,16 @@ def test_chinese_patience_typing_the_hinted_move_plays_it() -> None:
         assert screen.selected == part["source"]
         await keys(pilot, part["source"])  # typing the source keeps the hint's selection
         assert screen.selected == part["source"]
+        before = screen.answer["moves_played"]
         await keys(pilot, part["target"])
-        assert screen.answer["moves_played"] == 4
+        assert screen.answer["moves_played"] == before + 1
         assert not screen.flash_error
         assert screen.log_texts()[-1].startswith(f"You play {card_words(part['card'])}")
         # Enter plays a hint too, and so does typing just its target.
         await keys(pilot, "u", "h", "enter")
-        assert screen.answer["moves_played"] == 4
+        assert screen.answer["moves_played"] == before + 1
         await keys(pilot, "u", "h", part["target"])
-        assert screen.answer["moves_played"] == 4
+        assert screen.answer["moves_played"] == before + 1
 
     drive(script, game="chinese-patience", seed=2, opponent="random")
 
@@ -970,3 +972,24 @@ def test_clicking_an_uno_card_plays_it() -> None:
         assert f"You play {card_words(card)}." in screen.log_texts()
 
     drive(script, game="uno", seed=13, opponent="random")
+
+
+def test_statistics_from_the_games_list(tmp_path: Path) -> None:
+    """``s`` on the games list shows the statistics in ``parlour stats``'s words, the
+    deal of the day's line included; escape closes them."""
+    db = str(tmp_path / "parlour.db")
+    service = open_service(db)
+    answer = service.start(service.local_player(), "gate", deal="daily")
+    service.resign(service.local_player(), answer["id"])
+    service.store.close()
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        assert isinstance(app.screen, ChooserScreen)
+        await keys(pilot, "s")
+        assert isinstance(app.screen, StatsScreen)
+        text = "\n".join(app.screen.lines)
+        assert "gate" in text and "deal of the day" in text and "all games" in text
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, ChooserScreen)
+
+    drive(script, db=db)

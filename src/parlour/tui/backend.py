@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from ..service import TableService, open_service
 from ..service.answers import GameSummary
+from ..service.ending import stats_lines
 
 __all__ = ["Backend", "open_service"]
 
@@ -103,6 +104,10 @@ class Backend:
     def saved(self) -> list[GameSummary]:
         """Unfinished games in the store, most recently played first (from either app)."""
         return self.service.unfinished()
+
+    def stats(self) -> list[str]:
+        """This machine's player's statistics, as the lines ``parlour stats`` prints."""
+        return stats_lines(self.service.stats(self.player))
 
     def close(self) -> None:
         self.store.close()

@@ -152,7 +152,7 @@ class ChooserScreen(Screen[None]):
         else:
             saved.add_option(Option("(none yet)", id="none", disabled=True))
         self.query_one("#help", Static).update(
-            "enter: start or resume  tab: other list  l: computer level  ? rules  q quit"
+            "enter: play or resume  tab: other list  l: level  s: statistics  ?: rules  q: quit"
         )
 
     def level(self, game: str) -> str:
@@ -190,6 +190,11 @@ class ChooserScreen(Screen[None]):
             now = self.level(entry.game)
             self.levels[entry.game] = levels[(levels.index(now) + 1) % len(levels)]
             self.refill()
+        elif key == "s":
+            event.stop()
+            from .dialogs import StatsScreen
+
+            self.app.push_screen(StatsScreen(self.parlour.backend.stats()))
         elif key == "question_mark":
             event.stop()
             entry = self._current_entry()

@@ -63,6 +63,35 @@ class RulesScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
+class StatsScreen(ModalScreen[None]):
+    """Your statistics (the web app's page and ``parlour stats``, in the same words):
+    a line per game, the deal of the day's line, the total; any of escape, q or s
+    closes it."""
+
+    DEFAULT_CSS = """
+    StatsScreen { align: center middle; }
+    StatsScreen > VerticalScroll { width: auto; max-width: 100%; height: auto;
+        max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = "Your statistics: escape to close"
+            yield Static("\n".join(self.lines), id="stats")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key.lower() in ("escape", "q", "s"):
+            event.stop()
+            self.dismiss(None)
+
+
 class ChoiceScreen(ModalScreen[str | None]):
     """Pick one of several moves that share a source and a target (8 x 8 counts,
     an UNO call); escape cancels."""
