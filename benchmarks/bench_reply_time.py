@@ -5,8 +5,9 @@
 
 Each person's move is sent exactly as the web app sends it: ``TableService.play`` of
 ``parlour.service`` on an in-memory store, which applies the move, has the computer
-reply (a player per computer move, seeded by the game and the move number, with its
-memory of the game so far kept between moves: ``parlour.ai.Recall``) and builds the
+reply (a player per computer turn, seeded by the game and the move number, with its
+memory of the game so far kept between moves: ``parlour.ai.Recall``; the rest of a
+turn of several moves is played by the player that began it) and builds the
 answer. The time of that call, from the person's move to the computer's
 reply ready to send, is what is measured (wall clock), for the calls the computer
 answered (at least one computer move); games are played to their end (UNO: a match
