@@ -3,6 +3,7 @@ replay through the normal API, proofs on hand-made decks, the budget, the CLI.""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,10 @@ import pytest
 import parlour
 from parlour.ai import hint, make_player, player_levels
 from parlour.ai.gate import NO_WAY, GateFairPlayer, GateStrongPlayer, solve_gate
-from parlour.ai.gate.position import unneeded
+from parlour.ai.gate.player import explore
+from parlour.ai.gate.position import Pos, pos_key, pos_of_gate, unneeded
+from parlour.ai.gate.rollout import play_out as fair_play_out
+from parlour.ai.gate.sampling import END_NODES, ROLLOUT_LIMIT, _candidates
 from parlour.ai.hints import best_level
 from parlour.ai.solver import Budget, solve
 from parlour.cards import card_str, french_deck, parse_card, parse_cards
@@ -231,6 +235,36 @@ def test_seed_970141_ends_without_a_loop() -> None:
     moves = play_out(game.state, GateFairPlayer(970141), limit=150)
     assert game.outcome is None and moves < 150
     assert hint(game, seconds=0).reason == NO_WAY
+
+
+def _start(deck: str, bars: int) -> tuple[Pos, bytes]:
+    return pos_of_gate(gate(deck, bars=bars).state)
+
+
+def test_play_outs_win_what_the_fair_policy_wins_and_lose_the_frozen_deals() -> None:
+    for deck, won in ((OPEN_3, 1.0), (FROZEN_3, 0.0)):
+        p, stock = _start(deck, 3)
+        assert fair_play_out(p, stock, ROLLOUT_LIMIT, END_NODES) == won
+
+
+def test_a_play_out_with_the_stock_out_is_the_solvers_verdict() -> None:
+    game = gate(SHUTTLE_3, bars=3)
+    play_out(game.state, GateFairPlayer(0))
+    p, stock = pos_of_gate(game.state)
+    assert p[4] == 0 and stock == b""
+    assert fair_play_out(p, stock, ROLLOUT_LIMIT, END_NODES) == 0.0  # proved unwinnable
+
+
+def test_the_candidates_are_the_fair_choice_the_way_to_it_and_the_next_best() -> None:
+    here = _start(OPEN_3, 3)[0]
+    parent, scored = explore(here, frozenset(), 300)
+    ranked = [k for _, k in sorted(scored, key=lambda item: -item[0])]
+    keys = _candidates(pos_key(here), parent, ranked)
+    assert keys[0] == ranked[0] and len(set(keys)) == len(keys)
+    way = keys[: keys.index(pos_key(here)) + 1]
+    for later, earlier in itertools.pairwise(way):
+        assert parent[later][0] == earlier  # each one step back towards here
+    assert keys[len(way) :] == [k for k in ranked if k not in way][: len(keys) - len(way)]
 
 
 def test_unneeded_cards_have_their_lower_cards_of_the_other_colour_home() -> None:

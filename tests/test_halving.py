@@ -30,3 +30,17 @@ def test_halving_breaks_ties_by_index_and_stops_at_the_budget() -> None:
     got = halve(3, budget=10, first=2, play=play)
     assert got.best == 0 and got.runner == 1 and got.samples == 2
     assert got.means == (1.0, 1.0, 1.0)
+
+
+def test_halving_stops_once_settled() -> None:
+    calls: list[int] = []
+
+    def play(alive: Sequence[int], k: int) -> list[float]:
+        calls.append(k)
+        return [float(k)] * len(alive)  # every candidate wins every sample
+
+    got = halve(4, budget=1000, first=2, play=play, settled=lambda t: max(t) == min(t))
+    assert calls == [2] and got.best == 0 and got.samples == 2
+    calls.clear()
+    got = halve(4, budget=1000, first=2, play=play)
+    assert calls == [2, 4]  # without it, the rounds go on while the budget lasts

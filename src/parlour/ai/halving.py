@@ -37,6 +37,7 @@ def halve(
     first: int,
     play: Callable[[Sequence[int], int], Sequence[float]],
     seconds: float = float("inf"),
+    settled: Callable[[Sequence[float]], bool] | None = None,
 ) -> Verdict:
     """Successive halving over ``count`` candidates (index order breaks ties: best first).
 
@@ -44,7 +45,9 @@ def halve(
     samples for all) and returns each one's total score over them. The rounds give each
     candidate ``first``, then twice as many, ... samples, while the samples played stay
     within ``budget`` (the first round is always played). ``seconds`` (CPU time) stops
-    after a round once it is spent.
+    after a round once it is spent. ``settled(totals)`` (the totals of the candidates
+    still in the running) may stop after a round where more samples
+    would change nothing that matters to the caller.
     """
     started = time.process_time()
     alive = list(range(count))
@@ -59,11 +62,12 @@ def halve(
             played[a] += k
         seen += k
         spent += k * len(alive)
+        stop = settled is not None and settled([total[a] for a in alive])
         alive.sort(key=lambda a: (-total[a], a))
         keep = alive[: max(1, len(alive) // 2)]
         k *= 2
         out_of_time = time.process_time() - started >= seconds
-        if len(keep) == 1 or spent + k * len(keep) > budget or out_of_time:
+        if len(keep) == 1 or spent + k * len(keep) > budget or out_of_time or stop:
             break
         alive = keep
     runner = alive[1] if len(alive) > 1 else -1

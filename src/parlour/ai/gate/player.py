@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 from ...cards import card_str, parse_card
@@ -194,6 +194,33 @@ def evaluate(p: Pos) -> int:
     return score
 
 
+def explore(
+    here: Pos, seen: Set[bytes], limit: int
+) -> tuple[dict[bytes, tuple[bytes, Pos]], list[tuple[int, bytes]]]:
+    """Positions reachable from ``here`` without dealing (none in ``seen``, at most
+    ``limit`` of them), each with its parent and its :func:`evaluate` score; ``here``
+    first. Best-first: the most promising positions are expanded first, so a small
+    limit still finds the foundation moves and builds that matter."""
+    here_key = pos_key(here)
+    parent: dict[bytes, tuple[bytes, Pos]] = {here_key: (b"", here)}
+    scored = [(evaluate(here), here_key)]
+    heap: list[tuple[int, int, Pos]] = [(-scored[0][0], 0, here)]
+    count = 0
+    while heap and count < limit:
+        _, _, p = heapq.heappop(heap)
+        pk = pos_key(p)
+        for child in successors(p, None):
+            k = pos_key(child)
+            if k in seen or k in parent:
+                continue
+            parent[k] = (pk, child)
+            score = evaluate(child)
+            count += 1
+            scored.append((score, k))
+            heapq.heappush(heap, (-score, count, child))
+    return parent, scored
+
+
 @register_player("gate", "fair")
 class GateFairPlayer(Player):
     """Plans from what is face up: the best position reachable before the next deal,
@@ -350,27 +377,7 @@ class GateFairPlayer(Player):
         return line
 
     def _explore(self, here: Pos) -> tuple[dict[bytes, tuple[bytes, Pos]], list[tuple[int, bytes]]]:
-        """Positions reachable without dealing (new to this game), each with its parent
-        and its score; ``here`` first."""
-        seen = self._mem.keys
-        here_key = pos_key(here)
-        parent: dict[bytes, tuple[bytes, Pos]] = {here_key: (b"", here)}
-        scored = [(evaluate(here), here_key)]
-        heap: list[tuple[int, int, Pos]] = [(-scored[0][0], 0, here)]
-        count = 0
-        while heap and count < PLAN_LIMIT:
-            _, _, p = heapq.heappop(heap)
-            pk = pos_key(p)
-            for child in successors(p, None):
-                k = pos_key(child)
-                if k in seen or k in parent:
-                    continue
-                parent[k] = (pk, child)
-                score = evaluate(child)
-                count += 1
-                scored.append((score, k))
-                heapq.heappush(heap, (-score, count, child))
-        return parent, scored
+        return explore(here, self._mem.keys, PLAN_LIMIT)
 
     def _choose_key(
         self, here: Pos, parent: Mapping[bytes, tuple[bytes, Pos]], ranked: list[bytes]

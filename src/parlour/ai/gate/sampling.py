@@ -1,30 +1,29 @@
-"""The Gate's strong player: where to deal from, judged on sampled stock orders.
+"""The Gate's strong player: where to deal from, judged by play-outs on sampled stock
+orders.
 
 The only hidden thing in The Gate is the order of the stock (the player knows which
 cards it holds: every card neither face up nor home). Before each deal the fair
-player explores the positions it can reach without dealing and takes the one
-:func:`parlour.ai.gate.player.evaluate` likes best. This player takes the best few
-of them and, for each, deals from it with the same sampled stock orders and asks
-the solver (:func:`parlour.ai.gate.search.deep_search`, which then sees the sampled
-order) whether the game can still be won. The position that wins on the most
-samples is played (ties: the evaluation). Positions that fall behind are dropped
-after each round of samples (successive halving), so most of the effort goes to
-the close calls.
+player explores the positions it can reach without dealing and plays to the one
+:func:`parlour.ai.gate.player.evaluate` likes best. The choices that lose games are
+mostly of timing, which no evaluation of one position sees: whether to deal now or
+first move a post card into a space or a card home (each opens a vacancy that the
+next deal fills from the stock instead of the waste heap), and, near the end of the
+stock, whether to keep spaces open so that the deals that empty the stock go on to
+fill them from the waste heap, taking buried cards back.
 
-A solver that sees the sampled order flatters every position alike (it knows what
-comes); with many cards left in the stock nearly every position wins on nearly every
-sample, and the evaluation decides as before; the samples separate the positions as
-the stock runs low, which is where the fair player loses its games.
+This player takes as candidates the fair player's choice, every position on the way
+to it (deal after the first move, after the first two, ...; ``here`` is dealing at
+once) and the next best positions by evaluation. It deals from each with the same
+sampled stock orders and lets the fair policy play on (:mod:`.rollout`: a policy
+that does not read the sampled order, so a sample rewards only what a player could
+do on it); the candidate whose play-outs win most is played (ties: the fair
+player's choice). Successive halving (:func:`parlour.ai.halving.halve`) drops the
+candidates that fall behind, so most play-outs go to the close calls.
 
-Samples are noisy (a few dozen, and a sample the solver does not decide in its nodes
-counts half), so the evaluation's first choice stays unless another position wins on
-clearly more of them (:data:`MARGIN`): with 4-card bars, where the fair player wins
-98% of deals, a strong player that followed one undecided sample lost deals the fair
-player wins.
-
-The samples come from the player's own random stream, so a seeded player makes the
-same choices on every machine; the time budget only stops a decision early (after
-its first round) on a machine too slow for the whole schedule.
+The samples come from the player's own random stream (a hint's player is seeded
+from the view), so the same view gets the same choice on every machine; the time
+budget only stops a decision early (after its first round) on a machine too slow
+for the whole schedule.
 """
 
 from __future__ import annotations
@@ -34,28 +33,26 @@ from collections.abc import Mapping, Sequence
 from ...errors import ParlourError
 from ..base import register_player
 from ..halving import halve
-from ..solver import Budget
 from .player import GateFairPlayer
-from .position import Pos, after_deal
-from .search import deep_search
+from .position import Pos, after_deal, pos_key
+from .rollout import play_out
 
 __all__ = ["GateStrongPlayer"]
 
-#: Positions to deal from compared on samples at most (the best by evaluation).
-CANDIDATES = 4
-#: Sampled stock orders per position in the first round of successive halving.
-FIRST_ROUND = 8
-#: Solver nodes per sample (a sample not decided within them counts half a win).
-SAMPLE_NODES = 500
-#: Sample only with at most this many cards left in the stock (before, nearly every
-#: position wins on nearly every sample).
+#: Candidates compared on play-outs at most (the fair player's choice first).
+CANDIDATES = 6
+#: Play-outs per candidate in the first round of successive halving.
+FIRST_ROUND = 6
+#: Positions the play-outs' policy looks at before each deal (the fair player's 300
+#: cost three times as much for about the same choices).
+ROLLOUT_LIMIT = 60
+#: Solver nodes to finish a play-out once the stock is out (undecided counts half).
+END_NODES = 2000
+#: Compare candidates only with at most this many cards left in the stock.
 SAMPLE_STOCK = 20
-#: How much more often (share of samples) another position must win than the
-#: evaluation's first choice to be played instead.
-MARGIN = 0.15
-#: Samples a second of budget buys (calibrated on the project's machine: the work per
-#: decision is fixed by the budget, so a seeded player is reproducible).
-SAMPLES_PER_SECOND = 150
+#: Play-outs a second of budget buys (calibrated on the project's machine: the work
+#: per decision is fixed by the budget, so a seeded player is reproducible).
+PLAYOUTS_PER_SECOND = 80
 #: The budget per decision (seconds of CPU) when none is given: a simulation's or a
 #: demo's. A hint gives 1 s (:data:`parlour.ai.hints.HINT_SECONDS`).
 SECONDS = 0.05
@@ -63,8 +60,9 @@ SECONDS = 0.05
 
 @register_player("gate", "strong")
 class GateStrongPlayer(GateFairPlayer):
-    """The fair player's best positions to deal from, judged on sampled stock orders
-    (see the module text). ``seconds`` caps the time of one decision."""
+    """The fair player's position to deal from and its alternatives, judged by
+    play-outs on sampled stock orders (see the module text). ``seconds`` caps the
+    time of one decision."""
 
     level = "strong"
 
@@ -72,52 +70,79 @@ class GateStrongPlayer(GateFairPlayer):
         super().__init__(seed)
         self.seconds = seconds
         self.samples_note = ""
+        #: The position this player chose to deal from (it deals on reaching it,
+        #: without judging again).
+        self._deal_at = b""
 
     def _choose_key(
         self, here: Pos, parent: Mapping[bytes, tuple[bytes, Pos]], ranked: list[bytes]
     ) -> bytes:
         self.samples_note = ""
-        if not 0 < here[4] <= SAMPLE_STOCK or len(ranked) < 2:
+        here_key = pos_key(here)
+        if here_key == self._deal_at:
+            return here_key
+        if not 0 < here[4] <= SAMPLE_STOCK:
             return ranked[0]
-        budget = int(self.seconds * SAMPLES_PER_SECOND)
+        budget = int(self.seconds * PLAYOUTS_PER_SECOND)
         if budget < 2 * FIRST_ROUND:  # too little to compare two candidates
             return ranked[0]
-        ranked = ranked[: min(CANDIDATES, budget // FIRST_ROUND)]
+        keys = _candidates(here_key, parent, ranked)[: min(CANDIDATES, budget // FIRST_ROUND)]
+        if len(keys) < 2:
+            return ranked[0]
         unseen = _unseen(here)
         if len(unseen) != here[4]:  # pragma: no cover - the view always adds up
             raise ParlourError("the cards seen and the stock count disagree")
 
+        played = [0]  # play-outs so far of each candidate still in the running
+
         def sample(alive: Sequence[int], k: int) -> list[float]:
+            played[0] += k
             orders = []
             for _ in range(k):
                 self.rng.shuffle(unseen)
                 orders.append(bytes(unseen))
             wins = []
             for a in alive:
-                start = parent[ranked[a]][1]
+                start = parent[keys[a]][1]
                 won = 0.0
                 for stock in orders:
                     dealt = after_deal(start, stock)
-                    if dealt is None:  # pragma: no cover - a stock card is always dealt
-                        continue
-                    status, _, _ = deep_search(dealt, stock, Budget(nodes=SAMPLE_NODES))
-                    won += 1.0 if status == "solved" else 0.5 if status == "unknown" else 0.0
+                    if dealt is not None:  # a stock card is always dealt
+                        won += play_out(dealt, stock, ROLLOUT_LIMIT, END_NODES)
                 wins.append(won)
             return wins
 
-        got = halve(len(ranked), budget, FIRST_ROUND, sample, self.seconds)
-        if got.best != 0 and got.means[got.best] - got.means[0] < MARGIN:
-            self.samples_note = (
-                f" (on sampled stock orders no other position wins clearly more often: "
-                f"{got.means[0]:.0%} of them after it)"
-            )
-            return ranked[0]
+        def settled(totals: Sequence[float]) -> bool:
+            """Every candidate won every play-out, or none won any: the choice hardly
+            matters (the first, the fair player's, stays)."""
+            return min(totals) == max(totals) in (0, played[0])
+
+        got = halve(len(keys), budget, FIRST_ROUND, sample, self.seconds, settled)
         runner = f", the next best {got.runner_score:g}" if got.runner >= 0 else ""
         self.samples_note = (
-            f" (the solver still wins on {got.score:g} of {got.samples} sampled stock "
-            f"orders after it{runner})"
+            f" (dealing from there wins {got.score:g} of {got.samples} play-outs on "
+            f"sampled stock orders{runner})"
         )
-        return ranked[got.best]
+        self._deal_at = keys[got.best]
+        return keys[got.best]
+
+
+def _candidates(
+    here_key: bytes, parent: Mapping[bytes, tuple[bytes, Pos]], ranked: list[bytes]
+) -> list[bytes]:
+    """The fair player's choice, the positions on the way to it (the last first, down
+    to ``here``), then the next best by evaluation."""
+    keys = [ranked[0]]
+    k = ranked[0]
+    while k != here_key:
+        k = parent[k][0]
+        keys.append(k)
+    for k in ranked[1:]:
+        if k not in keys:
+            keys.append(k)
+        if len(keys) >= CANDIDATES:
+            break
+    return keys
 
 
 def _unseen(here: Pos) -> list[int]:
