@@ -15,7 +15,7 @@ from parlour.ai.gate import NO_WAY, GateFairPlayer, GateStrongPlayer, solve_gate
 from parlour.ai.gate.player import explore
 from parlour.ai.gate.position import Pos, pos_key, pos_of_gate, unneeded
 from parlour.ai.gate.rollout import play_out as fair_play_out
-from parlour.ai.gate.sampling import END_NODES, ROLLOUT_LIMIT, _candidates
+from parlour.ai.gate.sampling import END_NODES, ROLLOUT_LIMIT, candidates
 from parlour.ai.hints import best_level
 from parlour.ai.solver import Budget, solve
 from parlour.cards import card_str, french_deck, parse_card, parse_cards
@@ -259,7 +259,7 @@ def test_the_candidates_are_the_fair_choice_the_way_to_it_and_the_next_best() ->
     here = _start(OPEN_3, 3)[0]
     parent, scored = explore(here, frozenset(), 300)
     ranked = [k for _, k in sorted(scored, key=lambda item: -item[0])]
-    keys = _candidates(pos_key(here), parent, ranked)
+    keys = candidates(pos_key(here), parent, ranked)
     assert keys[0] == ranked[0] and len(set(keys)) == len(keys)
     way = keys[: keys.index(pos_key(here)) + 1]
     for later, earlier in itertools.pairwise(way):

@@ -37,7 +37,7 @@ from .player import GateFairPlayer
 from .position import Pos, after_deal, pos_key
 from .rollout import play_out
 
-__all__ = ["GateStrongPlayer"]
+__all__ = ["GateStrongPlayer", "candidates"]
 
 #: Candidates compared on play-outs at most (the fair player's choice first).
 CANDIDATES = 6
@@ -86,7 +86,7 @@ class GateStrongPlayer(GateFairPlayer):
         budget = int(self.seconds * PLAYOUTS_PER_SECOND)
         if budget < 2 * FIRST_ROUND:  # too little to compare two candidates
             return ranked[0]
-        keys = _candidates(here_key, parent, ranked)[: min(CANDIDATES, budget // FIRST_ROUND)]
+        keys = candidates(here_key, parent, ranked)[: min(CANDIDATES, budget // FIRST_ROUND)]
         if len(keys) < 2:
             return ranked[0]
         unseen = _unseen(here)
@@ -127,7 +127,7 @@ class GateStrongPlayer(GateFairPlayer):
         return keys[got.best]
 
 
-def _candidates(
+def candidates(
     here_key: bytes, parent: Mapping[bytes, tuple[bytes, Pos]], ranked: list[bytes]
 ) -> list[bytes]:
     """The fair player's choice, the positions on the way to it (the last first, down
