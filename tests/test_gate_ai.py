@@ -260,11 +260,15 @@ def test_the_candidates_are_the_fair_choice_the_way_to_it_and_the_next_best() ->
     parent, scored = explore(here, frozenset(), 300)
     ranked = [k for _, k in sorted(scored, key=lambda item: -item[0])]
     keys = candidates(pos_key(here), parent, ranked)
-    assert keys[0] == ranked[0] and len(set(keys)) == len(keys)
-    way = keys[: keys.index(pos_key(here)) + 1]
-    for later, earlier in itertools.pairwise(way):
-        assert parent[later][0] == earlier  # each one step back towards here
-    assert keys[len(way) :] == [k for k in ranked if k not in way][: len(keys) - len(way)]
+    assert keys[0] == ranked[0] != pos_key(here) and keys[1] == pos_key(here)
+    assert len(set(keys)) == len(keys)
+    way = keys[1 : keys.index(parent[ranked[0]][0]) + 1]  # here, one move on, ...
+    for earlier, later in itertools.pairwise([*way, ranked[0]]):
+        assert parent[later][0] == earlier  # each one move on from the one before
+    assert (
+        keys[len(way) + 1 :]
+        == [k for k in ranked if k not in keys[: len(way) + 1]][: len(keys) - len(way) - 1]
+    )
 
 
 def test_unneeded_cards_have_their_lower_cards_of_the_other_colour_home() -> None:

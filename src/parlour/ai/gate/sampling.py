@@ -130,13 +130,15 @@ class GateStrongPlayer(GateFairPlayer):
 def candidates(
     here_key: bytes, parent: Mapping[bytes, tuple[bytes, Pos]], ranked: list[bytes]
 ) -> list[bytes]:
-    """The fair player's choice, the positions on the way to it (the last first, down
-    to ``here``), then the next best by evaluation."""
-    keys = [ranked[0]]
+    """The fair player's choice, then the positions on the way to it from ``here``
+    (dealing at once, after the first move, after the first two, ...), then the next
+    best by evaluation."""
+    way = []
     k = ranked[0]
     while k != here_key:
         k = parent[k][0]
-        keys.append(k)
+        way.append(k)
+    keys = [ranked[0], *reversed(way)]
     for k in ranked[1:]:
         if k not in keys:
             keys.append(k)
