@@ -3,11 +3,12 @@
     pip install -e ".[bench]"          # rlcard==1.2.0, gymnasium, pettingzoo, numba
     python benchmarks/bench_env_uno.py [--steps 100000] [--num-envs 256]
 
-Five loops, each taking a uniformly random legal action until ``--steps`` steps,
+Six loops, each taking a uniformly random legal action until ``--steps`` steps,
 on one core: parlour's ``UnoEnv`` (observation dict and mask each step, as an
 agent reads them through ``env.last()``), parlour's ``UnoVectorEnv`` (``--num-envs``
 hands stepped per call, compiled with numba; the random actions are drawn for all
-games at once with numpy, and every game's step counts), RLCard's
+games at once with numpy, and every game's step counts), the same hands through
+Gymnasium's ``VectorEnv`` API (``UnoGymVectorEnv``, ``parlour/UnoSelfPlay-v0``), RLCard's
 ``rlcard.make("uno")`` (its encoded state each step), and the two bare engines
 (``parlour`` engine moves, RLCard's ``UnoGame``). Episodes are single hands in
 all. Prints a Markdown table with steps per second of wall time and of CPU time
@@ -70,6 +71,27 @@ def parlour_vector_env(steps: int, num_envs: int) -> Timing:
             # a uniform legal action in every game: the largest random key among legal ones
             keys = np.where(step.action_mask, rng.random(step.action_mask.shape), -1.0)
             step = env.step(keys.argmax(axis=1))
+            done += num_envs
+        return done
+
+    return timed(run)
+
+
+def parlour_gym_vector_env(steps: int, num_envs: int) -> Timing:
+    """The same hands through Gymnasium's ``VectorEnv`` API (``parlour/UnoSelfPlay-v0``),
+    the form docs/environments.md shows: batched observations, rewards and infos."""
+    from parlour.envs import UnoGymVectorEnv
+
+    env = UnoGymVectorEnv(num_envs, max_steps=10**9)
+    rng = np.random.default_rng(0)
+    env.reset(seed=0)
+
+    def run() -> int:
+        done = 0
+        while done < steps:
+            mask = env.action_masks()
+            keys = np.where(mask, rng.random(mask.shape), -1.0)
+            env.step(keys.argmax(axis=1))
             done += num_envs
         return done
 
@@ -156,9 +178,11 @@ def main() -> None:
         f"load average {os.getloadavg()[0]:.2f} at start"
     )
     vector = f"parlour UnoVectorEnv ({args.num_envs} games, numba)"
+    gym_vector = f"parlour UnoGymVectorEnv (Gymnasium VectorEnv, {args.num_envs} games)"
     loops: list[tuple[str, Callable[[int, int], Timing]]] = [
         ("parlour UnoEnv (PettingZoo AEC)", parlour_env),
         (vector, parlour_vector_env),
+        (gym_vector, parlour_gym_vector_env),
         ("RLCard rlcard.make('uno')", rlcard_env),
         ("parlour engine (GameState)", parlour_engine),
         ("RLCard engine (UnoGame)", rlcard_engine),
@@ -173,7 +197,7 @@ def main() -> None:
         wall[name], cpu[name] = done / seconds, done / cpu_seconds
         print(f"| {name} | {wall[name]:,.0f} | {cpu[name]:,.0f} |", flush=True)
     rl = "RLCard rlcard.make('uno')"
-    for name in ("parlour UnoEnv (PettingZoo AEC)", vector):
+    for name in ("parlour UnoEnv (PettingZoo AEC)", vector, gym_vector):
         print(
             f"{name} / RLCard env: {wall[name] / wall[rl]:.2f}x wall, "
             f"{cpu[name] / cpu[rl]:.2f}x CPU"

@@ -1,12 +1,17 @@
 """Train an UNO agent with MaskablePPO (sb3-contrib) against parlour's computer players.
 
     python -m pip install -e ".[train]"       # gymnasium, sb3-contrib, torch, matplotlib
-    python examples/train_uno_maskable_ppo.py --out runs/quick        # a few minutes
-    python examples/train_uno_maskable_ppo.py --reference --out runs/reference   # ~1 hour
+    python examples/train_uno_maskable_ppo.py --out runs/quick        # 100,000 steps: minutes
+    python examples/train_uno_maskable_ppo.py --reference --out runs/reference   # 1.2 M steps
 
 The agent plays single UNO hands of ``parlour/Uno-v0`` (``UnoVersusEnv``; its seat is
-drawn for each hand): first against the ``random`` level, then (from ``--switch``
-steps on, by default half way) against ``basic``. Every ``--eval-every`` steps it
+drawn for each hand). It starts warm (``--imitate basic``, the default): its policy
+is first fitted to the ``basic`` computer's moves in ``--imitate-hands`` training
+hands (behaviour cloning), its value function to those hands' outcomes; then
+MaskablePPO trains it on the environment's own rewards, first against the ``random``
+level, then (from ``--switch`` steps on, by default half way) against ``basic``.
+``--imitate none`` trains from scratch (pure reinforcement learning: slower, see
+docs/environments.md for what it reached). Every ``--eval-every`` steps it
 plays ``--eval-hands`` hands against each level, sampling its moves from its policy
 (``--greedy``: the most likely legal move), on evaluation seeds that training never
 deals (seeds 2**31 + 10**9 and up; training deals seeds below 2**31, drawn from
@@ -37,9 +42,22 @@ EVAL_SEED = 2**31 + 1_000_000_000
 
 
 #: The defaults: a run of a few minutes on one core, to see the pieces work.
-QUICK = {"steps": 100_000, "eval_every": 25_000, "eval_hands": 200, "final_hands": 1000}
+QUICK = {"steps": 100_000, "eval_every": 50_000, "eval_hands": 400, "final_hands": 1000}
 #: ``--reference``: the run measured for docs/environments.md.
-REFERENCE = {"steps": 2_400_000, "eval_every": 150_000, "eval_hands": 400, "final_hands": 4000}
+REFERENCE = {"steps": 1_200_000, "eval_every": 150_000, "eval_hands": 400, "final_hands": 4000}
+
+
+#: MaskablePPO's settings (name, type, default, meaning): each is also an option.
+PPO_SETTINGS: list[tuple[str, type, Any, str]] = [
+    ("n_steps", int, 256, "steps per environment between updates"),
+    ("batch_size", int, 2048, "minibatch"),
+    ("n_epochs", int, 4, "passes over each rollout"),
+    ("learning_rate", float, 1e-4, "Adam's step size (small: not to undo the warm start)"),
+    ("gamma", float, 1.0, "discount: 1, as a hand always ends and only its end pays"),
+    ("gae_lambda", float, 0.9, "GAE's lambda"),
+    ("ent_coef", float, 0.0, "entropy bonus (none: the warm start already plays every move)"),
+    ("net", str, "256,256", "hidden layers of the policy and of the value function"),
+]
 
 
 def _describe(settings: dict[str, int]) -> str:
@@ -53,37 +71,91 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return parlour_wilson(wins, n)
 
 
+#: Where the numbers the wrapper reads lie in the 416 of ``parlour/Uno-v0``'s
+#: observation (docs/environments.md, "Observations and actions").
+HAND, DISCARD, OPP_CARDS, COLOUR_IN_PLAY = slice(0, 48), slice(100, 148), 403, slice(404, 408)
+#: Cards of each colour in the pack: one 0, two each of 1-9, two Draw Two, four Skip.
+PACK_PER_COLOUR = 25.0
+#: The numbers the wrapper adds after the mask (see ``summary``).
+SUMMARY = 15
+
+
+def summary(observation: Any, mask: Any) -> Any:
+    """A few sums of the observation that a UNO player reasons with, on a scale near 1.
+
+    Each is a sum or a product of numbers already in the observation (the agent sees
+    nothing new): the cards of each colour in the hand (4), the unseen cards of each
+    colour (4: the pack less the hand and the discard pile), the hand's cards of the
+    colour in play (1), whether a Wild Draw Four would be right (1: no card of the
+    colour in play is held), the two hand sizes (2), the legal actions (1), the
+    Wilds held (2). Why: the colour to name after a Wild, or which matching card to
+    play, depends on these counts; an MLP can learn sums from the 48 card counts,
+    but the return of one colour choice is a few per cent of a noisy +-1 at the end of
+    the hand, and with the counts at hand the policy and the value function pick the
+    signal up in a fraction of the steps.
+    """
+    hand = observation[HAND].reshape(4, 12).sum(axis=1)
+    seen = observation[DISCARD].reshape(4, 12).sum(axis=1)
+    in_play = observation[COLOUR_IN_PLAY]
+    held_in_play = float(hand @ in_play)
+    return np.concatenate(
+        [
+            hand / 7.0,
+            (PACK_PER_COLOUR - hand - seen) / PACK_PER_COLOUR,
+            [
+                held_in_play / 7.0,
+                float(held_in_play == 0),
+                observation[400] * 108 / 10.0,
+                observation[OPP_CARDS] * 108 / 10.0,
+                mask.sum() / 10.0,
+                observation[48] / 2.0,
+                observation[49] / 2.0,
+            ],
+        ]
+    ).astype(np.float32)
+
+
 def uno_env(opponent: str) -> Any:
-    """``parlour/Uno-v0`` against ``opponent``, its observation followed by its mask.
+    """``parlour/Uno-v0`` against ``opponent``: its observation, then its mask, then a summary.
 
     The 132 numbers of the mask (1 for a legal action) are appended to the 416 of the
     observation: the policy and the value function then see which cards fit, and
     whether drawing is the only move, without first having to learn UNO's matching
-    rule from the hand and the top card. It is the one change made to the environment.
+    rule from the hand and the top card; then the 15 numbers of ``summary``. These
+    are the only changes made to the environment: the rewards are the environment's.
     """
     import gymnasium as gym
 
     import parlour.envs.registration  # noqa: F401  (registers parlour/Uno-v0)
 
-    class MaskInObservation(gym.ObservationWrapper):  # type: ignore[type-arg]
+    class MaskAndSummary(gym.ObservationWrapper):  # type: ignore[type-arg]
         def __init__(self, env: Any) -> None:
             super().__init__(env)
             base = env.observation_space
             n = env.action_space.n
             self.observation_space = gym.spaces.Box(
-                np.concatenate([base.low, np.zeros(n, np.float32)]),
-                np.concatenate([base.high, np.ones(n, np.float32)]),
+                np.concatenate([base.low, np.zeros(n + SUMMARY, np.float32)]),
+                np.concatenate(
+                    [base.high, np.ones(n, np.float32), np.full(SUMMARY, 20.0, np.float32)]
+                ),
                 dtype=np.float32,
             )
 
         def observation(self, observation: Any) -> Any:
             mask = self.env.unwrapped.action_masks().astype(np.float32)
-            return np.concatenate([observation, mask])
+            return np.concatenate([observation, mask, summary(observation, mask)])
+
+        def step(self, action: Any) -> Any:
+            observation, reward, terminated, truncated, info = super().step(action)
+            # sb3's DummyVecEnv deep-copies every info at every step; the mask is
+            # read through action_masks(), so the copy of it in the info is dropped
+            info.pop("action_mask", None)
+            return observation, reward, terminated, truncated, info
 
         def action_masks(self) -> Any:
             return self.env.unwrapped.action_masks()
 
-    return MaskInObservation(gym.make("parlour/Uno-v0", opponent=opponent))
+    return MaskAndSummary(gym.make("parlour/Uno-v0", opponent=opponent))
 
 
 def make_env(opponent: str, seed: int, rank: int) -> Any:
@@ -145,6 +217,81 @@ def evaluate(
         "high": high,
         "cut_off": cut_off,
     }
+
+
+def demonstrations(teacher: str, hands: int, seed: int) -> tuple[Any, Any, Any, Any]:
+    """``teacher``'s moves in the learner's seat over ``hands`` training hands against
+    ``random``: the observations (with mask and summary, as the agent sees them), the
+    masks, the moves (action numbers) and each move's return (the hand's reward).
+
+    The hands are dealt from the stream of ``seed`` (below 2**31, like every training
+    deal), so no evaluation hand is among them.
+    """
+    from parlour.ai import make_player
+
+    env = uno_env("random")
+    base = env.unwrapped
+    observations, masks, moves, returns = [], [], [], []
+    obs, _ = env.reset(seed=seed)
+    for _ in range(hands):
+        seat = base.seat
+        player = make_player("uno", teacher, seed=base.table.seed, seat=seat)
+        start = len(moves)
+        done = False
+        reward = 0.0
+        while not done:
+            view = dict(base.table.state.view(seat))
+            view["outcome"] = None
+            legal = [base.actions[a] for a in base.table.legal]
+            action = base.table.index[player.choose(view, legal)]
+            observations.append(obs)
+            masks.append(env.action_masks())
+            moves.append(action)
+            obs, reward, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+        returns.extend([float(reward)] * (len(moves) - start))
+        obs, _ = env.reset()
+    return (
+        np.asarray(observations, np.float32),
+        np.asarray(masks, bool),
+        np.asarray(moves, np.int64),
+        np.asarray(returns, np.float32),
+    )
+
+
+def imitate(
+    model: Any, data: tuple[Any, Any, Any, Any], epochs: int, lr: float = 1e-3, batch: int = 256
+) -> float:
+    """Behaviour cloning: the policy fitted to the teacher's moves (cross-entropy over
+    the legal moves), the value function to the hands' returns, with an optimiser of
+    its own (PPO's step size is too small for it). Returns the share of the teacher's
+    moves the policy then plays greedily, among the decisions with a choice (more than
+    one legal move)."""
+    import torch
+
+    observations, masks, moves, returns = (torch.as_tensor(x) for x in data)
+    policy = model.policy
+    policy.set_training_mode(True)
+    generator = torch.Generator().manual_seed(0)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=lr)
+    n = len(moves)
+    for _ in range(epochs):
+        order = torch.randperm(n, generator=generator)
+        for i in range(0, n, batch):
+            rows = order[i : i + batch]
+            values, log_prob, _ = policy.evaluate_actions(
+                observations[rows], moves[rows], action_masks=masks[rows]
+            )
+            loss = -log_prob.mean() + 0.5 * ((values.flatten() - returns[rows]) ** 2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    policy.set_training_mode(False)
+    with torch.no_grad():
+        chosen = policy.get_distribution(observations, action_masks=masks.numpy())
+        greedy = chosen.distribution.probs.argmax(dim=1)
+    choice = masks.sum(dim=1) > 1
+    return float((greedy == moves)[choice].float().mean())
 
 
 def describe(final: dict[str, Any]) -> str:
@@ -220,6 +367,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="training seed (0)")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1)")
     parser.add_argument("--out", type=Path, default=Path("."), help="output folder (.)")
+    parser.add_argument(
+        "--imitate",
+        metavar="LEVEL",
+        default="basic",
+        help="warm start: first fit the policy to this computer level's moves "
+        "(basic; 'none': pure reinforcement learning from scratch)",
+    )
+    parser.add_argument(
+        "--imitate-hands", type=int, default=4000, help="hands of the teacher's play (4,000)"
+    )
+    parser.add_argument(
+        "--imitate-epochs", type=int, default=10, help="passes over the teacher's moves (10)"
+    )
+    ppo = parser.add_argument_group("MaskablePPO's settings")
+    for name, kind, default, what in PPO_SETTINGS:
+        ppo.add_argument(
+            f"--{name.replace('_', '-')}", type=kind, default=default, help=f"{what} ({default})"
+        )
     args = parser.parse_args(argv)
     for name, value in (REFERENCE if args.reference else QUICK).items():
         if getattr(args, name) is None:
@@ -247,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
+    cpu_started = time.process_time()
     curve: list[dict[str, Any]] = []
     eval_seconds = 0.0
 
@@ -260,10 +426,12 @@ def main(argv: list[str] | None = None) -> int:
         }
         eval_seconds += time.perf_counter() - t
         point["minutes"] = (time.perf_counter() - started) / 60
+        point["cpu_minutes"] = (time.process_time() - cpu_started) / 60
         curve.append(point)
         r, b = point["random"], point["basic"]
         print(
-            f"{point['steps']:>9,} steps {point['minutes']:6.1f} min  "
+            f"{point['steps']:>9,} steps {point['minutes']:6.1f} min "
+            f"({point['cpu_minutes']:5.1f} CPU)  "
             f"vs random {100 * r['rate']:5.1f}% ({100 * r['low']:.1f}-{100 * r['high']:.1f})  "
             f"vs basic {100 * b['rate']:5.1f}% ({100 * b['low']:.1f}-{100 * b['high']:.1f})",
             flush=True,
@@ -288,19 +456,38 @@ def main(argv: list[str] | None = None) -> int:
     model = MaskablePPO(
         "MlpPolicy",
         envs("random", 0),
-        n_steps=128,  # x 32 environments: 4096 steps per update
-        batch_size=min(1024, 128 * args.envs),
-        n_epochs=3,
-        learning_rate=3e-4,
-        gamma=0.99,
-        gae_lambda=0.95,
-        ent_coef=0.01,
-        policy_kwargs={"net_arch": [128, 128]},
+        n_steps=args.n_steps,  # per environment: n_steps x envs steps per update
+        batch_size=min(args.batch_size, args.n_steps * args.envs),
+        n_epochs=args.n_epochs,
+        learning_rate=args.learning_rate,
+        gamma=args.gamma,
+        gae_lambda=args.gae_lambda,
+        ent_coef=args.ent_coef,
+        policy_kwargs={"net_arch": [int(n) for n in args.net.split(",")]},
         seed=args.seed,
         device="cpu",
         verbose=0,
     )
-    check(model, args.eval_hands)  # the untrained agent
+    imitation: dict[str, Any] | None = None
+    if args.imitate != "none":
+        t = time.perf_counter()
+        data = demonstrations(args.imitate, args.imitate_hands, seed=args.seed * 10 + 9)
+        match = imitate(model, data, args.imitate_epochs)
+        imitation = {
+            "teacher": args.imitate,
+            "hands": args.imitate_hands,
+            "moves": len(data[2]),
+            "epochs": args.imitate_epochs,
+            "matches_teacher": match,
+            "minutes": (time.perf_counter() - t) / 60,
+        }
+        print(
+            f"imitated {args.imitate}: {len(data[2]):,} moves of {args.imitate_hands:,} hands, "
+            f"{100 * match:.1f}% of those with a choice played alike, "
+            f"{imitation['minutes']:.1f} min",
+            flush=True,
+        )
+    check(model, args.eval_hands)  # the agent before any PPO update
     callback = Checkpoints()
     if switch > 0:
         model.learn(total_timesteps=switch, callback=callback, reset_num_timesteps=False)
@@ -315,14 +502,21 @@ def main(argv: list[str] | None = None) -> int:
         "basic": evaluate(model, "basic", args.final_hands, args.greedy),
     }
     minutes = (time.perf_counter() - started) / 60
+    cpu_minutes = (time.process_time() - cpu_started) / 60
     model.save(args.out / "uno_maskable_ppo.zip")
     r, b = final["random"], final["basic"]
-    print(f"final, {final['steps']:,} steps, {minutes:.1f} min: {describe(final)}", flush=True)
+    print(
+        f"final, {final['steps']:,} steps, {minutes:.1f} min ({cpu_minutes:.1f} CPU): "
+        f"{describe(final)}",
+        flush=True,
+    )
     report = {
         "settings": vars(args) | {"out": str(args.out), "switch": switch},
         "curve": curve,
         "final": final,
+        "imitation": imitation,
         "minutes": minutes,
+        "cpu_minutes": cpu_minutes,
         "evaluation_minutes": eval_seconds / 60,
     }
     (args.out / "uno_maskable_ppo_curve.json").write_text(json.dumps(report, indent=1))

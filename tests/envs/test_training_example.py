@@ -33,8 +33,9 @@ def load_example() -> ModuleType:
 def test_the_example_trains_evaluates_and_plots(tmp_path: Path) -> None:
     example = load_example()
     # 2 environments x 128 steps: one update every 256 steps; one against each level
-    argv = ["--steps", "512", "--envs", "2", "--eval-every", "256"]
+    argv = ["--steps", "512", "--envs", "2", "--n-steps", "128", "--eval-every", "256"]
     argv += ["--eval-hands", "2", "--final-hands", "3", "--out", str(tmp_path)]
+    argv += ["--imitate-hands", "3", "--imitate-epochs", "1"]  # the warm start, briefly
     assert example.main(argv) == 0
 
     report = json.loads((tmp_path / "uno_maskable_ppo_curve.json").read_text())
@@ -46,10 +47,40 @@ def test_the_example_trains_evaluates_and_plots(tmp_path: Path) -> None:
         result = final[level]
         assert result["hands"] == 3 and 0 <= result["wins"] <= 3
         assert result["low"] <= result["rate"] <= result["high"]
+    imitation = report["imitation"]
+    assert imitation["teacher"] == "basic" and imitation["hands"] == 3
+    assert imitation["moves"] > 0 and 0 <= imitation["matches_teacher"] <= 1
     assert (tmp_path / "uno_maskable_ppo_curve.png").read_bytes()[:4] == b"\x89PNG"
     model = tmp_path / "uno_maskable_ppo.zip"
     assert model.stat().st_size > 0
     assert example.main(["--evaluate", str(model), "--final-hands", "2", "--greedy"]) == 0
+
+
+def test_pure_reinforcement_learning_has_no_warm_start(tmp_path: Path) -> None:
+    example = load_example()
+    argv = ["--steps", "256", "--envs", "2", "--n-steps", "128", "--eval-every", "256"]
+    argv += ["--eval-hands", "1", "--final-hands", "1", "--imitate", "none"]
+    assert example.main([*argv, "--out", str(tmp_path)]) == 0
+    report = json.loads((tmp_path / "uno_maskable_ppo_curve.json").read_text())
+    assert report["imitation"] is None
+
+
+def test_the_summary_is_made_of_the_observation() -> None:
+    """The 15 numbers after the mask are sums of the 416 (nothing the agent cannot see)."""
+    example = load_example()
+    env = example.uno_env("random")
+    obs, _ = env.reset(seed=2**31 + 7)
+    base, mask, summary = obs[:416], obs[416:548], obs[548:]
+    assert len(summary) == example.SUMMARY and (mask == env.action_masks()).all()
+    view = env.unwrapped.table.state.view(env.unwrapped.seat)
+    for i, colour in enumerate("RGYB"):
+        held = sum(card[0] == colour for card in view["hand"])
+        assert summary[i] * 7 == pytest.approx(held)
+    held_in_play = sum(card[0] == view["colour"] for card in view["hand"])
+    assert summary[8] * 7 == pytest.approx(held_in_play)
+    assert summary[9] == float(held_in_play == 0)  # a Wild Draw Four would be right
+    assert summary[11] * 10 == pytest.approx(view["opponent_cards"])
+    assert (summary == example.summary(base, mask.astype("float32"))).all()
 
 
 def test_evaluation_deals_are_never_training_deals() -> None:
