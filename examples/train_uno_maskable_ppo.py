@@ -504,7 +504,6 @@ def main(argv: list[str] | None = None) -> int:
     minutes = (time.perf_counter() - started) / 60
     cpu_minutes = (time.process_time() - cpu_started) / 60
     model.save(args.out / "uno_maskable_ppo.zip")
-    r, b = final["random"], final["basic"]
     print(
         f"final, {final['steps']:,} steps, {minutes:.1f} min ({cpu_minutes:.1f} CPU): "
         f"{describe(final)}",
@@ -520,13 +519,20 @@ def main(argv: list[str] | None = None) -> int:
         "evaluation_minutes": eval_seconds / 60,
     }
     (args.out / "uno_maskable_ppo_curve.json").write_text(json.dumps(report, indent=1))
-    title = (
-        f"MaskablePPO on UNO hands (parlour/Uno-v0), {final['steps']:,} steps, "
-        f"{minutes:.0f} min on 1 CPU thread\nfinal: {100 * r['rate']:.1f}% against random, "
+    plot(curve + [final], switch, args.out / "uno_maskable_ppo_curve.png", title_of(report))
+    return 0
+
+
+def title_of(report: dict[str, Any]) -> str:
+    """The plot's title: what was run, and what it reached."""
+    final, imitation = report["final"], report.get("imitation")
+    r, b = final["random"], final["basic"]
+    start = f"{imitation['teacher']}'s moves copied, then " if imitation else ""
+    return (
+        f"UNO (parlour/Uno-v0): {start}MaskablePPO, {final['steps']:,} steps, "
+        f"{report['cpu_minutes']:.0f} min of CPU\nfinal: {100 * r['rate']:.1f}% against random, "
         f"{100 * b['rate']:.1f}% against basic ({r['hands']:,} hands each)"
     )
-    plot(curve + [final], switch, args.out / "uno_maskable_ppo_curve.png", title)
-    return 0
 
 
 if __name__ == "__main__":
