@@ -173,6 +173,27 @@ def test_strong_player_plays_legal_moves_and_never_repeats_a_position(
     play_out(Gate.new(3, None, options), GateStrongPlayer(3, 0.1))
 
 
+def test_strong_player_judges_by_play_outs_late_in_the_stock_and_never_repeats() -> None:
+    """From where the stock is low, at a budget that compares candidates on play-outs:
+    legal moves, no position twice, an end, and reasons that say what the samples said."""
+    game = parlour.new_game(NAME, seed=4, bars=3)
+    fair = GateFairPlayer(4)
+    while game.view(0)["stock"] > 16:
+        game.play(fair.choose(game.view(0), game.legal_moves()))
+    player = GateStrongPlayer(4, 0.3)
+    reasons: list[str] = []
+    explain = player.explain
+
+    def noting(view: Any, legal: Any) -> tuple[str, str]:
+        move, reason = explain(view, legal)
+        reasons.append(reason)
+        return move, reason
+
+    player.explain = noting  # type: ignore[method-assign]
+    play_out(game.state, player)
+    assert any("play-outs on sampled stock orders" in r for r in reasons)
+
+
 @pytest.mark.parametrize("options", VARIANTS)
 def test_strong_player_does_not_see_the_stock_order(options: dict[str, Any]) -> None:
     first, second = _stock_reshuffled(2, options, hidden=14)

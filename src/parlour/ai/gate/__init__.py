@@ -17,8 +17,10 @@ the positions it could deal from. Once the stock is empty nothing is hidden,
 and the player searches to the end like the solver.
 
 Where things are: ``position`` (the compact position and its moves), ``search`` (the
-depth-first search under waste-heap caps), ``solver`` (the registered solver) and
-``player`` (the fair player).
+depth-first search under waste-heap caps), ``solver`` (the registered solver),
+``player`` (the fair player), ``rollout`` (the fair policy's play-outs on a sampled
+stock order) and ``sampling`` (the strong player, which judges where to deal from by
+those play-outs).
 """
 
 from __future__ import annotations
