@@ -12,7 +12,7 @@ import pytest
 import parlour
 from parlour.ai import hint, make_player, player_levels
 from parlour.ai.gate import NO_WAY, GateFairPlayer, GateStrongPlayer, solve_gate
-from parlour.ai.gate.player import explore
+from parlour.ai.gate.player import ENDGAME_NODES, ENDGAME_TOTAL, explore
 from parlour.ai.gate.position import Pos, pos_key, pos_of_gate, unneeded
 from parlour.ai.gate.rollout import play_out as fair_play_out
 from parlour.ai.gate.sampling import END_NODES, ROLLOUT_LIMIT, candidates
@@ -290,6 +290,18 @@ def test_the_candidates_are_the_fair_choice_the_way_to_it_and_the_next_best() ->
         keys[len(way) + 1 :]
         == [k for k in ranked if k not in keys[: len(way) + 1]][: len(keys) - len(way) - 1]
     )
+
+
+def test_searches_to_the_end_have_a_budget_for_the_whole_game() -> None:
+    """Seed 1,000,583 (3-card bars): once the stock was out, the search to the end ran
+    out of nodes again after each card home, about a second each (13 s for the deal).
+    The searches of one game now share ENDGAME_TOTAL nodes; then the player judges by
+    eye, and still ends the game."""
+    game = parlour.new_game(NAME, seed=1_000_583, bars=3)
+    player = GateFairPlayer(0)
+    play_out(game.state, player)
+    spent = player._mem.endgame_nodes
+    assert ENDGAME_TOTAL <= spent < ENDGAME_TOTAL + ENDGAME_NODES
 
 
 def test_unneeded_cards_have_their_lower_cards_of_the_other_colour_home() -> None:

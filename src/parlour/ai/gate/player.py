@@ -20,6 +20,10 @@ from .search import deep_search
 PLAN_LIMIT = 300
 #: Nodes for the search to the end once the stock is out (nothing is hidden then).
 ENDGAME_NODES = 30_000
+#: Nodes for all those searches of one game: when they keep running out (a search
+#: after each card home took about a second each, 13 s for seed 1,000,583 with
+#: 3-card bars), the player judges by eye for the rest of the game.
+ENDGAME_TOTAL = 3 * ENDGAME_NODES
 
 _BAR_NAMES = ("T1", "T2", "T3", "T4", "B1", "B2", "B3", "B4")
 
@@ -35,6 +39,8 @@ class _Seen:
         #: Cards home when the search to the end last ran out of nodes: it is not run
         #: again until more cards are home (each run costs up to ENDGAME_NODES nodes).
         self.undecided_at = -1
+        #: Nodes the searches to the end have used this game (see ENDGAME_TOTAL).
+        self.endgame_nodes = 0
 
 
 class _Table:
@@ -303,10 +309,11 @@ class GateFairPlayer(Player):
         """
         plan = self._mem.plan
         if not (self._mem.winning and len(plan) >= 2 and pos_key(plan[0]) == pos_key(here)):
-            if self._mem.undecided_at == sum(here[5]):
+            if self._mem.undecided_at == sum(here[5]) or self._mem.endgame_nodes >= ENDGAME_TOTAL:
                 return None
             avoid = frozenset(self._mem.keys - {pos_key(here)})
-            status, line, _ = deep_search(here, None, Budget(nodes=ENDGAME_NODES), avoid)
+            status, line, nodes = deep_search(here, None, Budget(nodes=ENDGAME_NODES), avoid)
+            self._mem.endgame_nodes += nodes
             self._mem.plan = []
             self._mem.winning = False
             if status == "unwinnable":
