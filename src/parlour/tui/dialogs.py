@@ -36,9 +36,25 @@ def rules_markdown(name: str) -> str:
     return f"{page}\n\n## Help\n\n```\n{cls.help_text}\n```\n"
 
 
-class RulesScreen(ModalScreen[None]):
+class _Page(ModalScreen[None]):
+    """A page to read: scrolled with the arrows, closed by escape, q or its own key."""
+
+    #: The key that opened the page closes it too.
+    CLOSE_KEY = ""
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key.lower() in ("escape", "q", self.CLOSE_KEY):
+            event.stop()
+            self.dismiss(None)
+
+
+class RulesScreen(_Page):
     """The rules page, scrollable; any of escape, q or ? closes it."""
 
+    CLOSE_KEY = "question_mark"
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
     RulesScreen > VerticalScroll { width: 100%; height: 100%; border: round $accent;
@@ -54,20 +70,13 @@ class RulesScreen(ModalScreen[None]):
             scroll.border_title = "Rules: escape to close, arrows to scroll"
             yield Markdown(rules_markdown(self.game_name))
 
-    def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
 
-    def on_key(self, event: events.Key) -> None:
-        if event.key.lower() in ("escape", "q", "question_mark"):
-            event.stop()
-            self.dismiss(None)
-
-
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(_Page):
     """Your statistics (the web app's page and ``parlour stats``, in the same words):
     a line per game, the deal of the day's line, the total; any of escape, q or s
     closes it."""
 
+    CLOSE_KEY = "s"
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
     StatsScreen > VerticalScroll { width: auto; max-width: 100%; height: auto;
@@ -82,14 +91,6 @@ class StatsScreen(ModalScreen[None]):
         with VerticalScroll() as scroll:
             scroll.border_title = "Your statistics: escape to close"
             yield Static("\n".join(self.lines), id="stats")
-
-    def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key.lower() in ("escape", "q", "s"):
-            event.stop()
-            self.dismiss(None)
 
 
 class ChoiceScreen(ModalScreen[str | None]):
