@@ -104,6 +104,8 @@ class Table:
         """Play a structured move as a person would: the card, then the lit place."""
         if move.get("source") is None:
             word = move["word"]
+            if move.get("colour"):  # the colour of a Wild turned up: one button each
+                word = f'{word}"][data-colour="{move["colour"]}'
             on_table = self.page.locator(f'#scene [data-word="{word}"]')
             if on_table.count():
                 self.after(lambda: on_table.first.click())

@@ -266,3 +266,17 @@ def test_a_whole_game_of_uno_by_clicks(table_at: TableAt) -> None:
     table.settle()
     assert table.answer["options"]["target"] == 1
     assert table.answer["opponent"] == "random"
+
+
+def test_naming_the_colour_of_a_wild_turned_up(table_at: TableAt) -> None:
+    """Deal 36 turns up a Wild: its colour is named with a button per colour (each
+    marked with its word and colour, as the person's other one-word moves are)."""
+    table = table_at("laptop")
+    table.start("uno", seed=36, first=0)
+    moves = [m for m in table.moves() if m.get("word") == "colour"]
+    assert len(moves) == 4
+    blue = next(m for m in moves if m["colour"] == "B")
+    table.click_move(blue)
+    table.settle()
+    assert table.answer["moves_played"] >= 1
+    assert not [m for m in table.answer["legal_moves"] if m.startswith("colour:")]

@@ -127,7 +127,7 @@ export default {
     const colourMoves = table.moves.filter((m) => m.word === "colour");
     if (colourMoves.length) {
       extra.push(h("span", { class: "ask", text: "Name the colour of the Wild turned up:" }));
-      for (const m of colourMoves) extra.push(colourButton(m.colour, () => table.playMove(m)));
+      for (const m of colourMoves) extra.push(colourButton(m.colour, () => table.playMove(m), "colour"));
     }
     if (view.options && view.options.uno_call) {
       const btn = h("button", {
@@ -145,8 +145,8 @@ export default {
   },
 };
 
-function colourButton(colour, onclick) {
-  return h("button", { type: "button", class: `colour-button uno-${colour}`, onclick },
+function colourButton(colour, onclick, word = null) {
+  return h("button", { type: "button", class: `colour-button uno-${colour}`, onclick, "data-word": word, "data-colour": word ? colour : null },
     colourMark(colour, 20), h("span", { text: UNO_WORDS[colour] }));
 }
 
