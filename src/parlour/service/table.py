@@ -319,10 +319,16 @@ class TableService:
         if deal == "daily":
             salt = self.store.setting("daily_salt", secrets.token_hex(16))
             return deals.deal_of_the_day(name, day or dt.date.today(), options, salt=salt)
+        return self._pool(name, options).take()
+
+    def _pool(self, name: str, options: dict[str, Any]) -> deals.WinnablePool:
+        """The pool of winnable deals of ``name`` with ``options`` (made on first use)."""
         key = (name, json.dumps(options, sort_keys=True))
         with self._lock:
-            pool = self._pools.setdefault(key, deals.WinnablePool(name, options))
-        return pool.take()
+            pool = self._pools.get(key)
+            if pool is None:
+                pool = self._pools[key] = deals.WinnablePool(name, options)
+            return pool
 
     def prepare_deals(self) -> list[str]:
         """Choose today's deal of the day and fill the winnable pools of each patience's
@@ -335,10 +341,7 @@ class TableService:
                 continue
             options = policy.resolve(game_class(name), {}, False)
             self._chosen_deal(name, options, "daily", None, None, None)
-            with self._lock:
-                key = (name, json.dumps(options, sort_keys=True))
-                pool = self._pools.setdefault(key, deals.WinnablePool(name, options))
-            pool.refill(wait=True)
+            self._pool(name, options).refill(wait=True)
             prepared.append(name)
         return prepared
 
