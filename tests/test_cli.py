@@ -254,3 +254,19 @@ def test_stats_prints_the_statistics_of_this_machines_player(
     assert out.splitlines()[3].split()[:5] == ["deal", "of", "the", "day", "2"]
     code, _, err = run(monkeypatch, capsys, ["stats", "nogame", "--db", db])
     assert code == 2 and "unknown game 'nogame'" in err
+
+
+def test_next_game_of_a_series_lets_the_other_player_start(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        monkeypatch,
+        capsys,
+        ["play", "chinese-patience", "--seed", "5", "--opponent", "random"],
+        "resign\nN\nQ\n",
+    )
+    assert code == 0
+    first, second = out.split("next> N")
+    assert "Series after game 1: you 0, the computer" in first
+    assert "The computer starts." not in first
+    assert "The computer starts." in second  # the same table the terminal and web use

@@ -377,20 +377,10 @@ class TerminalTable:
                     self.say("A winning line: " + " ".join(f"[{m}]" for m in found["moves"]))
                 continue
             if choice == "N" or (choice == "S" and series):
-                answer = self.answer
                 if series and choice == "N":
-                    first = game_class(answer["game"]).first_option
-                    options = {k: v for k, v in answer["options"].items() if k != first}
-                    self.answer = self.service.start(
-                        self.player,
-                        answer["game"],
-                        None,
-                        options,
-                        answer["opponent"],
-                        series_of=answer["id"],
-                    )
+                    self.answer = self.service.next_game(self.player, self.answer["id"])
                 else:
-                    self.answer = self.service.again(self.player, answer["id"])
+                    self.answer = self.service.again(self.player, self.answer["id"])
                 self.told = {self.answer["seat"]: -1}
                 self.opening()
                 self.show()

@@ -139,9 +139,7 @@ class ParlourApp(App[None]):
             table.give_up()
         elif choice == "n" and "series" in end.get("next", []):
             try:
-                fresh = self.backend.start(
-                    answer["game"], None, {}, answer.get("opponent"), series_of=answer["id"]
-                )
+                fresh = self.backend.next_game(answer["id"])
             except ParlourError as exc:
                 table.tell(str(exc), error=True)
                 return

@@ -68,6 +68,13 @@ class Backend:
         self._owners[answer["id"]] = self.player
         return answer
 
+    def next_game(self, game_id: str) -> dict[str, Any]:
+        """The next game of the series ``game_id`` ended (see ``TableService.next_game``:
+        the same options and opponent, totals kept, the other player starts)."""
+        answer = _plain(self.service.next_game(self._owner(game_id), game_id))
+        self._owners[answer["id"]] = self.player
+        return answer
+
     def get(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
         return _plain(self.service.get(self._owner(game_id), game_id, seat))
 

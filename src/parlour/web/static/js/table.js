@@ -785,16 +785,17 @@ export async function newGame(how = {}) {
   const seeded = how.seed !== undefined && how.seed !== null;
   const body = { game: a.game, options: { ...a.options } };
   if (a.opponent) body.opponent = a.opponent;
-  if (how.series) body.series = a.id;
   if (seeded) body.seed = how.seed;
-  if (how.series) delete body.options.first;
   for (const k of Object.keys(body.options)) if (body.options[k] === null) delete body.options[k];
   try {
     // "Play again" and "New deal" ask the table for a game like this one (the same
-    // kind of deal unless `how.deal` names another), as the terminal front ends do.
-    const answer = seeded || how.series
+    // kind of deal unless `how.deal` names another), and the next of a series for
+    // it (the same options, the other player first), as the terminal front ends do.
+    const answer = seeded
       ? await api("POST", "/api/games", body)
-      : await api("POST", `/api/games/${a.id}/again`, how.deal ? { deal: how.deal } : {});
+      : how.series
+        ? await api("POST", `/api/games/${a.id}/next`)
+        : await api("POST", `/api/games/${a.id}/again`, how.deal ? { deal: how.deal } : {});
     window.Parlour.pending = answer;
     location.hash = `#/game/${answer.id}`;
   } catch (e) {
