@@ -186,6 +186,19 @@ def test_a_whole_game_of_calculation_by_clicks(table_at: TableAt, viewport: str)
     assert table.page.locator("#endpanel").count() == 0
 
 
+def test_next_game_of_a_series_from_the_end_panel(table_at: TableAt) -> None:
+    table = table_at("laptop")
+    table.start("chinese-patience", seed=5)
+    first = table.answer["view"]["first"]
+    give_up(table)
+    old = table.answer["id"]
+    table.page.locator("#next-in-series").click()
+    table.page.wait_for_function(NEW_GAME, arg=old)
+    table.settle()
+    assert table.answer["series"]["number"] == 2
+    assert table.answer["options"]["first"] == 1 - first  # the other player starts
+
+
 def give_up(table: Table) -> None:
     """Resign from the toolbar (and say yes): a patience is then over for good."""
     table.page.locator("#resign").click()
