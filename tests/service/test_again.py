@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 
+from parlour.errors import GameOverError
 from parlour.service import NotFoundError, TableService, open_service
 
 ME = "me"
@@ -43,6 +44,18 @@ def test_again_with_another_kind_of_deal(table: TableService) -> None:
     first = table.start(ME, "gate", deal="daily")
     again = table.again(ME, first["id"], "random")
     assert (again["deal"], again["day"]) == ("random", None)
+
+
+def test_the_same_deal_again_keeps_its_kind(table: TableService) -> None:
+    first = table.start(ME, "gate", deal="winnable")
+    with pytest.raises(GameOverError, match="over for good"):
+        table.again(ME, first["id"], same_deal=True)  # it would tell the deal in play
+    over = table.resign(ME, first["id"])
+    replay = table.again(ME, first["id"], same_deal=True)
+    assert (replay["seed"], replay["deal"]) == (over["seed"], "winnable")
+    assert replay["view"] == first["view"]
+    following = table.again(ME, replay["id"])  # after it: a new winnable deal
+    assert following["deal"] == "winnable" and "seed" not in following
 
 
 def test_again_needs_a_seat_at_the_game(table: TableService) -> None:

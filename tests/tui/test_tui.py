@@ -321,6 +321,11 @@ def test_a_lost_patience_ends_with_undo_and_give_up() -> None:
         assert "cannot be taken back" in screen.flash
         record = app.backend.store.get(screen.game_id)
         assert record is not None and record.finished
+        app.end_choice(screen, "d")  # the end panel's d: this deal again
+        await pilot.pause()
+        replay = table(app)
+        assert replay is not screen and replay.answer["seed"] == 1
+        assert replay.answer["deal"] == "random"
 
     drive(script, game="calculation", seed=1)
 

@@ -211,6 +211,7 @@ class TableService:
         day: dt.date | None = None,
         strict: bool = False,
         player_name: str | None = None,
+        replayed: str | None = None,
     ) -> Answer:
         """A new game for ``player``; ``strict`` (the web API) takes the game's name and
         options exactly as the catalogue gives them, not as a person might type them.
@@ -251,6 +252,8 @@ class TableService:
             meta["deal"] = deal
             if deal == "daily":
                 meta["day"] = (day or dt.date.today()).isoformat()
+        elif replayed is not None:  # a deal played again keeps its kind (see again)
+            meta["deal"] = replayed
         if seed is None and deck is None:  # a deck takes its own seed= field, or 0
             seed = random_seed()
         game = new_game(cls.name, seed=seed, deck=deck, options=resolved)
@@ -266,17 +269,35 @@ class TableService:
         )
         return self._begin(_Live(record, game, [], _opening(game)))
 
-    def again(self, player: str, game_id: str, deal: str | None = None) -> Answer:
+    def again(
+        self, player: str, game_id: str, deal: str | None = None, same_deal: bool = False
+    ) -> Answer:
         """A new game like ``game_id``: the same game, options and opponent, and the same
         kind of deal unless ``deal`` names another (a random deal gives a new random
         deal, a winnable one a new winnable one, the deal of the day that day's deal
         again). Every front end's "play again" and "new deal" come here, so they agree.
-        At a friend's game it is :meth:`next_game` (the same two people)."""
+        At a friend's game it is :meth:`next_game` (the same two people).
+
+        ``same_deal`` replays the deal of a game that is over for good: it keeps its
+        kind, so a replayed winnable deal is followed by new winnable ones."""
         with self._open(player, game_id) as live:
             record = live.record
+            over = policy.is_final(record, live.game)
         if record.opponent == FRIEND:
             return self.next_game(player, game_id)
         kind = deal or str(record.meta.get("deal", "random"))
+        if same_deal and kind != "daily":  # the deal of the day again is the same deal
+            if not over:
+                raise GameOverError("a deal is played again once its game is over for good")
+            return self.start(
+                player,
+                record.game,
+                record.seed,
+                dict(record.options),
+                record.opponent,
+                deck=record.meta.get("deck"),
+                replayed=kind,
+            )
         day = record.meta.get("day") if kind == "daily" and deal is None else None
         first = game_class(record.game).first_option
         options = {k: v for k, v in record.options.items() if k != first}

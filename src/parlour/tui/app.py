@@ -147,8 +147,10 @@ class ParlourApp(App[None]):
         elif choice in ("n", "s"):
             self.start_like(table)
         elif choice == "d" and end.get("deal") is not None:
-            options = dict(answer["options"])
-            self.start_game(answer["game"], options, answer.get("opponent"), int(end["deal"]))
+            game_id = str(answer["id"])
+            self._start(
+                lambda: self.backend.again(game_id, same_deal=True), "random"
+            )  # "random": no solver to wait for, the deal is known
         elif choice == "v":
             table.ask_verdict()
         elif choice == "w":

@@ -61,10 +61,10 @@ class Backend:
         self._owners[answer["id"]] = self.player
         return answer
 
-    def again(self, game_id: str) -> dict[str, Any]:
-        """A new game like ``game_id``, with the same kind of deal (see
-        ``TableService.again``)."""
-        answer = _plain(self.service.again(self._owner(game_id), game_id))
+    def again(self, game_id: str, same_deal: bool = False) -> dict[str, Any]:
+        """A new game like ``game_id``, with the same kind of deal, or its very deal
+        again (see ``TableService.again``)."""
+        answer = _plain(self.service.again(self._owner(game_id), game_id, same_deal=same_deal))
         self._owners[answer["id"]] = self.player
         return answer
 

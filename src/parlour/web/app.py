@@ -123,6 +123,11 @@ class AgainBody(BaseModel):
         description="the kind of deal (default: the same kind as the game's: a new random "
         "or winnable deal, or the same day's deal of the day)",
     )
+    same: bool = Field(
+        default=False,
+        description="the same deal again (once the game is over for good); the games after "
+        "it keep its kind of deal",
+    )
 
 
 class MoveBody(BaseModel):
@@ -487,8 +492,8 @@ def create_app(
         """A new game like this one: the same game, options and opponent, and the same
         kind of deal unless ``deal`` names another (the terminal front ends' "play
         again" is the same call)."""
-        deal = None if body is None else body.deal
-        return await run_in_threadpool(service.again, who(request), game_id, deal)
+        body = body or AgainBody()
+        return await run_in_threadpool(service.again, who(request), game_id, body.deal, body.same)
 
     @app.get("/api/games/{game_id}", response_model=Answer, tags=["play"])
     async def get_game(request: Request, game_id: str) -> Answer:

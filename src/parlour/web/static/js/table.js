@@ -775,27 +775,18 @@ async function resign() {
 }
 
 /**
- * A new game with the same options: by default a deal of the same kind as this one
- * (random, winnable, or the deal of the same day), or `how.deal` of another kind,
- * the deal just played (`seed`), or the next of a series.
+ * The game after this one, as the table makes it for every front end: by default a
+ * deal of the same kind (random, winnable, or the deal of the same day), or
+ * `how.deal` of another kind, the deal just played again (`how.same`), or the next
+ * of a series (`how.series`: the same options, the other player first).
  */
 export async function newGame(how = {}) {
   const a = state.answer;
   if (a.live) return live.nextGame();
-  const seeded = how.seed !== undefined && how.seed !== null;
-  const body = { game: a.game, options: { ...a.options } };
-  if (a.opponent) body.opponent = a.opponent;
-  if (seeded) body.seed = how.seed;
-  for (const k of Object.keys(body.options)) if (body.options[k] === null) delete body.options[k];
   try {
-    // "Play again" and "New deal" ask the table for a game like this one (the same
-    // kind of deal unless `how.deal` names another), and the next of a series for
-    // it (the same options, the other player first), as the terminal front ends do.
-    const answer = seeded
-      ? await api("POST", "/api/games", body)
-      : how.series
-        ? await api("POST", `/api/games/${a.id}/next`)
-        : await api("POST", `/api/games/${a.id}/again`, how.deal ? { deal: how.deal } : {});
+    const answer = how.series
+      ? await api("POST", `/api/games/${a.id}/next`)
+      : await api("POST", `/api/games/${a.id}/again`, how.same ? { same: true } : how.deal ? { deal: how.deal } : {});
     window.Parlour.pending = answer;
     location.hash = `#/game/${answer.id}`;
   } catch (e) {
@@ -817,7 +808,7 @@ async function showEnd(answer) {
   const panel = endPanel(answer, {
     again: () => newGame(),
     fresh: (deal) => newGame({ deal }),
-    replay: () => newGame({ seed: answer.seed }),
+    replay: () => newGame({ same: true }),
     series: () => newGame({ series: true }),
     undo: () => command("undo"),
     resign: () => resign(),
