@@ -228,7 +228,8 @@ def test_a_lost_patience_left_offers_what_comes_next_and_answers_as_the_table(
     after_resign = out.split("move> resign")[-1]
     # the end was told once, when the deal was lost; leaving it offers the next step
     assert out.count("Game over.") == 1
-    assert "N: a new deal, save FILE" in after_resign
+    offer = "N: a new deal, D: replay this deal, V: could this deal be won?, save FILE"
+    assert offer in after_resign
     # the game's log is not told a second time
     first_move_line = out.split("move> ")[1].splitlines()[1]
     assert first_move_line not in after_resign

@@ -12,10 +12,10 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import games as _games  # noqa: F401  (registers the games)
 from .ai.base import caught_up, make_player, player_levels
@@ -28,7 +28,7 @@ from .core.session import Game, load_game, new_game
 from .errors import InvalidMoveError, ParlourError
 from .service import HUMAN, TableService, open_service
 from .service.answers import Answer
-from .service.ending import again_words, end_facts, stats_lines
+from .service.ending import end_facts, next_steps, stats_lines
 from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
 
@@ -345,17 +345,20 @@ class TerminalTable:
             self.say(f"{prompt}{reply}")
         return reply
 
+    def _offer(self, verdict: Mapping[str, Any] | None) -> tuple[dict[str, str], str]:
+        """The next steps of a final game (the terminal table's keys, in its words) and
+        the line that offers them."""
+        steps = next_steps(self.answer, verdict)
+        steps.pop("o", None)  # one game a run: `parlour play OTHER` starts another
+        steps.pop("w", None)  # V prints the winning line with the verdict
+        words = [f"{key.upper()}: {step}" for key, step in steps.items() if key != "q"]
+        return steps, ", ".join([*words, "save FILE", "Q: quit"])
+
     def _after_the_end(self) -> bool:
-        """A finished game: a new deal, the next game of a series, a save. True to go on."""
-        end = self.answer["end"]
-        assert end is not None
-        series = "series" in end["next"]
-        if series:
-            offer = "N: next game of the series, S: a single new game, save FILE, Q: quit"
-        else:
-            offer = f"N: {again_words(self.answer)}, save FILE, Q: quit"
-        if "verdict" in end["next"]:
-            offer = "V: was this deal winnable? " + offer
+        """A final game: the next game, this deal again, the solver's verdict, a save.
+        True to go on."""
+        verdict: Mapping[str, Any] | None = None
+        steps, offer = self._offer(verdict)
         self.say(offer)
         while True:
             line = self.read_line("next> ")
@@ -364,31 +367,34 @@ class TerminalTable:
             if not self.interactive:
                 self.say(f"next> {line}")
             word, _, rest = line.strip().partition(" ")
-            choice = word.upper()
-            if choice in ("Q", "QUIT"):
+            choice = word.lower()
+            if choice in ("q", "quit"):
                 return False
-            if choice == "SAVE" and rest.strip():
+            if choice == "save" and rest.strip():
                 self._handle(line.strip())
                 continue
-            if choice == "V" and "verdict" in end["next"]:
-                found = self.service.verdict(self.player, self.game_id)
-                self.say(found["text"])
-                if found["moves"]:
-                    self.say("A winning line: " + " ".join(f"[{m}]" for m in found["moves"]))
+            if len(choice) == 1 and choice.isalpha() and choice not in steps:
+                self.rejected += 1
+                self.say(f"! {offer}")
                 continue
-            if choice == "N" or (choice == "S" and series):
-                if series and choice == "N":
-                    self.answer = self.service.next_game(self.player, self.answer["id"])
+            if choice == "v":
+                verdict = self.service.verdict(self.player, self.game_id)
+                self.say(verdict["text"])
+                if verdict["moves"]:
+                    self.say("A winning line: " + " ".join(f"[{m}]" for m in verdict["moves"]))
+                steps, offer = self._offer(verdict)
+                self.say(offer)
+                continue
+            if choice in ("n", "s", "d"):
+                game_id = self.answer["id"]
+                if choice == "n" and "s" in steps:  # the next game of the series
+                    self.answer = self.service.next_game(self.player, game_id)
                 else:
-                    self.answer = self.service.again(self.player, self.answer["id"])
+                    self.answer = self.service.again(self.player, game_id, same_deal=choice == "d")
                 self.told = {self.answer["seat"]: -1}
                 self.opening()
                 self.show()
                 return True
-            if choice in ("N", "S", "V"):
-                self.rejected += 1
-                self.say(f"! {offer}")
-                continue
             # anything else (undo, hint, a move, show, help) gets the table's own
             # answer, the same as the web app and the terminal table give
             if self._handle(line.strip()) == "changed":

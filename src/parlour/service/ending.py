@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["AGAIN", "again_words", "end_facts", "stats_lines"]
+__all__ = ["AGAIN", "again_words", "end_facts", "next_steps", "stats_lines"]
 
 #: What "play again" deals, by the kind of deal just played (see ``TableService.again``).
 AGAIN = {
@@ -23,6 +23,39 @@ AGAIN = {
 def again_words(answer: Mapping[str, Any]) -> str:
     """What "play again" gives after ``answer``'s game."""
     return AGAIN.get(str(answer.get("deal") or "random"), AGAIN["random"])
+
+
+def next_steps(
+    answer: Mapping[str, Any], verdict: Mapping[str, Any] | None = None
+) -> dict[str, str]:
+    """Key -> words for each step the table offers after ``answer``'s game, in the
+    order a front end lists them: undo a lost patience, give it up, the next game of
+    a series or play again, replay this deal, the solver's verdict (then a winning
+    line to watch), another game, quit. ``parlour play`` and the terminal table both
+    offer these keys (the web app's end panel has a button for each)."""
+    end = answer.get("end") or {}
+    following = list(end.get("next") or [])
+    steps: dict[str, str] = {}
+    if "undo" in following:
+        steps["u"] = "undo"
+    if not end.get("final", True):
+        steps["x"] = "give up this deal"
+    if "series" in following:
+        steps["n"] = "next game of the series"
+        steps["s"] = "single new game"
+    elif "again" in following:
+        steps["n"] = again_words(answer)
+    if end.get("final") and end.get("deal") is not None and answer.get("deal") != "daily":
+        steps["d"] = "replay this deal"  # the deal of the day again is "n" already
+    if "verdict" in following:
+        if verdict is None:
+            steps["v"] = "could this deal be won?"
+        elif verdict.get("moves"):
+            steps["w"] = "watch a winning line"
+    if "new" in following:
+        steps["o"] = "other game"
+    steps["q"] = "quit"
+    return steps
 
 
 def _pair(answer: Mapping[str, Any], totals: list[int]) -> str:

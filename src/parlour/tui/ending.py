@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..service.ending import again_words, end_facts
+from ..service.ending import end_facts, next_steps
 
 __all__ = ["end_choices", "end_text"]
 
@@ -31,30 +31,5 @@ def end_text(answer: Mapping[str, Any], verdict: Mapping[str, Any] | None = None
     return "\n".join(line for line in lines if line is not None).strip()
 
 
-def end_choices(
-    answer: Mapping[str, Any], verdict: Mapping[str, Any] | None = None
-) -> dict[str, str]:
-    """Key -> label for what may come next, in the order the panel lists them."""
-    end = answer.get("end") or {}
-    following = list(end.get("next") or [])
-    choices: dict[str, str] = {}
-    if "undo" in following:
-        choices["u"] = "undo"
-    if not end.get("final", True):
-        choices["x"] = "give up this deal"
-    if "series" in following:
-        choices["n"] = "next game of the series"
-        choices["s"] = "single new game"
-    elif "again" in following:
-        choices["n"] = again_words(answer)
-    if end.get("final") and end.get("deal") is not None:
-        choices["d"] = "replay this deal"
-    if "verdict" in following:
-        if verdict is None:
-            choices["v"] = "could this deal be won?"
-        elif verdict.get("moves"):
-            choices["w"] = "watch a winning line"
-    if "new" in following:
-        choices["o"] = "other game"
-    choices["q"] = "quit"
-    return choices
+#: Key -> words for each next step, in the panel's order (the same keys as ``parlour play``).
+end_choices = next_steps
