@@ -642,7 +642,7 @@ def _final_record(record: GameRecord) -> bool:
 
 
 _VERDICTS = {
-    "solved": "This deal could have been won: watch a winning line.",
+    "solved": "This deal could have been won: the solver found a winning line of {n} moves.",
     "unwinnable": "No order of play could have won this deal.",
     "unknown": "The solver could not decide this deal in its time.",
 }
@@ -652,7 +652,7 @@ def verdict(found: dict[str, Any]) -> Verdict:
     """A stored verdict for people."""
     return {
         "status": str(found["status"]),
-        "text": _VERDICTS.get(str(found["status"]), ""),
+        "text": _VERDICTS.get(str(found["status"]), "").format(n=len(found.get("moves") or ())),
         "moves": found.get("moves"),
         "nodes": int(found["nodes"]),
         "seconds": float(found["seconds"]),

@@ -42,10 +42,6 @@ export function endPanel(answer, act) {
     record.textContent = "";
   }
   const verdict = h("p", { class: "verdict", id: "end-verdict", "aria-live": "polite", hidden: true });
-  if (end.winnable) {
-    verdict.hidden = false;
-    verdict.textContent = end.winnable.text || (end.winnable.won === false ? "No deal order could have been won." : "This deal could have been won.");
-  }
   const next = end.next || ["again", ...(answer.series ? ["series"] : [])];
   const series = next.includes("series") && answer.series;
   const undo = !final || next.includes("undo");
