@@ -42,9 +42,25 @@ EVAL_SEED = 2**31 + 1_000_000_000
 
 
 #: The defaults: a run of a few minutes on one core, to see the pieces work.
-QUICK = {"steps": 100_000, "eval_every": 50_000, "eval_hands": 400, "final_hands": 1000}
+QUICK = {
+    "steps": 100_000,
+    "eval_every": 50_000,
+    "eval_hands": 400,
+    "final_hands": 1000,
+    "imitate_hands": 1000,
+    "dagger_rounds": 1,
+    "dagger_hands": 1000,
+}
 #: ``--reference``: the run measured for docs/environments.md.
-REFERENCE = {"steps": 1_200_000, "eval_every": 150_000, "eval_hands": 400, "final_hands": 4000}
+REFERENCE = {
+    "steps": 400_000,
+    "eval_every": 100_000,
+    "eval_hands": 400,
+    "final_hands": 4000,
+    "imitate_hands": 3000,
+    "dagger_rounds": 4,
+    "dagger_hands": 1500,
+}
 
 
 #: MaskablePPO's settings (name, type, default, meaning): each is also an option.
@@ -76,8 +92,12 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 HAND, DISCARD, OPP_CARDS, COLOUR_IN_PLAY = slice(0, 48), slice(100, 148), 403, slice(404, 408)
 #: Cards of each colour in the pack: one 0, two each of 1-9, two Draw Two, four Skip.
 PACK_PER_COLOUR = 25.0
+#: The levels the agent is measured against.
+LEVELS = ("random", "basic")
 #: The numbers the wrapper adds after the mask (see ``summary``).
 SUMMARY = 15
+#: Then, per colour, the share of the opponent's cards known to lack it (see ``uno_env``).
+LACKS = 4
 
 
 def summary(observation: Any, mask: Any) -> Any:
@@ -116,36 +136,68 @@ def summary(observation: Any, mask: Any) -> Any:
 
 
 def uno_env(opponent: str) -> Any:
-    """``parlour/Uno-v0`` against ``opponent``: its observation, then its mask, then a summary.
+    """``parlour/Uno-v0`` against ``opponent``: its observation, then its mask, then a
+    summary, then what the opponent has shown it lacks.
 
     The 132 numbers of the mask (1 for a legal action) are appended to the 416 of the
     observation: the policy and the value function then see which cards fit, and
     whether drawing is the only move, without first having to learn UNO's matching
-    rule from the hand and the top card; then the 15 numbers of ``summary``. These
-    are the only changes made to the environment: the rewards are the environment's.
+    rule from the hand and the top card; then the 15 numbers of ``summary``; then 4
+    numbers, one per colour (R, G, Y, B): the share of the opponent's cards known to
+    hold none of that colour, because it drew rather than play on it and has not
+    drawn since (``UnoStrongPlayer.opponent_lacks``, the memory ``strong``'s search
+    deals the opponent's hand by). That memory is kept from the learner's own views
+    hand by hand: the observation of one position cannot hold it, since it is told
+    by the opponent's earlier turns. These are the only changes made to the
+    environment: the rewards are the environment's.
     """
     import gymnasium as gym
 
     import parlour.envs.registration  # noqa: F401  (registers parlour/Uno-v0)
+    from parlour.ai.uno.strong import UnoStrongPlayer
 
     class MaskAndSummary(gym.ObservationWrapper):  # type: ignore[type-arg]
         def __init__(self, env: Any) -> None:
             super().__init__(env)
             base = env.observation_space
             n = env.action_space.n
+            extra = SUMMARY + LACKS
             self.observation_space = gym.spaces.Box(
-                np.concatenate([base.low, np.zeros(n + SUMMARY, np.float32)]),
+                np.concatenate([base.low, np.zeros(n + extra, np.float32)]),
                 np.concatenate(
-                    [base.high, np.ones(n, np.float32), np.full(SUMMARY, 20.0, np.float32)]
+                    [base.high, np.ones(n, np.float32), np.full(extra, 20.0, np.float32)]
                 ),
                 dtype=np.float32,
             )
+            self.memory = UnoStrongPlayer()
+
+        def view(self) -> dict[str, Any]:
+            """The learner's view, as a session shows it during play."""
+            base = self.env.unwrapped
+            view = dict(base.table.state.view(base.seat))
+            view["outcome"] = None
+            return view
+
+        def lacks(self) -> Any:
+            if self.env.unwrapped.table.over:
+                return np.zeros(LACKS, np.float32)
+            view = self.view()
+            known = self.memory.opponent_lacks(view)
+            return np.asarray(known, np.float32) / max(1, int(view["opponent_cards"]))
 
         def observation(self, observation: Any) -> Any:
             mask = self.env.unwrapped.action_masks().astype(np.float32)
-            return np.concatenate([observation, mask, summary(observation, mask)])
+            parts = [observation, mask, summary(observation, mask), self.lacks()]
+            return np.concatenate(parts)
+
+        def reset(self, **kwargs: Any) -> Any:
+            self.memory = UnoStrongPlayer()  # a new hand: nothing shown yet
+            return super().reset(**kwargs)
 
         def step(self, action: Any) -> Any:
+            table = self.env.unwrapped.table
+            if not table.over and int(action) in table.legal:
+                self.memory.observe(self.view(), self.env.unwrapped.actions[int(action)])
             observation, reward, terminated, truncated, info = super().step(action)
             # sb3's DummyVecEnv deep-copies every info at every step; the mask is
             # read through action_masks(), so the copy of it in the info is dropped
@@ -155,7 +207,8 @@ def uno_env(opponent: str) -> Any:
         def action_masks(self) -> Any:
             return self.env.unwrapped.action_masks()
 
-    return MaskAndSummary(gym.make("parlour/Uno-v0", opponent=opponent))
+    # seat=None: the learner's seat is drawn for each hand (the environment's default is 0)
+    return MaskAndSummary(gym.make("parlour/Uno-v0", opponent=opponent, seat=None))
 
 
 def make_env(opponent: str, seed: int, rank: int) -> Any:
@@ -172,7 +225,12 @@ def make_env(opponent: str, seed: int, rank: int) -> Any:
 
 
 def evaluate(
-    model: Any, opponent: str, hands: int, greedy: bool = False, batch: int = 50
+    model: Any,
+    opponent: str,
+    hands: int,
+    greedy: bool = False,
+    batch: int = 50,
+    first_seed: int = EVAL_SEED,
 ) -> dict[str, Any]:
     """The agent's play of ``hands`` hands against ``opponent`` on the evaluation seeds.
 
@@ -187,7 +245,7 @@ def evaluate(
     live: dict[int, Any] = {}
     for i, env in enumerate(envs):
         if next_hand < hands:
-            obs, _ = env.reset(seed=EVAL_SEED + next_hand)
+            obs, _ = env.reset(seed=first_seed + next_hand)
             live[i] = obs
             next_hand += 1
     while live:
@@ -201,12 +259,43 @@ def evaluate(
                 wins += int(reward > 0)
                 cut_off += int(truncated)
                 if next_hand < hands:
-                    live[i], _ = envs[i].reset(seed=EVAL_SEED + next_hand)
+                    live[i], _ = envs[i].reset(seed=first_seed + next_hand)
                     next_hand += 1
                 else:
                     del live[i]
             else:
                 live[i] = observation
+    return result(opponent, hands, wins, cut_off)
+
+
+def evaluate_level(
+    level: str, opponent: str, hands: int, first_seed: int = EVAL_SEED
+) -> dict[str, Any]:
+    """A computer level in the agent's seat on the same hands as :func:`evaluate`: what
+    the agent's figures compare with (``--evaluate basic``, ``--evaluate strong``)."""
+    from parlour.ai import make_player
+
+    env = uno_env(opponent)
+    base = env.unwrapped
+    wins = cut_off = 0
+    for hand in range(hands):
+        env.reset(seed=first_seed + hand)
+        seat = base.seat
+        player = make_player("uno", level, seed=base.table.seed, seat=seat)
+        done = False
+        while not done:
+            view = dict(base.table.state.view(seat))
+            view["outcome"] = None
+            move = player.choose(view, [base.actions[a] for a in base.table.legal])
+            _, reward, terminated, truncated, _ = env.step(base.table.index[move])
+            done = terminated or truncated
+        wins += int(float(reward) > 0)
+        cut_off += int(truncated)
+    return result(opponent, hands, wins, cut_off)
+
+
+def result(opponent: str, hands: int, wins: int, cut_off: int) -> dict[str, Any]:
+    """A win rate with its 95% Wilson interval."""
     low, high = wilson(wins, hands)
     return {
         "opponent": opponent,
@@ -219,15 +308,34 @@ def evaluate(
     }
 
 
-def demonstrations(teacher: str, hands: int, seed: int) -> tuple[Any, Any, Any, Any]:
+def against_levels(model: Any, hands: int, greedy: bool, first_seed: int) -> dict[str, Any]:
+    """The agent's win rates against ``random`` and ``basic`` on the same ``hands`` hands."""
+    return {level: evaluate(model, level, hands, greedy, first_seed=first_seed) for level in LEVELS}
+
+
+def demonstrations(
+    teacher: str, hands: int, seed: int, learner: Any = None, greedy: bool = False
+) -> tuple[Any, Any, Any, Any]:
     """``teacher``'s moves in the learner's seat over ``hands`` training hands against
     ``random``: the observations (with mask and summary, as the agent sees them), the
     masks, the moves (action numbers) and each move's return (the hand's reward).
 
+    Without ``learner`` the teacher plays the hands (behaviour cloning). With
+    ``learner`` (a model) the learner plays them, sampling its moves (``greedy``: its
+    most likely move), and the teacher only says what it would play in each position
+    the learner reached (DAgger): the agent is then taught in the positions its own
+    play leads to, not only in the teacher's. A teacher with a memory (``strong``
+    remembers what the opponent showed by drawing) is told the moves actually made,
+    as a player taking over a game under way would be (``Player.observe``), and
+    advises from a copy of that memory.
+
     The hands are dealt from the stream of ``seed`` (below 2**31, like every training
     deal), so no evaluation hand is among them.
     """
+    import copy
+
     from parlour.ai import make_player
+    from parlour.ai.base import observes
 
     env = uno_env("random")
     base = env.unwrapped
@@ -236,6 +344,7 @@ def demonstrations(teacher: str, hands: int, seed: int) -> tuple[Any, Any, Any, 
     for _ in range(hands):
         seat = base.seat
         player = make_player("uno", teacher, seed=base.table.seed, seat=seat)
+        remembers = learner is not None and observes(player)
         start = len(moves)
         done = False
         reward = 0.0
@@ -243,11 +352,23 @@ def demonstrations(teacher: str, hands: int, seed: int) -> tuple[Any, Any, Any, 
             view = dict(base.table.state.view(seat))
             view["outcome"] = None
             legal = [base.actions[a] for a in base.table.legal]
-            action = base.table.index[player.choose(view, legal)]
+            mask = env.action_masks()
+            if remembers:
+                advisor = copy.deepcopy(player)
+                action = base.table.index[advisor.choose(view, legal)]
+                player.rng = advisor.rng  # the teacher's random stream moves on
+            else:
+                action = base.table.index[player.choose(view, legal)]
+            played = action
+            if learner is not None:
+                chosen, _ = learner.predict(obs, action_masks=mask, deterministic=greedy)
+                played = int(chosen)
+            if remembers:
+                player.observe(view, base.actions[played])
             observations.append(obs)
-            masks.append(env.action_masks())
+            masks.append(mask)
             moves.append(action)
-            obs, reward, terminated, truncated, _ = env.step(action)
+            obs, reward, terminated, truncated, _ = env.step(played)
             done = terminated or truncated
         returns.extend([float(reward)] * (len(moves) - start))
         obs, _ = env.reset()
@@ -287,11 +408,60 @@ def imitate(
             loss.backward()
             optimizer.step()
     policy.set_training_mode(False)
+    return agreement(model, data)
+
+
+def agreement(model: Any, data: tuple[Any, Any, Any, Any]) -> float:
+    """The share of the teacher's moves the policy plays (its most likely move), among
+    the decisions of ``data`` with a choice (more than one legal move)."""
+    import torch
+
+    observations, masks, moves, _ = (torch.as_tensor(x) for x in data)
     with torch.no_grad():
-        chosen = policy.get_distribution(observations, action_masks=masks.numpy())
+        chosen = model.policy.get_distribution(observations, action_masks=masks.numpy())
         greedy = chosen.distribution.probs.argmax(dim=1)
     choice = masks.sum(dim=1) > 1
     return float((greedy == moves)[choice].float().mean())
+
+
+def warm_start(model: Any, args: argparse.Namespace, greedy: bool) -> dict[str, Any]:
+    """Behaviour cloning from ``args.imitate``'s play, then ``args.dagger_rounds`` rounds
+    of DAgger: the agent plays ``args.dagger_hands`` hands, the teacher labels every
+    position it reached, and the policy is fitted again to all the labels so far.
+    Prints and returns what each step reached."""
+    t = time.perf_counter()
+    data = demonstrations(args.imitate, args.imitate_hands, seed=args.seed * 10 + 9)
+    match = imitate(model, data, args.imitate_epochs)
+    print(
+        f"imitated {args.imitate}: {len(data[2]):,} moves of {args.imitate_hands:,} hands, "
+        f"{100 * match:.1f}% of those with a choice played alike, "
+        f"{(time.perf_counter() - t) / 60:.1f} min",
+        flush=True,
+    )
+    rounds = []
+    for r in range(args.dagger_rounds):
+        seed = (args.seed * 10 + 9) * 1000 + 1 + r  # deals of its own, below 2**31
+        new = demonstrations(args.imitate, args.dagger_hands, seed, learner=model, greedy=greedy)
+        before = agreement(model, new)  # in positions the agent reached, before learning them
+        data = tuple(np.concatenate([old, more]) for old, more in zip(data, new, strict=True))
+        after = imitate(model, data, args.dagger_epochs)
+        rounds.append({"moves": len(new[2]), "agreed": before, "matches_teacher": after})
+        print(
+            f"DAgger round {r + 1}: the agent made {args.imitate}'s move in "
+            f"{100 * before:.1f}% of its {len(new[2]):,} (with a choice); refitted to "
+            f"{len(data[2]):,} moves, {(time.perf_counter() - t) / 60:.1f} min",
+            flush=True,
+        )
+    return {
+        "teacher": args.imitate,
+        "hands": args.imitate_hands,
+        "moves": len(data[2]),
+        "epochs": args.imitate_epochs,
+        "matches_teacher": match,
+        "dagger": rounds,
+        "dagger_hands": args.dagger_hands,
+        "minutes": (time.perf_counter() - t) / 60,
+    }
 
 
 def describe(final: dict[str, Any]) -> str:
@@ -299,7 +469,7 @@ def describe(final: dict[str, Any]) -> str:
     return ", ".join(
         f"vs {level} {r['wins']}/{r['hands']} = {100 * r['rate']:.1f}% "
         f"({100 * r['low']:.1f}-{100 * r['high']:.1f}%)"
-        for level, r in ((level, final[level]) for level in ("random", "basic"))
+        for level, r in ((level, final[level]) for level in LEVELS)
     )
 
 
@@ -355,13 +525,21 @@ def main(argv: list[str] | None = None) -> int:
         "--final-hands", type=int, help=f"hands per level at the end ({QUICK['final_hands']:,})"
     )
     parser.add_argument(
-        "--greedy", action="store_true", help="evaluate the most likely move, not a sampled one"
+        "--sampled",
+        action="store_true",
+        help="evaluate moves sampled from the policy, not its most likely move",
+    )
+    parser.add_argument(
+        "--eval-seed",
+        type=int,
+        default=EVAL_SEED,
+        help="the first evaluation seed (2**31 + 10**9: the reporting hands; tune on others)",
     )
     parser.add_argument(
         "--evaluate",
-        type=Path,
         metavar="MODEL",
-        help="no training: play --final-hands hands against each level with a saved model",
+        help="no training: play --final-hands hands against each level with a saved model "
+        "(or with a computer level in the agent's seat: basic, strong)",
     )
     parser.add_argument("--envs", type=int, default=32, help="training environments (32)")
     parser.add_argument("--seed", type=int, default=0, help="training seed (0)")
@@ -370,15 +548,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--imitate",
         metavar="LEVEL",
-        default="basic",
+        default="strong",
         help="warm start: first fit the policy to this computer level's moves "
-        "(basic; 'none': pure reinforcement learning from scratch)",
+        "(strong; 'none': pure reinforcement learning from scratch)",
     )
     parser.add_argument(
-        "--imitate-hands", type=int, default=4000, help="hands of the teacher's play (4,000)"
+        "--imitate-hands",
+        type=int,
+        help=f"hands of the teacher's play ({QUICK['imitate_hands']:,})",
     )
     parser.add_argument(
         "--imitate-epochs", type=int, default=10, help="passes over the teacher's moves (10)"
+    )
+    parser.add_argument(
+        "--dagger-rounds",
+        type=int,
+        help="rounds of DAgger after the warm start: the agent plays, the teacher labels "
+        f"({QUICK['dagger_rounds']})",
+    )
+    parser.add_argument(
+        "--dagger-hands",
+        type=int,
+        help=f"hands the agent plays a round ({QUICK['dagger_hands']:,})",
+    )
+    parser.add_argument(
+        "--dagger-epochs",
+        type=int,
+        default=5,
+        help="passes over all the teacher's moves so far after each round (5)",
     )
     ppo = parser.add_argument_group("MaskablePPO's settings")
     for name, kind, default, what in PPO_SETTINGS:
@@ -390,23 +587,32 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, name) is None:
             setattr(args, name, value)
     switch = args.steps // 2 if args.switch is None else args.switch
+    greedy = not args.sampled
 
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
+    from parlour.ai import player_levels
+
     torch.set_num_threads(args.threads)
     if args.evaluate is not None:
         started = time.perf_counter()
-        model = MaskablePPO.load(args.evaluate, device="cpu")
-        model.set_random_seed(args.seed)  # the sampled moves, reproducibly
-        final = {
-            "steps": int(model.num_timesteps),
-            "random": evaluate(model, "random", args.final_hands, args.greedy),
-            "basic": evaluate(model, "basic", args.final_hands, args.greedy),
-        }
-        how = "greedy" if args.greedy else "sampled"
+        if args.evaluate in player_levels("uno"):  # a computer level in the agent's seat
+            final = {
+                level: evaluate_level(args.evaluate, level, args.final_hands, args.eval_seed)
+                for level in LEVELS
+            }
+            how = "the computer level"
+        else:
+            model = MaskablePPO.load(args.evaluate, device="cpu")
+            model.set_random_seed(args.seed)  # the sampled moves, reproducibly
+            final = {
+                "steps": int(model.num_timesteps),
+                **against_levels(model, args.final_hands, greedy, args.eval_seed),
+            }
+            how = "sampled" if args.sampled else "greedy"
         minutes = (time.perf_counter() - started) / 60
         print(f"{args.evaluate} ({how}, {minutes:.1f} min): {describe(final)}", flush=True)
         return 0
@@ -421,8 +627,7 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         point = {
             "steps": int(model.num_timesteps),
-            "random": evaluate(model, "random", hands, args.greedy),
-            "basic": evaluate(model, "basic", hands, args.greedy),
+            **against_levels(model, hands, greedy, args.eval_seed),
         }
         eval_seconds += time.perf_counter() - t
         point["minutes"] = (time.perf_counter() - started) / 60
@@ -470,23 +675,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     imitation: dict[str, Any] | None = None
     if args.imitate != "none":
-        t = time.perf_counter()
-        data = demonstrations(args.imitate, args.imitate_hands, seed=args.seed * 10 + 9)
-        match = imitate(model, data, args.imitate_epochs)
-        imitation = {
-            "teacher": args.imitate,
-            "hands": args.imitate_hands,
-            "moves": len(data[2]),
-            "epochs": args.imitate_epochs,
-            "matches_teacher": match,
-            "minutes": (time.perf_counter() - t) / 60,
-        }
-        print(
-            f"imitated {args.imitate}: {len(data[2]):,} moves of {args.imitate_hands:,} hands, "
-            f"{100 * match:.1f}% of those with a choice played alike, "
-            f"{imitation['minutes']:.1f} min",
-            flush=True,
-        )
+        imitation = warm_start(model, args, greedy)
     check(model, args.eval_hands)  # the agent before any PPO update
     callback = Checkpoints()
     if switch > 0:
@@ -498,8 +687,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     final = {
         "steps": int(model.num_timesteps),
-        "random": evaluate(model, "random", args.final_hands, args.greedy),
-        "basic": evaluate(model, "basic", args.final_hands, args.greedy),
+        **against_levels(model, args.final_hands, greedy, args.eval_seed),
     }
     minutes = (time.perf_counter() - started) / 60
     cpu_minutes = (time.process_time() - cpu_started) / 60

@@ -59,6 +59,7 @@ rules a wrong ``W4`` is always penalised, so it never plays one.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -398,6 +399,17 @@ class UnoStrongPlayer(Player):
         that a search gathers is not)."""
         t = self._read(view)
         self._made(t, _model(t, self._void) if move == "challenge" else None, move)
+
+    def opponent_lacks(self, view: Mapping[str, Any]) -> list[int]:
+        """Per colour (R, G, Y, B), how many of the opponent's cards are known to hold
+        none of it (it drew rather than play on it), from ``view`` and the turns this
+        player chose or observed before it. The memory is left as it was: choose or
+        observe at ``view`` afterwards as usual. (What a learning agent may be told of
+        the same memory the search deals around: it comes from this seat's views only.)
+        """
+        probe = copy.deepcopy(self)
+        t = probe._read(view)
+        return [min(probe._void.get(colour, 0), t.opp) for colour in range(4)]
 
     def _read(self, view: Mapping[str, Any]) -> Table:
         t = read_table(view)
