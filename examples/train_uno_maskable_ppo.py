@@ -2,21 +2,25 @@
 
     python -m pip install -e ".[train]"       # gymnasium, sb3-contrib, torch, matplotlib
     python examples/train_uno_maskable_ppo.py --out runs/quick        # 100,000 steps: minutes
-    python examples/train_uno_maskable_ppo.py --reference --out runs/reference   # 1.2 M steps
+    python examples/train_uno_maskable_ppo.py --reference --out runs/reference   # ~30 min CPU
 
 The agent plays single UNO hands of ``parlour/Uno-v0`` (``UnoVersusEnv``; its seat is
-drawn for each hand). It starts warm (``--imitate basic``, the default): its policy
-is first fitted to the ``basic`` computer's moves in ``--imitate-hands`` training
-hands (behaviour cloning), its value function to those hands' outcomes; then
+drawn for each hand). It starts warm (``--imitate strong``, the default): its policy
+is first fitted to the ``strong`` computer's moves in ``--imitate-hands`` training
+hands (behaviour cloning), its value function to those hands' outcomes; then come
+``--dagger-rounds`` rounds of DAgger: the agent plays ``--dagger-hands`` hands
+itself, ``strong`` says what it would have played in every position the agent
+reached, and the policy is fitted again to all of strong's moves so far. Then
 MaskablePPO trains it on the environment's own rewards, first against the ``random``
 level, then (from ``--switch`` steps on, by default half way) against ``basic``.
 ``--imitate none`` trains from scratch (pure reinforcement learning: slower, see
 docs/environments.md for what it reached). Every ``--eval-every`` steps it
-plays ``--eval-hands`` hands against each level, sampling its moves from its policy
-(``--greedy``: the most likely legal move), on evaluation seeds that training never
-deals (seeds 2**31 + 10**9 and up; training deals seeds below 2**31, drawn from
-``--seed``), and records its win rate with a 95% Wilson interval. At the end it
-plays ``--final-hands`` hands against each level and writes:
+plays ``--eval-hands`` hands against each level, playing its most likely legal move
+(``--sampled``: moves sampled from its policy, as in training), on evaluation seeds
+that training never deals (seeds 2**31 + 10**9 and up, ``--eval-seed``; training
+deals seeds below 2**31, drawn from ``--seed``), and records its win rate with a 95%
+Wilson interval. At the end it plays ``--final-hands`` hands against each level and
+writes:
 
 * ``<out>/uno_maskable_ppo_curve.png``: the learning curve (win rate against each
   level over training steps, with the intervals);
@@ -53,7 +57,7 @@ QUICK = {
 }
 #: ``--reference``: the run measured for docs/environments.md.
 REFERENCE = {
-    "steps": 400_000,
+    "steps": 300_000,
     "eval_every": 100_000,
     "eval_hands": 400,
     "final_hands": 4000,
@@ -715,7 +719,11 @@ def title_of(report: dict[str, Any]) -> str:
     """The plot's title: what was run, and what it reached."""
     final, imitation = report["final"], report.get("imitation")
     r, b = final["random"], final["basic"]
-    start = f"{imitation['teacher']}'s moves copied, then " if imitation else ""
+    start = ""
+    if imitation:
+        rounds = len(imitation.get("dagger", []))
+        dagger = f" (+{rounds} DAgger rounds)" if rounds else ""
+        start = f"{imitation['teacher']}'s moves copied{dagger}, then "
     return (
         f"UNO (parlour/Uno-v0): {start}MaskablePPO, {final['steps']:,} steps, "
         f"{report['cpu_minutes']:.0f} min of CPU\nfinal: {100 * r['rate']:.1f}% against random, "
