@@ -14,7 +14,9 @@ from parlour.ai.eight_by_eight import (
 )
 from parlour.ai.eight_by_eight import search as search_module
 from parlour.ai.eight_by_eight import solver as solver_module
+from parlour.ai.eight_by_eight.moves import progress_moves
 from parlour.ai.eight_by_eight.position import (
+    BLANK,
     Pos,
     apply_moves,
     fits_foundation,
@@ -585,3 +587,36 @@ def test_play_outs_see_only_what_a_person_sees() -> None:
     state = game.state
     assert isinstance(state, EightByEight)
     assert end[1] == tuple(state.down) and sum(end[2]) == state.progress()
+
+
+def test_reveal_search_turns_up_two_cards_counting_on_neither() -> None:
+    moves, _ = _to_second_pass(10009)
+    game = parlour.new_game(NAME, seed=10009)
+    player = EightByEightStrongPlayer(0)
+    for move in moves:
+        game.play(move)
+        player.observe(game.view(0), move)
+    view = game.view(0)
+    talon = player.known_talon(view)
+    down = sum(row["face_down"] for row in view["rows"])
+    seen = sampling.sample_position(view, talon, [BLANK] * down)
+    line = RevealSearch(Budget(nodes=5_000), down, goal=2).run(seen)
+    assert line is not None
+    end = apply_moves(seen, line)
+    assert sum(end[1]) <= down - 2
+    # the cards it turned up are blanks: none was built on another card
+    assert all(c != BLANK for row, d in zip(end[0], end[1], strict=True) for c in row[d + 1 :])
+    # the line is legal up to its first card turned up, whatever that card is
+    texts = sampling.line_texts(seen, line)
+    for text in texts:
+        before = sum(row["face_down"] for row in game.view(0)["rows"])
+        game.play(text)
+        if sum(row["face_down"] for row in game.view(0)["rows"]) < before:
+            break
+
+
+def test_a_blank_turned_up_may_go_into_an_empty_row() -> None:
+    rows = ((BLANK, BLANK), (), *(((parse_card("KS"),),) * 6))
+    p: Pos = (rows, (1, 0, 0, 0, 0, 0, 0, 0), (0,) * 8, (), 0, 3)
+    moves = [mvs for _, mvs in progress_moves(p, True)]
+    assert [("R", 0, 1, 1)] in moves

@@ -8,6 +8,7 @@ waste (see the package text).
 from __future__ import annotations
 
 from .position import (
+    BLANK,
     Mv,
     Pos,
     apply_moves,
@@ -68,7 +69,7 @@ def progress_moves(
             if m >= 0:
                 if not via_empty:
                     out.append((_PRI_REVEAL + reveal * d, [("R", n, m, len(row) - d)]))
-            elif empty >= 0 and root >= 8:
+            elif empty >= 0 and (root >= 8 or root == BLANK):
                 out.append((_PRI_REVEAL + reveal * d - 1, [("R", n, empty, len(row) - d)]))
     if ptr:
         w = seq[ptr - 1]

@@ -22,6 +22,10 @@ _BUILDS = tuple(
     tuple((c >> 2) == (t >> 2) - 1 and RED[c] != RED[t] and c >= 8 for t in range(56))
     for c in range(56)
 )
+#: A card the player cannot see in a plan (a face-down card, or one a plan turns up):
+#: rank 0, so it never builds, nothing builds on it and it fits no foundation, but it
+#: is not 0 (an empty row's top) and, once turned up, may go into an empty row.
+BLANK = 1
 #: The two suits of the other colour.
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 

@@ -287,8 +287,10 @@ class RevealSearch(Search):
     The strong player runs it on what it sees once the talon is known (from the
     second pass on): face-down cards are placeholders that never build or fit, so
     the line found never counts on a hidden card, and it ends where a card comes up
-    and the player sees more. Safe foundation moves are played on the way, as in the
-    solver.
+    and the player sees more. With ``goal`` above 1 it looks for a line that turns up
+    that many cards, each one a blank once up (:data:`position.BLANK`): a line that
+    turns them all up whatever they are. Safe foundation moves are played on the way,
+    as in the solver.
     """
 
     prove_dead = False
@@ -298,13 +300,16 @@ class RevealSearch(Search):
     #: fair player alone.
     styles = ((1, False),)
 
-    def __init__(self, budget: Budget, down: int) -> None:
+    def __init__(self, budget: Budget, down: int, goal: int = 1) -> None:
         super().__init__(budget, lds=False)
         #: the face-down cards of the start position
         self.down = down
+        #: how many face-down cards the line must turn up (each one, once up, a blank
+        #: that never builds and fits nowhere: the line counts on none of them)
+        self.goal = goal
 
     def reached(self, p: Pos) -> bool:
-        return sum(p[1]) < self.down or sum(p[2]) == 104
+        return sum(p[1]) <= self.down - self.goal or sum(p[2]) == 104
 
 
 def walk_dominated(entries: Sequence[tuple[int, int]], p: Pos) -> bool:
