@@ -620,3 +620,18 @@ def test_a_blank_turned_up_may_go_into_an_empty_row() -> None:
     p: Pos = (rows, (1, 0, 0, 0, 0, 0, 0, 0), (0,) * 8, (), 0, 3)
     moves = [mvs for _, mvs in progress_moves(p, True)]
     assert [("R", 0, 1, 1)] in moves
+
+
+def test_longer_lines_do_not_shuttle_a_run_back_and_forth() -> None:
+    # seed 30,256 (tuning): two positions whose longest lines each began by undoing the
+    # other's first move once made the player shuttle T2 T3 / T3 T2 to the moves' limit
+    game = parlour.new_game(NAME, seed=30256)
+    player = EightByEightStrongPlayer(0, 1.0)
+    moves = 0
+    while game.outcome is None and moves < 1000:
+        move = player.choose(game.view(0), game.legal_moves())
+        if player.stuck:
+            break
+        game.play(move)
+        moves += 1
+    assert moves < 1000

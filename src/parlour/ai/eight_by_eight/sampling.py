@@ -209,6 +209,8 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         self._line: list[str] = []  # the winning line once nothing is hidden
         self._line_at: tuple[Pos, bool] | None = None  # the position it goes on from
         self._line_why = ""  # why the line is followed
+        #: positions (face-down cards as blanks) a line was planned from
+        self._planned: set[Pos] = set()
         #: face-down cards left when a search proved that none can come up any more
         self._no_reveal = -1
 
@@ -290,6 +292,7 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
                 line = search.run(start)
                 if line is not None:
                     line, goal = self._deepest(start, down, line)
+                    self._planned.add(start)
                     self._line = ([first] if first else []) + line_texts(start, line)
                     self._line_why = "the talon is known, and this line turns up a face-down card"
                     if goal > 1:
@@ -315,6 +318,7 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         if line is None:
             return None
         line, goal = self._deepest(start, down, line)
+        self._planned.add(start)
         if goal < TABLE_DEPTH:
             return None
         self._line = line_texts(start, line)
@@ -325,6 +329,10 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         """The line from ``start`` that turns up the most face-down cards (at most
         ``REVEAL_DEPTH``) counting on none of them, and how many; ``line`` turns up one."""
         goal = 1
+        if start in self._planned:
+            # planned from here before and back again: longer lines from two positions
+            # can each begin by undoing the other's first move, so take the first line
+            return line, goal
         while goal < min(REVEAL_DEPTH, down) and time.process_time() < self._until:
             longer = RevealSearch(Budget(nodes=DEEP_NODES), down, goal + 1).run(start)
             if longer is None:
