@@ -451,9 +451,9 @@ def warm_start(model: Any, args: argparse.Namespace, greedy: bool) -> dict[str, 
         after = imitate(model, data, args.dagger_epochs)
         rounds.append({"moves": len(new[2]), "agreed": before, "matches_teacher": after})
         print(
-            f"DAgger round {r + 1}: the agent made {args.imitate}'s move in "
-            f"{100 * before:.1f}% of its {len(new[2]):,} (with a choice); refitted to "
-            f"{len(data[2]):,} moves, {(time.perf_counter() - t) / 60:.1f} min",
+            f"DAgger round {r + 1}: in {len(new[2]):,} positions it reached, the agent "
+            f"made {args.imitate}'s move in {100 * before:.1f}% of those with a choice; "
+            f"refitted to {len(data[2]):,} moves, {(time.perf_counter() - t) / 60:.1f} min",
             flush=True,
         )
     return {
@@ -723,9 +723,9 @@ def title_of(report: dict[str, Any]) -> str:
     if imitation:
         rounds = len(imitation.get("dagger", []))
         dagger = f" (+{rounds} DAgger rounds)" if rounds else ""
-        start = f"{imitation['teacher']}'s moves copied{dagger}, then "
+        start = f"{imitation['teacher']} copied{dagger}, then "
     return (
-        f"UNO (parlour/Uno-v0): {start}MaskablePPO, {final['steps']:,} steps, "
+        f"UNO: {start}MaskablePPO, {final['steps']:,} steps, "
         f"{report['cpu_minutes']:.0f} min of CPU\nfinal: {100 * r['rate']:.1f}% against random, "
         f"{100 * b['rate']:.1f}% against basic ({r['hands']:,} hands each)"
     )

@@ -307,6 +307,20 @@ def test_strong_keeps_the_opponent_on_a_colour_it_drew_on() -> None:
     assert planner.choose(unaware, g.legal_moves()) == "G8"
 
 
+def test_strong_tells_what_the_opponent_lacks_and_keeps_its_memory() -> None:
+    """``opponent_lacks`` (what the training example shows its agent) probes a copy."""
+    g = new("B8 B0 G8 G3 Y5 Y6 Y7", "R1 R2 R3 G4 G5 Y1 Y2", "B9", draw="R7", first=0)
+    g.play("B8")
+    g.play("draw")
+    strong = make_player("uno", "strong", seed=0, seat=0)
+    assert isinstance(strong, UnoStrongPlayer)
+    # player 1's 8 cards (its 7 and the R7 it drew) hold no blue: it drew on B8
+    assert strong.opponent_lacks(g.view(0)) == [0, 0, 0, 8]
+    assert strong._void == {}  # the memory is as it was: the run is read again below
+    assert strong.choose(g.view(0), g.legal_moves()) == "B0"
+    assert strong._void == {3: 8}
+
+
 def test_strong_challenges_when_the_colour_was_surely_held() -> None:
     # Player 1 (seven cards, four red after the W4) plays a W4 on red: guilty-looking.
     g = new("G2 G3 Y4 B5 B6 B7 B8", "R1 R2 R3 R4 G5 Y6 W4", "R9", w4_challenge=True, first=1)
