@@ -635,3 +635,26 @@ def test_longer_lines_do_not_shuttle_a_run_back_and_forth() -> None:
         game.play(move)
         moves += 1
     assert moves < 1000
+
+
+def test_first_pass_table_line_turns_up_cards_whatever_they_are(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sampling, "TABLE_DEPTH", 1)
+    for seed in range(10):
+        games = [parlour.new_game(NAME, seed=seed)]
+        view = games[0].view(0)
+        player = EightByEightStrongPlayer(0, 1.0)
+        move, reason = player.explain(view, games[0].legal_moves())
+        if "whatever they are" in reason:
+            break
+    else:
+        pytest.fail("no deal of 0-9 starts with a line of table moves that turns up a card")
+    down = sum(row["face_down"] for row in view["rows"])
+    game = games[0]
+    while "whatever they are" in reason:
+        game.play(move)
+        if sum(row["face_down"] for row in game.view(0)["rows"]) < down:
+            break
+        move, reason = player.explain(game.view(0), game.legal_moves())
+    assert sum(row["face_down"] for row in game.view(0)["rows"]) < down
