@@ -12,7 +12,8 @@ are exercised on real games and not only answered 404.
 
 A valid request to a play route can still be refused with a 400: whether a move is
 legal, or there is anything to undo, depends on the game's state, which no schema
-can say. Only there is 400 an expected answer to schema-valid data.
+can say; nor can it say that a two-player game has no winnable deal or deal of the
+day to play again. Only there is 400 an expected answer to schema-valid data.
 
 JSON Schema counts ``4.0`` as an integer; the API, by design (issue 20), takes a
 whole number only as written without a decimal point, and refuses ``"bars": 4.0``.
@@ -41,7 +42,9 @@ from cheap_deals import make_computer_quick, make_deals_cheap  # noqa: E402
 from parlour.web import create_app  # noqa: E402
 
 #: Schema-valid requests to these routes may be refused for the game's state.
-STATEFUL = r"^/api/games/\{game_id\}/(moves|check|undo|redo|hint|resign|verdict|verdict/line)$"
+STATEFUL = (
+    r"^/api/games/\{game_id\}/(moves|check|undo|redo|hint|resign|verdict|verdict/line|again)$"
+)
 
 CONFIG = SchemathesisConfig.from_dict(
     {
