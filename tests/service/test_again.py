@@ -56,6 +56,9 @@ def test_the_same_deal_again_keeps_its_kind(table: TableService) -> None:
     assert replay["view"] == first["view"]
     following = table.again(ME, replay["id"])  # after it: a new winnable deal
     assert following["deal"] == "winnable" and "seed" not in following
+    # the kind is the game's own: a random deal replayed is not made "winnable"
+    table.resign(ME, (other := table.start(ME, "gate"))["id"])
+    assert table.again(ME, other["id"], "winnable", same_deal=True)["deal"] == "random"
 
 
 def test_again_needs_a_seat_at_the_game(table: TableService) -> None:

@@ -278,15 +278,18 @@ class TableService:
         again). Every front end's "play again" and "new deal" come here, so they agree.
         At a friend's game it is :meth:`next_game` (the same two people).
 
-        ``same_deal`` replays the deal of a game that is over for good: it keeps its
-        kind, so a replayed winnable deal is followed by new winnable ones."""
+        ``same_deal`` replays the deal of a game that is over for good (``deal`` is then
+        not used): it keeps the game's own kind, so a replayed winnable deal is followed
+        by new winnable ones, and the deal of the day again is that day's deal."""
         with self._open(player, game_id) as live:
             record = live.record
             over = policy.is_final(record, live.game)
         if record.opponent == FRIEND:
             return self.next_game(player, game_id)
-        kind = deal or str(record.meta.get("deal", "random"))
-        if same_deal and kind != "daily":  # the deal of the day again is the same deal
+        own = str(record.meta.get("deal", "random"))
+        if same_deal and own == "daily":
+            deal = None  # the deal of the day again is the same deal
+        elif same_deal:
             if not over:
                 raise GameOverError("a deal is played again once its game is over for good")
             return self.start(
@@ -296,8 +299,9 @@ class TableService:
                 dict(record.options),
                 record.opponent,
                 deck=record.meta.get("deck"),
-                replayed=kind,
+                replayed=own,
             )
+        kind = deal or own
         day = record.meta.get("day") if kind == "daily" and deal is None else None
         first = game_class(record.game).first_option
         options = {k: v for k, v in record.options.items() if k != first}
