@@ -25,7 +25,6 @@ from parlour.ai.eight_by_eight.position import (
     settle,
 )
 from parlour.ai.eight_by_eight.proof import Relaxation, rows_needed
-from parlour.ai.eight_by_eight.rollout import masked, play_out, score
 from parlour.ai.eight_by_eight.search import RevealSearch, Search, walk_dominated
 from parlour.ai.eight_by_eight.solver import replay_line, solve_proof_pass, solve_tail, solve_with
 from parlour.ai.hints import NO_WAY, best_level
@@ -171,17 +170,12 @@ def test_strong_player_sees_only_the_view() -> None:
     assert steps >= 1
 
 
-@pytest.mark.parametrize("sampled", [False, True])
-def test_the_hint_is_the_same_whatever_the_hidden_cards(
-    sampled: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sampling, "SAMPLED_MOVES", sampled)  # off by default
+def test_the_hint_is_the_same_whatever_the_hidden_cards() -> None:
     first, second = _hidden_reshuffled(3, Rng(3))
     a = parlour.new_game(NAME, seed=0, deck=first)
     b = parlour.new_game(NAME, seed=0, deck=second)
     got = hint(a, seconds=0.3)
     assert got == hint(b, seconds=0.3)
-    assert ("sampled deals" in got.reason) == sampled
 
 
 def test_strong_player_remembers_the_talon_it_turned_over() -> None:
@@ -569,26 +563,6 @@ def test_second_pass_hint_is_the_same_whatever_the_face_down_cards(seed: int) ->
     assert "the talon is known" in got.reason
 
 
-def test_play_outs_see_only_what_a_person_sees() -> None:
-    start = position_of(EightByEight.new(10009, None, {}))
-    view = masked(start)
-    assert view[3] == () and view[4] == 0  # no talon
-    assert all(row[: start[1][n]] == (0,) * start[1][n] for n, row in enumerate(view[0]))
-    # the play-out makes the fair player's choices: the same end as playing the deal
-    end = play_out(start, set())
-    assert score(end) == sum(end[2]) + 56 - sum(end[1]) + (40 if sum(end[2]) == 104 else 0)
-    game = parlour.new_game(NAME, seed=10009)
-    player = EightByEightFairPlayer(0)
-    while game.outcome is None:
-        move = player.choose(game.view(0), game.legal_moves())
-        if player.stuck:
-            break
-        game.play(move)
-    state = game.state
-    assert isinstance(state, EightByEight)
-    assert end[1] == tuple(state.down) and sum(end[2]) == state.progress()
-
-
 def test_reveal_search_turns_up_two_cards_counting_on_neither() -> None:
     moves, _ = _to_second_pass(10009)
     game = parlour.new_game(NAME, seed=10009)
@@ -635,26 +609,3 @@ def test_longer_lines_do_not_shuttle_a_run_back_and_forth() -> None:
         game.play(move)
         moves += 1
     assert moves < 1000
-
-
-def test_first_pass_table_line_turns_up_cards_whatever_they_are(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(sampling, "TABLE_DEPTH", 1)
-    for seed in range(10):
-        games = [parlour.new_game(NAME, seed=seed)]
-        view = games[0].view(0)
-        player = EightByEightStrongPlayer(0, 1.0)
-        move, reason = player.explain(view, games[0].legal_moves())
-        if "whatever they are" in reason:
-            break
-    else:
-        pytest.fail("no deal of 0-9 starts with a line of table moves that turns up a card")
-    down = sum(row["face_down"] for row in view["rows"])
-    game = games[0]
-    while "whatever they are" in reason:
-        game.play(move)
-        if sum(row["face_down"] for row in game.view(0)["rows"]) < down:
-            break
-        move, reason = player.explain(game.view(0), game.legal_moves())
-    assert sum(row["face_down"] for row in game.view(0)["rows"]) < down

@@ -3,8 +3,9 @@
 Where things are: ``position`` (cards, the compact position, class keys, safe moves),
 ``moves`` (progress moves and talon macros), ``search`` (the depth-first search with
 restarts and discrepancy phases), ``proof`` (the open regime's relaxation),
-``solver`` (the registered solver, its tail and proof pass) and ``player`` (the fair
-player).
+``solver`` (the registered solver, its tail and proof pass), ``player`` (the fair
+player) and ``sampling`` (the strong player: the fair player's moves, then lines that
+turn up face-down cards once the talon is known).
 
 The solver may see everything (face-down cards, talon order). Its search rests on
 three observations about the game:

@@ -6,8 +6,7 @@ since the talon is the waste it watched being built, turned over. It knows *whic
 cards are hidden: every card of the two packs that is not face up, on the waste,
 pending or on a foundation (or, later, in the remembered talon).
 
-* **First pass** (the talon unknown): the fair player's moves (or, with
-  :data:`TABLE_DEPTH`, a line of table moves that turns up that many cards).
+* **First pass** (the talon unknown): the fair player's moves.
 * **Talon known**: a search (:class:`parlour.ai.eight_by_eight.search.RevealSearch`,
   the solver's search with another goal) on what the player sees, the face-down
   cards as blanks that never build nor fit, for a line that turns up a face-down
@@ -24,18 +23,14 @@ pending or on a foundation (or, later, in the remembered talon).
   the game out exactly, like The Gate's player once its stock is out; when it proves
   that no line wins, the player says that no move leads anywhere new.
 
-**Off by default** (:data:`SAMPLED_MOVES`): judging the first pass's moves by playing
-each out with the fair player's policy on sampled deals
-(:mod:`parlour.ai.eight_by_eight.rollout`). On tuning seeds 10,000-10,021 at 0.5 s a
-decision it won 2 deals against the fair player's 3 at 10 times its time; before that,
-judging moves by the solver on sampled deals lost deals the fair player won (the
-solver, seeing each sample whole, rates moves such as ``turn`` that pay only when the
-hidden cards are known; docs/results.md).
+Tried and dropped (docs/results.md, "Tried for 8 x 8 and dropped"): judging the
+first pass's moves by play-outs or by the solver on sampled deals, lines of table
+moves in the first pass, lines that spend the fewest talon cards. The solver, seeing
+each sample whole, rates moves that pay only when the hidden cards are known.
 
-The searches' work per decision is a number of nodes, and the samples come from the
-player's own random stream, so a seeded player makes the same choices on every machine
-(the cap on a decision's CPU time, ``seconds``, chooses how much work a decision
-does, never when it stops: :data:`DEEP_MIN_SECONDS`).
+The searches' work per decision is a number of nodes, so a seeded player makes the
+same choices on every machine (the cap on a decision's CPU time, ``seconds``, chooses
+how much work a decision does, never when it stops: :data:`DEEP_MIN_SECONDS`).
 """
 
 from __future__ import annotations
@@ -45,40 +40,21 @@ from typing import Any
 
 from ...cards import parse_card
 from ..base import register_player
-from ..halving import halve
 from ..hints import NO_WAY
 from ..solver import Budget
-from .moves import progress_moves, turn_options
-from .player import EightByEightFairPlayer, _move_text, _view_position, place_pending
+from .moves import turn_options
+from .player import EightByEightFairPlayer, _move_text, _view_position
 from .position import (
     BLANK,
     GAME,
     Mv,
     Pos,
     apply_moves,
-    is_open_regime,
-    is_safe_up,
-    row_tops,
 )
-from .rollout import masked, play_out, score
 from .search import RevealSearch, Search
 
 __all__ = ["EightByEightStrongPlayer", "hidden_cards", "line_texts", "sample_position"]
 
-#: Moves compared on samples at most (the fair player's first).
-CANDIDATES = 4
-#: Samples per move in the first round of successive halving (then doubled).
-FIRST_ROUND = 4
-#: How much higher (in cards up or turned up, on average) another move must score
-#: than the fair player's to be played instead.
-MARGIN = 0.0
-#: Moves a play-out makes at most.
-PLAYOUT_STEPS = 1000
-#: Whether moves are judged by play-outs on sampled deals at all.
-SAMPLED_MOVES = False
-#: Play-outs a second of budget buys (calibrated on the project's machine: the work
-#: per decision is fixed by the budget, so a seeded player is reproducible).
-PLAYOUTS_PER_SECOND = 60
 #: Search nodes for a line that turns up a face-down card once the talon is known.
 REVEAL_NODES = 5_000
 #: Face-down cards a line turns up at most: the player looks for the line that turns
@@ -87,9 +63,6 @@ REVEAL_NODES = 5_000
 #: 1 s a decision: 44 wins with 1 (one card, the first line found), 51 with 3 (+12 /
 #: -5); 10,000-10,099: 14, 15 with 2, 16 with 3 or 4 (4: twelve times the time).
 REVEAL_DEPTH = 3
-#: While the talon is unknown: play a line of table moves that turns up at least this
-#: many face-down cards counting on none (0: the fair player's moves throughout).
-TABLE_DEPTH = 0
 #: Search nodes for a line that turns up more than one card (``_deepest``).
 DEEP_NODES = 2_000
 #: The least ``seconds`` a decision at which the player looks for lines that turn up
@@ -98,7 +71,6 @@ DEEP_NODES = 2_000
 #: the first line found. A rule on the budget, not a clock, so that a seeded run makes
 #: the same moves on every machine.
 DEEP_MIN_SECONDS = 0.25
-STAGED = False
 #: Solver nodes once nothing is hidden.
 ENDGAME_NODES = 20_000
 #: The budget per decision (seconds of CPU) when none is given: a simulation's or a
@@ -195,8 +167,9 @@ def _children(p: Pos, text: str) -> list[Pos]:
 
 @register_player(GAME, "strong")
 class EightByEightStrongPlayer(EightByEightFairPlayer):
-    """The fair player's candidate moves judged by the solver on sampled deals (see
-    the module text). ``seconds`` caps the time of one decision."""
+    """The fair player's moves while the talon is unknown, then lines that turn up
+    face-down cards counting on none, then the solver's line once nothing is hidden
+    (see the module text). ``seconds`` sets how much a decision may search."""
 
     level = "strong"
 
@@ -252,22 +225,7 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
                 self._seen.add(_view_position(view))
                 self._plan = []
                 return found
-        if legal and TABLE_DEPTH and not view["pending"] and view["talon"] and not talon:
-            found = self._table_reveal(view, legal, len(hidden) - int(view["talon"]))
-            if found is not None:
-                self._seen.add(_view_position(view))
-                self._plan = []
-                return found
-        here = _view_position(view)
-        planned = bool(self._plan) and self._expect == here
-        move, reason = super().explain(view, legal)
-        if self.stuck or len(legal) < 2 or planned or _safe_up(here, move):
-            # nothing to weigh: one move, the rest of a plan weighed at its start, or a
-            # card up that nothing can need (the solver plays those at once too)
-            return move, reason
-        if not SAMPLED_MOVES:
-            return move, reason
-        return self._sampled(view, legal, talon, hidden, move, reason)
+        return super().explain(view, legal)
 
     def _reveal(
         self, view: Mapping[str, Any], legal: Sequence[str], talon: Sequence[int], down: int
@@ -286,46 +244,21 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         else:
             branches = [("", seen)]
         complete = True
-        for last_pass in (seen[5], 3) if STAGED else (3,):
-            for first, start in branches:
-                if last_pass < 3 and start[5] < 3:
-                    start = (*start[:5], 3)  # no turning the waste over
-                search = RevealSearch(Budget(nodes=REVEAL_NODES), down)
-                line = search.run(start)
-                if line is not None:
-                    line, goal = self._deepest(start, down, line)
-                    self._planned.add(start)
-                    self._line = ([first] if first else []) + line_texts(start, line)
-                    self._line_why = "the talon is known, and this line turns up a face-down card"
-                    if goal > 1:
-                        self._line_why += f" (and {goal - 1} more whatever they are)"
-                    return self._follow(seen, key)
-                complete = complete and not search.out_of_budget
+        for first, start in branches:
+            search = RevealSearch(Budget(nodes=REVEAL_NODES), down)
+            line = search.run(start)
+            if line is not None:
+                line, goal = self._deepest(start, down, line)
+                self._planned.add(start)
+                self._line = ([first] if first else []) + line_texts(start, line)
+                self._line_why = "the talon is known, and this line turns up a face-down card"
+                if goal > 1:
+                    self._line_why += f" (and {goal - 1} more whatever they are)"
+                return self._follow(seen, key)
+            complete = complete and not search.out_of_budget
         if complete:
             self._no_reveal = down
         return None
-
-    def _table_reveal(
-        self, view: Mapping[str, Any], legal: Sequence[str], down: int
-    ) -> tuple[str, str] | None:
-        """The talon is unknown: a line of table moves (no turn) that turns up at least
-        ``TABLE_DEPTH`` face-down cards counting on none of them, or None."""
-        seen = sample_position(view, (), [BLANK] * down)
-        start = (*seen[:5], 3)  # no talon to turn
-        key = (start, False)
-        if self._line and self._line_at == key and self._line[0] in legal:
-            return self._follow(start, key)
-        self._line = []
-        line = RevealSearch(Budget(nodes=REVEAL_NODES), down).run(start)
-        if line is None:
-            return None
-        line, goal = self._deepest(start, down, line)
-        self._planned.add(start)
-        if goal < TABLE_DEPTH:
-            return None
-        self._line = line_texts(start, line)
-        self._line_why = f"this line turns up {goal} face-down cards whatever they are"
-        return self._follow(start, key)
 
     def _deepest(self, start: Pos, down: int, line: list[Mv]) -> tuple[list[Mv], int]:
         """The line from ``start`` that turns up the most face-down cards (at most
@@ -378,68 +311,6 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
             self._line_at = (_children(exact, move)[0], False)
         return move, f"{move}: {self._line_why}"
 
-    def _sampled(
-        self,
-        view: Mapping[str, Any],
-        legal: Sequence[str],
-        talon: Sequence[int],
-        hidden: list[int],
-        fair: str,
-        reason: str,
-    ) -> tuple[str, str]:
-        here = _view_position(view)
-        options = [fair]
-        if not view["pending"]:
-            regime = is_open_regime(here[0], here[1], row_tops(here[0]))
-            for _, mvs in progress_moves(here, regime):
-                text = _move_text(here, mvs[0])
-                if text in legal and text not in options:
-                    options.append(text)
-            if "turn" in legal and "turn" not in options:
-                options.append("turn")
-        else:
-            options += [m for m in legal if m != fair]
-        options = [m for m in options if _fresh(here, m, self._seen)][:CANDIDATES]
-        if len(options) < 2:
-            return fair, reason
-        budget = int(self.seconds * PLAYOUTS_PER_SECOND) // len(options)
-        if budget < FIRST_ROUND:  # too little to compare the candidates
-            return fair, reason
-        seen = frozenset(self._seen)
-
-        def sample(alive: Sequence[int], k: int) -> list[float]:
-            total = [0.0] * len(alive)
-            for _ in range(k):
-                self.rng.shuffle(hidden)
-                deal = sample_position(view, talon, hidden)
-                for i, a in enumerate(alive):
-                    end = play_out(_after(deal, options[a]), seen, PLAYOUT_STEPS)
-                    total[i] += score(end)
-            return total
-
-        got = halve(len(options), budget, FIRST_ROUND, sample, self.seconds)
-        if got.best != 0 and got.means[got.best] - got.means[0] < MARGIN:
-            return fair, reason
-        best = options[got.best]
-        if best != fair:
-            self._plan = []
-            reason = f"{best}: better than {fair} when played out on sampled deals"
-        return best, reason + (
-            f" (played out on {got.samples} sampled deals: {got.score / got.samples:.1f} "
-            "cards up or turned up on average)"
-        )
-
-
-def _after(deal: Pos, move: str) -> Pos:
-    """The sampled ``deal`` after ``move``; a turned card placed by the fair player."""
-    if move == "turn":
-        if deal[4] < len(deal[3]):
-            return apply_moves(
-                deal, [place_pending(masked(deal), deal[3][deal[4]], turn_options(deal))]
-            )
-        return apply_moves(deal, [("o",)])
-    return _children(deal, move)[0]
-
 
 def line_texts(p: Pos, line: Sequence[Mv]) -> list[str]:
     """The move strings of a solver line from ``p`` (a turn and its placement are two)."""
@@ -455,19 +326,3 @@ def line_texts(p: Pos, line: Sequence[Mv]) -> list[str]:
             out.append(_move_text(p, mv))
         p = apply_moves(p, [mv])
     return out
-
-
-def _safe_up(p: Pos, move: str) -> bool:
-    """Whether ``move`` puts up a row's or the waste's top card that nothing can need."""
-    src, _, dst = move.partition(" ")
-    if not dst.startswith("F") or src not in ("W",) + tuple(f"T{n}" for n in range(1, 9)):
-        return False
-    card = p[3][p[4] - 1] if src == "W" else p[0][int(src[1:]) - 1][-1]
-    return is_safe_up(card, p[2])
-
-
-def _fresh(p: Pos, move: str, seen: set[Pos]) -> bool:
-    """Whether ``move`` (a table move) leads to a position not seen before."""
-    if move == "turn" or move.startswith("P"):
-        return True
-    return _children(p, move)[0] not in seen
