@@ -439,6 +439,18 @@ def test_reneging_draw_with_a_playable_card_then_play_or_keep() -> None:
     assert "player 0 played the drawn card R5" in g.view(1)["events"]
 
 
+def test_a_drawn_wild_played_says_the_colour_it_names() -> None:
+    # the log told the opponent "played the drawn card W" and not the colour named,
+    # which a play from the hand ("plays W and names blue") does say
+    g = new("R1 R2 R3 R4 G9 G6 Y2", "B1 B2 B3 B4 Y5 Y6 Y7", "B9", draw="W")
+    g.play("draw")
+    assert "play:B" in g.legal_moves()
+    g.play("play:B")
+    assert g.view(1)["colour"] == "B"
+    assert "player 0 played the drawn card W and named blue" in g.view(1)["events"]
+    assert "player 0 played the drawn card W and named blue" in g.view(1)["opponent_last"]
+
+
 def test_keep_passes_the_turn() -> None:
     g = new("R1 R2 R3 R4 G9 G6 W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9", draw="R5")
     play(g, "draw", "keep")

@@ -469,6 +469,26 @@ def test_strong_remembers_what_a_drawing_opponent_lacks() -> None:
     assert strong._layers == [(8, 3, 8)]  # eight cards: no blue, no 8, no Wild
 
 
+def test_strong_reads_the_colour_a_drawn_wild_named() -> None:
+    # Player 0 plays B3; player 1 has nothing for it, draws W4 and plays it naming
+    # green; player 0 draws four and loses the turn; player 1 then plays G4 on green
+    # from its hand. That play was chosen among its cards on green: remembered only if
+    # the run says what the drawn W4 named (the log once said only "played the drawn
+    # card W4").
+    g = new("B3 R6 R7 R8 Y7 Y8 Y9", "R1 R2 R4 G4 G6 Y1 Y2", "B9", draw="W4", first=0)
+    strong = make_player("uno", "strong", seed=0, seat=0)
+    assert isinstance(strong, UnoStrongPlayer)
+    strong.observe(g.view(0), "B3")
+    g.play("B3")
+    g.play("draw")
+    g.play("play:G")
+    g.play("G4")
+    assert g.to_move == 0
+    assert "player 1 played the drawn card W4 and named green" in g.view(0)["opponent_last"]
+    strong.choose(g.view(0), g.legal_moves())
+    assert [e[1] for e in strong._events] == [1]  # G4, chosen on green
+
+
 def test_strong_searches_and_explains_its_choice() -> None:
     g = new("R5 R7 G2 G3 Y4 B5 W", "R1 R2 R3 G4 G5 Y6 Y7", "R9")
     strong = make_player("uno", "strong", seed=0, seat=0)

@@ -118,7 +118,7 @@ EV_PENALTY = 2  # (EV_PENALTY, player, colour in play)
 EV_VERDICT = 3  # (EV_VERDICT, challenger, guilty)
 EV_UNO = 4  # (EV_UNO, player)
 EV_CAUGHT = 5  # (EV_CAUGHT, offender)
-EV_PLAYED_DRAWN = 6  # (EV_PLAYED_DRAWN, player, card)
+EV_PLAYED_DRAWN = 6  # (EV_PLAYED_DRAWN, player, card, colour named or -1)
 EV_LOSES_TURN = 7  # (EV_LOSES_TURN, player)
 EV_HAND = 8  # (EV_HAND, winner or -1, points, loser's hand, blocked, hand number, scores)
 EV_MATCH = 9  # (EV_MATCH, winner, score)
@@ -580,7 +580,7 @@ class Uno(GameState):
             card = self._drawn
             self._drawn = -1
             self._phase = PH_PLAY
-            ev.append((EV_PLAYED_DRAWN, p, card))
+            ev.append((EV_PLAYED_DRAWN, p, card, move[1] if card >= W else -1))
             self._play(p, card, move[1], move[2], ev)
         elif kind == K_KEEP:
             self._drawn = -1
@@ -1193,7 +1193,7 @@ def _event_data(e: tuple[Any, ...], viewer: int, move: Any, hand_no: int, out: l
     elif kind == EV_CAUGHT:
         out.append(Event("catch", 1 - e[1]))
     elif kind == EV_PLAYED_DRAWN:
-        named = UNO_COLOURS[move[1]] if e[2] >= W else None
+        named = UNO_COLOURS[e[3]] if e[3] >= 0 else None
         out.append(Event("play", e[1], (uno_str(e[2]),), None, "hand", "discard", named))
     elif kind == EV_LOSES_TURN:
         out.append(Event("skip", e[1]))
@@ -1316,7 +1316,8 @@ def _event_texts(e: tuple[Any, ...], viewer: int) -> list[str]:
             f"{'were' if e[1] == viewer else 'was'} caught"
         ]
     if kind == EV_PLAYED_DRAWN:
-        return [f"{_who(e[1], viewer)} played the drawn card {uno_str(e[2])}"]
+        named = f" and named {UNO_COLOUR_NAMES[e[3]]}" if e[3] >= 0 else ""
+        return [f"{_who(e[1], viewer)} played the drawn card {uno_str(e[2])}{named}"]
     if kind == EV_LOSES_TURN:
         return [_does(e[1], viewer, "lose") + " the turn"]
     if kind == EV_HAND:

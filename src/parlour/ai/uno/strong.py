@@ -489,14 +489,10 @@ class UnoStrongPlayer(Player):
                 continue
             verb = words[2]
             if verb == "plays" and len(words) > 3:
-                card = CARD.get(words[3], -1)
-                named = -1
-                if "names" in words:
-                    name = words[words.index("names") + 1]
-                    named = UNO_COLOUR_NAMES.index(name) if name in UNO_COLOUR_NAMES else -1
-                steps.append(("play", card, named))
-            elif verb == "played" and words[-2] == "card":
-                steps.append(("drawn", CARD.get(words[-1], -1), -1))
+                steps.append(("play", CARD.get(words[3], -1), _named(words, "names")))
+            elif verb == "played" and words[3:5] == ["the", "drawn"] and len(words) > 6:
+                # "player 1 played the drawn card W and named red"
+                steps.append(("drawn", CARD.get(words[6], -1), _named(words, "named")))
             elif verb == "drew":
                 n = 1 if words[3] == "a" else int(words[3]) if words[3].isdigit() else 0
                 steps.append(("draw" if "(" not in text else "given", n, -1))
@@ -791,6 +787,14 @@ def _maybe_old(card: int, colour: int, value: int) -> int:
     """1 if ``card`` may be one of the cards known to lack ``colour``, ``value`` and
     Wilds (an unknown card, -1, may be), else 0."""
     return 1 if card < 0 else int(lacks(card, colour, value))
+
+
+def _named(words: list[str], verb: str) -> int:
+    """The colour a logged Wild play names (``... names red``), or -1."""
+    if verb not in words[:-1]:
+        return -1
+    name = words[words.index(verb) + 1]
+    return UNO_COLOUR_NAMES.index(name) if name in UNO_COLOUR_NAMES else -1
 
 
 def _table_after(t: Table, move: str) -> tuple[int, int]:
