@@ -57,6 +57,26 @@ def test_front_page_starts_a_game_with_options_in_words(table_at: TableAt) -> No
     assert "UNO" in table.page.inner_text(".continue")
 
 
+def test_a_deal_number_too_long_for_the_browser_is_refused(table_at: TableAt) -> None:
+    # JavaScript reads 548861766482768326 as 548861766482768300, another deal: the form
+    # must refuse it rather than deal that one
+    table = table_at("laptop")
+    table.open("#/")
+    form = table.page.locator("form[data-game=gate]")
+    form.locator("summary").click()
+    field = form.get_by_label("Deal number")
+    field.fill("548861766482768326")
+    form.locator("button[type=submit]").click()
+    table.page.wait_for_timeout(300)
+    assert table.page.evaluate("location.hash") in ("", "#/")
+    refused = field.evaluate("e => e.validationMessage") or form.inner_text()
+    assert "9007199254740991" in refused.replace(",", "").replace(".", "")
+    field.fill("9007199254740991")
+    form.locator("button[type=submit]").click()
+    table.page.wait_for_selector("#scene .card")
+    assert table.answer["seed"] == 9007199254740991
+
+
 def test_calculation_by_keyboard_double_click_and_drag(table_at: TableAt) -> None:
     table = table_at("laptop")
     table.start("calculation", seed=4)

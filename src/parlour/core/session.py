@@ -27,9 +27,11 @@ SAVE_VERSION = 1
 
 
 def random_seed() -> int:
-    """A fresh seed for a game started without one (kept, so it can be replayed): 63
-    random bits, too many to search, and what a signed 64-bit database column holds."""
-    return secrets.randbits(63)
+    """A fresh seed for a game started without one (kept, so it can be replayed): 53
+    random bits, too many to search, and every one of them a number a browser holds
+    exactly (JavaScript reads a JSON number as a double: a 63-bit seed lost its last
+    digits on the web table, so the deal number shown there dealt another deal)."""
+    return secrets.randbits(53)
 
 
 class Game:

@@ -136,7 +136,7 @@ class EndOfGame(TypedDict):
     streak: int | None
     best_streak: int | None
     best: int | None
-    deal: int | None
+    deal: int | str | None
     next: list[str]
 
 
@@ -214,7 +214,7 @@ class Answer(TypedDict):
     updated: float
     #: A game between two people in two browsers: its table (None otherwise).
     live: LiveTable | None
-    seed: NotRequired[int]
+    seed: NotRequired[int | str]
 
 
 class GameSummary(TypedDict):
@@ -233,7 +233,7 @@ class GameSummary(TypedDict):
     outcome: dict[str, Any] | None
     result: str | None
     headline: str | None
-    seed: NotRequired[int]
+    seed: NotRequired[int | str]
 
 
 class Verdict(TypedDict):

@@ -7,7 +7,9 @@ and a lost patience that the person leaves (``resign`` on a patience with no mov
 left). Only a final game shows its deal number (the seed), unless the person chose
 the deal themselves, and only a final game gets the solver's verdict: before that,
 either could tell a person the hidden cards of a game they can still play on.
-Random deals draw 63 random bits, so a deal cannot be found by searching seeds.
+Random deals draw 53 random bits (:func:`parlour.core.session.random_seed`), so a
+deal cannot be found by searching seeds, and every deal number is one a browser holds
+exactly (:data:`MAX_SEED`).
 
 **Who sits where.** Against the computer the person sits in seat 0. Two people at
 one table (``opponent`` ``"human"``) share one owner, and each request names its
@@ -63,6 +65,7 @@ __all__ = [
     "catalog_entry",
     "check_opponent",
     "check_seed",
+    "deal_number",
     "computer_level",
     "computer_seats",
     "default_level",
@@ -87,8 +90,14 @@ HUMAN = "human"
 FRIEND = "friend"
 #: Each seat's display name in a friend's game, from the other's side.
 _NO_NAME = ("your friend", "your friend")
-#: Seeds are stored as signed 64-bit integers (SQLite and PostgreSQL alike).
-MAX_SEED = (1 << 63) - 1
+#: The largest deal number a new game takes (and the largest a random deal gets):
+#: 2^53 - 1, the largest whole number JavaScript, and any JSON reader that reads
+#: numbers as doubles, holds exactly, so a deal number shown in a browser or typed into
+#: it is the deal's own.
+MAX_SEED = (1 << 53) - 1
+#: Seeds are stored as signed 64-bit integers (SQLite and PostgreSQL alike); a save
+#: made before deal numbers were kept below 2^53 may hold one up to this.
+MAX_STORED_SEED = (1 << 63) - 1
 LEVEL_LABELS = {
     "random": "Random (easiest)",
     "basic": "Basic",
@@ -125,10 +134,16 @@ def check_opponent(cls: type[GameState], opponent: str | None) -> str | None:
     return opponent
 
 
-def check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ParlourError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+def check_seed(seed: Any, largest: int = MAX_SEED) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= largest:
+        raise ParlourError(f"seed must be a whole number from 0 to {largest}, got {seed!r}")
     return seed
+
+
+def deal_number(seed: int) -> int | str:
+    """A seed as answers carry it: a number, or (an old save's seed above
+    :data:`MAX_SEED`) its digits as a string, which a browser cannot round."""
+    return seed if seed <= MAX_SEED else str(seed)
 
 
 def resolve(cls: type[GameState], given: dict[str, Any], strict: bool) -> dict[str, Any]:
@@ -535,7 +550,7 @@ def end_of_game(
         "streak": None if stats is None else int(stats["current_streak"]),
         "best_streak": None if stats is None else int(stats["best_streak"]),
         "best": None if stats is None else stats.get("best_score") or stats.get("best_progress"),
-        "deal": record.seed if final else None,
+        "deal": deal_number(record.seed) if final else None,
         "next": following,
     }
 
@@ -601,7 +616,7 @@ def answer(
         "live": live,
     }
     if final or record.meta.get("chosen_seed"):
-        data["seed"] = record.seed
+        data["seed"] = deal_number(record.seed)
     return data
 
 
@@ -627,7 +642,7 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
         "headline": None if outcome is None else headline(record, outcome, seat),
     }
     if final or record.meta.get("chosen_seed"):
-        data["seed"] = record.seed
+        data["seed"] = deal_number(record.seed)
     return data
 
 

@@ -808,7 +808,7 @@ class TableService:
         opponent = policy.check_opponent(cls, opponent or saved_opponent)
         if game.deck is not None:
             meta["deck"] = game.deck
-        policy.check_seed(game.seed)
+        policy.check_seed(game.seed, policy.MAX_STORED_SEED)
         record = GameRecord(
             id=new_id(),
             player=player,

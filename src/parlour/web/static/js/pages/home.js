@@ -75,7 +75,7 @@ function gameCard(g) {
     : null;
   const seed = h("div", { class: "opt" },
     h("label", { for: `seed-${g.name}`, text: "Deal number" }),
-    h("input", { type: "number", id: `seed-${g.name}`, name: "__seed", min: 0, placeholder: "random", inputmode: "numeric" }));
+    h("input", { type: "number", id: `seed-${g.name}`, name: "__seed", min: 0, max: Number.MAX_SAFE_INTEGER, step: 1, placeholder: "random", inputmode: "numeric" }));
   const deals = g.deals || [];
   const winnable = deals.includes("winnable")
     ? h("div", { class: "opt check" },
@@ -119,7 +119,14 @@ async function start(form, g, err, deal = null) {
   const seed = form.querySelector("[name=__seed]").value;
   const winnable = form.querySelector("[name=__winnable]");
   if (deal) body.deal = deal;
-  else if (seed !== "") body.seed = Number(seed);
+  else if (seed !== "") {
+    // Number() would round a longer number to another deal's: refuse it here, quoted
+    if (!/^\d+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
+      err.textContent = `A deal number is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${seed}`;
+      return;
+    }
+    body.seed = Number(seed);
+  }
   else if (winnable && winnable.checked) body.deal = "winnable";
   const opp = form.querySelector("[name=__opponent]");
   if (opp) body.opponent = opp.value;
