@@ -56,6 +56,10 @@ def test_rules_prints_the_page(
         (["load", "/nonexistent/save.json"], "cannot read save file"),
         (["rules", "chess"], "unknown game"),
         (["play", "gate", "--opponent", "strong"], "one-player game"),
+        (["play", "uno", "--opponent", "friend"], "play it in the web app (parlour serve)"),
+        (["load", "x.json", "--opponent", "friend"], "play it in the web app"),
+        (["play", "uno", "--opponent", "nobody"], "or 'human' for two people at one terminal"),
+        (["play", "gate", "--seed", "9007199254740992"], "from 0 to 9007199254740991"),
     ],
 )
 def test_errors_are_one_line_with_exit_code_2(

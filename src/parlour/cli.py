@@ -26,7 +26,7 @@ from .core.protocol import describe_legal
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
 from .errors import InvalidMoveError, ParlourError
-from .service import HUMAN, TableService, open_service
+from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
 from .service.ending import end_facts, next_steps, stats_lines
 from .service.words import Names, sentences
@@ -507,6 +507,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         pause = 0.4 if sys.stdout.isatty() else 0.0
         return _demo(game, use_colour(args.colour, sys.stdout), pause)
     deal = "winnable" if args.winnable else "daily" if args.daily else "random"
+    _refuse_friend(args.opponent)
+    name = game_class(args.game).name
+    known = [*player_levels(name), HUMAN]
+    if args.opponent is not None and game_class(name).players == 2 and args.opponent not in known:
+        raise UsageError(
+            f"unknown opponent {args.opponent!r} for {name}: the levels are "
+            + ", ".join(player_levels(name))
+            + f", or {HUMAN!r} for two people at one terminal"
+        )
     service, player = _service(args)
     answer = service.start(
         player, args.game, args.seed, options, args.opponent, deck=args.deck, deal=deal
@@ -514,7 +523,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _table(service, player, answer, args)
 
 
+def _refuse_friend(opponent: str | None) -> None:
+    """A game against a friend needs an invitation link the friend opens in a browser:
+    the terminal cannot make one, so it would wait for a friend who can never come."""
+    if opponent == FRIEND:
+        raise UsageError(
+            "--opponent friend invites a friend with a link: play it in the web app "
+            "(parlour serve); here the opponents are the computer's levels or 'human'"
+        )
+
+
 def cmd_load(args: argparse.Namespace) -> int:
+    _refuse_friend(args.opponent)
     service, player = _service(args)
     answer = service.load(player, _read_bytes(args.file, "save file"), args.opponent)
     return _table(service, player, answer, args)
