@@ -19,6 +19,7 @@ import * as live from "./live.js";
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
   busy: false, thinking: false, unoCall: false, log: [], hand: null, resize: null, verdict: null,
+  hinted: null,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -33,7 +34,7 @@ export async function showGame(main, id, pending) {
   seeOpponent(answer);
   Object.assign(state, {
     active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
-    thinking: false, unoCall: false, hand: null,
+    thinking: false, unoCall: false, hand: null, hinted: null,
   });
   state.log = loadLog(answer);
   document.body.classList.add("at-table");
@@ -91,7 +92,10 @@ function screen(answer, renderer) {
   els.status = h("p", { id: "status", class: "status", "aria-live": "polite" });
   els.scene = h("div", { class: "scene", id: "scene" });
   els.table = h("div", { id: "table", class: `table table-${answer.game}`, role: "region", "aria-label": "card table" }, els.scene);
-  els.message = h("div", { id: "message", class: "message", role: "status", "aria-live": "polite" });
+  // Messages (a hint, why a move is refused) show over the status line, never over
+  // the cards; a long one is cut to the line's height: a tap opens it, and the log
+  // keeps it whole.
+  els.message = h("div", { id: "message", class: "message", role: "status", "aria-live": "polite", onclick: () => openMessage() });
   els.panelHost = h("div", { class: "panel-host" });
   els.controls = h("div", { id: "controls", class: "controls", role: "group", "aria-label": `${answer.title} moves` });
   els.log = h("ol", { id: "log", class: "log", "aria-label": "What happened", tabindex: "0" });
@@ -104,8 +108,8 @@ function screen(answer, renderer) {
     h("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); const v = els.typed.value.trim(); if (v) { els.typed.value = ""; playTyped(v); } } },
       h("label", { for: "typed-move", text: "Type a move" }), els.typed, els.legal, h("button", { type: "submit", text: "Play" })));
   return h("div", { class: `game-screen game-${answer.game}` },
-    bar, els.status,
-    h("div", { class: "play-area" }, els.table, els.message, els.panelHost),
+    bar, els.status, els.message,
+    h("div", { class: "play-area" }, els.table, els.panelHost),
     els.controls, els.side);
 }
 
@@ -154,7 +158,9 @@ function draw(view, answer, opts = {}) {
   state.view = view;
   state.moves = final && !opts.step ? movesOf(view, answer) : [];
   const keep = opts.keepSelection ? state.selected : null;
+  const hinted = opts.keepSelection ? state.hinted : null;
   state.selected = null;
+  state.hinted = null;
   const before = opts.still || opts.deal ? null : motion.snapshot(els.scene);
   const focused = focusKey(document.activeElement);
   // Status line (the service's sentence: what the turn asks, or the move being
@@ -178,6 +184,7 @@ function draw(view, answer, opts = {}) {
     const el = els.scene.querySelector(`.card[data-source="${CSS.escape(keep.source)}"][data-count="${keep.count}"]`);
     if (el) select(el, { quiet: true });
   }
+  if (hinted) markHint(hinted);
   els.legal.replaceChildren(...(state.moves.map((m) => h("option", { value: m.move }))));
   els.panelHost.replaceChildren();
   if (final && !opts.step && answer.outcome) showEnd(answer);
@@ -303,6 +310,7 @@ function pilesFor(move) {
 
 function clearSelection() {
   state.selected = null;
+  state.hinted = null;
   for (const el of $$(".selected, .lifted, .lit, .hinted", els.scene)) el.classList.remove("selected", "lifted", "lit", "hinted");
   for (const el of $$("[data-lit]", els.scene)) {
     el.removeAttribute("data-lit");
@@ -582,8 +590,8 @@ async function send(path, body) {
     return await api("POST", `/api/games/${encodeURIComponent(state.answer.id)}/${path}`, body);
   } finally {
     clearTimeout(slow);
-    thinking(false);
     state.busy = false;
+    thinking(false);
   }
 }
 
@@ -592,6 +600,21 @@ function thinking(on) {
   const two = state.answer && state.answer.players === 2;
   els.table.classList.toggle("thinking", on && two);
   if (on) els.status.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }), two ? "The computer is thinking…" : "Working…");
+  else showTurn();
+}
+
+/**
+ * The status line and the commands for the position on the table, once a request
+ * is answered: a hint or a refusal draws no table, and a redraw while the request
+ * was out (a new size) left the commands disabled.
+ */
+function showTurn() {
+  const a = state.answer;
+  if (!a || !state.view || !els.scene || !els.scene.isConnected) return;
+  const final = state.view === a.view;
+  if (final) showStatus(a.status || "", state.renderer.facts ? state.renderer.facts(state.view, a) : "");
+  toolbar(a, final);
+  drawControls(state.view, a, final);
 }
 
 /** Play a structured move; `how` says which card and pile the gesture used. */
@@ -645,6 +668,7 @@ async function accept(answer, opts = {}) {
 
 async function acceptNow(answer, opts) {
   state.answer = answer;
+  say("");
   seeOpponent(answer);
   if (told(answer)) {
     // An answer to a command carries the log from entry `log_start` on.
@@ -745,17 +769,22 @@ async function askHint() {
   const move = state.moves.find((m) => m.move === found.move);
   say(`Hint: ${told(state.answer) ? found.reason : sentence(found.reason)}`, "hint");
   if (!move) return;
+  const el = markHint(move);
+  if (el && move.source != null) focus(el);
+}
+
+/** Light the hinted move's card and places (again after a redraw); its card. */
+function markHint(move) {
+  state.hinted = move;
   if (move.source != null) {
     const el = els.scene.querySelector(`.card[data-source="${CSS.escape(move.source)}"][data-count="${move.count}"]`);
-    if (el) {
-      el.classList.add("hinted");
-      focus(el);
-    }
-    for (const p of pilesFor(move)) p.classList.add("hinted");
-  } else {
-    const el = els.scene.querySelector(`[data-word="${move.word}"]`) || els.controls.querySelector(`[data-word="${move.word}"]`);
     if (el) el.classList.add("hinted");
+    for (const p of pilesFor(move)) p.classList.add("hinted");
+    return el;
   }
+  const el = els.scene.querySelector(`[data-word="${move.word}"]`) || els.controls.querySelector(`[data-word="${move.word}"]`);
+  if (el) el.classList.add("hinted");
+  return el;
 }
 
 async function resign() {
@@ -817,6 +846,7 @@ async function showEnd(answer) {
     friend: answer.opponent && answer.opponent !== "human" && !answer.live ? () => live.inviteFrom(answer) : null,
   });
   els.panelHost.replaceChildren(panel);
+  if (els.message.classList.contains("error")) say("");
   if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
   const first = panel.querySelector("button.primary");
   if (first && !state.busy) focus(first);
@@ -939,12 +969,39 @@ function toggleLog(open) {
 }
 
 let messageTimer = null;
+/**
+ * A message over the status line for a few seconds (`cls`: "error", "hint" or
+ * none); a refusal and a hint are also kept in the log, whole.
+ */
 export function say(text, cls = "") {
   if (!els.message) return;
-  els.message.textContent = text || "";
+  els.message.replaceChildren(text ? h("span", { class: "message-text", text }) : "");
   els.message.className = "message" + (cls ? " " + cls : "") + (text ? " shown" : "");
+  els.message.title = "";
   clearTimeout(messageTimer);
-  if (text) messageTimer = setTimeout(() => els.message.classList.remove("shown"), cls === "error" ? 7000 : 5000);
+  if (!text) return;
+  if (cls === "error" || cls === "hint") note(text, cls);
+  const cut = els.message.firstChild.scrollHeight > els.message.firstChild.clientHeight + 1;
+  els.message.classList.toggle("cut", cut);
+  if (cut) els.message.title = "Show it all (the log keeps it too)";
+  messageTimer = setTimeout(() => els.message.classList.remove("shown", "open"), cls === "error" ? 7000 : 5000);
+}
+
+/** A tap on a message cut short shows it all, until the next tap. */
+function openMessage() {
+  const m = els.message;
+  if (!m.classList.contains("shown")) return;
+  clearTimeout(messageTimer);
+  if (m.classList.contains("open") || !m.classList.contains("cut")) m.classList.remove("shown", "open");
+  else m.classList.add("open");
+}
+
+/** A message kept in the log: after the entry it follows, gone when that is undone. */
+function note(text, cls) {
+  const last = state.log[state.log.length - 1];
+  if (last && last.who === cls && last.text === text) return;
+  state.log.push({ who: cls, text, n: last ? last.n : 0 });
+  renderLog();
 }
 
 // --- keys -------------------------------------------------------------------------------------

@@ -1,0 +1,125 @@
+"""The table's status line and messages in headless Chromium, around requests.
+
+A hint or an undo that keeps the server busy shows "thinking" on the status line;
+once it is answered the line says the turn again and the commands are free (the
+answer is slowed in the page, so a fast machine shows the same). A message (a
+hint, a refused move) never covers a card: it sits over the status line, cut to
+its height (a tap shows it all, the log keeps it whole), and the next move played,
+or the end of the game, takes it away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from tabletools import Table
+
+TableAt = Callable[..., Table]
+#: Every answer to a hint or an undo arrives 400 ms late.
+SLOW_ANSWERS = """() => {
+  const fetchNow = window.fetch;
+  window.fetch = async (url, opts) => {
+    const answer = await fetchNow(url, opts);
+    if (/\\/(hint|undo)$/.test(String(url))) await new Promise((r) => setTimeout(r, 400));
+    return answer;
+  };
+}"""
+#: The cards and empty places the message box covers (none, it must be).
+UNDER_MESSAGE = """() => {
+  const m = document.querySelector('#message');
+  if (!m.classList.contains('shown')) return [];
+  const r = m.getBoundingClientRect();
+  return [...document.querySelectorAll('#scene .card, #scene .slot')].filter((c) => {
+    const q = c.getBoundingClientRect();
+    return Math.min(r.right, q.right) > Math.max(r.left, q.left)
+      && Math.min(r.bottom, q.bottom) > Math.max(r.top, q.top);
+  }).map((c) => c.getAttribute('aria-label'));
+}"""
+
+
+def turn_is_shown(table: Table) -> None:
+    """The status line says the turn, and the commands a player may use are free."""
+    page = table.page
+    answer = table.answer
+    assert not page.evaluate("window.Parlour.game.busy")
+    assert page.inner_text("#status .say") == answer["status"]
+    assert "thinking" not in page.inner_text("#status")
+    assert "Working" not in page.inner_text("#status")
+    assert page.locator("#hint").is_enabled() == bool(answer["your_turn"])
+    assert page.locator("#resign").is_enabled()
+    assert page.locator("#undo").is_enabled() == bool(answer["can_undo"])
+
+
+@pytest.mark.parametrize(("game", "viewport"), [("calculation", "phone"), ("uno", "laptop")])
+def test_a_slow_hint_or_undo_gives_the_table_back(
+    table_at: TableAt, game: str, viewport: str
+) -> None:
+    table = table_at(viewport)
+    table.start(game, seed=11)
+    page = table.page
+    page.evaluate(SLOW_ANSWERS)
+    page.locator("#hint").click()
+    page.wait_for_selector("#status .spinner")
+    page.wait_for_selector("#message.hint.shown")
+    turn_is_shown(table)
+    assert page.locator("#scene .hinted").count() >= 1
+    assert page.evaluate(UNDER_MESSAGE) == [], "the hint covers cards"
+    # the hint lit the move's cards; they stay lit when the table is drawn for a new size
+    size = page.evaluate("window.Parlour.game.size")
+    page.set_viewport_size({"width": 700, "height": 760})
+    page.wait_for_function("(old) => window.Parlour.game.size !== old", arg=size)
+    table.settle()
+    assert page.locator("#scene .hinted").count() >= 1
+    # a move takes the hint away; then a slow undo, where the game allows one
+    table.click_move(next(m for m in table.moves() if not m.get("colour")))
+    assert not page.is_visible("#message.hint")
+    turn_is_shown(table)
+    if table.answer["can_undo"]:
+        table.after(lambda: page.locator("#undo").click())
+        turn_is_shown(table)
+
+
+def test_a_refused_move_covers_no_card_and_goes_with_the_next_move(table_at: TableAt) -> None:
+    table = table_at("phone")
+    table.start("calculation", seed=11)
+    page = table.page
+
+    def refused(text: str) -> str:
+        page.locator("#logbutton").click()
+        page.fill("#typed-move", text)
+        page.press("#typed-move", "Enter")
+        page.wait_for_selector("#message.error.shown")
+        page.locator("button.close-log").click()
+        said = page.inner_text("#message")
+        assert page.evaluate(UNDER_MESSAGE) == [], "the error covers cards"
+        # the log keeps it whole
+        assert page.locator("#log li").last.inner_text() == said
+        return said
+
+    said = refused("zz 99")
+    assert "'ZZ 99' is not a Calculation move" in said
+    # cut to the status line's height; a tap shows it all, another puts it away
+    box = page.locator("#message").bounding_box()
+    status = page.locator("#status").bounding_box()
+    assert box is not None and status is not None
+    assert (
+        box["y"] >= status["y"] - 1
+        and box["y"] + box["height"] <= status["y"] + status["height"] + 1
+    )
+    page.locator("#message.cut").click()
+    opened = page.locator("#message").bounding_box()
+    assert opened is not None and opened["height"] > box["height"]
+    page.locator("#message").click()
+    assert not page.is_visible("#message.shown")
+    # a move played takes the error away
+    refused("zz 99")
+    table.click_move(table.moves()[0])
+    assert page.locator("#message.shown").count() == 0
+    # and so does the end of the game
+    refused("w1 w2")
+    page.locator("#resign").click()
+    page.locator("dialog button", has_text="Resign").click()
+    page.wait_for_selector("#endpanel")
+    table.settle()
+    assert page.locator("#message.shown").count() == 0
