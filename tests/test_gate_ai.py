@@ -265,7 +265,7 @@ def _start(deck: str, bars: int) -> tuple[Pos, bytes]:
 def test_play_outs_win_what_the_fair_policy_wins_and_lose_the_frozen_deals() -> None:
     for deck, won in ((OPEN_3, 1.0), (FROZEN_3, 0.0)):
         p, stock = _start(deck, 3)
-        assert fair_play_out(p, stock, ROLLOUT_LIMIT, END_NODES) == won
+        assert fair_play_out(p, stock, ROLLOUT_LIMIT, END_NODES)[0] == won
 
 
 def test_a_play_out_with_the_stock_out_is_the_solvers_verdict() -> None:
@@ -273,7 +273,7 @@ def test_a_play_out_with_the_stock_out_is_the_solvers_verdict() -> None:
     play_out(game.state, GateFairPlayer(0))
     p, stock = pos_of_gate(game.state)
     assert p[4] == 0 and stock == b""
-    assert fair_play_out(p, stock, ROLLOUT_LIMIT, END_NODES) == 0.0  # proved unwinnable
+    assert fair_play_out(p, stock, ROLLOUT_LIMIT, END_NODES)[0] == 0.0  # proved unwinnable
 
 
 def test_the_candidates_are_the_fair_choice_the_way_to_it_and_the_next_best() -> None:

@@ -44,3 +44,33 @@ def test_halving_stops_once_settled() -> None:
     calls.clear()
     got = halve(4, budget=1000, first=2, play=play)
     assert calls == [2, 4]  # without it, the rounds go on while the budget lasts
+
+
+def test_halving_plays_a_sample_at_a_time_while_the_work_budget_lasts() -> None:
+    """``more`` bounds a decision's work by counting: the round it cuts short is the
+    last, and its candidates have all seen the same samples."""
+    calls: list[tuple[list[int], int]] = []
+    work = [10]  # the caller's budget: one unit a candidate a sample
+
+    def more(alive: Sequence[int]) -> bool:
+        return work[0] >= len(alive)
+
+    def play(alive: Sequence[int], k: int) -> list[float]:
+        calls.append((list(alive), k))
+        work[0] -= len(alive) * k
+        return [float(a) * k for a in alive]  # candidate 3 best, then 2, ...
+
+    got = halve(4, budget=1000, first=2, play=play, more=more)
+    # first round: 2 samples of 4 (8 units); then 1 of the 2 kept (2 units), and no more
+    assert calls == [([0, 1, 2, 3], 1)] * 2 + [([3, 2], 1)]
+    assert got.best == 3 and got.runner == 2 and got.samples == 3
+    assert got.means == (0.0, 1.0, 2.0, 3.0)
+    assert work[0] == 0
+
+
+def test_halving_with_no_work_for_a_single_sample_picks_the_first() -> None:
+    def play(alive: Sequence[int], k: int) -> list[float]:  # pragma: no cover - never
+        raise AssertionError("played a sample the budget did not pay for")
+
+    got = halve(3, budget=100, first=2, play=play, more=lambda alive: False)
+    assert got.best == 0 and got.samples == 0 and got.runner == 1

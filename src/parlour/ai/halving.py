@@ -6,11 +6,16 @@ gives every candidate still in the running the same number of new samples (the s
 samples for all of them, so their differences are not blurred by the luck of the
 deal), then keeps the better half; the rounds double the samples. Most of the budget
 so goes to the close calls, and a candidate that loses everywhere costs one round.
+
+A caller whose samples differ in cost can bound the work of a decision with ``more``:
+the rounds are then played a sample at a time and end (with the decision) at the
+first sample its work budget cannot pay for. The bound is counted in the caller's
+own units of work (samples, positions, solver nodes), never read off a clock, so a
+seeded player makes the same choices on every machine.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -36,20 +41,23 @@ def halve(
     budget: int,
     first: int,
     play: Callable[[Sequence[int], int], Sequence[float]],
-    seconds: float = float("inf"),
     settled: Callable[[Sequence[float]], bool] | None = None,
+    more: Callable[[Sequence[int]], bool] | None = None,
 ) -> Verdict:
     """Successive halving over ``count`` candidates (index order breaks ties: best first).
 
     ``play(alive, k)`` plays ``k`` new samples for each candidate in ``alive`` (the same
     samples for all) and returns each one's total score over them. The rounds give each
     candidate ``first``, then twice as many, ... samples, while the samples played stay
-    within ``budget`` (the first round is always played). ``seconds`` (CPU time) stops
-    after a round once it is spent. ``settled(totals)`` (the totals of the candidates
-    still in the running) may stop after a round where more samples
-    would change nothing that matters to the caller.
+    within ``budget`` (the first round whatever the budget). ``settled(totals)`` (the
+    totals of the candidates still in the running) may stop after a round where more
+    samples would change nothing that matters to the caller. ``more(alive)`` (optional): whether
+    the caller's work budget pays for one more sample for each candidate in ``alive``;
+    with it, each round is played one sample at a time (``play(alive, 1)``) while it
+    says yes, and a round it cuts short is the last (its candidates have all seen the
+    same samples, so their totals still compare). If it refuses the very first sample,
+    the verdict is candidate 0 on no samples. Nothing here reads a clock.
     """
-    started = time.process_time()
     alive = list(range(count))
     total = [0.0] * count
     played = [0] * count
@@ -57,17 +65,17 @@ def halve(
     spent = 0
     k = first
     while True:
-        for a, score in zip(alive, play(alive, k), strict=True):
+        got, cut = _round(alive, k, play, more)
+        for a, score in zip(alive, got, strict=True):
             total[a] += score
-            played[a] += k
-        seen += k
-        spent += k * len(alive)
-        stop = settled is not None and settled([total[a] for a in alive])
+            played[a] += cut
+        seen += cut
+        spent += cut * len(alive)
+        stop = cut < k or (settled is not None and settled([total[a] for a in alive]))
         alive.sort(key=lambda a: (-total[a], a))
         keep = alive[: max(1, len(alive) // 2)]
         k *= 2
-        out_of_time = time.process_time() - started >= seconds
-        if len(keep) == 1 or spent + k * len(keep) > budget or out_of_time or stop:
+        if len(keep) == 1 or spent + k * len(keep) > budget or stop:
             break
         alive = keep
     runner = alive[1] if len(alive) > 1 else -1
@@ -75,3 +83,22 @@ def halve(
     return Verdict(
         alive[0], total[alive[0]], seen, runner, total[runner] if runner >= 0 else 0.0, means
     )
+
+
+def _round(
+    alive: Sequence[int],
+    k: int,
+    play: Callable[[Sequence[int], int], Sequence[float]],
+    more: Callable[[Sequence[int]], bool] | None,
+) -> tuple[list[float], int]:
+    """One round: each candidate's total over the samples played, and how many were
+    played (``k``, or fewer where ``more`` stopped it)."""
+    if more is None:
+        return list(play(alive, k)), k
+    totals = [0.0] * len(alive)
+    for done in range(k):
+        if not more(alive):
+            return totals, done
+        for i, score in enumerate(play(alive, 1)):
+            totals[i] += score
+    return totals, k

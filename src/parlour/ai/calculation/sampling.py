@@ -11,8 +11,11 @@ score). Placements that fall behind are dropped after each round of samples
 (successive halving), so most of the effort goes to the close calls.
 
 The samples come from the player's own random stream, so a seeded player makes the
-same choices on every machine; the time budget only stops a decision early (after
-its first round) on a machine too slow for the whole schedule.
+same choices on every machine. For the same reason the budget ``seconds`` only sets
+the schedule (:data:`PLAY_OUTS_PER_SECOND`), never a clock read mid-decision. At the
+hint's 1 s the schedule (at most 192 play-outs) takes a fraction of it; at the
+simulations' 0.05 s its one round of 64 play-outs can take several times the cap
+early in a deal (play-outs of 40 cards cost more than the calibrated average).
 """
 
 from __future__ import annotations
@@ -95,7 +98,7 @@ class PlayOuts:
 @register_player(GAME, "strong")
 class CalculationStrongPlayer(CalculationFairPlayer):
     """The fair player's candidates judged by play-outs of sampled stock orders
-    (see the module text). ``seconds`` caps the time of one decision."""
+    (see the module text). ``seconds`` sets the play-outs of one decision."""
 
     level = "strong"
 
@@ -134,7 +137,7 @@ class CalculationStrongPlayer(CalculationFairPlayer):
             # a win counts 1; a loss a little for each card up (ties among lost causes)
             return [sum(1.0 if u == 48 else u / 480_000 for u in row) for row in ups]
 
-        got = halve(len(ranked), budget, FIRST_ROUND, sample, self.seconds)
+        got = halve(len(ranked), budget, FIRST_ROUND, sample)
         why = f"; it wins {int(got.score)} of {got.samples} play-outs of sampled stock orders"
         if got.runner >= 0:
             why += f" (the next best placement {int(got.runner_score)})"

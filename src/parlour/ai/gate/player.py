@@ -312,7 +312,8 @@ class GateFairPlayer(Player):
             if self._mem.undecided_at == sum(here[5]) or self._mem.endgame_nodes >= ENDGAME_TOTAL:
                 return None
             avoid = frozenset(self._mem.keys - {pos_key(here)})
-            status, line, nodes = deep_search(here, None, Budget(nodes=ENDGAME_NODES), avoid)
+            budget = Budget(nodes=self._endgame_nodes())
+            status, line, nodes = deep_search(here, None, budget, avoid)
             self._mem.endgame_nodes += nodes
             self._mem.plan = []
             self._mem.winning = False
@@ -331,6 +332,10 @@ class GateFairPlayer(Player):
             return None
         self._mem.plan = plan[1:]
         return move, f"{table.describe(move)}: the stock is out and this line wins"
+
+    def _endgame_nodes(self) -> int:
+        """Nodes for one search to the end (the stronger player fits it to its budget)."""
+        return ENDGAME_NODES
 
     def _midgame(
         self, table: _Table, here: Pos, outcomes: Mapping[str, Pos | None]

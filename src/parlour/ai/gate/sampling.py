@@ -21,9 +21,18 @@ player's choice). Successive halving (:func:`parlour.ai.halving.halve`) drops th
 candidates that fall behind, so most play-outs go to the close calls.
 
 The samples come from the player's own random stream (a hint's player is seeded
-from the view), so the same view gets the same choice on every machine; the time
-budget only stops a decision early (after its first round) on a machine too slow
-for the whole schedule.
+from the view), so the same view gets the same choice on every machine. For the
+same reason the budget ``seconds`` is turned into counted work, never checked
+against a clock: the number of candidates and the schedule of play-outs (as many as
+:data:`PLAYOUTS_PER_SECOND` buys), and a cap on the work itself,
+:data:`STEPS_PER_SECOND` steps a second (a step: a position the policy looks at or
+a solver node; calibrated on the project's machine). A play-out costs from a few
+dozen steps to a few thousand (a search to the end that runs out of nodes), so the
+cap is kept a sample at a time: a sample is played only if each candidate's
+play-out can be given at least :data:`MIN_PLAYOUT_STEPS` steps of what is left, and
+no play-out may use more than it was given. A decision that meets many costly
+play-outs so plays fewer samples instead of running over its budget; so does the
+search to the end once the stock is out (its nodes fit the budget too).
 """
 
 from __future__ import annotations
@@ -33,9 +42,9 @@ from collections.abc import Mapping, Sequence
 from ...errors import ParlourError
 from ..base import register_player
 from ..halving import halve
-from .player import GateFairPlayer
+from .player import ENDGAME_NODES, PLAN_LIMIT, GateFairPlayer
 from .position import Pos, after_deal, pos_key
-from .rollout import play_out
+from .rollout import MAX_SUCCESSORS, play_out
 
 __all__ = ["GateStrongPlayer", "candidates"]
 
@@ -47,12 +56,23 @@ FIRST_ROUND = 6
 #: cost three times as much for about the same choices).
 ROLLOUT_LIMIT = 60
 #: Solver nodes to finish a play-out once the stock is out (undecided counts half).
-END_NODES = 2000
+END_NODES = 1000
 #: Compare candidates only with at most this many cards left in the stock.
 SAMPLE_STOCK = 20
 #: Play-outs a second of budget buys (calibrated on the project's machine: the work
-#: per decision is fixed by the budget, so a seeded player is reproducible).
+#: per decision is fixed by the budget, so a seeded player is reproducible): the
+#: schedule of rounds, and the number of candidates.
 PLAYOUTS_PER_SECOND = 80
+#: Steps (positions looked at, solver nodes) a second of budget buys: the cap on a
+#: decision's work (calibrated on the project's machine, about 30 microseconds a step).
+STEPS_PER_SECOND = 25_000
+#: Steps one play-out may use at most (a search to the end that runs out of nodes
+#: and the explorations before it).
+PLAYOUT_STEPS = 3_000
+#: A sample is played only if each candidate's play-out can have this many steps.
+MIN_PLAYOUT_STEPS = 500
+#: Steps the decision spends before any play-out: the fair player's plan.
+PLAN_STEPS = PLAN_LIMIT + MAX_SUCCESSORS
 #: The budget per decision (seconds of CPU) when none is given: a simulation's or a
 #: demo's. A hint gives 1 s (:data:`parlour.ai.hints.HINT_SECONDS`).
 SECONDS = 0.05
@@ -61,8 +81,8 @@ SECONDS = 0.05
 @register_player("gate", "strong")
 class GateStrongPlayer(GateFairPlayer):
     """The fair player's position to deal from and its alternatives, judged by
-    play-outs on sampled stock orders (see the module text). ``seconds`` caps the
-    time of one decision."""
+    play-outs on sampled stock orders (see the module text). ``seconds`` is the
+    budget of one decision, kept by counting its work (:meth:`steps`)."""
 
     level = "strong"
 
@@ -74,6 +94,22 @@ class GateStrongPlayer(GateFairPlayer):
         #: without judging again).
         self._deal_at = b""
 
+    def steps(self) -> int:
+        """The work one decision may do (steps: positions looked at, solver nodes)."""
+        return int(self.seconds * STEPS_PER_SECOND)
+
+    def _samples(self) -> int:
+        """Play-outs one decision may plan (0: too few to compare two candidates)."""
+        budget = int(self.seconds * PLAYOUTS_PER_SECOND)
+        return budget if budget >= 2 * FIRST_ROUND else 0
+
+    def _endgame_nodes(self) -> int:
+        """Once the stock is out, the search to the end fits the budget like the
+        play-outs (below the budget that samples, the fair player's search)."""
+        if not self._samples():
+            return ENDGAME_NODES
+        return max(0, min(ENDGAME_NODES, self.steps() - PLAN_STEPS))
+
     def _choose_key(
         self, here: Pos, parent: Mapping[bytes, tuple[bytes, Pos]], ranked: list[bytes]
     ) -> bytes:
@@ -83,8 +119,8 @@ class GateStrongPlayer(GateFairPlayer):
             return here_key
         if not 0 < here[4] <= SAMPLE_STOCK:
             return ranked[0]
-        budget = int(self.seconds * PLAYOUTS_PER_SECOND)
-        if budget < 2 * FIRST_ROUND:  # too little to compare two candidates
+        budget = self._samples()
+        if not budget:  # too little to compare two candidates
             return ranked[0]
         keys = candidates(here_key, parent, ranked)[: min(CANDIDATES, budget // FIRST_ROUND)]
         if len(keys) < 2:
@@ -94,22 +130,30 @@ class GateStrongPlayer(GateFairPlayer):
             raise ParlourError("the cards seen and the stock count disagree")
 
         played = [0]  # play-outs so far of each candidate still in the running
+        left = [self.steps() - PLAN_STEPS]  # steps the play-outs may still use
+
+        def allowance(alive: Sequence[int]) -> int:
+            """Steps each play-out of the next sample may use."""
+            return min(PLAYOUT_STEPS, left[0] // len(alive))
+
+        def more(alive: Sequence[int]) -> bool:
+            return allowance(alive) >= MIN_PLAYOUT_STEPS
 
         def sample(alive: Sequence[int], k: int) -> list[float]:
-            played[0] += k
-            orders = []
+            """``k`` (always 1: see ``more``) sampled stock orders, each dealt from
+            every candidate in ``alive`` and played out within the same allowance."""
+            wins = [0.0] * len(alive)
             for _ in range(k):
+                played[0] += 1
                 self.rng.shuffle(unseen)
-                orders.append(bytes(unseen))
-            wins = []
-            for a in alive:
-                start = parent[keys[a]][1]
-                won = 0.0
-                for stock in orders:
-                    dealt = after_deal(start, stock)
+                stock = bytes(unseen)
+                steps = allowance(alive)
+                for i, a in enumerate(alive):
+                    dealt = after_deal(parent[keys[a]][1], stock)
                     if dealt is not None:  # a stock card is always dealt
-                        won += play_out(dealt, stock, ROLLOUT_LIMIT, END_NODES)
-                wins.append(won)
+                        won, used = play_out(dealt, stock, ROLLOUT_LIMIT, END_NODES, steps)
+                        wins[i] += won
+                        left[0] -= used
             return wins
 
         def settled(totals: Sequence[float]) -> bool:
@@ -117,7 +161,7 @@ class GateStrongPlayer(GateFairPlayer):
             matters (the first, the fair player's, stays)."""
             return min(totals) == max(totals) in (0, played[0])
 
-        got = halve(len(keys), budget, FIRST_ROUND, sample, self.seconds, settled)
+        got = halve(len(keys), budget, FIRST_ROUND, sample, settled=settled, more=more)
         runner = f", the next best {got.runner_score:g}" if got.runner >= 0 else ""
         self.samples_note = (
             f" (dealing from there wins {got.score:g} of {got.samples} play-outs on "

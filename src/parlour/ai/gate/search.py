@@ -88,7 +88,8 @@ def deep_search(
 
     A cap whose search space is exhausted without a win is dropped; the uncapped
     search exhausted is a proof that no line wins. Rounds restart from scratch, so
-    at most about half the work is repeated.
+    at most about half the work is repeated. A node budget is kept exactly: the
+    nodes returned never exceed it.
     """
     used = 0
     caps = list(CAPS)
@@ -96,6 +97,10 @@ def deep_search(
     try:
         while True:
             for cap in list(caps):
+                if budget.nodes is not None and used >= budget.nodes:
+                    # spent exactly by the round before: a search begun now would
+                    # notice only after its first 512 nodes
+                    return "unknown", [], used
                 status, line, nodes = search(root, stock, budget, cap, allowed, used, avoid)
                 used += nodes
                 if status == "solved":
