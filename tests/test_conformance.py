@@ -138,3 +138,19 @@ def test_bad_input_changes_nothing(name: str) -> None:
         assert str(info.value)
     assert game.state.key() == key
     assert game.moves == []
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_bad_move_is_quoted_as_typed(name: str) -> None:
+    # the games read upper-cased text: 'zz q' came back as 'ZZ' in the message
+    game = parlour.new_game(name, seed=5)
+    with pytest.raises(parlour.InvalidMoveError) as info:
+        game.play("zz q")
+    assert "'zz q'" in str(info.value) and "'ZZ" not in str(info.value)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_player_the_game_does_not_have(name: str) -> None:
+    game = parlour.new_game(name, seed=5)
+    with pytest.raises(parlour.InvalidPlayerError, match=f"no player {game.players} in {name}"):
+        game.view(game.players)

@@ -602,7 +602,7 @@ def test_resign_is_not_a_move() -> None:
         ("T1 T2 x", "a number of cards, 1 or more"),
         ("T1 F 2", "count is written only for a move from row to row"),
         ("S W", "talon S is played with 'turn'"),
-        ("turn over", "'TURN' names no pile"),
+        ("turn over", "'turn' names no pile"),  # quoted as typed
     ],
 )
 def test_invalid_move_text(text: str, match: str) -> None:

@@ -18,6 +18,7 @@ __all__ = [
     "UnknownGameError",
     "InvalidCardError",
     "GameOverError",
+    "InvalidPlayerError",
 ]
 
 
@@ -51,6 +52,10 @@ class InvalidSaveError(ParlourError):
 
 class InvalidOptionError(ParlourError):
     """An unknown game option, or a value the option does not take."""
+
+
+class InvalidPlayerError(ParlourError):
+    """A player number the game does not have (player 1 of a one-player game)."""
 
 
 class UnknownGameError(ParlourError):

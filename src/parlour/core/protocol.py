@@ -16,7 +16,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, NotRequired, TypeAlias, TypedDict
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, InvalidMoveError
 from .events import Event
 from .options import OptionSpec
 
@@ -234,7 +234,18 @@ class GameState(ABC):
         move = by_str.get(norm)
         if move is not None:
             return move
-        canonical = self.canonicalize(norm)
+        try:
+            canonical = self.canonicalize(norm)
+        except InvalidMoveError as exc:
+            # the games read the normalised text; the message quotes what was typed
+            given = _SPACES.sub(" ", text.strip())
+            if given == norm:
+                raise
+            message = str(exc).replace(repr(norm), repr(text.strip()), 1)
+            for upper, typed in zip(norm.split(" "), given.split(" "), strict=True):
+                if upper != typed:
+                    message = message.replace(repr(upper), repr(typed))
+            raise type(exc)(message) from None
         move = by_str.get(canonical)
         if move is not None:
             return move

@@ -14,7 +14,13 @@ import secrets
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..errors import GameOverError, IllegalMoveError, InvalidSaveError, ParlourError
+from ..errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidPlayerError,
+    InvalidSaveError,
+    ParlourError,
+)
 from ..notation import deal_seed
 from .options import resolve_options
 from .protocol import GameState, Move, Outcome
@@ -141,13 +147,17 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._future)
 
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.players:
+            seats = "player 0 only" if self.players == 1 else "players 0 and 1"
+            raise InvalidPlayerError(f"there is no player {player} in {self.name}: it has {seats}")
+
     def resign(self, player: int | None = None) -> None:
         """Give up (the player to move, unless another is named)."""
         if self.is_over:
             raise GameOverError(f"the game is already over ({self.outcome})")
         who = self.to_move if player is None else player
-        if not 0 <= who < self.players:
-            raise IllegalMoveError(f"there is no player {who} in {self.name}")
+        self._check_player(who)
         self.resigned_by = who
 
     @property
@@ -185,8 +195,7 @@ class Game:
     # --- showing --------------------------------------------------------------
 
     def view(self, player: int = 0) -> dict[str, Any]:
-        if not 0 <= player < self.players:
-            raise IllegalMoveError(f"there is no player {player} in {self.name}")
+        self._check_player(player)
         data = dict(self._state.view(player))
         outcome = self.outcome
         data["outcome"] = None if outcome is None else outcome.to_dict()
