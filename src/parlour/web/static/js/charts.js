@@ -18,15 +18,22 @@ function svg(width, height, label) {
 const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /**
+ * The width to draw a chart at, in the page's pixels: the charts scale to their
+ * box, so one drawn 640 wide on a phone would shrink its words to 5 px.
+ */
+export function chartWidth() {
+  return Math.round(Math.max(300, Math.min(640, document.documentElement.clientWidth - 58)));
+}
+
+/**
  * Results over time: one mark per finished game, oldest first (a raised bar with
  * a check for a win, a low bar with a cross for a loss), and the running win
  * rate as a line over them.
  */
-export function resultsChart(results, label) {
+export function resultsChart(results, label, width = 640) {
   const n = results.length;
-  const width = 640;
   const height = 150;
-  const left = 34, right = 8, top = 10, bottom = 24;
+  const left = 40, right = 8, top = 10, bottom = 24;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const step = plotW / Math.max(n, 1);
@@ -36,7 +43,7 @@ export function resultsChart(results, label) {
   for (const p of [0, 0.5, 1]) {
     const y = top + plotH * (1 - p);
     parts.push(`<line x1="${left}" x2="${width - right}" y1="${y}" y2="${y}" stroke="#c9c9c9" stroke-width="1"/>`);
-    parts.push(`<text x="${left - 4}" y="${y + 4}" font-size="11" text-anchor="end" fill="${INK}">${p * 100}%</text>`);
+    parts.push(`<text x="${left - 4}" y="${y + 4}" font-size="12" text-anchor="end" fill="${INK}">${p * 100}%</text>`);
   }
   let won = 0;
   const line = [];
@@ -49,7 +56,7 @@ export function resultsChart(results, label) {
     parts.push(`<rect x="${(x - bar / 2).toFixed(1)}" y="${y.toFixed(1)}" width="${bar.toFixed(1)}" height="${hgt.toFixed(1)}" rx="2" fill="${win ? WIN : drawn ? DRAW : LOSS}" opacity=".85"><title>game ${i + 1}: ${esc(r)}</title></rect>`);
     if (bar >= 9) {
       const mark = win ? "✓" : drawn ? "=" : "✗";
-      parts.push(`<text x="${x.toFixed(1)}" y="${(y - 3).toFixed(1)}" font-size="11" text-anchor="middle" fill="${INK}">${mark}</text>`);
+      parts.push(`<text x="${x.toFixed(1)}" y="${(y - 3).toFixed(1)}" font-size="12" text-anchor="middle" fill="${INK}">${mark}</text>`);
     }
     if (win) won++;
     line.push([x, top + plotH * (1 - won / (i + 1))]);
@@ -57,17 +64,17 @@ export function resultsChart(results, label) {
   if (line.length > 1) {
     parts.push(`<polyline points="${line.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")}" fill="none" stroke="#1b4f9c" stroke-width="2.5"/>`);
   }
-  parts.push(`<text x="${left}" y="${height - 6}" font-size="11" fill="${INK}">oldest</text>`);
-  parts.push(`<text x="${width - right}" y="${height - 6}" font-size="11" text-anchor="end" fill="${INK}">latest · line: win rate so far</text>`);
+  parts.push(`<text x="${left}" y="${height - 6}" font-size="12" fill="${INK}">oldest</text>`);
+  const key = width < 420 ? "latest · line: win rate" : "latest · line: win rate so far";
+  parts.push(`<text x="${width - right}" y="${height - 6}" font-size="12" text-anchor="end" fill="${INK}">${key}</text>`);
   el.innerHTML = parts.join("");
   return el;
 }
 
 /** Horizontal bars: one row per game, value 0..1 (win rate) or any numbers. */
-export function barChart(rows, label, format = (v) => `${Math.round(v * 100)}%`, max = 1) {
-  const width = 640;
+export function barChart(rows, label, { format = (v) => `${Math.round(v * 100)}%`, max = 1, width = 640 } = {}) {
   const rowH = 30;
-  const left = 150;
+  const left = width < 420 ? 130 : 150;
   const height = rows.length * rowH + 10;
   const el = svg(width, height, label);
   const top = Math.max(max, ...rows.map((r) => r.value), 1e-9);
@@ -82,11 +89,11 @@ export function barChart(rows, label, format = (v) => `${Math.round(v * 100)}%`,
   return el;
 }
 
-/** Current and longest streak of wins, as two rows of dots. */
-export function streakChart(current, best, label) {
-  const width = 640;
+/** Current and longest streak of wins, as two rows of dots (as many as fit). */
+export function streakChart(current, best, label, width = 640) {
   const el = svg(width, 64, label);
-  const dots = (n, y, fill) => Array.from({ length: Math.min(n, 40) }, (_, i) => `<circle cx="${160 + i * 12}" cy="${y}" r="5" fill="${fill}"/>`).join("");
+  const room = Math.floor((width - 166) / 12);
+  const dots = (n, y, fill) => Array.from({ length: Math.min(n, room) }, (_, i) => `<circle cx="${160 + i * 12}" cy="${y}" r="5" fill="${fill}"/>`).join("");
   el.innerHTML =
     `<text x="150" y="24" font-size="13" text-anchor="end" fill="${INK}">current streak ${current}</text>${dots(current, 20, WIN)}` +
     `<text x="150" y="50" font-size="13" text-anchor="end" fill="${INK}">longest streak ${best}</text>${dots(best, 46, "#1b4f9c")}`;

@@ -50,3 +50,14 @@ export function stepPause() {
 export function focus(el) {
   if (el && el.focus) el.focus({ preventScroll: true });
 }
+
+/**
+ * Say that a sideways scroller (a wide table on a phone) holds more: the class
+ * `more-right` while part of it is out of view to the right (the CSS fades that edge).
+ */
+export function scrollCue(el) {
+  const mark = () => el.classList.toggle("more-right", el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+  el.addEventListener("scroll", mark, { passive: true });
+  if (window.ResizeObserver) new ResizeObserver(mark).observe(el);
+  mark();
+}

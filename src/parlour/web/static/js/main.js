@@ -3,7 +3,7 @@
 //   #/game/ID        the card table
 //   #/stats          statistics
 //   #/rules/GAME     the full rules      #/howto/GAME   how to play
-import { h, $ } from "./dom.js";
+import { h, $, $$, scrollCue } from "./dom.js";
 import { showGame, leaveGame, onKey } from "./table.js";
 import { showHome } from "./pages/home.js";
 import { showStats } from "./pages/stats.js";
@@ -42,6 +42,7 @@ async function route() {
   const titles = { stats: "Statistics", rules: "Rules", howto: "How to play", game: "Card table" };
   document.title = `parlour: ${titles[page] || "five classic card games"}`;
   if (page !== "game") {
+    for (const wide of $$("#main .scroll-x")) scrollCue(wide);
     const heading = $("#main h1");
     if (heading && document.activeElement !== document.body) {
       heading.setAttribute("tabindex", "-1");

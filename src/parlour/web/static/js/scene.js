@@ -92,6 +92,7 @@ export function build(root, scene, unit, hooks = {}) {
   const px = (u) => `${Math.round(u * unit * 10) / 10}px`;
   const cw = unit;
   const ch = unit * CARD_H;
+  const tags = [];
   for (const d of scene.decor || []) {
     const el = d.el;
     el.classList.add("decor");
@@ -142,6 +143,7 @@ export function build(root, scene, unit, hooks = {}) {
     if (pile.tag) {
       const tag = h("span", { class: "tag", "aria-hidden": "true", text: pile.tag });
       el.append(tag);
+      tags.push([tag, pile]);
     }
     frag.append(el);
   }
@@ -149,6 +151,27 @@ export function build(root, scene, unit, hooks = {}) {
   root.style.setProperty("--u", `${unit}px`);
   root.style.width = px(scene.w);
   root.style.height = px(scene.h);
+  if (root.isConnected) fitTags(tags, scene, unit);
+}
+
+/**
+ * Keep each label to the room before the next pile on its line: a long one (a
+ * player's name) gets smaller type, down to 8 px, and is cut short beyond that.
+ */
+function fitTags(tags, scene, unit) {
+  const wide = [];
+  for (const [tag, pile] of tags) {
+    const next = scene.piles.filter((q) => q.tag && q.x > pile.x && Math.abs(q.y - pile.y) < 0.3).map((q) => q.x);
+    const room = (Math.min(scene.w, ...next) - pile.x) * unit - 4;
+    wide.push([tag, room, tag.offsetWidth]);
+  }
+  for (const [tag, room, width] of wide) {
+    if (width <= room) continue;
+    const size = parseFloat(getComputedStyle(tag).fontSize);
+    tag.style.fontSize = `${Math.max(8, Math.floor(size * (room / width) * 10) / 10)}px`;
+    tag.style.maxWidth = `${Math.max(0, room)}px`;
+    tag.classList.add("squeezed");
+  }
 }
 
 /** A short accessible name for a card in a pile. */

@@ -1,7 +1,7 @@
 // Statistics with pictures: win rate per game, results over time, streaks, best scores.
 import { h } from "../dom.js";
 import { api, getCatalog } from "../api.js";
-import { resultsChart, barChart, streakChart } from "../charts.js";
+import { resultsChart, barChart, streakChart, chartWidth } from "../charts.js";
 
 const pct = (x) => `${Math.round(x * 100)}%`;
 
@@ -12,11 +12,12 @@ export async function showStats(main) {
   const title = (n) => (games.find((g) => g.name === n) || { title: "All games" }).title;
   const finished = list.filter((g) => g.finished).sort((a, b) => a.updated - b.updated);
   const sections = [];
+  const width = chartWidth();
   if (stats.games.length) {
     sections.push(h("section", { class: "chart-box", "aria-labelledby": "rate-title" },
       h("h2", { id: "rate-title", text: "Win rate" }),
       barChart(stats.games.map((s) => ({ label: title(s.game), value: s.win_rate })),
-        "Win rate per game: " + stats.games.map((s) => `${title(s.game)} ${pct(s.win_rate)} of ${s.played}`).join("; "))));
+        "Win rate per game: " + stats.games.map((s) => `${title(s.game)} ${pct(s.win_rate)} of ${s.played}`).join("; "), { width })));
   }
   for (const s of stats.games) {
     const mine = finished.filter((g) => g.game === s.game).slice(-60).map((g) => g.result);
@@ -27,8 +28,8 @@ export async function showStats(main) {
       h("ul", { class: "tiles" },
         tile("Played", s.played), tile("Won", s.won), tile("Win rate", pct(s.win_rate)),
         tile("Streak", s.current_streak), tile("Longest streak", s.best_streak), tile("Best", best)),
-      mine.length ? resultsChart(mine, `${title(s.game)}, the last ${mine.length} games, oldest first: ${won} won, ${mine.length - won} not won`) : null,
-      streakChart(s.current_streak, s.best_streak, `${title(s.game)}: current streak ${s.current_streak}, longest ${s.best_streak}`)));
+      mine.length ? resultsChart(mine, `${title(s.game)}, the last ${mine.length} games, oldest first: ${won} won, ${mine.length - won} not won`, width) : null,
+      streakChart(s.current_streak, s.best_streak, `${title(s.game)}: current streak ${s.current_streak}, longest ${s.best_streak}`, width)));
   }
   const t = stats.total;
   const row = (s) => h("tr", {},
