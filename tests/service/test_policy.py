@@ -152,7 +152,8 @@ def test_resigned_games_list_no_legal_moves(table: TableService) -> None:
     answer = table.start(ME, "chinese-patience", seed=2, options={"first": 0}, opponent="random")
     over = table.resign(ME, answer["id"])
     assert over["legal_moves"] == [] and over["view"]["legal_moves"] == []
-    assert over["end"]["detail"] == "You gave up this game."  # type: ignore[index]
+    assert over["end"]["headline"] == "You resigned."  # type: ignore[index]
+    assert over["end"]["detail"] == "It counts as a loss in your statistics."  # type: ignore[index]
     engine = parlour.new_game("chinese-patience", seed=2, first=0)
     engine.resign(0)
     assert str(engine.outcome) == "player 0 resigned"

@@ -434,6 +434,11 @@ def headline(record: GameRecord, outcome: dict[str, Any], seat: int) -> str:
     return _HEADLINES[result_for(outcome, seat)]
 
 
+#: The detail under the headline "You resigned." (it said "You gave up this game.", the
+#: headline again): what resigning did.
+_SELF_RESIGNED = "It counts as a loss in your statistics."
+
+
 def _detail(record: GameRecord, outcome: dict[str, Any], seat: int, ending: list[Event]) -> str:
     """Why the game ended, as the reader is told it (the last move's ``game_end``)."""
     if outcome.get("result") == "resigned":
@@ -444,7 +449,7 @@ def _detail(record: GameRecord, outcome: dict[str, Any], seat: int, ending: list
             return _friend_resigned(record, int(who), seat)
         if who is not None and who != seat:
             return "The computer resigned."
-        return "You gave up this game."
+        return _SELF_RESIGNED
     for event in ending:
         if event.what == "game_end":
             return sentence(event, names(record, seat))
@@ -458,7 +463,7 @@ def _friend_resigned(record: GameRecord, loser: int, seat: int) -> str:
     if loser == seat:
         if claimed:
             return f"You were away too long, and {other} claimed the win."
-        return "You gave up this game."
+        return _SELF_RESIGNED
     if claimed:
         return f"{other} was away too long, and you claimed the win."
     return f"{other} resigned."

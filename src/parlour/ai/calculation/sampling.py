@@ -140,7 +140,7 @@ class CalculationStrongPlayer(CalculationFairPlayer):
         got = halve(len(ranked), budget, FIRST_ROUND, sample)
         why = f"; it wins {int(got.score)} of {got.samples} play-outs of sampled stock orders"
         if got.runner >= 0:
-            why += f" (the next best placement {int(got.runner_score)})"
+            why += f" (the next best placement wins {int(got.runner_score)})"
         return ranked[got.best][2], why
 
 

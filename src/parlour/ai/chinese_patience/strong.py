@@ -261,13 +261,17 @@ class StrongPlayer(PhasePlayer):
     def decide(self, s: ChinesePatience, legal: Sequence[str]) -> tuple[Move3, str]:
         ev = _Evaluator(s.turn, unseen_mask(s))
         found = _search(s, ev, self._seen, MAX_NODES)
-        i, final, value = found.best, found.best_final, found.best_value
+        i, final = found.best, found.best_final
         if found.win is not None:
             i, final = found.win
         plan = self._path(found.nodes, i) + [final]
         self._plan = plan[1:]
         steps = ", ".join(MOVE_STRS[m] for m in plan)
-        return plan[0], f"best plan {steps} (score {value:+.2f})"
+        if found.win is not None:
+            return plan[0], f"it begins a line that wins ({steps})"
+        # the score is the search's own measure (cards held, what the opponent can do
+        # at once): a person is told the line, not the number
+        return plan[0], f"it begins the best line to the end of the turn ({steps})"
 
     @staticmethod
     def _path(nodes: list[tuple[ChinesePatience, int, Move3 | None]], i: int) -> list[Move3]:

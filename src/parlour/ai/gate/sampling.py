@@ -162,7 +162,7 @@ class GateStrongPlayer(GateFairPlayer):
             return min(totals) == max(totals) in (0, played[0])
 
         got = halve(len(keys), budget, FIRST_ROUND, sample, settled=settled, more=more)
-        runner = f", the next best {got.runner_score:g}" if got.runner >= 0 else ""
+        runner = f"; the next best wins {got.runner_score:g}" if got.runner >= 0 else ""
         self.samples_note = (
             f" (dealing from there wins {got.score:g} of {got.samples} play-outs on "
             f"sampled stock orders{runner})"
