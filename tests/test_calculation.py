@@ -600,3 +600,17 @@ def test_save_with_an_explicit_deck_round_trips() -> None:
     play_all(game, ["S F1", "S W4"])
     loaded = parlour.load_game(game.to_json())
     assert loaded.state.key() == game.state.key()
+
+
+def test_the_prompt_says_when_no_foundation_takes_the_current_card() -> None:
+    # it always said "on a foundation or a waste pile", even when no foundation took it
+    game = parlour.new_game("calculation", seed=3)
+    seen = set()
+    for _ in range(40):
+        prompt = game.state.prompt(0)
+        assert prompt is not None
+        fits = any(m.startswith("S F") for m in game.legal_moves())
+        assert prompt.value == ("place" if fits else "place_on_waste")
+        seen.add(prompt.value)
+        game.play(game.legal_moves()[-1])
+    assert seen == {"place", "place_on_waste"}

@@ -317,7 +317,7 @@ def test_uno_first_draw_two_is_told_in_order() -> None:
 # --- prompts -----------------------------------------------------------------------------
 
 PROMPTS = {
-    "calculation": {"place"},
+    "calculation": {"place", "place_on_waste"},
     "gate": set(),
     "eight-by-eight": {"pending"},
     "uno": {"match", "drawn", "colour", "challenge"},

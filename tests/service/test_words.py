@@ -104,6 +104,10 @@ def test_runs_and_lists() -> None:
             Event("prompt", 0, ("8D",), value="place"),
             "Your turn: place 8♦ on a foundation or a waste pile.",
         ),
+        (
+            Event("prompt", 0, ("8D",), value="place_on_waste"),
+            "Your turn: place 8♦ on a waste pile (no foundation takes it).",
+        ),
         (Event("prompt", 0, value="twist"), "Your turn: start with a twist."),
         (
             Event("prompt", 1, ("R8",), value="match"),

@@ -65,7 +65,8 @@ The prompts (``prompt``'s ``value``): UNO ``"match"`` (play a card that matches
 ``cards[0]``, the top card, or draw), ``"drawn"`` (play or keep ``cards[0]``, the
 card just drawn), ``"colour"`` (name the colour of the Wild turned up first),
 ``"challenge"`` (challenge or accept the Wild Draw Four); Calculation ``"place"``
-(put ``cards[0]``, the current card, on a foundation or a waste pile); 8 x 8
+(put ``cards[0]``, the current card, on a foundation or a waste pile) and
+``"place_on_waste"`` (the same when no foundation takes it); 8 x 8
 ``"pending"`` (place ``cards[0]``, the card turned up from the talon); Chinese
 Patience ``"twist"`` (a first turn starts with a twist), ``"end_or_move"`` (move
 the twisted ``cards[0]`` off pile 0, or end the turn), ``"twist_or_move"`` (twist

@@ -364,7 +364,9 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         """Place the current card (nothing particular once the stock is used up)."""
         if player != 0 or self._top >= len(self._stock) or self.outcome is not None:
             return None
-        return Event("prompt", 0, (card_str(self._stock[self._top]),), value="place")
+        card = self._stock[self._top]
+        code = "place" if self._fits(card) else "place_on_waste"
+        return Event("prompt", 0, (card_str(card),), value=code)
 
     def move_parts(self, move: Hashable) -> MoveParts:
         src, dst = cast(Move, move)

@@ -382,6 +382,8 @@ def _asked(event: Event, names: Names) -> str:
         return "challenge the Wild Draw Four or accept it"
     if code == "place":
         return f"place {card} on a foundation or a waste pile"
+    if code == "place_on_waste":
+        return f"place {card} on a waste pile (no foundation takes it)"
     if code == "pending":
         return f"place {card}, turned up from the talon"
     if code == "twist":
