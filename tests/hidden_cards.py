@@ -21,8 +21,12 @@ FRENCH = re.compile(r"\b[A2-9TJQK][CDHS]\b")
 UNO = re.compile(r"(?<![A-Za-z0-9])(?:[RGYB](?:[0-9]|S|D)|W4?)(?![A-Za-z0-9])")
 _FRENCH_WORDS = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQKT])\s?([♣♦♥♠])")
 _SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+#: Cards named in words; "a Wild" alone ("play a blue card or a Wild, or draw") names
+#: a kind of card the rules allow, not a card anyone holds, so it does not count.
 _UNO_WORDS = re.compile(
-    r"\b(red|green|yellow|blue) (\d|Skip|Draw Two)\b|\b(Wild Draw Four)\b|\b(Wild)\b", re.I
+    r"\b(red|green|yellow|blue) (\d|Skip|Draw Two)\b|\b(Wild Draw Four)\b"
+    r"|(?<!\ba )\b(Wild)\b(?! Draw Four)",
+    re.I,
 )
 _UNO_KIND = {"skip": "S", "draw two": "D"}
 

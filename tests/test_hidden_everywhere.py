@@ -27,8 +27,9 @@ from parlour import cli
 from parlour.cli import TerminalTable, main
 from parlour.service import policy
 
-#: Deal numbers handed out as "random" (63-bit, as the table's own).
-RANDOM_DEALS = 6_148_914_691_236_517_205
+#: Deal numbers handed out as "random" (53-bit, as the table's own: 2^53 / 3, digits
+#: no view shows by chance).
+RANDOM_DEALS = 3_002_399_751_580_331
 GAMES = ["calculation", "gate", "eight-by-eight", "uno", "chinese-patience"]
 TWO_PLAYER = {"uno", "chinese-patience"}
 
