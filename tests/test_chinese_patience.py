@@ -730,3 +730,14 @@ def test_render_of_a_finished_game_speaks_from_each_side() -> None:
     assert f"game over: you win with {outcome.score} points" in winner
     assert f"game over: the opponent wins with {outcome.score} points" in loser
     assert "player" not in winner + loser
+
+
+def test_resigning_scores_the_resigners_cards_left_for_the_other() -> None:
+    # a resigned game once scored 0: resigning when behind kept a series total safe
+    game = parlour.new_game("chinese-patience", seed=2, first=0)
+    game.play(game.legal_moves()[0])
+    left = len(game.state.hands[0]) + len(game.state.discards[0])
+    game.resign(0)
+    outcome = game.outcome
+    assert outcome is not None and outcome.result == "resigned"
+    assert (outcome.winner, outcome.loser, outcome.score) == (1, 0, left)

@@ -148,6 +148,13 @@ def test_strict_names_and_options_for_the_api(table: TableService) -> None:
     assert table.start(ME, "GATE", options={"bars": "3"})["options"]["bars"] == 3
 
 
+def test_a_resigned_series_game_scores_for_the_other_player(table: TableService) -> None:
+    answer = table.start(ME, "chinese-patience", seed=2, options={"first": 0}, opponent="random")
+    over = table.resign(ME, answer["id"])
+    assert over["series"] is not None and over["series"]["totals"][0] == 0
+    assert over["series"]["totals"][1] == over["outcome"]["score"] > 0  # type: ignore[index]
+
+
 def test_resigned_games_list_no_legal_moves(table: TableService) -> None:
     answer = table.start(ME, "chinese-patience", seed=2, options={"first": 0}, opponent="random")
     over = table.resign(ME, answer["id"])

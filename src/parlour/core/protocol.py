@@ -207,6 +207,12 @@ class GameState(ABC):
             "card": None,
         }
 
+    def resign_score(self, loser: int) -> int | None:
+        """What the other player scores when ``loser`` resigns (None: no score). A game
+        whose score runs on over a series says, so that resigning a game about to be
+        lost costs what losing it would."""
+        return None
+
     def progress(self) -> int | None:
         """How far the game has got, in :attr:`progress_label` (cards on the
         foundations), for statistics; None for games that have a score instead."""

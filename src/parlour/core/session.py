@@ -82,9 +82,9 @@ class Game:
         if self.resigned_by is not None:
             if self.players == 1:
                 return Outcome("resigned", "resigned")
-            return Outcome(
-                "resigned", "resigned", winner=1 - self.resigned_by, loser=self.resigned_by
-            )
+            loser = self.resigned_by
+            score = self._state.resign_score(loser)
+            return Outcome("resigned", "resigned", score, winner=1 - loser, loser=loser)
         return self._state.outcome
 
     @property

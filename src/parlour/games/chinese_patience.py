@@ -414,6 +414,12 @@ Decisions of the rules page:
         """Cards a player still has to get rid of: hand plus discard pile."""
         return len(self.hands[player]) + len(self.discards[player])
 
+    def resign_score(self, loser: int) -> int | None:
+        """Resigning scores as a game lost now: the winner scores the loser's cards
+        left (a resigned game once scored 0, so resigning when behind kept a series
+        total safe)."""
+        return self._left(loser)
+
     def _win(self, player: int) -> None:
         self._outcome = Outcome(
             "won",
