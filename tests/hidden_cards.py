@@ -17,8 +17,10 @@ from typing import Any
 from parlour.cards import card_str, uno_str
 from parlour.core.session import Game
 
-FRENCH = re.compile(r"\b[A2-9TJQK][CDHS]\b")
-UNO = re.compile(r"(?<![A-Za-z0-9])(?:[RGYB](?:[0-9]|S|D)|W4?)(?![A-Za-z0-9])")
+#: Card codes as the answers write them. Not inside a word, nor beside "-" or "_": game
+#: ids and tokens are random URL-safe text, where "x-2S-y" came up once (a flake).
+FRENCH = re.compile(r"(?<![\w-])[A2-9TJQK][CDHS](?![\w-])")
+UNO = re.compile(r"(?<![\w-])(?:[RGYB](?:[0-9]|S|D)|W4?)(?![\w-])")
 _FRENCH_WORDS = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQKT])\s?([♣♦♥♠])")
 _SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 #: Cards named in words; "a Wild" alone ("play a blue card or a Wild, or draw") names
