@@ -289,14 +289,22 @@ def test_strong_stops_an_opponent_about_to_go_out_with_a_draw_two() -> None:
     assert choice("strong", g) == "RD"
 
 
-def test_strong_keeps_the_opponent_on_a_colour_it_drew_on() -> None:
-    # Player 1 has nothing for B8 and draws R7; player 0 then stays in blue (B0)
-    # rather than switch to green (G8), where it holds more cards.
+def drew_on_blue() -> tuple[parlour.Game, UnoStrongPlayer]:
+    """Player 0 plays B8; player 1 has nothing for it and draws R7: player 0's turn,
+    with a fresh strong player for seat 0."""
     g = new("B8 B0 G8 G3 Y5 Y6 Y7", "R1 R2 R3 G4 G5 Y1 Y2", "B9", draw="R7", first=0)
     g.play("B8")
     g.play("draw")
-    assert g.to_move == 0 and g.view(0)["opponent_last"] == ["player 1 drew a card"]
     strong = make_player("uno", "strong", seed=0, seat=0)
+    assert isinstance(strong, UnoStrongPlayer)
+    return g, strong
+
+
+def test_strong_keeps_the_opponent_on_a_colour_it_drew_on() -> None:
+    # Player 1 has nothing for B8 and draws R7; player 0 then stays in blue (B0)
+    # rather than switch to green (G8), where it holds more cards.
+    g, strong = drew_on_blue()
+    assert g.to_move == 0 and g.view(0)["opponent_last"] == ["player 1 drew a card"]
     assert strong.choose(g.view(0), g.legal_moves()) == "B0"
     assert isinstance(strong, UnoStrongPlayer) and strong._void == {3: 8}
     # Without that knowledge the turn planner finds green, where it holds more, better.
@@ -309,11 +317,7 @@ def test_strong_keeps_the_opponent_on_a_colour_it_drew_on() -> None:
 
 def test_strong_tells_what_the_opponent_lacks_and_keeps_its_memory() -> None:
     """``opponent_lacks`` (what the training example shows its agent) probes a copy."""
-    g = new("B8 B0 G8 G3 Y5 Y6 Y7", "R1 R2 R3 G4 G5 Y1 Y2", "B9", draw="R7", first=0)
-    g.play("B8")
-    g.play("draw")
-    strong = make_player("uno", "strong", seed=0, seat=0)
-    assert isinstance(strong, UnoStrongPlayer)
+    g, strong = drew_on_blue()
     # player 1's 8 cards (its 7 and the R7 it drew) hold no blue: it drew on B8
     assert strong.opponent_lacks(g.view(0)) == [0, 0, 0, 8]
     assert strong._void == {}  # the memory is as it was: the run is read again below
@@ -460,11 +464,7 @@ def test_search_deals_respect_what_the_opponent_showed() -> None:
 
 
 def test_strong_remembers_what_a_drawing_opponent_lacks() -> None:
-    g = new("B8 B0 G8 G3 Y5 Y6 Y7", "R1 R2 R3 G4 G5 Y1 Y2", "B9", draw="R7", first=0)
-    g.play("B8")
-    g.play("draw")
-    strong = make_player("uno", "strong", seed=0, seat=0)
-    assert isinstance(strong, UnoStrongPlayer)
+    g, strong = drew_on_blue()
     strong.choose(g.view(0), g.legal_moves())
     assert strong._layers == [(8, 3, 8)]  # eight cards: no blue, no 8, no Wild
 
