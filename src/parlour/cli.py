@@ -508,19 +508,27 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _demo(game, use_colour(args.colour, sys.stdout), pause)
     deal = "winnable" if args.winnable else "daily" if args.daily else "random"
     _refuse_friend(args.opponent)
-    name = game_class(args.game).name
-    known = [*player_levels(name), HUMAN]
-    if args.opponent is not None and game_class(name).players == 2 and args.opponent not in known:
-        raise UsageError(
-            f"unknown opponent {args.opponent!r} for {name}: the levels are "
-            + ", ".join(player_levels(name))
-            + f", or {HUMAN!r} for two people at one terminal"
-        )
+    cls = game_class(args.game)
+    if cls.players == 2:  # a patience given an opponent: the table says it takes none
+        _check_opponent(cls.name, args.opponent, human=True)
     service, player = _service(args)
     answer = service.start(
         player, args.game, args.seed, options, args.opponent, deck=args.deck, deal=deal
     )
     return _table(service, player, answer, args)
+
+
+def _check_opponent(game: str, opponent: str | None, human: bool) -> None:
+    """``opponent`` is one the terminal offers for ``game``: a computer level, or with
+    ``human`` (``parlour play``) two people sharing the screen."""
+    levels = player_levels(game)
+    if opponent is None or opponent in levels or (human and opponent == HUMAN):
+        return
+    raise UsageError(
+        f"unknown opponent {opponent!r} for {game}: the levels are "
+        + ", ".join(levels)
+        + (f", or {HUMAN!r} for two people at one terminal" if human else "")
+    )
 
 
 def _refuse_friend(opponent: str | None) -> None:
@@ -641,11 +649,7 @@ def cmd_tui(args: argparse.Namespace) -> int:
         raise UsageError("game options and --seed need a GAME: parlour tui GAME ...")
     if name is not None:
         resolve_options(game_class(name).option_specs, options, name)
-        if args.opponent is not None and args.opponent not in player_levels(name):
-            raise UsageError(
-                f"unknown opponent {args.opponent!r} for {name}: the levels are "
-                + ", ".join(player_levels(name))
-            )
+        _check_opponent(name, args.opponent, human=False)
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be a non-negative whole number, got {args.seed}")
     try:
