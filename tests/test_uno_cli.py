@@ -188,3 +188,17 @@ def test_the_computer_opponent_defaults_to_strong(
     assert code == 0
     assert json.loads(save.read_text())["meta"]["opponent"] == "strong"
     assert "seed" not in json.loads(save.read_text()), "the deal of a game in play is sealed"
+
+
+def test_the_hint_names_its_card_in_one_plain_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from parlour.ai.hints import hint
+    from parlour.service import table
+
+    monkeypatch.setattr(table, "ai_hint", lambda game: hint(game, seconds=0.1))
+    _, out = play(monkeypatch, capsys, QUICK, "hint\nquit\n")
+    (line,) = [line for line in out.splitlines() if "Hint" in line]
+    assert line.startswith("Hint: plays a red Skip: ") and line.endswith(". Type: RS")
+    depth = [line[:i].count("(") - line[:i].count(")") for i in range(len(line))]
+    assert max(depth) <= 1  # no brackets in brackets

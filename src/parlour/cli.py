@@ -266,7 +266,7 @@ class TerminalTable:
                 return "changed"
             if command == "hint" and not rest:
                 found = self.service.hint(self.player, self.game_id, seat)
-                self.say(f"Hint: {found['move']} ({found['reason']})")
+                self.say(f"{found['text']} Type: {found['move']}")
                 return "same"
             if command == "rules" and not rest:
                 self.say(rules_text(answer["game"]))

@@ -137,3 +137,66 @@ def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end(
     assert lines[4].split()[:3] == ["all", "games", "1"]
     assert stats_lines(table.stats("me"), "uno") == ["No finished games of uno yet."]
     assert stats_lines(table.stats("nobody")) == ["No finished games yet."]
+
+
+@pytest.mark.parametrize(
+    ("parts", "reason", "words"),
+    [
+        (
+            {"move": "B5", "source": "B5", "target": "discard", "count": 1, "card": "B5"},
+            "leaves blue in play (you hold no more of it)",
+            "Hint: plays blue 5: leaves blue in play (you hold no more of it).",
+        ),
+        (
+            {"move": "W:R uno", "source": "W", "target": "discard", "count": 1, "card": "W"}
+            | {"colour": "R", "uno": True},
+            "nothing else fits: a Wild",
+            "Hint: plays a Wild and chooses red and calls UNO: nothing else fits: a Wild.",
+        ),
+        (
+            {"move": "colour:G", "source": None, "target": None, "count": 0, "card": None}
+            | {"colour": "G"},
+            "the colour held most",
+            "Hint: chooses green: the colour held most.",
+        ),
+        (
+            {"move": "keep", "source": None, "target": None, "count": 0, "card": None},
+            "the drawn card is worth more kept",
+            "Hint: keeps the card drawn: the drawn card is worth more kept.",
+        ),
+        (
+            {"move": "S F1", "source": "S", "target": "F1", "count": 1, "card": "2H"},
+            "plays 2H to F1: next needed there",
+            "Hint: plays 2♥ to F1: next needed there.",
+        ),
+        (
+            {"move": "S F1", "source": "S", "target": "F1", "count": 1, "card": "2H"},
+            "next needed there",
+            "Hint: plays 2♥ from the stock to F1: next needed there.",
+        ),
+        (
+            {"move": "twist", "source": None, "target": None, "count": 0, "card": None},
+            "twist: the only legal move",
+            "Hint: twist: the only legal move.",
+        ),
+    ],
+)
+def test_a_hint_names_its_card_as_people_read_it(
+    parts: dict[str, object], reason: str, words: str
+) -> None:
+    from parlour.service.words import hint_words
+
+    assert hint_words(parts, reason, Names(places={"S": "the stock"})) == words
+
+
+def test_the_uno_hint_names_the_card_it_lights(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.ai.hints import hint
+    from parlour.service import table as table_module
+
+    monkeypatch.setattr(table_module, "ai_hint", lambda game: hint(game, seconds=0.1))
+    table = open_service(":memory:")
+    answer = table.start("me", "uno", seed=3, options={"first": 0}, opponent="basic")
+    found = table.hint("me", answer["id"])
+    (part,) = [p for p in answer["moves"] if p["move"] == found["move"]]
+    assert part["card"] and card_words(part["card"]) in found["text"]
+    assert found["text"].startswith("Hint: plays ") and found["text"].endswith(".")

@@ -391,7 +391,7 @@ def test_hint_resign_and_rules() -> None:
         screen = table(app)
         first = screen.game_id
         await keys(pilot, "h")
-        assert screen.flash.startswith("hint: ")
+        assert screen.flash.startswith("Hint: ")
         assert screen.hint_move in screen.legal()
         await keys(pilot, "question_mark")
         assert isinstance(app.screen, RulesScreen)
@@ -510,7 +510,7 @@ def test_letter_keys_work_in_either_case() -> None:
         await keys(pilot, "T")  # twist
         assert screen.answer["moves_played"] == 1
         await keys(pilot, "H")
-        assert screen.flash.startswith("hint: ")
+        assert screen.flash.startswith("Hint: ")
         await keys(pilot, "Z")  # end the turn: the computer plays
         assert screen.answer["moves_played"] > 2
         await keys(pilot, "M", "P", "escape")

@@ -15,6 +15,8 @@ from collections.abc import Callable
 import pytest
 from tabletools import Table
 
+from parlour.service.words import card_words
+
 TableAt = Callable[..., Table]
 #: Every answer to a hint or an undo arrives 400 ms late.
 SLOW_ANSWERS = """() => {
@@ -65,6 +67,10 @@ def test_a_slow_hint_or_undo_gives_the_table_back(
     turn_is_shown(table)
     assert page.locator("#scene .hinted").count() >= 1
     assert page.evaluate(UNDER_MESSAGE) == [], "the hint covers cards"
+    # the hint's sentence names the card it lights, with its suit symbol or colour
+    said = page.locator("#message").inner_text()
+    lit = page.locator("#scene .card.hinted").first.get_attribute("data-card") or ""
+    assert said.startswith("Hint: ") and card_words(lit) in said, (said, lit)
     # the hint lit the move's cards; they stay lit when the table is drawn for a new size
     size = page.evaluate("window.Parlour.game.size")
     page.set_viewport_size({"width": 700, "height": 760})

@@ -41,7 +41,7 @@ from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step, Verdict
 from .bus import LocalBus
 from .stats import game_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
-from .words import Names, capitalised, sentences, with_symbols
+from .words import Names, capitalised, hint_words, sentences, with_symbols
 
 __all__ = [
     "TableService",
@@ -525,7 +525,11 @@ class TableService:
             if game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             found = ai_hint(game)
-            return {"move": found.move, "reason": with_symbols(found.reason)}
+            moves, parts = game.state.view_moves(me)
+            part = parts[moves.index(found.move)] if found.move in moves else {"move": found.move}
+            names = policy.names(live.record, me)
+            text = hint_words(part, found.reason, names)
+            return {"move": found.move, "reason": with_symbols(found.reason), "text": text}
 
     def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Give up: a game in play is lost by resigning; a patience already lost is left

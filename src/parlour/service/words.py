@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import RANKS, SUIT_SYMBOLS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS
 from ..core.events import Event
@@ -27,6 +28,7 @@ __all__ = [
     "capitalised",
     "with_symbols",
     "prompt_words",
+    "hint_words",
 ]
 
 _UNO_VALUES = {"S": "Skip", "D": "Draw Two"}
@@ -161,6 +163,16 @@ class Names:
 
 
 _Phrase = Callable[[Event, Names], str]
+
+#: What a one-button move acts on, after its verb ("keep the card drawn").
+_BUTTON_OBJECTS = {
+    "keep": " the card drawn",
+    "accept": " the Wild Draw Four",
+    "challenge": " the Wild Draw Four",
+    "draw": " a card",
+    "catch": " the opponent",
+    "end": " the turn",
+}
 
 
 def _card(event: Event) -> str:
@@ -431,8 +443,8 @@ _PHRASES: dict[str, _Phrase] = {
     "draw": _draw,
     "penalty": _penalty,
     "put_back": _put_back,
-    "accept": _simple("accept", " the Wild Draw Four"),
-    "keep": _simple("keep", " the card drawn"),
+    "accept": _simple("accept", _BUTTON_OBJECTS["accept"]),
+    "keep": _simple("keep", _BUTTON_OBJECTS["keep"]),
     "pass": _simple("pass"),
     "colour": _colour,
     "uno": _simple("call", " UNO"),
@@ -449,6 +461,59 @@ _PHRASES: dict[str, _Phrase] = {
     "resign": _simple("resign"),
     "prompt": _prompt,
 }
+
+
+def _move_words(parts: Mapping[str, Any], names: Names) -> str:
+    """A legal move named from its parts (never its string), as a player says what it
+    does: "plays blue 5 and calls UNO", "plays a Wild and chooses red", "plays 7♦ from
+    the stock to F3", "chooses green", "draws a card"."""
+    card = parts.get("card")
+    colour = parts.get("colour")
+    if card:
+        source = parts.get("source")
+        event = Event(
+            "play",
+            None,
+            (str(card),),
+            source=None if source == card else source,
+            target=parts.get("target"),
+        )
+        text = f"plays {_card(event)}{_from_to(event, names)}"
+        if colour:
+            text += f" and chooses {colour_words(colour)}"
+    elif colour:
+        text = f"chooses {colour_words(colour)}"
+    else:
+        word = str(parts.get("move", "")).split(" ")[0].lower()
+        text = names.verb(None, word) + _BUTTON_OBJECTS.get(word, "")
+    if parts.get("uno"):
+        text += " and calls UNO"
+    return text
+
+
+def _names_move(reason: str, parts: Mapping[str, Any]) -> bool:
+    """Whether a player's reason already says which move it is ("plays 2♥ to F1:
+    next needed there", "twist: the only legal move")."""
+    card, colour = parts.get("card"), parts.get("colour")
+    if colour and colour_words(colour) not in reason:
+        return False
+    if card:
+        return card_words(str(card)) in reason
+    word = str(parts.get("move", "")).split(" ")[0].lower()
+    return bool(word) and reason.lower().startswith(word) and not colour
+
+
+def hint_words(parts: Mapping[str, Any], reason: str, names: Names | None = None) -> str:
+    """A hint as one sentence, the same on every front end: the move it suggests
+    named as people read it (its card with its suit symbol or UNO colour), then the
+    computer player's reason: "Hint: plays blue 5: leaves blue in play (you hold no
+    more of it)." A reason that already names the move is told as it is."""
+    names = names or Names()
+    why = with_symbols(reason).rstrip(". ")
+    text = why if why and _names_move(why, parts) else _move_words(parts, names)
+    if why and text != why:
+        text += f": {why}"
+    return f"Hint: {text}."
 
 
 def sentence(event: Event, names: Names | None = None) -> str:

@@ -573,7 +573,7 @@ class TableScreen(Screen[None]):
             for name, moves in self.table.actions.items():
                 if any(p.get("move") == move for p in moves):
                     self.cursor = name
-        self.tell(f"hint: {found['reason']}   (enter plays it)")
+        self.tell(f"{found['text']}   (enter plays it)")
         self.redraw()
 
     def resign(self) -> None:

@@ -767,7 +767,7 @@ async function askHint() {
     return;
   }
   const move = state.moves.find((m) => m.move === found.move);
-  say(`Hint: ${told(state.answer) ? found.reason : sentence(found.reason)}`, "hint");
+  say(found.text, "hint");
   if (!move) return;
   const el = markHint(move);
   if (el && move.source != null) focus(el);
