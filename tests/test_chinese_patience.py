@@ -580,6 +580,9 @@ def test_render_uses_pile_numbers_from_the_movers_side() -> None:
     assert "1:A♣ 2:A♦ 3:A♥ 4:A♠" in text
     mine = st(g).render_for(0)
     assert "  0  2♣" in mine and "  9  4♦" in mine and "the opponent to move" in mine
+    named = st(g).render_for(1, other="the computer", resigned_by=1)
+    assert "your view, game over" in named and "(the computer's discard pile" in named
+    assert named.endswith("game over: you resigned") and "to move" not in named
     assert "\x1b[31m" in g.render(colour=True)
 
 

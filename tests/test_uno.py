@@ -946,12 +946,15 @@ def test_move_parts_and_render() -> None:
     text = g.render()  # as the player to move sees it
     assert "your hand: R1 R2 R3 R4 G6 G9 W" in text and "Y1" not in text
     assert "draw pile: 93 cards" in text and "discard pile: 1 card, top R9" in text
-    assert "scores: you 0, opponent 0" in text and "to move: you (play" in text
+    assert "scores: you 0, the opponent 0" in text and "to move: you (play" in text
     assert "\x1b[31m" in g.render(colour=True)
     other = st.render_for(1)
     assert "Y1 Y2" in other and "R1" not in other and "opponent: 7 cards" in other
     assert "to move: the opponent" in other
     assert not re.search(r"player \d", text + other)
+    named = st.render_for(0, other="Ann", resigned_by=1)
+    assert "scores: you 0, Ann 0" in named and "\nAnn: 7 cards" in named
+    assert "game over: Ann resigned" in named and "to move" not in named
 
 
 def test_undo_save_and_load() -> None:

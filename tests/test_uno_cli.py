@@ -202,3 +202,15 @@ def test_the_hint_names_its_card_in_one_plain_sentence(
     assert line.startswith("Hint: plays a red Skip: ") and line.endswith(". Type: RS")
     depth = [line[:i].count("(") - line[:i].count(")") for i in range(len(line))]
     assert max(depth) <= 1  # no brackets in brackets
+
+
+def test_the_board_names_the_computer_and_nobody_moves_after_a_resignation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = play(monkeypatch, capsys, QUICK, "resign\nquit\n")
+    before, after = out.split("You resign.")
+    for board in (before, after):
+        assert "scores: you 0, the computer 0" in board and "\nthe computer: 7 cards" in board
+        assert "opponent" not in board
+    assert "to move: you" in before and "to move" not in after
+    assert "game over: you resigned" in after and "cards by number" not in after

@@ -147,7 +147,7 @@ class TerminalTable:
         answer = self.answer
         self.say(self.service.text(self.player, self.game_id, answer["seat"], self.colour))
         hand = answer["view"].get("hand")
-        if isinstance(hand, list) and hand:
+        if isinstance(hand, list) and hand and not answer["outcome"]:
             numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(hand, 1))
             self.say(f"cards by number: {numbered}")
         self.say(answer["status"])

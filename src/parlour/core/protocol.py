@@ -270,9 +270,20 @@ class GameState(ABC):
     def render(self, colour: bool = False) -> str:
         """The position as text for a terminal (ANSI colours when ``colour``)."""
 
-    def render_for(self, player: int, colour: bool = False) -> str:
+    def render_for(
+        self,
+        player: int,
+        colour: bool = False,
+        *,
+        other: str = "the opponent",
+        resigned_by: int | None = None,
+    ) -> str:
         """The position as ``player`` may see it. One-player games hide nothing that
-        ``render`` shows (it prints no face-down card); two-player games override."""
+        ``render`` shows (it prints no face-down card); two-player games override.
+        ``other`` is how a two-player board names the other player ("the computer",
+        a friend's name), as the table's sentences do; ``resigned_by`` is who gave the
+        game up (the session knows it, the engine does not), so that a board shows
+        nobody to move once the game is over."""
         return self.render(colour)
 
     @abstractmethod

@@ -208,6 +208,11 @@ class Game:
     def render(self, colour: bool = False) -> str:
         return self._state.render(colour)
 
+    def render_for(self, player: int, colour: bool = False, other: str = "the opponent") -> str:
+        """The position as ``player`` may see it, the other player named ``other``; a
+        game given up shows nobody to move."""
+        return self._state.render_for(player, colour, other=other, resigned_by=self.resigned_by)
+
     def __str__(self) -> str:
         return self.render()
 

@@ -626,9 +626,16 @@ Decisions of the rules page:
     def render(self, colour: bool = False) -> str:
         return self.render_for(self.turn, colour)
 
-    def render_for(self, player: int, colour: bool = False) -> str:
+    def render_for(
+        self,
+        player: int,
+        colour: bool = False,
+        *,
+        other: str = "the opponent",
+        resigned_by: int | None = None,
+    ) -> str:
         """The table from ``player``'s side: 0 is their discard pile, 9 the opponent's;
-        "you" and "the opponent", never a player's number."""
+        "you" and ``other``, never a player's number."""
         opp = 1 - player
 
         def show(cards: list[int]) -> str:
@@ -637,28 +644,30 @@ Decisions of the rules page:
         found = " ".join(
             f"{i + 1}:{card_pretty(card(h, i), colour)}" for i, h in enumerate(self.found)
         )
-        mover = "you" if self.turn == player else "the opponent"
+        outcome = self._outcome
+        over = outcome is not None or resigned_by is not None
+        mover = "game over" if over else f"{'you' if self.turn == player else other} to move"
         lines = [
-            f"Chinese Patience - your view, {mover} to move, "
-            f"blocked {self.blocked}/{BLOCKED_LIMIT}",
+            f"Chinese Patience - your view, {mover}, blocked {self.blocked}/{BLOCKED_LIMIT}",
             f"foundations {found}",
         ]
         lines += [f"  {i + 5}  {show(pile)}" for i, pile in enumerate(self.tab)]
         lines.append(
-            f"  9  {show(self.discards[opp])}   (the opponent's discard pile; "
+            f"  9  {show(self.discards[opp])}   ({other}'s discard pile; "
             f"hand {len(self.hands[opp])})"
         )
         lines.append(
             f"  0  {show(self.discards[player])}   (your discard pile; "
             f"hand {len(self.hands[player])})"
         )
-        outcome = self._outcome
         if outcome is not None:
             if outcome.winner is None:
                 lines.append(f"game over: a draw, {outcome.reason}")
             else:
-                won = "you win" if outcome.winner == player else "the opponent wins"
+                won = "you win" if outcome.winner == player else f"{other} wins"
                 lines.append(f"game over: {won} with {outcome.score} points")
+        elif resigned_by is not None:
+            lines.append(f"game over: {'you' if resigned_by == player else other} resigned")
         elif player == self.turn:
             lines.append(self._turn_state_text())
         return "\n".join(lines)

@@ -1028,21 +1028,28 @@ class Uno(GameState):
         """The table as the player to move sees it (hiding the other hand)."""
         return self.render_for(self._turn, colour)
 
-    def render_for(self, player: int, colour: bool = False) -> str:
-        """The table from ``player``'s side: "you" and "the opponent", never a number."""
+    def render_for(
+        self,
+        player: int,
+        colour: bool = False,
+        *,
+        other: str = "the opponent",
+        resigned_by: int | None = None,
+    ) -> str:
+        """The table from ``player``'s side: "you" and ``other``, never a number."""
         o = 1 - player
 
         def show(cards: list[int] | tuple[int, ...]) -> str:
             return " ".join(_pretty(c, colour) for c in cards) or "-"
 
         def who(p: int) -> str:
-            return "you" if p == player else "the opponent"
+            return "you" if p == player else other
 
         s = self._scores
         lines = [
-            f"UNO  hand {self._hand_no}  scores: you {s[player]}, opponent {s[o]}"
+            f"UNO  hand {self._hand_no}  scores: you {s[player]}, {other} {s[o]}"
             f"  (target {self._target})",
-            f"opponent: {_count(len(self._hands[o]))}"
+            f"{other}: {_count(len(self._hands[o]))}"
             + (f" (known: {'W4 ' * self._shown[o]})".replace(" )", ")") if self._shown[o] else ""),
             f"draw pile: {_count(len(self._draw))}",
             f"discard pile: {_count(len(self._discard))}, top {_pretty(self._discard[-1], colour)}"
@@ -1053,6 +1060,8 @@ class Uno(GameState):
             lines.append(
                 f"match over: {who(self._winner)} {'win' if self._winner == player else 'wins'}"
             )
+        elif resigned_by is not None:
+            lines.append(f"game over: {who(resigned_by)} resigned")
         else:
             what = {
                 PH_PLAY: "play a card or draw",

@@ -828,7 +828,8 @@ class TableService:
         """The position as text for a terminal, as the person in ``seat`` may see it."""
         with self._open(player, game_id) as live:
             viewer = policy.viewer(live.record, live.game, self._seat(live, player, seat))
-            return live.game.state.render_for(viewer, colour)
+            other = policy.names(live.record, viewer).subject(1 - viewer)
+            return live.game.render_for(viewer, colour, other=other)
 
     def _save_key(self) -> str:
         return self.store.setting("save_key", saves.new_key())
