@@ -609,3 +609,30 @@ def test_longer_lines_do_not_shuttle_a_run_back_and_forth() -> None:
         game.play(move)
         moves += 1
     assert moves < 1000
+
+
+@pytest.mark.parametrize("seed", [20003, 10009])
+def test_a_move_string_leads_where_the_game_goes(seed: int) -> None:
+    # the strong player replays its lines as move strings: "T3 T6" onto a row moves only
+    # the part of the run that builds there, not every face-up card (seed 20,003 once
+    # gave a row of 26 cards)
+    game = parlour.new_game(NAME, seed=seed)
+    player = EightByEightFairPlayer(seed)
+    checked = 0
+    for _ in range(300):
+        if game.outcome is not None:
+            break
+        state = game.state
+        if not state.pending:
+            p = position_of(state)
+            for text in game.legal_moves():
+                if text != "turn":
+                    after = game.state.copy()
+                    after.apply(after.parse_move(text))
+                    assert sampling._children(p, text) == [position_of(after)], text
+                    checked += 1
+        move = player.choose(game.view(0), game.legal_moves())
+        if player.stuck:
+            break
+        game.play(move)
+    assert checked > 100

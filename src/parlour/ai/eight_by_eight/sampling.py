@@ -47,6 +47,7 @@ from .player import EightByEightFairPlayer, _move_text, _view_position
 from .position import (
     BLANK,
     GAME,
+    PARENTS,
     Mv,
     Pos,
     apply_moves,
@@ -161,8 +162,24 @@ def _children(p: Pos, text: str) -> list[Pos]:
     n = int(src[1:]) - 1
     if dst.startswith("F"):
         return [apply_moves(p, [("F", n)])]
-    k = int(parts[2]) if len(parts) > 2 else len(rows[n]) - down[n]
-    return [apply_moves(p, [("R", n, int(dst[1:]) - 1, k)])]
+    m = int(dst[1:]) - 1
+    return [apply_moves(p, [("R", n, m, _run_length(rows, down, n, m, parts))])]
+
+
+def _run_length(
+    rows: Sequence[Sequence[int]], down: Sequence[int], n: int, m: int, parts: Sequence[str]
+) -> int:
+    """How many cards ``Tn Tm [k]`` moves: ``k`` if written, all the face-up cards into
+    an empty row, else the part of the run whose bottom card builds on row m's top."""
+    if len(parts) > 2:
+        return int(parts[2])
+    row = rows[n]
+    if rows[m]:
+        top = rows[m][-1]
+        for i in range(down[n], len(row)):
+            if top in PARENTS[row[i]]:
+                return len(row) - i
+    return len(row) - down[n]
 
 
 @register_player(GAME, "strong")
