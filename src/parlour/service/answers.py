@@ -94,7 +94,8 @@ class CatalogGame(TypedDict):
 
 
 class LogEntry(TypedDict):
-    """One move of the game as the reader was told it."""
+    """One move of the game as the reader was told it: ``text`` its sentences, and
+    ``events`` its events as data, each with its own sentence (``text``)."""
 
     n: int
     who: str

@@ -22,7 +22,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +41,7 @@ from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step, Verdict
 from .bus import LocalBus
 from .stats import game_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
-from .words import Names, capitalised, hint_words, sentences, with_symbols
+from .words import Names, capitalised, hint_words, sentence, sentences, with_symbols
 
 __all__ = [
     "TableService",
@@ -775,7 +775,7 @@ class TableService:
         return {
             "move": turn.move,
             "text": _told(turn, seat, names),
-            "events": [e.to_dict() for e in turn.events[seat]],
+            "events": _event_data(turn.events[seat], names),
             "view": live.game.view_before(after, seat),
         }
 
@@ -900,7 +900,7 @@ class TableService:
         return {
             "move": turn.move,
             "text": _told(turn, viewer, names),
-            "events": [e.to_dict() for e in turn.events[viewer]],
+            "events": _event_data(turn.events[viewer], names),
             "view": policy.view(live.record, live.game, viewer),
         }
 
@@ -936,7 +936,7 @@ class TableService:
                     "who": "table",
                     "move": "",
                     "text": " ".join(sentences(events, names)),
-                    "events": [e.to_dict() for e in events],
+                    "events": _event_data(events, names),
                 }
             )
         told = since or 0
@@ -948,7 +948,7 @@ class TableService:
                     "who": policy.who_word(record, viewer, turn.mover),
                     "move": turn.move,
                     "text": _told(turn, viewer, names),
-                    "events": [e.to_dict() for e in events],
+                    "events": _event_data(events, names),
                 }
             )
         stats = None
@@ -1025,6 +1025,12 @@ def _play(live: _Live, move: str) -> str:
     state = game.state
     live.turns.append(_Turn(canonical, mover, tuple(state.last_events(s) for s in _seats(live))))
     return canonical
+
+
+def _event_data(events: Sequence[Event], names: Names) -> list[dict[str, Any]]:
+    """Events as data, each with its own sentence (``text``), for a front end that shows
+    one apart from its move (how a hand ended) in the words of the log."""
+    return [{**event.to_dict(), "text": sentence(event, names)} for event in events]
 
 
 def _told(turn: _Turn, viewer: int, names: Names) -> str:

@@ -10,7 +10,7 @@ import { fit, build, CARD_H } from "./scene.js";
 import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
-import { sentence, said, seeOpponent, opponent, Opponent } from "./words.js";
+import { sentence, said, seeOpponent, opponent } from "./words.js";
 import { endPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import * as live from "./live.js";
@@ -730,19 +730,17 @@ function afterSteps(answer) {
   }
 }
 
-/** A new UNO hand: say how the last one ended. */
+/** A new UNO hand: say how the last one ended, in the log's own sentence. */
 function announceHand(view) {
   const last = view.last_hand;
   if (!last || state.hand === last.hand) return;
   const first = state.hand === null;
   state.hand = last.hand;
-  if (first && !(state.answer.computer_moves || []).length && !(state.answer.played)) return;
-  const who = last.winner === null ? "Nobody won" : last.winner === view.player ? "You won" : `${Opponent()} won`;
-  const pts = last.points ? ` for ${last.points} points` : "";
-  const held = last.loser_hand && last.loser_hand.length ? ` The loser held ${last.loser_hand.map(cardName).join(", ")}.` : "";
-  const text = `${who} hand ${last.hand}${pts}.${held}`;
-  say(text);
-  if (!told(state.answer)) addLog("table", text);
+  const a = state.answer;
+  if (first && !(a.computer_moves || []).length && !a.played) return;
+  const entries = [...(a.log || []), ...(a.computer_moves || []), ...(a.played ? [a.played] : [])];
+  const ended = entries.flatMap((entry) => entry.events || []).filter((e) => e.what === "hand_end" && e.value === last.hand);
+  if (ended.length && ended[ended.length - 1].text) say(ended[ended.length - 1].text);
 }
 
 async function command(what) {
