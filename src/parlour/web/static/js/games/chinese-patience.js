@@ -49,11 +49,13 @@ export default {
         empty: "", cls: mine ? "" : "opponent",
       };
     };
-    const discard = (id, cards, y, mine) => ({
-      id, x: 1 + GAP + 0.15, y, cards, fan: "right", room: width - (1 + GAP + 0.15), tag: id,
-      target: mine ? null : "9", label: mine ? "your discard pile (0)" : `${opponent()}'s discard pile (9)`,
-      empty: "", grab: mine ? topOnly("0") : null,
-    });
+    const discard = (id, cards, y, mine) => {
+      const name = mine ? "your discard pile (0)" : `${opponent()}'s discard pile (9)`;
+      return {
+        id, x: 1 + GAP + 0.15, y, cards, fan: "right", room: width - (1 + GAP + 0.15), tag: name,
+        target: mine ? null : "9", label: name, empty: "", grab: mine ? topOnly("0") : null,
+      };
+    };
     piles.push(hand(them, row0), discard("9", view.pile_9, row0, false));
     let tabY, tabX;
     const foundY = row0 + CARD_H + 0.2 + TAG;
