@@ -230,12 +230,14 @@ def test_an_interrupted_run_keeps_what_finished(tmp_path: Path, jobs: int) -> No
         ({"game": "gate", "jobs": 0}, "number of jobs"),
         ({"game": "gate", "backend": "dask"}, "unknown backend 'dask'"),
         ({"game": "gate", "address": "127.0.0.1:6379"}, "ray backend only"),
+        ({"game": "gate", "bars": 3}, r"keyword 'bars': game options go in options=\{\.\.\.\}"),
+        ({"game": "gate", "job": 2}, "keyword 'job'.*own keywords are players, games, .*jobs"),
     ],
 )
 def test_bad_input_is_one_clear_error(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(parlour.ParlourError, match=message) as info:
         sim.run(**kwargs)  # type: ignore[arg-type]
-    assert "\n" not in str(info.value)
+    assert "\n" not in str(info.value) and isinstance(info.value, ValueError)
 
 
 def test_missing_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

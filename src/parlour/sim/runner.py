@@ -10,13 +10,14 @@ each chunk finished.
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParlourError
+from ..errors import InvalidOptionError, ParlourError
 from .backends import default_jobs, iter_batches
 from .play import SimSpec, make_spec
 from .records import GameRecord
@@ -44,6 +45,7 @@ def run(
     out: str | Path | None = None,
     keep_records: bool = True,
     progress: Progress | None = None,
+    **unknown: Any,
 ) -> SimResults:
     """Play ``games`` games of ``game`` and return their summary and records.
 
@@ -59,7 +61,13 @@ def run(
 
     Ctrl-C stops the run: the result then covers the games that finished and
     has ``interrupted`` set, so an interactive session keeps what it played.
+
+    Game options go in ``options`` (``options={"bars": 3}``): any other keyword
+    raises :class:`~parlour.errors.InvalidOptionError` naming it (``new_game`` takes
+    options as keywords, so ``run(..., bars=3)`` is an easy slip).
     """
+    if unknown:
+        _refuse_keywords(unknown)
     spec = make_spec(
         game,
         players,
@@ -77,6 +85,17 @@ def run(
         out=out,
         keep_records=keep_records,
         progress=progress,
+    )
+
+
+def _refuse_keywords(unknown: Mapping[str, Any]) -> None:
+    """Why ``run`` takes no such keyword, with what it takes and where options go."""
+    name, value = next(iter(unknown.items()))
+    takes = inspect.signature(run).parameters.values()
+    known = ", ".join(p.name for p in takes if p.kind != p.VAR_KEYWORD and p.name != "game")
+    raise InvalidOptionError(
+        f"run() takes no keyword {name!r}: game options go in options={{...}}, "
+        f"e.g. options={{{name!r}: {value!r}}}; its own keywords are {known}"
     )
 
 
