@@ -61,6 +61,23 @@ def test_the_same_deal_again_keeps_its_kind(table: TableService) -> None:
     assert table.again(ME, other["id"], "winnable", same_deal=True)["deal"] == "random"
 
 
+def test_again_asked_twice_makes_one_game(table: TableService) -> None:
+    """A double click: the second answer is the game the first made, while it is
+    untouched; a game played in, or another kind of deal, makes a new one."""
+    first = table.start(ME, "gate", seed=4)
+    made = table.again(ME, first["id"])
+    assert table.again(ME, first["id"])["id"] == made["id"]
+    assert len(table.list_games(ME)) == 2
+    other = table.again(ME, first["id"], "winnable")
+    assert other["id"] != made["id"]
+    assert table.again(ME, first["id"], "winnable")["id"] == other["id"]
+    table.play(ME, other["id"], other["legal_moves"][0])
+    assert table.again(ME, first["id"], "winnable")["id"] not in (made["id"], other["id"])
+    assert len(table.list_games(ME)) == 4
+    # the old game keeps its place in the list: asking again does not touch it
+    assert [g["id"] for g in table.list_games(ME)][-1] == first["id"]
+
+
 def test_again_needs_a_seat_at_the_game(table: TableService) -> None:
     first = table.start(ME, "gate")
     with pytest.raises(NotFoundError):

@@ -122,6 +122,7 @@ def test_rules_pages_and_front_end_are_served(client: TestClient) -> None:
     [
         (b"{not json", 400, "not valid JSON"),
         (b"[1, 2]", 400, "must be a JSON object"),
+        (b"null", 400, "the request body must be a JSON object, got null"),
         (b'{"move": 7}', 400, "field 'move' takes text"),
         (b"{}", 400, "needs a field 'move'"),
         (b'{"move": "S X9"}', 400, "is not a Calculation move"),
@@ -166,12 +167,19 @@ def test_oversized_body_without_length_header_is_refused(client: TestClient) -> 
         ({"game": "uno", "opponent": "genius"}, "unknown opponent 'genius'"),
         ({"game": "gate", "deck": "AS"}, "unknown field 'deck'"),
         ({}, "needs a field 'game'"),
+        (
+            {"game": "gate", "deal": "lucky"},
+            "field 'deal' must be one of 'random', 'winnable' or 'daily': got 'lucky'",
+        ),
+        ({"game": "gate", "deal": None}, "field 'deal' must be one of"),
+        ({"game": "gate", "deal": "daily", "day": "today"}, "must be a date written YYYY-MM-DD"),
     ],
 )
 def test_bad_new_games_are_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
     response = client.post("/api/games", json=body)
     assert response.status_code == 400
     assert words in response.json()["error"]
+    assert "NoneType" not in response.text and "Input should" not in response.text
     assert client.get("/api/games").json()["games"] == []
 
 
@@ -234,3 +242,19 @@ def test_again_starts_a_game_like_this_one(client: Any) -> None:
     assert other["deal"] == "random"
     wrong = client.post(f"/api/games/{first['id']}/again", json={"deal": "best"})
     assert wrong.status_code == 400 and "error" in wrong.json()
+
+
+def test_again_twice_is_one_new_game(client: TestClient) -> None:
+    """A double click on "New deal": both answers are the same new game."""
+    game = start(client, "gate", seed=3)
+    first = client.post(f"/api/games/{game['id']}/again")
+    second = client.post(f"/api/games/{game['id']}/again", json={})
+    assert first.status_code == second.status_code == 200
+    assert first.json()["id"] == second.json()["id"] != game["id"]
+    assert len(client.get("/api/games").json()["games"]) == 2
+    refused = client.post(f"/api/games/{game['id']}/again", json={"same": "yes"})
+    assert refused.status_code == 400
+    assert refused.json() == {"error": "field 'same' takes true or false: got 'yes'"}
+    null = client.post("/api/games", content=b"null", headers={"Content-Type": "application/json"})
+    assert null.status_code == 400
+    assert null.json() == {"error": "the request body must be a JSON object, got null"}

@@ -108,6 +108,8 @@ class _Live:
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: The computer's players, told the game so far (shared by a trial copy).
     recall: Recall = field(default_factory=Recall)
+    #: The last "again" asked of this game (deal, same deal) and the game it made.
+    again: tuple[tuple[str | None, bool], str] | None = None
 
 
 class TableService:
@@ -280,12 +282,29 @@ class TableService:
 
         ``same_deal`` replays the deal of a game that is over for good (``deal`` is then
         not used): it keeps the game's own kind, so a replayed winnable deal is followed
-        by new winnable ones, and the deal of the day again is that day's deal."""
+        by new winnable ones, and the deal of the day again is that day's deal.
+
+        Asking twice (a double click) makes one game: while the game made for the same
+        request is untouched (nothing played in it yet), the second answer is that
+        game. The app server remembers it, not the store (the old game's record, and
+        its place in the list of games, stay as they were), so two requests answered
+        by two app servers may still make two."""
         with self._open(player, game_id) as live:
-            record = live.record
-            over = policy.is_final(record, live.game)
-        if record.opponent == FRIEND:
-            return self.next_game(player, game_id)
+            if live.record.opponent != FRIEND:  # (a friend's: next_game makes it once)
+                asked = (deal, bool(same_deal))
+                if live.again is not None and live.again[0] == asked:
+                    follower = self.store.get(live.again[1])
+                    if follower is not None and follower.version == 1:  # untouched
+                        return self.get(player, follower.id)
+                answer = self._again(player, live, deal, same_deal)
+                live.again = (asked, answer["id"])
+                return answer
+        return self.next_game(player, game_id)
+
+    def _again(self, player: str, live: _Live, deal: str | None, same_deal: bool) -> Answer:
+        """:meth:`again`'s new game, made from the game of ``live``."""
+        record = live.record
+        over = policy.is_final(record, live.game)
         own = str(record.meta.get("deal", "random"))
         if same_deal and own == "daily":
             deal = None  # the deal of the day again is the same deal

@@ -53,7 +53,7 @@ from ..service import (
 from ..service.answers import Answer, CatalogGame, CatalogOption, GameSummary, Hint, Step, Verdict
 from ..service.friends import AWAY_SECONDS
 from ..service.store import new_secret
-from .guard import MAX_BODY, BodyGuard, BodyTooLarge, validation_message
+from .guard import DAY_PATTERN, MAX_BODY, BodyGuard, BodyTooLarge, validation_message
 from .live import COOKIE, Hub, add_live_routes
 
 __all__ = ["create_app", "COOKIE", "MAX_BODY"]
@@ -107,7 +107,7 @@ class NewGame(BaseModel):
     )
     day: str | None = Field(
         default=None,
-        pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        pattern=DAY_PATTERN,
         description="with deal 'daily': whose day's deal (YYYY-MM-DD, today when left out; "
         "no later than today)",
     )

@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..errors import ParlourError
 
 __all__ = [
+    "DAY_PATTERN",
     "MAX_BODY",
     "MAX_DEPTH",
     "MAX_DIGITS",
@@ -162,7 +163,7 @@ def validation_message(errors: Sequence[Any]) -> str:
         field = ".".join(loc)
         kind = str(error.get("type", ""))
         given = error.get("input")
-        shown = repr(given) if len(repr(given)) < 60 else repr(given)[:57] + "..."
+        shown = _shown(given)
         if field in parts:
             continue
         if kind == "json_invalid":
@@ -206,13 +207,47 @@ def _wants(kind: str, error: Any) -> str:
         return "must not be empty"
     if kind in ("dict_type", "model_type"):
         return "takes a JSON object"
-    return str(error.get("msg", "is not accepted")).lower()
+    if kind == "literal_error":
+        return f"must be {_one_of(error)}"
+    if kind in ("bool_type", "bool_parsing"):
+        return "takes true or false"
+    if kind == "string_pattern_mismatch" and ctx.get("pattern") == DAY_PATTERN:
+        return "must be a date written YYYY-MM-DD"
+    # pydantic's own words, said the way the rest are ("input should be" -> "must be")
+    text = str(error.get("msg", "is not accepted"))
+    for theirs, ours in (("Input should be", "must be"), ("String should", "must")):
+        text = text.replace(theirs, ours)
+    return text[:1].lower() + text[1:]
+
+
+#: The pattern of a day in the API (``day`` of ``POST /api/games``).
+DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+
+
+def _one_of(error: Any) -> str:
+    """A literal's choices in words: "'random', 'winnable' or 'daily'"."""
+    expected = str((error.get("ctx") or {}).get("expected", ""))
+    choices = [c.strip() for c in expected.replace(" or ", ",").split(",") if c.strip()]
+    if len(choices) < 2:
+        return f"one of {expected}"
+    return "one of " + ", ".join(choices[:-1]) + " or " + choices[-1]
+
+
+def _shown(value: Any) -> str:
+    """What was sent, as JSON spells it (null, true), short."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    text = repr(value)
+    return text if len(text) < 60 else text[:57] + "..."
 
 
 _BRANCHES = frozenset({"int", "bool", "str", "none", "constrained-int"})
 
 
 def _json_type(value: Any) -> str:
+    """What a JSON value is, in words: "an array", "null"."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
     return {list: "an array", str: "a string", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__
+        type(value), "something else"
     )
