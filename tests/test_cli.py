@@ -93,6 +93,35 @@ def test_piped_moves_play_and_show_outcome(
     assert out.count("Game over.") == 1
 
 
+@pytest.mark.parametrize(
+    ("game", "opponent"),
+    [
+        *[(g, []) for g in ("calculation", "gate", "eight-by-eight", "uno", "chinese-patience")],
+        *[(g, ["--opponent", "human"]) for g in ("uno", "chinese-patience")],
+    ],
+)
+def test_a_resign_is_told_once(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    opponent: list[str],
+) -> None:
+    """The status of an ended game is the start of the end's text: said once, not as
+    the status and again after "Game over." ("You resigned. It counts as a loss ..."
+    was printed twice); a redraw asked for afterwards shows the status alone."""
+    code, out, _ = run(
+        monkeypatch, capsys, ["play", game, "--seed", "3", *opponent], "resign\nshow\nQ\n"
+    )
+    assert code == 0
+    resigned, shown = out.split("move> resign")[-1].split("next> show")
+    assert resigned.count("Game over.") == 1
+    last_sentence = "It counts as a loss in your statistics." if not opponent else "resigned."
+    assert resigned.split("Game over.")[-1].splitlines()[0].endswith(last_sentence)
+    headline = resigned.split("Game over. ")[-1].split(".")[0]
+    assert resigned.count(headline) == 1
+    assert "Game over." not in shown and shown.count(headline) == 1
+
+
 def test_illegal_move_is_reported_and_changes_nothing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -125,6 +125,8 @@ class TerminalTable:
         self.hot_seat = answer["opponent"] == HUMAN
         #: The last log entry each seat has been told (hot seat: told on hand-over).
         self.told: dict[int, int] = {}
+        #: Whether the end of this game has been printed (once: it stands for the status).
+        self.end_told = False
 
     @property
     def game_id(self) -> str:
@@ -150,7 +152,16 @@ class TerminalTable:
         if isinstance(hand, list) and hand and not answer["outcome"]:
             numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(hand, 1))
             self.say(f"cards by number: {numbered}")
-        self.say(answer["status"])
+        if answer["end"] is not None and not self.end_told:
+            # the end's text starts with the status (the headline and why): it stands
+            # for it, so "You resigned. It counts as a loss ..." is said once, not twice
+            self.say(_end_text(answer))
+            self.end_told = True
+        else:
+            # playing on, or the table drawn again after the end was told (show, or a
+            # lost patience left): the status line alone
+            self.say(answer["status"])
+            self.end_told = answer["end"] is not None
         self.say()
 
     def opening(self) -> None:
@@ -171,22 +182,20 @@ class TerminalTable:
     def run(self) -> int:
         self.opening()
         self.show()
-        ended_shown = False
         while True:
             answer = self.answer
             if answer["end"] is not None:
-                if not ended_shown:
-                    ended_shown = True
+                if not self.end_told:
+                    self.end_told = True
                     self.say(_end_text(answer))
                 if answer["final"]:
                     # a lost patience left with resign was told its end already: only
                     # the choices of what comes next remain
                     if not self._after_the_end():
                         return self._exit_code()
-                    ended_shown = False
                     continue
             else:
-                ended_shown = False
+                self.end_told = False
             if self._handing_over():
                 if not self._hand_over():
                     return self._input_ended()
