@@ -625,6 +625,22 @@ def _check_port_free(host: str, port: int) -> None:
         ) from None
 
 
+def _warm_players() -> None:
+    """Load the computer players' compiled code before the address is shown (the app
+    does it as it starts too, which is then instant). The first start after an install
+    compiles it, which takes a while; say so rather than seem to hang."""
+    from .ai.warming import compiled, warm
+
+    if compiled():
+        print(
+            "parlour: loading the computer players (the first start after an install "
+            "compiles them: up to a minute)",
+            file=sys.stderr,
+            flush=True,
+        )
+        warm()
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the web app with uvicorn (needs the ``web`` extra)."""
     try:
@@ -641,6 +657,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     db = args.db or default_db()
     _check_port_free(args.host, args.port)
     app = create_app(db, prepare_deals=True)
+    _warm_players()
     shown = db if db.startswith(("postgresql://", "postgres://")) else os.path.abspath(db)
     if shown.startswith(("postgresql://", "postgres://")) and "@" in shown:
         shown = shown.split("://", 1)[0] + "://..." + shown.rsplit("@", 1)[1]

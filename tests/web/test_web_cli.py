@@ -57,3 +57,33 @@ def test_a_taken_port_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str])
         assert cli.main(["serve", "--port", str(port), "--db", ":memory:"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err
+
+
+def test_serve_loads_the_compiled_players_before_it_shows_its_address(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the first start after an install compiles them (up to a minute): said, not hung
+    import uvicorn
+
+    from parlour.ai import warming
+
+    calls: list[str] = []
+    monkeypatch.setattr(warming, "compiled", lambda: True)
+    monkeypatch.setattr(warming, "warm", lambda: calls.append("warm") or {})
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append("run"))
+    assert cli.main(["serve", "--port", "8124", "--db", str(tmp_path / "games.db")]) == 0
+    assert calls == ["warm", "run"]
+    err = capsys.readouterr().err
+    assert err.index("loading the computer players") < err.index("open http://127.0.0.1:8124")
+
+
+def test_the_web_extra_installs_the_compiled_players() -> None:
+    # without numba a Calculation hint takes seconds (plain Python play-outs)
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    extras = tomllib.loads((root / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    assert "parlour[fast]" in extras["web"]
+    assert any(dep.startswith("numba") for dep in extras["fast"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import kernels
 
-__all__ = ["warm"]
+__all__ = ["compiled", "warm"]
 
 
 def warm() -> dict[str, float]:
@@ -18,3 +18,8 @@ def warm() -> dict[str, float]:
     from . import players  # noqa: F401  (each game's players register their kernels)
 
     return kernels.warm()
+
+
+def compiled() -> bool:
+    """Whether the players and solvers run compiled here (numba is installed)."""
+    return kernels.numba_available()
