@@ -9,6 +9,14 @@ import pytest
 from parlour import cli
 
 
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 def test_default_database_is_in_the_user_data_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -30,7 +38,9 @@ def test_unopenable_database_is_one_line_and_exit_2(
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    assert cli.main(["serve", "--db", str(blocker / "sub" / "x.db")]) == 2
+    # on a free port: the default 8000 may be taken by a server someone is running
+    args = ["serve", "--port", str(_free_port()), "--db", str(blocker / "sub" / "x.db")]
+    assert cli.main(args) == 2
     assert "cannot create the folder for the database" in capsys.readouterr().err
 
 
@@ -71,10 +81,11 @@ def test_serve_loads_the_compiled_players_before_it_shows_its_address(
     monkeypatch.setattr(warming, "compiled", lambda: True)
     monkeypatch.setattr(warming, "warm", lambda: calls.append("warm") or {})
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append("run"))
-    assert cli.main(["serve", "--port", "8124", "--db", str(tmp_path / "games.db")]) == 0
+    port = _free_port()
+    assert cli.main(["serve", "--port", str(port), "--db", str(tmp_path / "games.db")]) == 0
     assert calls == ["warm", "run"]
     err = capsys.readouterr().err
-    assert err.index("loading the computer players") < err.index("open http://127.0.0.1:8124")
+    assert err.index("loading the computer players") < err.index(f"open http://127.0.0.1:{port}")
 
 
 def test_the_web_extra_installs_the_compiled_players() -> None:
