@@ -460,7 +460,7 @@ def _demo(game: Game, colour: bool, pause: float) -> int:
         for seat in range(game.players)
     ]
     seats = ("the computer",) if game.players == 1 else ("player 1", "player 2")
-    names = Names(viewer=None, seats=seats, places=game_class(game.name).pile_names)
+    cls = game_class(game.name)
     print(game.state.render(colour))
     while game.outcome is None:
         seat = game.to_move
@@ -469,6 +469,8 @@ def _demo(game: Game, colour: bool, pause: float) -> int:
             print("\nThe computer sees no move that leads anywhere: demo over.")
             return 0
         game.play(choice)
+        # told from the mover's side: whose pile "0" is (Chinese Patience) depends on it
+        names = Names(None, seats, cls.pile_names, cls.seat_piles, side=seat)
         told = " ".join(sentences(game.state.last_events(seat), names))
         print(f"\n{len(game.moves)}. {told}  [{choice}]")
         print(game.state.render(colour))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
 from parlour.core.events import KINDS, Event
-from parlour.service import open_service
+from parlour.service import HUMAN, open_service
 from parlour.service.words import (
     Names,
     card_words,
@@ -200,3 +203,91 @@ def test_the_uno_hint_names_the_card_it_lights(monkeypatch: pytest.MonkeyPatch) 
     (part,) = [p for p in answer["moves"] if p["move"] == found["move"]]
     assert part["card"] and card_words(part["card"]) in found["text"]
     assert found["text"].startswith("Hint: plays ") and found["text"].endswith(".")
+
+
+def test_a_seats_pile_is_named_from_the_readers_side() -> None:
+    """Chinese Patience numbers the discard piles from the side of the seat its events
+    are told to (0 that seat's own, 9 the other's); a sentence says whose pile it is,
+    as the table's labels do."""
+    piles = {"0": (0, "discard pile"), "9": (1, "discard pile")}
+    you = Names(seat_places=piles)
+    twist = Event("twist", 0, ("7H",), target="0")
+    load = Event("play", 0, ("4S",), source="7", target="9")
+    assert sentence(twist, you) == "You twist 7♥ onto your discard pile."
+    assert sentence(load, you) == "You play 4♠ from pile 7 to the computer's discard pile."
+    theirs = Event("play", 1, ("7S",), source="9", target="7")  # told to seat 0
+    assert (
+        sentence(theirs, you) == "The computer plays 7♠ from the computer's discard pile to pile 7."
+    )
+    friend = Names(viewer=1, seats=("Bob", "Ann"), seat_places=piles)  # Ann reads
+    loaded = Event("play", 0, ("4S",), source="7", target="0")  # told to Ann: her pile 0
+    assert sentence(loaded, friend) == "Bob plays 4♠ from pile 7 to your discard pile."
+    bobs = Event("twist", 0, ("7H",), target="9")
+    assert sentence(bobs, friend) == "Bob twists 7♥ onto Bob's discard pile."
+    one_screen = Names(viewer=None, seats=("player 1", "player 2"), seat_places=piles, side=1)
+    assert sentence(twist, one_screen) == "Player 1 twists 7♥ onto player 2's discard pile."
+    asked = Event("prompt", 1, ("7H",), value="end_or_move")  # the mover's own pile 0
+    assert (
+        prompt_words(asked, friend) == "Your turn: move 7♥ off your discard pile, or end the turn."
+    )
+    assert prompt_words(asked, you) == (
+        "The computer's turn: move 7♥ off the computer's discard pile, or end the turn."
+    )
+    assert sentence(twist) == "You twist 7♥ onto pile 0."  # a game without seat piles
+
+
+OWN_PILES = re.compile(r"\bpiles? [09]\b")
+
+
+def _told(answer: Any) -> list[str]:
+    return [str(entry["text"]) for entry in answer["log"]] + [str(answer["status"])]
+
+
+def _play_on(table: Any, player: str, game_id: str, seat: int | None, moves: int) -> Any:
+    answer = table.get(player, game_id, seat)
+    for _ in range(moves):
+        if answer["outcome"] is not None or not answer["your_turn"]:
+            break
+        legal = answer["legal_moves"]
+        move = next((m for m in legal if m.startswith("0 ") or m.endswith(" 9")), legal[0])
+        answer = table.play(player, game_id, move, seat)
+    return answer
+
+
+def test_chinese_patience_tells_whose_discard_pile_on_every_table() -> None:
+    """The log and the status name the discard piles from the reader's side against the
+    computer, at a friend's game (either seat) and at one shared screen, never "pile 0"
+    or "pile 9" (the words come from the table service, so every front end says them)."""
+    table = open_service(":memory:")
+    # against the computer
+    answer = table.start("me", "chinese-patience", seed=5)
+    for _ in range(12):
+        answer = _play_on(table, "me", answer["id"], None, 20)
+        if answer["outcome"] is not None:
+            break
+    told = _told(table.get("me", answer["id"]))
+    assert not [t for t in told if OWN_PILES.search(t)], told
+    assert any("onto your discard pile" in t for t in told)
+    assert any("The computer twists" in t and "onto the computer's discard pile" in t for t in told)
+    # a friend's game: each person reads the other's pile by the other's name
+    started = table.start("bob", "chinese-patience", seed=5, opponent="friend", player_name="Bob")
+    game_id = started["id"]
+    table.join("ann", game_id, started["live"]["invite"], name="Ann")
+    for _ in range(8):
+        for player in ("bob", "ann"):
+            _play_on(table, player, game_id, None, 20)
+    bob, ann = _told(table.get("bob", game_id)), _told(table.get("ann", game_id))
+    for told in (bob, ann):
+        assert not [t for t in told if OWN_PILES.search(t)], told
+    assert any("Ann twists" in t and "onto Ann's discard pile" in t for t in bob)
+    assert any("You twist" in t and "onto your discard pile" in t for t in ann)
+    assert any("Bob twists" in t and "onto Bob's discard pile" in t for t in ann)
+    # two people at one screen: each seat's own pile by its player's number
+    answer = table.start("me", "chinese-patience", seed=5, opponent=HUMAN)
+    for _ in range(8):
+        answer = _play_on(table, "me", answer["id"], answer["to_move"], 20)
+    for seat in (0, 1):
+        told = _told(table.get("me", answer["id"], seat))
+        assert not [t for t in told if OWN_PILES.search(t)], told
+        assert any("Player 1 twists" in t and "onto player 1's discard pile" in t for t in told)
+        assert any("Player 2 twists" in t and "onto player 2's discard pile" in t for t in told)

@@ -130,6 +130,11 @@ class GameState(ABC):
     #: The game's piles in words where its notation is a letter ("L": "the left
     #: post"), for the sentences people read; other names are shown as they are.
     pile_names: ClassVar[Mapping[str, str]] = {}
+    #: Piles that belong to a seat and are numbered from the side of the seat an
+    #: event is told to (Chinese Patience: "0" that seat's own discard pile, "9" the
+    #: other's): name -> (0 that seat, 1 the other; what the pile is). Sentences then say
+    #: whose it is from the reader's side: "your discard pile", "Ann's discard pile".
+    seat_piles: ClassVar[Mapping[str, tuple[int, str]]] = {}
     #: What :meth:`progress` counts and out of how many (one-player games).
     progress_label: ClassVar[str | None] = None
     progress_total: ClassVar[int | None] = None

@@ -14,7 +14,7 @@ Hands are stored bottom first, so the top card is ``hand[-1]`` and a twist is a
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, cast
 
 from ..cards import card, card_pretty, card_str, cards_str, french_deck, parse_card
@@ -181,6 +181,12 @@ class ChinesePatience(GameState):
         ),
     )
     rules_file: ClassVar[str] = "chinese-patience.md"
+    # moves and events number the discard piles from the mover's (an event's reader's)
+    # side: 0 is that player's own, 9 the opponent's
+    seat_piles: ClassVar[Mapping[str, tuple[int, str]]] = {
+        "0": (0, "discard pile"),
+        "9": (1, "discard pile"),
+    }
     series: ClassVar[bool] = True
     first_option: ClassVar[str | None] = "first"
     help_text: ClassVar[str] = """\

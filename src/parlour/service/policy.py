@@ -257,11 +257,15 @@ def viewer(record: GameRecord, game: Game, seat: int | None) -> int:
 def names(record: GameRecord, viewer: int) -> Names:
     """How sentences name the seats for this reader."""
     cls = game_class(record.game)
+    seats: tuple[str, ...]
     if record.opponent == HUMAN:
-        return Names(viewer=None, seats=("player 1", "player 2"), places=cls.pile_names)
-    if record.opponent == FRIEND:
-        return Names(viewer=viewer, seats=seat_names(record), places=cls.pile_names)
-    return Names(viewer=viewer, seats=("you", "the computer"), places=cls.pile_names)
+        # nobody is "you" at one shared screen, but each is told from their own side
+        seats, you, side = ("player 1", "player 2"), None, viewer
+    elif record.opponent == FRIEND:
+        seats, you, side = seat_names(record), viewer, None
+    else:
+        seats, you, side = ("you", "the computer"), viewer, None
+    return Names(you, seats, cls.pile_names, cls.seat_piles, side)
 
 
 def seat_names(record: GameRecord) -> tuple[str, ...]:

@@ -111,12 +111,17 @@ class Names:
 
     ``viewer`` is the reader's seat (None: a spectator); ``seats`` names each seat
     in the third person ("the computer", "Ann"). ``places`` names a game's piles
-    ("L": "the left post"); a game declares them as ``pile_names``.
+    ("L": "the left post"); a game declares them as ``pile_names``. ``seat_places``
+    are the piles a game numbers from the side of the seat its events are told to
+    (its ``seat_piles``); ``side`` is that seat where it is not the reader's (two
+    people at one screen are both "player N", but each is told from their own side).
     """
 
     viewer: int | None = 0
     seats: Sequence[str] = ("you", "the computer")
     places: Mapping[str, str] = field(default_factory=dict)
+    seat_places: Mapping[str, tuple[int, str]] = field(default_factory=dict)
+    side: int | None = None
 
     def subject(self, who: int | None) -> str:
         if who is None:
@@ -148,11 +153,24 @@ class Names:
             return base + "es"
         return base + "s"
 
-    def place(self, name: str | None) -> str:
-        """A pile as people read it: a game's own name for it, the table's, "pile 6"
-        for the original's pile numbers, else the rules page's notation ("F3")."""
+    def owned(self, owner: int, thing: str) -> str:
+        """A seat's pile from the reader's side: "your discard pile", "the computer's
+        discard pile", "Ann's discard pile" (the table's labels say the same)."""
+        if owner == self.viewer:
+            return f"your {thing}"
+        return f"{self.subject(owner)}'s {thing}"
+
+    def place(self, name: str | None, side: int | None = None) -> str:
+        """A pile as people read it: a game's own name for it (whose it is, for a pile
+        numbered from ``side``'s side: by default the seat the events are told to), the
+        table's, "pile 6" for the original's pile numbers, else the rules page's
+        notation ("F3")."""
         if name is None:
             return ""
+        told = side if side is not None else self.side if self.side is not None else self.viewer
+        if name in self.seat_places and told is not None:
+            offset, thing = self.seat_places[name]
+            return self.owned(told if offset == 0 else 1 - told, thing)
         if name in self.places:
             return self.places[name]
         if name in _TABLE_PLACES:
@@ -401,7 +419,10 @@ def _asked(event: Event, names: Names) -> str:
     if code == "twist":
         return "start with a twist"
     if code == "end_or_move":
-        return f"move {card} off pile 0, or end the turn" if event.cards else "end the turn"
+        if not event.cards:
+            return "end the turn"
+        # the prompt is the mover's: their own pile 0, named from the reader's side
+        return f"move {card} off {names.place('0', side=event.who)}, or end the turn"
     if code == "twist_or_move":
         return "twist again, or move cards first"
     return "make a move"
