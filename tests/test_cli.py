@@ -155,6 +155,23 @@ def test_save_and_load(
     assert code == 0 and "Legal moves:" in out
 
 
+def test_a_wrong_opponent_for_a_loaded_save_is_told_what_the_terminal_offers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The table service's message lists the opponents the caller can seat: here the
+    levels and 'human', not 'friend' (the terminal refuses it: no invitations)."""
+    save = tmp_path / "uno.json"
+    code, _, _ = run(monkeypatch, capsys, ["play", "uno", "--seed", "4"], f"save {save}\nquit\n")
+    assert code == 0
+    code, out, err = run(monkeypatch, capsys, ["load", str(save), "--opponent", "nobody"])
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "unknown opponent 'nobody' for uno: the levels are random, basic, strong" in err
+    assert err.strip().endswith("or 'human' for two people at one table")
+    assert "friend" not in err and not out
+    code, out, _ = run(monkeypatch, capsys, ["load", str(save), "--opponent", "human"], "quit\n")
+    assert code == 0 and "two people at one table" in out
+
+
 def test_a_finished_games_save_is_plain_and_loads_anywhere(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -555,7 +555,9 @@ def _refuse_friend(opponent: str | None) -> None:
 def cmd_load(args: argparse.Namespace) -> int:
     _refuse_friend(args.opponent)
     service, player = _service(args)
-    answer = service.load(player, _read_bytes(args.file, "save file"), args.opponent)
+    saved = _read_bytes(args.file, "save file")
+    # no invitations here: a wrong --opponent is told the opponents this terminal seats
+    answer = service.load(player, saved, args.opponent, people=(HUMAN,))
     return _table(service, player, answer, args)
 
 

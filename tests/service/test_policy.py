@@ -175,3 +175,25 @@ def test_a_save_of_a_game_in_play_seals_its_deal(table: TableService) -> None:
     other = open_service(":memory:")
     with pytest.raises(ParlourError, match="sealed for the machine"):
         other.load(ME, text)
+
+
+def test_an_unknown_opponent_is_told_the_opponents_the_caller_can_seat(
+    table: TableService,
+) -> None:
+    """The web app seats a friend and two people at one table; the terminal (no
+    invitations) asks for people=('human',) and is never offered 'friend'."""
+    with pytest.raises(ParlourError) as everywhere:
+        table.start(ME, "uno", opponent="nobody")
+    assert str(everywhere.value).endswith(
+        "or 'human' for two people at one table, or 'friend' to invite a friend"
+    )
+    save = table.save(ME, table.start(ME, "uno", seed=4)["id"])
+    with pytest.raises(ParlourError) as terminal:
+        table.load(ME, save, "nobody", people=(HUMAN,))
+    assert str(terminal.value).endswith(
+        "the levels are random, basic, strong, or 'human' for two people at one table"
+    )
+    with pytest.raises(ParlourError, match="unknown opponent 'friend'"):
+        table.load(ME, save, "friend", people=(HUMAN,))
+    assert table.load(ME, save, "human", people=(HUMAN,))["opponent"] == HUMAN
+    assert table.load(ME, save, "friend")["opponent"] == "friend"

@@ -31,7 +31,7 @@ final: the cards it showed stay known, as at a real table.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..ai import deals, player_levels
@@ -114,10 +114,17 @@ def default_level(name: str) -> str:
     return "strong" if "strong" in levels else levels[-1]
 
 
-def check_opponent(cls: type[GameState], opponent: str | None) -> str | None:
+#: The opponents that are people, in the words that offer them.
+_PEOPLE = {HUMAN: "for two people at one table", FRIEND: "to invite a friend"}
+
+
+def check_opponent(
+    cls: type[GameState], opponent: str | None, people: Collection[str] = (HUMAN, FRIEND)
+) -> str | None:
     """The opponent of a new game: a computer level, ``human`` (a second person at the
     same table), ``friend`` (a second person in another browser), or None for a
-    one-player game."""
+    one-player game. ``people`` are the opponents that are people the caller can seat
+    (the terminal has no invitations): no other is accepted, or offered in the message."""
     if cls.players == 1:
         if opponent not in (None, HUMAN):
             raise ParlourError(f"{cls.name} is a one-player game: it takes no opponent")
@@ -125,11 +132,12 @@ def check_opponent(cls: type[GameState], opponent: str | None) -> str | None:
     levels = player_levels(cls.name)
     if opponent is None:
         return default_level(cls.name)
-    if opponent not in (HUMAN, FRIEND) and opponent not in levels:
+    offered = [kind for kind in _PEOPLE if kind in people]
+    if opponent not in offered and opponent not in levels:
         raise ParlourError(
             f"unknown opponent {opponent!r} for {cls.name}: the levels are "
             + ", ".join(levels)
-            + f", or {HUMAN!r} for two people at one table, or {FRIEND!r} to invite a friend"
+            + "".join(f", or {kind!r} {_PEOPLE[kind]}" for kind in offered)
         )
     return opponent
 

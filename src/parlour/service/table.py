@@ -22,7 +22,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -819,8 +819,17 @@ class TableService:
             data = saves.save_data(game, final, self._save_key())
             return json.dumps(data, indent=1) + "\n"
 
-    def load(self, player: str, text: str | bytes, opponent: str | None = None) -> Answer:
-        """A saved game, as a new game of ``player`` in the store (its moves replayed)."""
+    def load(
+        self,
+        player: str,
+        text: str | bytes,
+        opponent: str | None = None,
+        *,
+        people: Collection[str] = (HUMAN, FRIEND),
+    ) -> Answer:
+        """A saved game, as a new game of ``player`` in the store (its moves replayed).
+        ``opponent`` replaces the saved one: a computer level or one of ``people`` (the
+        opponents that are people the caller can seat; the terminal has no invitations)."""
         data = saves.open_save(text, self._save_key())
         game = load_game(data)
         meta = dict(game.meta)
@@ -828,6 +837,8 @@ class TableService:
         for key in ("final", "progress"):
             meta.pop(key, None)
         cls = game_class(game.name)
+        if opponent:
+            opponent = policy.check_opponent(cls, opponent, people)
         opponent = policy.check_opponent(cls, opponent or saved_opponent)
         if game.deck is not None:
             meta["deck"] = game.deck
