@@ -24,6 +24,7 @@ from textual.widgets import RichLog, Static  # noqa: E402
 
 import parlour  # noqa: E402
 from cheap_deals import make_deals_cheap  # noqa: E402
+from parlour.service.ending import stats_lines  # noqa: E402
 from parlour.service.words import card_words  # noqa: E402
 from parlour.tui.app import ParlourApp  # noqa: E402
 from parlour.tui.backend import Backend, open_service  # noqa: E402
@@ -979,22 +980,33 @@ def test_clicking_an_uno_card_plays_it() -> None:
     drive(script, game="uno", seed=13, opponent="random")
 
 
-def test_statistics_from_the_games_list(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_statistics_from_the_games_list(tmp_path: Path, size: tuple[int, int]) -> None:
     """``s`` on the games list shows the statistics in ``parlour stats``'s words, the
-    deal of the day's line included; escape closes them."""
+    deal of the day's line included; escape closes them. Was: the screen drew an
+    empty 4x2 box (a scrolling box sized "auto" measured nothing)."""
     db = str(tmp_path / "parlour.db")
     service = open_service(db)
-    answer = service.start(service.local_player(), "gate", deal="daily")
-    service.resign(service.local_player(), answer["id"])
+    player = service.local_player()
+    answer = service.start(player, "gate", deal="daily")
+    service.resign(player, answer["id"])
+    answer = service.start(player, "calculation", seed=3)
+    service.resign(player, answer["id"])
+    expected = stats_lines(service.stats(player))
     service.store.close()
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         assert isinstance(app.screen, ChooserScreen)
         await keys(pilot, "s")
+        await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
+        assert app.screen.lines == expected
         text = "\n".join(app.screen.lines)
         assert "gate" in text and "deal of the day" in text and "all games" in text
+        drawn = rendered(app)
+        for line in expected:  # every line is drawn, whole, on the screen
+            assert line in drawn, drawn
         await keys(pilot, "escape")
         assert isinstance(app.screen, ChooserScreen)
 
-    drive(script, db=db)
+    drive(script, db=db, size=size)

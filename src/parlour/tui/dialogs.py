@@ -77,10 +77,12 @@ class StatsScreen(_Page):
     closes it."""
 
     CLOSE_KEY = "s"
+    TITLE = "Your statistics: escape to close"
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
-    StatsScreen > VerticalScroll { width: auto; max-width: 100%; height: auto;
-        max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    StatsScreen > VerticalScroll { max-width: 100%; max-height: 100%; border: round $accent;
+        background: $surface; padding: 0 1; }
+    StatsScreen #stats { width: auto; }
     """
 
     def __init__(self, lines: list[str]) -> None:
@@ -89,7 +91,12 @@ class StatsScreen(_Page):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = "Your statistics: escape to close"
+            scroll.border_title = self.TITLE
+            # A scrolling box sized "auto" measures nothing and draws empty: it is
+            # given the size of its lines (and title), border and padding included.
+            widest = max([len(self.TITLE) + 2, *(len(line) for line in self.lines)])
+            scroll.styles.width = widest + 4
+            scroll.styles.height = len(self.lines) + 2
             yield Static("\n".join(self.lines), id="stats")
 
 
