@@ -147,3 +147,29 @@ def test_view_of_unknown_player_is_an_error() -> None:
     game = parlour.new_game("calculation", seed=1)
     with pytest.raises(parlour.ParlourError, match="no player 1"):
         game.view(1)
+
+
+def test_a_move_or_player_of_the_wrong_type_is_a_clear_error(name: str) -> None:
+    # a newcomer's slips: play(None), play(5), view("0"); nothing changes
+    game = parlour.new_game(name, seed=3)
+    before = game.to_json()
+    for wrong in (None, 5):
+        with pytest.raises(parlour.InvalidMoveError, match=rf"a move is a string .*got {wrong}"):
+            game.play(wrong)  # type: ignore[arg-type]
+    with pytest.raises(parlour.InvalidPlayerError, match="a player is a number.*got '0'"):
+        game.view("0")  # type: ignore[arg-type]
+    with pytest.raises(parlour.InvalidPlayerError, match="got True"):
+        game.view(True)
+    assert game.to_json() == before
+
+
+def test_a_deck_of_one_card_is_one_card() -> None:
+    with pytest.raises(parlour.InvalidDeckError, match="the deck has 1 card;"):
+        parlour.new_game("gate", seed=0, deck="AS")
+
+
+def test_an_unknown_player_level_is_an_option_error() -> None:
+    from parlour.ai import make_player
+
+    with pytest.raises(parlour.InvalidOptionError, match="unknown player 'grandmaster'"):
+        make_player("uno", "grandmaster")

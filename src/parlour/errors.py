@@ -51,7 +51,8 @@ class InvalidSaveError(ParlourError):
 
 
 class InvalidOptionError(ParlourError):
-    """An unknown game option, or a value the option does not take."""
+    """An unknown game option or setting (a player level, an environment's argument),
+    or a value it does not take."""
 
 
 class InvalidPlayerError(ParlourError):

@@ -145,7 +145,8 @@ def check_pack(
     allowed = list(sizes) if sizes is not None else [len(pack)]
     if len(cards) not in allowed:
         sizes_text = " or ".join(str(n) for n in allowed)
-        raise InvalidDeckError(f"the deck has {len(cards)} cards; {what} needs {sizes_text} cards")
+        count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+        raise InvalidDeckError(f"the deck has {count}; {what} needs {sizes_text} cards")
     have = Counter(cards)
     limit = Counter(pack)
     extra = []

@@ -96,7 +96,7 @@ def test_a_callable_or_a_player_can_be_the_opponent() -> None:
     def cheat(view: Mapping[str, Any], legal: Sequence[str]) -> str:
         return "no such move"
 
-    with pytest.raises(parlour.ParlourError, match="not a legal move"):
+    with pytest.raises(parlour.IllegalMoveError, match="not a legal move"):
         play_out(envs.UnoVersusEnv(opponent=cheat, seat=1), seed=0)
 
 
@@ -110,9 +110,9 @@ def test_a_callable_or_a_player_can_be_the_opponent() -> None:
     ],
 )
 def test_bad_settings_are_one_clear_error(kwargs: dict[str, Any], message: str) -> None:
-    with pytest.raises(parlour.ParlourError, match=message):
+    with pytest.raises(parlour.InvalidOptionError, match=message):
         envs.UnoVersusEnv(**kwargs)
-    with pytest.raises(parlour.ParlourError, match="one-player game"):
+    with pytest.raises(parlour.InvalidOptionError, match="one-player game"):
         envs.VersusEnv("gate")
 
 

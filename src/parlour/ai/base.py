@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.registry import game_class
-from ..errors import ParlourError
+from ..errors import InvalidOptionError, ParlourError
 from ..rng import Rng, stream_seed
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
     name = game_class(game).name
     levels = player_levels(name)
     if level not in levels:
-        raise ParlourError(
+        raise InvalidOptionError(
             f"unknown player {level!r} for {name}: the players are {', '.join(levels)}"
         )
     player_seed = stream_seed(seed, f"player-{seat}-{level}")

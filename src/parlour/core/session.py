@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import (
     GameOverError,
     IllegalMoveError,
+    InvalidMoveError,
     InvalidPlayerError,
     InvalidSaveError,
     ParlourError,
@@ -99,6 +100,13 @@ class Game:
 
     def parse(self, text: str) -> Move:
         """The legal move named by ``text`` (raises, changing nothing, if there is none)."""
+        if not isinstance(text, str):
+            example = self.legal_moves()[:1] or self._state.every_move()[:1]
+            raise InvalidMoveError(
+                f"a move is a string such as {example[0]!r}, got {text!r}"
+                if example
+                else f"a move is a string, got {text!r}"
+            )
         outcome = self.outcome
         if outcome is not None:
             raise GameOverError(f"the game is over ({outcome}); {text.strip()!r} cannot be played")
@@ -148,6 +156,10 @@ class Game:
         return bool(self._future)
 
     def _check_player(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise InvalidPlayerError(
+                f"a player is a number (0 or 1 in a two-player game), got {player!r}"
+            )
         if not 0 <= player < self.players:
             seats = "player 0 only" if self.players == 1 else "players 0 and 1"
             raise InvalidPlayerError(f"there is no player {player} in {self.name}: it has {seats}")

@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from ..ai.base import Player, make_player, player_levels
 from ..core.registry import match_games
-from ..errors import ParlourError
+from ..errors import IllegalMoveError, InvalidOptionError
 from .encoders import OBS_HIGH, Vector
 from .rewards import CUT_OFF, end_rewards
 from .table import Table
@@ -69,26 +69,32 @@ class VersusEnv(gym.Env[Vector, np.int64]):
         self.table = Table(game, options)
         game = self.table.game
         if self.table.seats != 2:
-            raise ParlourError(f"{game} is a one-player game: use PatienceEnv (parlour/...-v0)")
+            raise InvalidOptionError(
+                f"{game} is a one-player game: use PatienceEnv (parlour/...-v0)"
+            )
         if isinstance(opponent, str):
             levels = player_levels(game)
             if opponent not in levels:
-                raise ParlourError(
+                raise InvalidOptionError(
                     f"unknown opponent {opponent!r} for {game}: the levels are "
                     f"{', '.join(levels)}, or pass a Player or a callable (view, legal) -> move"
                 )
         elif not (isinstance(opponent, Player) or callable(opponent)):
-            raise ParlourError(
+            raise InvalidOptionError(
                 f"opponent must be a level name, a Player or a callable, got {opponent!r}"
             )
         if seat not in (0, 1, None):
-            raise ParlourError(f"seat must be 0, 1 or None (drawn each episode), got {seat!r}")
+            raise InvalidOptionError(
+                f"seat must be 0, 1 or None (drawn each episode), got {seat!r}"
+            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ParlourError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
+            raise InvalidOptionError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
-            raise ParlourError(f"max_steps must be a positive whole number, got {max_steps!r}")
+            raise InvalidOptionError(
+                f"max_steps must be a positive whole number, got {max_steps!r}"
+            )
         if matches and not self.table.match:
-            raise ParlourError(
+            raise InvalidOptionError(
                 f"matches=True applies to {' and '.join(match_games())} only "
                 "(whole matches, not hands)"
             )
@@ -141,7 +147,7 @@ class VersusEnv(gym.Env[Vector, np.int64]):
             view["outcome"] = None  # as a session shows it during play
             choice = choose(view, strings)
             if choice not in strings:
-                raise ParlourError(
+                raise IllegalMoveError(
                     f"the opponent chose {choice!r}, which is not a legal move; "
                     f"legal moves: {', '.join(strings)}"
                 )
