@@ -155,6 +155,27 @@ def test_save_and_load(
     assert code == 0 and "Legal moves:" in out
 
 
+def test_load_resumes_the_saved_position_and_a_resignation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The new-user trial: a save's moves are replayed (not the deal's start shown
+    again), and a resigned game loads resigned."""
+    db = str(tmp_path / "x.db")
+    moved, resigned = tmp_path / "c5.json", tmp_path / "g5.json"
+    play = ["--seed", "5", "--db", db]
+    run(monkeypatch, capsys, ["play", "calculation", *play], f"S W1\nsave {moved}\nquit\n")
+    run(monkeypatch, capsys, ["play", "gate", *play], f"R F\nresign\nsave {resigned}\nquit\n")
+    assert json.loads(resigned.read_text())["resigned_by"] == 0
+    code, out, err = run(monkeypatch, capsys, ["load", str(moved), "--db", db], "moves\nquit\n")
+    engine = parlour.new_game("calculation", seed=5)
+    engine.play("S W1")
+    assert code == 0 and "Stock S: current card 9♣, 47 cards left" in out, err
+    assert "Stock S: current card 9♣, 47 cards left" in engine.render()
+    code, out, err = run(monkeypatch, capsys, ["load", str(resigned), "--db", db], "show\nquit\n")
+    assert code == 0 and "You resigned." in out and "F1 A♣" in out, err
+    assert "Your turn." not in out
+
+
 def test_a_wrong_opponent_for_a_loaded_save_is_told_what_the_terminal_offers(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

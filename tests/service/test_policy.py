@@ -3,6 +3,7 @@ what an answer shows (see ``parlour.service.policy``)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -197,3 +198,45 @@ def test_an_unknown_opponent_is_told_the_opponents_the_caller_can_seat(
         table.load(ME, save, "friend", people=(HUMAN,))
     assert table.load(ME, save, "human", people=(HUMAN,))["opponent"] == HUMAN
     assert table.load(ME, save, "friend")["opponent"] == "friend"
+
+
+@pytest.mark.parametrize(
+    ("name", "opponent"),
+    [("gate", None), ("calculation", None), ("uno", "random"), ("chinese-patience", "random")],
+)
+def test_a_loaded_save_is_the_position_it_was_saved_in(
+    table: TableService, name: str, opponent: str | None
+) -> None:
+    """Loading replays the save's moves through the engine: the same position, the
+    same moves, and a finished game stays finished (its resignation kept)."""
+    answer: Any = table.start(ME, name, opponent=opponent)
+    for _ in range(3):
+        if answer["outcome"] is None:
+            answer = table.play(ME, answer["id"], answer["legal_moves"][0])
+    again = table.load(ME, table.save(ME, answer["id"]))
+    assert again["moves_played"] == answer["moves_played"] > 0
+    assert again["view"] == answer["view"] and again["to_move"] == answer["to_move"]
+    over = table.resign(ME, answer["id"])
+    done = table.load(ME, table.save(ME, over["id"]))
+    assert done["final"] is True and done["outcome"] == over["outcome"]
+    assert done["moves_played"] == over["moves_played"] and done["legal_moves"] == []
+    with pytest.raises(GameOverError):
+        table.play(ME, done["id"], answer["legal_moves"][0])
+
+
+def test_a_tampered_save_is_refused_by_the_engine(table: TableService) -> None:
+    answer = table.start(ME, "gate", seed=5)
+    data = json.loads(table.save(ME, answer["id"]))
+    data["moves"] = ["Q Q"]
+    with pytest.raises(ParlourError, match="save move 1 'Q Q'"):
+        table.load(ME, json.dumps(data))
+
+
+def test_a_lost_patience_keeps_whether_it_was_left_through_a_save(table: TableService) -> None:
+    lost = lose_a_patience(table)
+    again = table.load(ME, table.save(ME, lost["id"]))
+    assert again["final"] is False and again["can_undo"] is True, "not left: it can go on"
+    left = table.resign(ME, lost["id"])
+    done = table.load(ME, table.save(ME, left["id"]))
+    assert done["final"] is True and done["can_undo"] is False
+    assert done["seed"] == left["seed"]

@@ -68,7 +68,7 @@ CACHE_SIZE = 1000
 
 
 #: Facts of a record that a save file does not carry (the deck is part of the deal).
-_NOT_SAVED = frozenset({"deck", "final", "progress", "verdict"})
+_NOT_SAVED = frozenset({"deck", "progress", "verdict"})
 
 
 class NotFoundError(ParlourError):
@@ -834,8 +834,7 @@ class TableService:
         game = load_game(data)
         meta = dict(game.meta)
         saved_opponent = meta.pop("opponent", None)
-        for key in ("final", "progress"):
-            meta.pop(key, None)
+        meta.pop("progress", None)  # "final" stays: a patience left for good stays left
         cls = game_class(game.name)
         if opponent:
             opponent = policy.check_opponent(cls, opponent, people)
@@ -850,6 +849,8 @@ class TableService:
             options=game.options,
             seed=game.seed,
             opponent=opponent,
+            moves=game.moves,
+            resigned_by=game.resigned_by,
             meta=meta,
         )
         return self._begin(_rebuild_live(record))
