@@ -9,6 +9,7 @@ rather than run into the next.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from tabletools import Table
@@ -20,8 +21,10 @@ CHART_WORDS = (
 )
 
 
-def finish(table: Table, game: str, seed: int) -> None:
-    body = {"game": game, "options": {}, "deal": "random", "seed": seed}
+def finish(table: Table, game: str, seed: int | None, deal: str = "random") -> None:
+    body: dict[str, object] = {"game": game, "options": {}, "deal": deal}
+    if seed is not None:
+        body["seed"] = seed
     if game == "chinese-patience":
         body["opponent"] = "random"
     started = table.page.request.post(f"{table.server.url}/api/games", data=body)
@@ -50,6 +53,53 @@ def test_statistics_on_a_phone(table_at: TableAt) -> None:
     # at a desktop's width nothing is hidden, so nothing fades
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_function("!document.querySelector('.scroll-x').classList.contains('more-right')")
+
+
+def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: TableAt) -> None:
+    """A game's deals of the day have a line of their own (``"deal": "daily"``): the
+    page names it, under its game's, in the win-rate chart, its box and the table of
+    figures, at a phone's size and a desktop's (two lines called "Calculation" were
+    shown), and its results chart shows the deals of the day alone."""
+    table = table_at("phone")
+    table.open("#/")
+    finish(table, "calculation", 3)
+    finish(table, "calculation", 4)
+    finish(table, "calculation", None, deal="daily")
+    page = table.page
+    for viewport in ("phone", "desktop"):
+        width, height = table.VIEWPORTS[viewport]
+        page.set_viewport_size({"width": width, "height": height})
+        table.open("#/stats")
+        page.wait_for_selector(".chart")
+        shown = page.evaluate(
+            """() => ({
+                 boxes: [...document.querySelectorAll('.chart-box h2')].map((e) => e.textContent),
+                 rows: [...document.querySelectorAll('table.stats tbody th')]
+                   .map((e) => e.textContent),
+                 bars: [...document.querySelectorAll('[aria-labelledby="rate-title"] text')]
+                   .map((e) => e.textContent),
+                 ids: [...document.querySelectorAll('[id]')].map((e) => e.id),
+                 daily: document.querySelector('[aria-labelledby="t-calculation-daily"] svg')
+                   .getAttribute('aria-label'),
+               })"""
+        )
+        daily = "Calculation — deal of the day"
+        assert shown["boxes"] == ["Win rate", "Calculation", daily], shown
+        assert shown["rows"] == ["Calculation", daily, "All games"], shown
+        assert shown["bars"][:4] == ["Calculation", "0%", "Calculation", "deal of the day"]
+        assert len(set(shown["ids"])) == len(shown["ids"]), shown["ids"]
+        assert shown["daily"].startswith(f"{daily}, the last 1 games"), shown["daily"]
+        # every word of the chart inside the page (a long name ran off its left edge)
+        outside = page.evaluate(
+            """() => [...document.querySelectorAll('.chart text')].filter((t) => {
+                 const r = t.getBoundingClientRect();
+                 return r.left < 0 || r.right > document.documentElement.clientWidth;
+               }).map((t) => t.textContent)"""
+        )
+        assert not outside, f"at {viewport}: {outside}"
+        shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+        if shots:
+            page.screenshot(path=f"{shots}/stats-daily-{viewport}.png", full_page=True)
 
 
 def test_pile_labels_on_a_phone(table_at: TableAt) -> None:

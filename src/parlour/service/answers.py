@@ -235,6 +235,8 @@ class GameSummary(TypedDict):
     result: str | None
     headline: str | None
     seed: NotRequired[int | str]
+    #: The kind of deal chosen when it was not a random one: "winnable" or "daily".
+    deal: NotRequired[str]
 
 
 class Verdict(TypedDict):

@@ -660,6 +660,8 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
     }
     if final or record.meta.get("chosen_seed"):
         data["seed"] = deal_number(record.seed)
+    if record.meta.get("deal"):  # a winnable deal or the deal of the day (statistics)
+        data["deal"] = str(record.meta["deal"])
     return data
 
 

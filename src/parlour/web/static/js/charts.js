@@ -73,18 +73,25 @@ export function resultsChart(results, label, width = 640) {
 
 /** Horizontal bars: one row per game, value 0..1 (win rate) or any numbers. */
 export function barChart(rows, label, { format = (v) => `${Math.round(v * 100)}%`, max = 1, width = 640 } = {}) {
-  const rowH = 30;
+  // A row with a note (a game's deal of the day) names it on a second line.
+  const rowH = (r) => (r.note ? 44 : 30);
   const left = width < 420 ? 130 : 150;
-  const height = rows.length * rowH + 10;
+  const height = rows.reduce((sum, r) => sum + rowH(r), 0) + 10;
   const el = svg(width, height, label);
   const top = Math.max(max, ...rows.map((r) => r.value), 1e-9);
-  el.innerHTML = rows.map((r, i) => {
-    const y = 5 + i * rowH;
+  let y = 5;
+  el.innerHTML = rows.map((r) => {
     const w = ((width - left - 70) * r.value) / top;
-    return `<text x="${left - 8}" y="${y + 19}" font-size="14" text-anchor="end" fill="${INK}">${esc(r.label)}</text>` +
-      `<rect x="${left}" y="${y + 4}" width="${(width - left - 70).toFixed(1)}" height="20" rx="3" fill="#e6e6e6"/>` +
-      `<rect x="${left}" y="${y + 4}" width="${Math.max(0, w).toFixed(1)}" height="20" rx="3" fill="${r.colour || WIN}"/>` +
-      `<text x="${(left + Math.max(0, w) + 6).toFixed(1)}" y="${y + 19}" font-size="13" fill="${INK}">${esc(format(r.value))}</text>`;
+    const bar = y + (r.note ? 11 : 4);
+    const name = r.note
+      ? `<text x="${left - 8}" y="${y + 17}" font-size="14" text-anchor="end" fill="${INK}">${esc(r.label)}</text>` +
+        `<text x="${left - 8}" y="${y + 35}" font-size="13" text-anchor="end" fill="${INK}">${esc(r.note)}</text>`
+      : `<text x="${left - 8}" y="${y + 19}" font-size="14" text-anchor="end" fill="${INK}">${esc(r.label)}</text>`;
+    y += rowH(r);
+    return name +
+      `<rect x="${left}" y="${bar}" width="${(width - left - 70).toFixed(1)}" height="20" rx="3" fill="#e6e6e6"/>` +
+      `<rect x="${left}" y="${bar}" width="${Math.max(0, w).toFixed(1)}" height="20" rx="3" fill="${r.colour || WIN}"/>` +
+      `<text x="${(left + Math.max(0, w) + 6).toFixed(1)}" y="${bar + 15}" font-size="13" fill="${INK}">${esc(format(r.value))}</text>`;
   }).join("");
   return el;
 }
