@@ -265,3 +265,21 @@ def test_hint_uses_the_strong_player() -> None:
     h = hint(g)
     assert h.move in g.legal_moves()
     assert h.reason
+
+
+def test_hints_name_the_discard_piles_as_the_table_does() -> None:
+    # the table says "your discard pile", not "pile 0" (the move notation's number)
+    reasons = []
+    for seed in range(3):
+        game = parlour.new_game("chinese-patience", seed=seed)
+        players = [make_player("chinese-patience", "greedy", seed, seat) for seat in (0, 1)]
+        for _ in range(120):
+            if game.outcome is not None:
+                break
+            player = players[game.to_move]
+            move, reason = player.explain(game.view(game.to_move), game.legal_moves())
+            reasons.append(reason)
+            game.play(move)
+    assert any("your discard pile" in r for r in reasons)
+    assert any("your opponent's discard pile" in r for r in reasons)
+    assert not [r for r in reasons if "pile 0" in r or "pile 9" in r or "from 0 " in r]

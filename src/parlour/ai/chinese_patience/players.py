@@ -95,20 +95,20 @@ def _greedy_rank(s: ChinesePatience, move: Move3) -> tuple[int, str]:
         return 0, "the twisted card cannot move: end the turn"
     if kind == PILE:
         if s.discards[s.turn]:
-            return 20, "makes a space for the top of pile 0"
+            return 20, "makes a space for the top of your discard pile"
         return -1, ""
     if 1 <= dst <= 4:
         return (61 if src == 0 else 60), "a card to a foundation"
     if src == 0:
         if dst == 9:
-            return 50, "loads the opponent's pile"
+            return 50, "loads your opponent's discard pile"
         if s.tab[dst - 5]:
             return 45, "gets rid of a card onto the tableau"
         return 40, "gets rid of a card into a space"
     if dst == 9:
-        return 30, "loads the opponent's pile from the tableau"
+        return 30, "loads your opponent's discard pile from the tableau"
     if len(s.tab[src - 5]) == 1 and s.discards[s.turn]:
-        return 20, "makes a space for the top of pile 0"
+        return 20, "makes a space for the top of your discard pile"
     return -1, ""
 
 

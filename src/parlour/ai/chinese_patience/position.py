@@ -172,8 +172,13 @@ def describe(s: ChinesePatience, move: Move3) -> str:
         return f"move the pile from {src} onto {dst}"
     pile = s.discards[s.turn] if src == 0 else s.tab[src - 5]
     c = card_str(pile[-1])
+    source = _PILE_NAMES.get(src, f"pile {src}")
     if dst == 9:
-        return f"load {c} onto the opponent's pile 9"
+        return f"load {c} from {source} onto your opponent's discard pile"
     if dst <= 4:
-        return f"play {c} from {src} to foundation {dst}"
-    return f"move {c} from {src} to {dst}"
+        return f"play {c} from {source} to foundation {dst}"
+    return f"move {c} from {source} to pile {dst}"
+
+
+#: The seat piles as the player to move reads them (in moves, 0 and 9).
+_PILE_NAMES = {0: "your discard pile", 9: "your opponent's discard pile"}
