@@ -342,3 +342,30 @@ def test_next_game_of_a_series_lets_the_other_player_start(
     assert "Series after game 1: you 0, the computer" in first
     assert "The computer starts." not in first
     assert "The computer starts." in second  # the same table the terminal and web use
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["play"], "the argument game is required (see 'parlour play --help')"),
+        (["load"], "the argument file is required (see 'parlour load --help')"),
+    ],
+)
+def test_a_missing_argument_names_only_what_is_required(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    message: str,
+) -> None:
+    # 'options' may be left out: argparse listed it as required too ("game, options")
+    code, _, err = run(monkeypatch, capsys, argv)
+    assert code == 2 and err.count("\n") == 1 and message in err
+    assert "options" not in err
+
+
+def test_load_help_says_what_the_file_is(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["load", "--help"])
+    assert "a saved game (JSON), as 'save FILE' writes it" in capsys.readouterr().out

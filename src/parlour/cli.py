@@ -45,7 +45,19 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (and exit code 2)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        raise UsageError(f"{self._required(message)} (see '{self.prog} --help')")
+
+    def _required(self, message: str) -> str:
+        """argparse lists a positional that may be left out (``options``: nargs '*')
+        among the required ones when an earlier one is missing; name only the latter."""
+        prefix = "the following arguments are required: "
+        if not message.startswith(prefix):
+            return message
+        optional = {a.dest for a in self._actions if a.nargs in ("*", "?")}
+        names = [n for n in message[len(prefix) :].split(", ") if n not in optional]
+        if len(names) == 1:
+            return f"the argument {names[0]} is required"
+        return prefix + ", ".join(names) if names else message
 
 
 def _read_bytes(path: str, what: str) -> bytes:
@@ -760,7 +772,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.set_defaults(func=cmd_solve)
 
     load = sub.add_parser("load", help="resume a saved game")
-    load.add_argument("file")
+    load.add_argument("file", help="a saved game (JSON), as 'save FILE' writes it")
     add_play_flags(load)
     load.set_defaults(func=cmd_load)
 
