@@ -369,3 +369,28 @@ def test_load_help_says_what_the_file_is(
     with pytest.raises(SystemExit):
         main(["load", "--help"])
     assert "a saved game (JSON), as 'save FILE' writes it" in capsys.readouterr().out
+
+
+def test_the_computer_players_are_loaded_before_the_first_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a cold first hint or computer move would stall for up to a minute (numba
+    # compiling); the terminal loads them first and, at a terminal, says so if slow
+    import time
+
+    from parlour import cli
+    from parlour.ai import warming
+
+    loaded: list[str] = []
+    monkeypatch.setattr(warming, "compiled", lambda: True)
+    monkeypatch.setattr(warming, "warm_game", lambda game: loaded.append(game) or {})
+    code, _, err = run(
+        monkeypatch, capsys, ["play", "uno", "--seed", "1", "--db", ":memory:"], "quit\n"
+    )
+    assert code == 0 and loaded == ["uno"] and "loading the computer players" not in err
+
+    monkeypatch.setattr(warming, "warm_game", lambda game: time.sleep(0.3) or {})
+    monkeypatch.setattr(cli, "WARM_NOTICE_AFTER", 0.05)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    cli._warm_game("calculation")
+    assert "loading the computer players (the first use after an install" in capsys.readouterr().err

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
@@ -516,9 +517,40 @@ def _table(service: TableService, player: str, answer: Answer, args: argparse.Na
         interactive=interactive,
     )
     try:
+        _warm_game(answer["game"])
         return table.run()
     finally:
         service.store.close()
+
+
+#: Seconds of loading compiled code after which the terminal says what it is doing.
+WARM_NOTICE_AFTER = 1.0
+
+
+def _warm_game(game: str) -> None:
+    """Load the compiled code the game's computer players use before the first move or
+    hint, so that neither stalls; at a terminal, say so if it takes a while (the first
+    use after an install compiles it: up to a minute). The loading is the same work a
+    first hint would do, so it changes no move."""
+    from .ai.warming import compiled, warm_game
+
+    if not compiled():
+        return
+    notice = threading.Timer(
+        WARM_NOTICE_AFTER,
+        lambda: print(
+            "parlour: loading the computer players (the first use after an install "
+            "compiles them: up to a minute)",
+            file=sys.stderr,
+            flush=True,
+        ),
+    )
+    if sys.stderr.isatty():
+        notice.start()
+    try:
+        warm_game(game)
+    finally:
+        notice.cancel()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -528,6 +560,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.demo:
         game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
         pause = 0.4 if sys.stdout.isatty() else 0.0
+        _warm_game(game.name)
         return _demo(game, use_colour(args.colour, sys.stdout), pause)
     deal = "winnable" if args.winnable else "daily" if args.daily else "random"
     _refuse_friend(args.opponent)

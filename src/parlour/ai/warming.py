@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import kernels
 
-__all__ = ["compiled", "warm"]
+__all__ = ["compiled", "warm", "warm_game"]
 
 
 def warm() -> dict[str, float]:
@@ -23,3 +23,11 @@ def warm() -> dict[str, float]:
 def compiled() -> bool:
     """Whether the players and solvers run compiled here (numba is installed)."""
     return kernels.numba_available()
+
+
+def warm_game(game: str) -> dict[str, float]:
+    """Load the compiled kernels one game's players and solver use (none for most
+    games); the seconds each took."""
+    from . import players  # noqa: F401  (each game's players register their kernels)
+
+    return kernels.warm(game, f"{game} strong player")
