@@ -293,3 +293,43 @@ def test_naming_the_colour_of_a_wild_turned_up(table_at: TableAt) -> None:
     table.settle()
     assert table.answer["moves_played"] >= 1
     assert not [m for m in table.answer["legal_moves"] if m.startswith("colour:")]
+
+
+def test_a_complete_foundations_calculator_row_reads_complete(table_at: TableAt) -> None:
+    """Once a foundation's King is on, its calculator row has every rank struck through
+    (as the ranks played on a foundation still building are) and says "complete"; it
+    showed its twelve ranks as if none were played. Seed 3's winning line, 70 moves in:
+    F1, F2 and F4 are complete, F3 is building."""
+    from parlour import new_game
+    from parlour.ai.solver import parse_budget, solve
+
+    line = solve(new_game("calculation", seed=3), parse_budget("20000")).moves
+    assert line is not None
+    for viewport in ("phone", "desktop"):
+        table = table_at(viewport)
+        game_id = table.start("calculation", seed=3)
+        for move in line[:70]:
+            played = table.page.request.post(
+                f"{table.server.url}/api/games/{game_id}/moves", data={"move": move}
+            )
+            assert played.ok, played.text()
+        table.page.reload()
+        table.page.wait_for_function(
+            "window.Parlour && window.Parlour.game.answer"
+            " && window.Parlour.game.answer.moves_played === 70"
+        )
+        table.settle()
+        rows = table.page.evaluate(
+            """() => [...document.querySelectorAll('#scene .calculator')].map((row) => ({
+                 label: row.getAttribute('aria-label'),
+                 mark: row.querySelector('.done-mark')?.textContent ?? null,
+                 struck: [...row.querySelectorAll('span:not(.done-mark)')].map((s) =>
+                   getComputedStyle(s).textDecorationLine.includes('line-through')),
+               }))"""
+        )
+        complete = [r for r in rows if r["label"].endswith("is complete")]
+        assert [r["label"] for r in complete] == [f"F{i} is complete" for i in (1, 2, 4)]
+        for row in complete:
+            assert row["mark"] == "✓ complete" and all(row["struck"]) and len(row["struck"]) == 12
+        (building,) = [r for r in rows if r not in complete]
+        assert building["mark"] is None and 0 < sum(building["struck"]) < 12

@@ -21,10 +21,12 @@ function calculator(row, unit) {
       h("span", { class: "played", text: `${row.played}/12` }));
     return el;
   }
+  // A complete row has every rank struck through, as a played one is, and says so.
   row.sequence.forEach((r, i) => {
     const cls = done || i < row.played ? "played" : i === row.played ? "next" : "";
     el.append(h("span", { class: cls, text: rankText(r) }));
   });
+  if (done) el.append(h("span", { class: "done-mark", text: "✓ complete" }));
   return el;
 }
 
