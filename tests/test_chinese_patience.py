@@ -744,3 +744,26 @@ def test_resigning_scores_the_resigners_cards_left_for_the_other() -> None:
     outcome = game.outcome
     assert outcome is not None and outcome.result == "resigned"
     assert (outcome.winner, outcome.loser, outcome.score) == (1, 0, left)
+
+
+def test_the_prompt_offers_only_what_the_twisted_card_can_do() -> None:
+    # "move Q♥ off your discard pile, or end the turn" was asked when Q♥ could not move
+    seen = set()
+    for seed in range(30):
+        game = parlour.new_game("chinese-patience", seed=seed)
+        rng = Rng(seed)
+        for _ in range(60):
+            if game.outcome is not None:
+                break
+            state = game.state
+            prompt = state.prompt(state.turn)
+            if state.pending and prompt is not None:
+                legal = game.legal_moves()
+                own = [m for m in legal if m.startswith("0 ")]
+                others = [m for m in legal if m != "end" and not m.startswith("0 ")]
+                expected = "end_or_move" if own or not others else "stuck_or_move"
+                assert prompt.value == expected, (seed, legal, prompt)
+                assert bool(prompt.cards) == bool(own or others), (seed, legal, prompt)
+                seen.add(prompt.value if prompt.cards else "end")
+            game.play(rng.choice(game.legal_moves()))
+    assert seen == {"end_or_move", "stuck_or_move", "end"}

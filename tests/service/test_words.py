@@ -234,6 +234,12 @@ def test_a_seats_pile_is_named_from_the_readers_side() -> None:
         "The computer's turn: move 7♥ off the computer's discard pile, or end the turn."
     )
     assert sentence(twist) == "You twist 7♥ onto pile 0."  # a game without seat piles
+    stuck = Event("prompt", 1, ("QH",), value="stuck_or_move")  # Q♥ cannot move
+    assert prompt_words(stuck, friend) == (
+        "Your turn: Q♥ cannot move off your discard pile: move other cards, or end the turn."
+    )
+    only_end = Event("prompt", 1, value="end_or_move")
+    assert prompt_words(only_end, friend) == "Your turn: end the turn."
 
 
 OWN_PILES = re.compile(r"\bpiles? [09]\b")

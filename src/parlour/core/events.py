@@ -69,8 +69,10 @@ card just drawn), ``"colour"`` (name the colour of the Wild turned up first),
 ``"place_on_waste"`` (the same when no foundation takes it); 8 x 8
 ``"pending"`` (place ``cards[0]``, the card turned up from the talon); Chinese
 Patience ``"twist"`` (a first turn starts with a twist), ``"end_or_move"`` (move
-the twisted ``cards[0]`` off pile 0, or end the turn), ``"twist_or_move"`` (twist
-again, or move cards first). A game with nothing particular to ask gives no prompt.
+the twisted ``cards[0]`` off pile 0, or end the turn; with no card, end the turn, the
+only move), ``"stuck_or_move"`` (the twisted ``cards[0]`` cannot move: move other
+cards, or end the turn), ``"twist_or_move"`` (twist again, or move cards first). A
+game with nothing particular to ask gives no prompt.
 
 The reasons a game ends (``game_end``'s ``value``): ``"won"`` (a patience: every
 card on the foundations), ``"no_moves"`` (a patience lost: no legal move left),

@@ -559,14 +559,20 @@ Decisions of the rules page:
 
     def prompt(self, player: int) -> Event | None:
         """A first turn starts with a twist; then the twisted card is moved off pile 0
-        or the turn ends; once it is off, twist again or move cards first."""
+        or the turn ends (only the end when nothing can move; other cards first when
+        the twisted card cannot move); once it is off, twist again or move cards first."""
         if player != self.turn or self._outcome is not None:
             return None
         if not (self.twisted >> player) & 1:
             return Event("prompt", player, value="twist")
         if self.pending:
             twisted = card_str(self.discards[player][-1])
-            return Event("prompt", player, (twisted,), value="end_or_move")
+            moves = [cast(tuple[int, int, int], m) for m in self.legal_moves() if m != END_MOVE]
+            if any(m[1] == 0 for m in moves):  # the twisted card can move
+                return Event("prompt", player, (twisted,), value="end_or_move")
+            if moves:  # other cards can, it cannot
+                return Event("prompt", player, (twisted,), value="stuck_or_move")
+            return Event("prompt", player, value="end_or_move")  # no card: end the turn
         return Event("prompt", player, value="twist_or_move")
 
     def move_parts(self, move: Move) -> MoveParts:

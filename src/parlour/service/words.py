@@ -423,6 +423,9 @@ def _asked(event: Event, names: Names) -> str:
             return "end the turn"
         # the prompt is the mover's: their own pile 0, named from the reader's side
         return f"move {card} off {names.place('0', side=event.who)}, or end the turn"
+    if code == "stuck_or_move":
+        pile = names.place("0", side=event.who)
+        return f"{card} cannot move off {pile}: move other cards, or end the turn"
     if code == "twist_or_move":
         return "twist again, or move cards first"
     return "make a move"
