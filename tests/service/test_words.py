@@ -208,7 +208,8 @@ def test_the_uno_hint_names_the_card_it_lights(monkeypatch: pytest.MonkeyPatch) 
 def test_a_seats_pile_is_named_from_the_readers_side() -> None:
     """Chinese Patience numbers the discard piles from the side of the seat its events
     are told to (0 that seat's own, 9 the other's); a sentence says whose pile it is,
-    as the table's labels do."""
+    as the table's labels do, and "its" or "their" where the one who moves owns it
+    ("The computer twists 10♣ onto its discard pile", not "onto the computer's")."""
     piles = {"0": (0, "discard pile"), "9": (1, "discard pile")}
     you = Names(seat_places=piles)
     twist = Event("twist", 0, ("7H",), target="0")
@@ -216,16 +217,18 @@ def test_a_seats_pile_is_named_from_the_readers_side() -> None:
     assert sentence(twist, you) == "You twist 7♥ onto your discard pile."
     assert sentence(load, you) == "You play 4♠ from pile 7 to the computer's discard pile."
     theirs = Event("play", 1, ("7S",), source="9", target="7")  # told to seat 0
-    assert (
-        sentence(theirs, you) == "The computer plays 7♠ from the computer's discard pile to pile 7."
-    )
+    assert sentence(theirs, you) == "The computer plays 7♠ from its discard pile to pile 7."
     friend = Names(viewer=1, seats=("Bob", "Ann"), seat_places=piles)  # Ann reads
     loaded = Event("play", 0, ("4S",), source="7", target="0")  # told to Ann: her pile 0
     assert sentence(loaded, friend) == "Bob plays 4♠ from pile 7 to your discard pile."
     bobs = Event("twist", 0, ("7H",), target="9")
-    assert sentence(bobs, friend) == "Bob twists 7♥ onto Bob's discard pile."
+    assert sentence(bobs, friend) == "Bob twists 7♥ onto their discard pile."
     one_screen = Names(viewer=None, seats=("player 1", "player 2"), seat_places=piles, side=1)
+    # another's pile keeps its owner's name; its owner's own is "its" or "their"
     assert sentence(twist, one_screen) == "Player 1 twists 7♥ onto player 2's discard pile."
+    assert sentence(Event("twist", 1, ("7H",), target="0"), one_screen) == (
+        "Player 2 twists 7♥ onto their discard pile."
+    )
     asked = Event("prompt", 1, ("7H",), value="end_or_move")  # the mover's own pile 0
     assert (
         prompt_words(asked, friend) == "Your turn: move 7♥ off your discard pile, or end the turn."
@@ -274,7 +277,7 @@ def test_chinese_patience_tells_whose_discard_pile_on_every_table() -> None:
     told = _told(table.get("me", answer["id"]))
     assert not [t for t in told if OWN_PILES.search(t)], told
     assert any("onto your discard pile" in t for t in told)
-    assert any("The computer twists" in t and "onto the computer's discard pile" in t for t in told)
+    assert any("The computer twists" in t and "onto its discard pile" in t for t in told)
     # a friend's game: each person reads the other's pile by the other's name
     started = table.start("bob", "chinese-patience", seed=5, opponent="friend", player_name="Bob")
     game_id = started["id"]
@@ -285,9 +288,9 @@ def test_chinese_patience_tells_whose_discard_pile_on_every_table() -> None:
     bob, ann = _told(table.get("bob", game_id)), _told(table.get("ann", game_id))
     for told in (bob, ann):
         assert not [t for t in told if OWN_PILES.search(t)], told
-    assert any("Ann twists" in t and "onto Ann's discard pile" in t for t in bob)
+    assert any("Ann twists" in t and "onto their discard pile" in t for t in bob)
     assert any("You twist" in t and "onto your discard pile" in t for t in ann)
-    assert any("Bob twists" in t and "onto Bob's discard pile" in t for t in ann)
+    assert any("Bob twists" in t and "onto their discard pile" in t for t in ann)
     # two people at one screen: each seat's own pile by its player's number
     answer = table.start("me", "chinese-patience", seed=5, opponent=HUMAN)
     for _ in range(8):
@@ -295,5 +298,5 @@ def test_chinese_patience_tells_whose_discard_pile_on_every_table() -> None:
     for seat in (0, 1):
         told = _told(table.get("me", answer["id"], seat))
         assert not [t for t in told if OWN_PILES.search(t)], told
-        assert any("Player 1 twists" in t and "onto player 1's discard pile" in t for t in told)
-        assert any("Player 2 twists" in t and "onto player 2's discard pile" in t for t in told)
+        assert any("Player 1 twists" in t and "onto their discard pile" in t for t in told)
+        assert any("Player 2 twists" in t and "onto their discard pile" in t for t in told)

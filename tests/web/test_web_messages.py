@@ -151,3 +151,22 @@ def test_the_end_of_an_uno_hand_is_told_as_the_log_tells_it(table_at: TableAt) -
     assert "loser" not in said
     logged = [e for entry in table.answer["log"] for e in entry["events"]]
     assert said == next(e["text"] for e in logged if e["what"] == "hand_end")
+
+
+def test_chinese_patiences_keys_name_the_discard_piles_as_their_labels_do(
+    table_at: TableAt,
+) -> None:
+    """The keys dialog says what the labels and the log say: "your discard pile" and
+    "the computer's discard pile" (it said "twist: ... onto pile 0")."""
+    table = table_at("phone")
+    table.start("chinese-patience", seed=5)
+    table.page.keyboard.press("?")
+    dialog = table.page.locator("dialog.keys[open]")
+    text = dialog.inner_text()
+    assert "twist: turn your hand's top card onto your discard pile" in text
+    assert "from your discard pile (0)" in text and "the computer's discard pile (9)" in text
+    assert "pile 0" not in text and "pile 9" not in text
+    labels = table.page.evaluate(
+        "[...document.querySelectorAll('#scene .tag')].map((t) => t.textContent)"
+    )
+    assert "your discard pile (0)" in labels and "the computer's discard pile (9)" in labels

@@ -153,24 +153,28 @@ class Names:
             return base + "es"
         return base + "s"
 
-    def owned(self, owner: int, thing: str) -> str:
+    def owned(self, owner: int, thing: str, subject: int | None = None) -> str:
         """A seat's pile from the reader's side: "your discard pile", "the computer's
-        discard pile", "Ann's discard pile" (the table's labels say the same)."""
+        discard pile", "Ann's discard pile" (the table's labels say the same); in a
+        sentence whose ``subject`` is its owner, "its" or "their" ("The computer
+        twists 10♣ onto its discard pile")."""
         if owner == self.viewer:
             return f"your {thing}"
+        if owner == subject:
+            return f"{self.possessive(owner)} {thing}"
         return f"{self.subject(owner)}'s {thing}"
 
-    def place(self, name: str | None, side: int | None = None) -> str:
+    def place(self, name: str | None, side: int | None = None, subject: int | None = None) -> str:
         """A pile as people read it: a game's own name for it (whose it is, for a pile
-        numbered from ``side``'s side: by default the seat the events are told to), the
-        table's, "pile 6" for the original's pile numbers, else the rules page's
-        notation ("F3")."""
+        numbered from ``side``'s side: by default the seat the events are told to, and
+        "its" or "their" where the sentence's ``subject`` owns it), the table's, "pile 6"
+        for the original's pile numbers, else the rules page's notation ("F3")."""
         if name is None:
             return ""
         told = side if side is not None else self.side if self.side is not None else self.viewer
         if name in self.seat_places and told is not None:
             offset, thing = self.seat_places[name]
-            return self.owned(told if offset == 0 else 1 - told, thing)
+            return self.owned(told if offset == 0 else 1 - told, thing, subject)
         if name in self.places:
             return self.places[name]
         if name in _TABLE_PLACES:
@@ -212,9 +216,9 @@ def _one(code: str) -> str:
 def _from_to(event: Event, names: Names) -> str:
     text = ""
     if event.source and event.source != "hand":
-        text += f" from {names.place(event.source)}"
+        text += f" from {names.place(event.source, subject=event.who)}"
     if event.target and event.target != "discard":
-        text += f" to {names.place(event.target)}"
+        text += f" to {names.place(event.target, subject=event.who)}"
     return text
 
 
@@ -234,7 +238,7 @@ def _move(event: Event, names: Names) -> str:
 
 def _deal(event: Event, names: Names) -> str:
     who = event.who
-    where = f" to {names.place(event.target)}" if event.target else ""
+    where = f" to {names.place(event.target, subject=who)}" if event.target else ""
     return f"{names.subject(who)} {names.verb(who, 'deal')} {_card(event)}{where}"
 
 
@@ -242,14 +246,14 @@ def _dealt_from(event: Event, names: Names) -> str:
     """Where a run of deals came from, when it is not the stock (The Gate's waste)."""
     if event.source in (None, "S", "stock"):
         return ""
-    return f" from {names.place(event.source)}"
+    return f" from {names.place(event.source, subject=event.who)}"
 
 
 def _turn_up(event: Event, names: Names) -> str:
     where = f" on {names.place(event.target)}" if event.target else ""
     if event.who is None:
         return f"{_card(event)} is turned face up{where}"
-    origin = f" from {names.place(event.source)}" if event.source else ""
+    origin = f" from {names.place(event.source, subject=event.who)}" if event.source else ""
     return f"{names.subject(event.who)} {names.verb(event.who, 'turn')} up {_card(event)}{origin}"
 
 
@@ -264,7 +268,8 @@ def _empty(event: Event, names: Names) -> str:
 def _turnover(event: Event, names: Names) -> str:
     who = event.who
     text = (
-        f"{names.subject(who)} {names.verb(who, 'turn')} {names.place(event.source)} over"
+        f"{names.subject(who)} {names.verb(who, 'turn')} {names.place(event.source, subject=who)}"
+        " over"
         f" as {names.possessive(who) if event.target == 'hand' else 'the'} new"
         f" {names.place(event.target).removeprefix('the ')}"
     )
@@ -335,7 +340,7 @@ def _reshuffle(event: Event, names: Names) -> str:
 
 def _twist(event: Event, names: Names) -> str:
     who = event.who
-    where = f" onto {names.place(event.target)}" if event.target else ""
+    where = f" onto {names.place(event.target, subject=who)}" if event.target else ""
     return f"{names.subject(who)} {names.verb(who, 'twist')} {_card(event)}{where}"
 
 
@@ -562,7 +567,7 @@ def sentences(events: Iterable[Event], names: Names | None = None) -> list[str]:
         if not run:
             return
         parts = [_deal(run[0], names)]
-        parts += [f"{_card(e)} to {names.place(e.target)}" for e in run[1:]]
+        parts += [f"{_card(e)} to {names.place(e.target, subject=e.who)}" for e in run[1:]]
         text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
         out.append(capitalised(text + _dealt_from(run[0], names)) + ".")
         run.clear()

@@ -30,7 +30,9 @@ const COMMON_KEYS = [
 export function keysDialog(renderer) {
   const before = document.activeElement;
   const rows = (list) => list.map(([k, d]) => h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k })), h("td", { text: d })));
-  const own = (renderer.keys || []).map((k) => [k.key, k.does]);
+  // A game's own keys: a list, or a function giving it (words that name the players)
+  const keys = typeof renderer.keys === "function" ? renderer.keys() : renderer.keys || [];
+  const own = keys.map((k) => [k.key, k.does]);
   const dialog = h("dialog", { class: "dialog keys", "aria-labelledby": "keys-title" },
     h("h2", { id: "keys-title", text: "Keys" }),
     own.length ? h("table", { class: "keys-table" }, h("caption", { text: "This game" }), h("tbody", {}, rows(own))) : null,

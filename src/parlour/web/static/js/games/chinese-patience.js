@@ -90,10 +90,15 @@ export default {
     { word: "twist", always: true, label: "Twist", key: "t" },
     { word: "end", always: true, label: "End turn", key: "z" },
   ],
-  keys: [
-    { key: "T", does: "twist: turn your hand's top card onto pile 0" },
+  /** The key help names the discard piles as their labels and the log do. */
+  keys: () => [
+    { key: "T", does: "twist: turn your hand's top card onto your discard pile" },
     { key: "Z", does: "end your turn" },
-    { key: "M", does: "then two pile numbers moves a card (M 0 5); M P 8 6 moves a whole pile" },
+    {
+      key: "M",
+      does: "then two pile numbers moves a card: M 0 5 from your discard pile (0) to pile 5, " +
+        `M 7 9 onto ${opponent()}'s discard pile (9); M P 8 6 moves a whole pile`,
+    },
   ],
   dealFrom: "hand",
   facts(view, answer) {
