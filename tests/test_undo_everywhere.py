@@ -205,11 +205,18 @@ def through_tui(s: Scenario) -> list[Undo]:
     from parlour.tui.screen import TableScreen
 
     undos: list[Undo] = []
-    app = ParlourApp(":memory:", s.game, seed=s.seed, opponent=s.opponent, pause=0)
+    app = ParlourApp(
+        ":memory:", s.game, seed=s.seed, opponent=s.opponent, pause=0, warm_players=False
+    )
+
+    async def answered(pilot: Any) -> None:
+        """The service's answers are worked out in worker threads: wait for them."""
+        await app.workers.wait_for_complete()
+        await pilot.pause()
 
     async def run() -> None:
         async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
+            await answered(pilot)
             for n, (what, move) in enumerate(s.steps):
                 screen = app.screen
                 while not isinstance(screen, TableScreen):  # the end panel: back to the table
@@ -229,7 +236,7 @@ def through_tui(s: Scenario) -> list[Undo]:
                     screen.redo()
                 else:
                     await pilot.press("u")
-                await pilot.pause()
+                await answered(pilot)
                 if what == "undo":
                     screen = app.screen
                     assert isinstance(screen, TableScreen)

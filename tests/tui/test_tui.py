@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ import pytest
 pytest.importorskip("textual", reason="the terminal table needs the 'tui' extra (Textual)")
 
 from rich.console import Console  # noqa: E402
-from textual.widgets import RichLog, Static  # noqa: E402
+from textual.widgets import OptionList, RichLog, Static  # noqa: E402
 
 import parlour  # noqa: E402
 from cheap_deals import make_deals_cheap  # noqa: E402
@@ -52,13 +53,16 @@ def drive(
     size: tuple[int, int] = (80, 24),
     **kwargs: Any,
 ) -> ParlourApp:
-    """Run the app headless with a pilot script; computer moves without pauses."""
+    """Run the app headless with a pilot script; computer moves without pauses, and
+    the computer players not warmed as the app starts (see the tests that do)."""
     kwargs.setdefault("pause", 0)
+    kwargs.setdefault("warm_players", False)
     app = ParlourApp(db, game, **kwargs)
 
     async def run() -> None:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
+            await answered(pilot)
             await script(app, pilot)
 
     asyncio.run(run())
@@ -101,9 +105,18 @@ def said(screen: TableScreen) -> str:
     return " ".join([screen.flash, *screen.log_texts()[-6:]])
 
 
+async def answered(pilot: Pilot) -> None:
+    """Wait for the service's answers (worked out in worker threads) to be shown."""
+    while any(w.group == "service" and not w.is_finished for w in pilot.app.workers):
+        await asyncio.sleep(0.005)
+    await pilot.pause()
+
+
 async def keys(pilot: Pilot, *pressed: str) -> None:
+    """Press keys one by one, each answered before the next."""
     for key in pressed:
         await pilot.press(key)
+        await answered(pilot)
 
 
 def part_to(screen: TableScreen, source: str | None = None, target: str | None = None) -> Any:
@@ -243,7 +256,7 @@ def test_mouse_picks_source_and_target_with_destinations_highlighted() -> None:
         assert set(screen.targets("S")) >= {"W1", "W2", "W3", "W4"}
         w3 = screen.query_one(TableView).canvas.regions["W3"]
         await pilot.click(TableView, offset=(w3.x + 2, w3.y))
-        await pilot.pause()
+        await answered(pilot)
         assert screen.answer["moves_played"] == 1
         assert len(screen.view["waste"]["W3"]) == 1
 
@@ -475,7 +488,7 @@ def test_the_log_tells_a_hand_in_full_and_the_status_line_is_the_services() -> N
             cards = [p for p in screen.moves() if p["source"] and not p.get("uno")]
             pick = cards[0] if cards else screen.moves()[0]
             screen.submit(str(pick["move"]))
-            await pilot.pause()
+            await answered(pilot)
         told = [line for line in screen.log_texts() if " hand 1 and score" in line]
         assert told, screen.log_texts()
         sentence = told[0]
@@ -972,7 +985,7 @@ def test_clicking_an_uno_card_plays_it() -> None:
         name = f"c{screen.table.hand.index(card)}"
         region = screen.query_one(TableView).canvas.regions[name]
         await pilot.click(TableView, offset=(region.x + 1, region.y))
-        await pilot.pause()
+        await answered(pilot)
         assert screen.answer["moves_played"] >= 1
         assert card in screen.view["discard"]
         assert f"You play {card_words(card)}." in screen.log_texts()
@@ -1010,3 +1023,117 @@ def test_statistics_from_the_games_list(tmp_path: Path, size: tuple[int, int]) -
         assert isinstance(app.screen, ChooserScreen)
 
     drive(script, db=db, size=size)
+
+
+# --- a new user's trial: no frozen screen ----------------------------------------------
+
+
+def _held(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> threading.Event:
+    """Make ``owner.name`` wait (in its worker thread) until the returned event is set,
+    as a computer player compiling its code the first time would."""
+    release = threading.Event()
+    original = getattr(owner, name)
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        release.wait(20)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, held)
+    return release
+
+
+def test_the_computer_players_warm_as_the_app_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: the first hint froze the screen for a minute, and opening UNO ignored Enter
+    for 15 s, while numba compiled the computer players. They are warmed in a thread as
+    the app starts; the status lines say so, and the keys work meanwhile."""
+    import parlour.tui.app as tui_app
+    from parlour.tui.screen import PREPARING
+
+    release = threading.Event()
+    warmed: list[bool] = []
+
+    def slow_warm() -> dict[str, float]:
+        release.wait(20)
+        warmed.append(True)
+        return {}
+
+    monkeypatch.setattr(tui_app, "compiled", lambda: True)
+    monkeypatch.setattr(tui_app, "warm", slow_warm)
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        try:
+            chooser = app.screen
+            assert isinstance(chooser, ChooserScreen) and app.preparing
+            assert PREPARING in rendered(app)
+            new = chooser.query_one("#new", OptionList)
+            await keys(pilot, "down")
+            assert new.highlighted == 1  # the list answers keys meanwhile
+            await keys(pilot, "up", "enter")
+            screen = table(app)  # and a game opens
+            assert PREPARING in status_line(app) and PREPARING in rendered(app)
+            await keys(pilot, "0", "5")  # and plays
+            assert screen.answer["moves_played"] == 1
+        finally:
+            release.set()
+        for _ in range(200):
+            if not app.preparing:
+                break
+            await pilot.pause(0.02)
+        assert warmed and not app.preparing
+        assert PREPARING not in status_line(app) and PREPARING not in rendered(app)
+
+    drive(script, warm_players=True)
+
+
+def test_a_slow_hint_says_thinking_and_the_screen_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hint is worked out in a worker thread: after a moment the status line says
+    "thinking…"; the pages to read still open, moves wait, then the hint shows."""
+    release = _held(monkeypatch, Backend, "hint")
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        try:
+            await pilot.press("h")
+            await pilot.pause(0.4)
+            assert screen.thinking
+            assert "thinking…" in status_line(app) and "thinking…" in rendered(app)
+            await pilot.press("question_mark")  # the screen answers keys
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("0")  # a move waits for the hint
+            await pilot.pause()
+            assert screen.selected is None and screen.answer["moves_played"] == 0
+        finally:
+            release.set()
+        await answered(pilot)
+        assert not screen.thinking and screen.flash.startswith("Hint: ")
+        assert "thinking…" not in rendered(app)
+
+    drive(script, game="calculation", seed=1)
+
+
+def test_the_computers_reply_is_worked_out_off_the_screens_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = _held(monkeypatch, Backend, "play")
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        card = next(c for c in screen.table.hand if c in screen.legal())
+        try:
+            screen.submit(card)
+            await pilot.pause(0.4)
+            assert "the computer is thinking…" in status_line(app)
+            assert "the computer is thinking…" in rendered(app)
+            assert screen.moves() == []  # nothing to pick meanwhile
+        finally:
+            release.set()
+        await answered(pilot)
+        assert f"You play {card_words(card)}." in screen.log_texts()
+        assert "thinking…" not in status_line(app)
+
+    drive(script, game="uno", seed=13, opponent="random")

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import App
 
+from ..ai.warming import compiled, warm
 from ..core.registry import game_class
 from ..errors import ParlourError
 from .backend import Backend
 from .chooser import DEAL_LABELS, ChooserScreen
 from .ending import end_choices, end_text
-from .screen import TableScreen
+from .screen import PREPARING, TableScreen
 
-__all__ = ["PAUSE", "ParlourApp"]
+__all__ = ["PAUSE", "PREPARING", "ParlourApp"]
 
 #: Seconds between the computer's moves, so a person can follow them.
 PAUSE = 0.4
+T = TypeVar("T")
 
 
 class ParlourApp(App[None]):
@@ -35,13 +39,19 @@ class ParlourApp(App[None]):
         opponent: str | None = None,
         resume: str | None = None,
         pause: float = PAUSE,
+        warm_players: bool = True,
     ) -> None:
         super().__init__()
         self.backend = Backend(db)
         self.pause = pause
         self._first = (game, seed, dict(options or {}), opponent, resume)
+        self._warm_players = warm_players
+        #: Whether the computer players' compiled code is still loading.
+        self.preparing = False
 
     def on_mount(self) -> None:
+        if self._warm_players and compiled():
+            self._warm()
         self.push_screen(ChooserScreen())
         game, seed, options, opponent, resume = self._first
         if resume is not None:
@@ -51,6 +61,53 @@ class ParlourApp(App[None]):
 
     def on_unmount(self) -> None:
         self.backend.close()
+
+    # --- work that takes time -----------------------------------------------------
+
+    def _warm(self) -> None:
+        """Load (the first time after an install: compile) the computer players' code
+        in a thread of its own as the app starts, so that no hint or computer move
+        freezes the screen for it; the status lines say so while it works. A daemon
+        thread: quitting meanwhile does not wait for it."""
+        self.preparing = True
+
+        def run() -> None:
+            try:
+                warm()
+            finally:
+                with contextlib.suppress(RuntimeError):  # the app has already closed
+                    self.call_from_thread(self._warmed)
+
+        threading.Thread(target=run, name="parlour-warm-players", daemon=True).start()
+
+    def _warmed(self) -> None:
+        self.preparing = False
+        for screen in self.screen_stack:
+            if isinstance(screen, ChooserScreen):
+                screen.show_note()
+            elif isinstance(screen, TableScreen) and screen.is_mounted:
+                screen.show_status()
+
+    def in_background(
+        self,
+        job: Callable[[], T],
+        done: Callable[[T], None],
+        failed: Callable[[str], None],
+    ) -> None:
+        """Run a call to the table service (which may run a computer player or the
+        solver) in a worker thread, so the screen keeps drawing and reading keys; its
+        answer goes to ``done``, the service's refusal to ``failed``, on the app's
+        thread."""
+
+        def work() -> None:
+            try:
+                result = job()
+            except ParlourError as exc:
+                self.call_from_thread(failed, str(exc))
+                return
+            self.call_from_thread(done, result)
+
+        self.run_worker(work, thread=True, group="service")
 
     # --- games --------------------------------------------------------------------
 
@@ -68,37 +125,40 @@ class ParlourApp(App[None]):
         opponent: str | None = None,
         seed: int | None = None,
         deal: str = "random",
-    ) -> TableScreen | None:
-        """Open a new game's table; a deal the solver picks (``winnable``, ``daily``) is
-        found in a worker thread, and its table opens when it is ready."""
+    ) -> None:
+        """Open a new game's table when the service has dealt it (in a worker thread:
+        the solver may choose the deal, the computer may move first)."""
         if game_class(game).players == 1:
             opponent = None
-        return self._start(
-            lambda: self.backend.start(game, seed, options, opponent, deal=deal), deal
+        self._start(
+            lambda: self.backend.start(game, seed, options, opponent, deal=deal),
+            deal,
+            game_class(game).title,
         )
 
-    def _start(self, make: Callable[[], dict[str, Any]], deal: str) -> TableScreen | None:
-        """Open the table of the game ``make`` starts (in a worker thread when the
-        solver chooses the deal, which may take seconds)."""
+    def _start(self, make: Callable[[], dict[str, Any]], deal: str, title: str = "") -> None:
+        """Open the table of the game ``make`` starts, once it is ready; a deal the
+        solver chooses (``winnable``, ``daily``) may take seconds, and says so."""
         if deal != "random":
             self.notify(f"{DEAL_LABELS.get(deal, deal)}: the solver is choosing it …")
+        for screen in self.screen_stack:
+            if isinstance(screen, ChooserScreen):
+                screen.show_note(f"opening {title} …" if title else "opening the table …")
 
-            def work() -> None:
-                try:
-                    answer = make()
-                except ParlourError as exc:
-                    self.call_from_thread(self.notify, str(exc), severity="error")
-                    return
-                self.call_from_thread(self._open, answer)
+        def failed(message: str) -> None:
+            self._opened()
+            self.notify(message, severity="error")
 
-            self.run_worker(work, thread=True, group="deal", exclusive=True)
-            return None
-        try:
-            answer = make()
-        except ParlourError as exc:
-            self.notify(str(exc), severity="error")
-            return None
-        return self._open(answer)
+        def done(answer: dict[str, Any]) -> None:
+            self._opened()
+            self._open(answer)
+
+        self.in_background(make, done, failed)
+
+    def _opened(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, ChooserScreen):
+                screen.show_note("")
 
     def resume_game(self, game_id: str) -> TableScreen | None:
         try:
@@ -113,7 +173,11 @@ class ParlourApp(App[None]):
         deal of the day again after the deal of the day); the old one stays saved."""
         answer = table.answer
         game_id = str(answer["id"])
-        self._start(lambda: self.backend.again(game_id), str(answer.get("deal") or "random"))
+        self._start(
+            lambda: self.backend.again(game_id),
+            str(answer.get("deal") or "random"),
+            str(answer.get("title") or ""),
+        )
 
     def quit_saved(self) -> None:
         self.exit(message="parlour: your games are saved; 'parlour tui' resumes them.")
@@ -138,12 +202,8 @@ class ParlourApp(App[None]):
         elif choice == "x":
             table.give_up()
         elif choice == "n" and "series" in end.get("next", []):
-            try:
-                fresh = self.backend.next_game(answer["id"])
-            except ParlourError as exc:
-                table.tell(str(exc), error=True)
-                return
-            self._open(fresh)
+            game_id = str(answer["id"])
+            self._start(lambda: self.backend.next_game(game_id), "random")
         elif choice in ("n", "s"):
             self.start_like(table)
         elif choice == "d" and end.get("deal") is not None:

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from ..ai import player_levels
 from ..ai.deals import offers_winnable
 from ..core.registry import game_class, game_names
-from .screen import key_name
+from .screen import PREPARING, key_name
 
 if TYPE_CHECKING:
     from .app import ParlourApp
@@ -93,6 +93,8 @@ class ChooserScreen(Screen[None]):
     .heading { height: 1; padding: 0 1; text-style: bold; }
     ChooserScreen OptionList { height: 1fr; border: round $panel-lighten-2; }
     ChooserScreen OptionList:focus { border: round $accent; }
+    #note { height: auto; padding: 0 1; color: $warning; }
+    #note.-empty { display: none; }
     #help { height: 2; background: $boost; color: $text-muted; padding: 0 1; }
     """
 
@@ -100,6 +102,8 @@ class ChooserScreen(Screen[None]):
         super().__init__()
         self.levels: dict[str, str] = {}
         self.entries = choices()
+        #: What the list is waiting for (a game it is opening), if anything.
+        self.opening = ""
 
     @property
     def parlour(self) -> ParlourApp:
@@ -118,11 +122,27 @@ class ChooserScreen(Screen[None]):
             with Vertical():
                 yield Static("Resume a saved game", classes="heading")
                 yield OptionList(id="saved")
+        yield Static("", id="note", classes="-empty")
         yield Static("", id="help")
 
     def on_mount(self) -> None:
         self.refill()
+        self.show_note()
         self.query_one("#new", OptionList).focus()
+
+    def show_note(self, opening: str | None = None) -> None:
+        """The line over the keys: the game being opened, and the computer players
+        while they load (see :meth:`ParlourApp._warm`); hidden when there is neither."""
+        if opening is not None:
+            self.opening = opening
+        found = self.query("#note").results(Static)
+        note = next(found, None)
+        if note is None:
+            return  # not composed yet: on_mount shows it
+        parts = [self.opening, PREPARING if self.parlour.preparing else ""]
+        text = "   ".join(part for part in parts if part)
+        note.update(text)
+        note.set_class(not text, "-empty")
 
     def on_screen_resume(self) -> None:
         self.refill()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -45,7 +45,9 @@ from .tables.base import Part, other_side
 if TYPE_CHECKING:
     from .app import ParlourApp
 
-__all__ = ["COMMON_KEYS", "TableScreen", "TableView", "key_name"]
+T = TypeVar("T")
+
+__all__ = ["COMMON_KEYS", "PREPARING", "TableScreen", "TableView", "key_name"]
 
 CURSOR = Style(reverse=True, bold=True)
 SELECTED = Style(bgcolor="dark_cyan")
@@ -57,6 +59,17 @@ WHO_STYLES = {"you": Style(color="bright_white"), "computer": Style(color="cyan"
 TABLE_STYLE = Style(color="grey70")
 #: Rows the table leaves at least for the log.
 LOG_ROOM = 2
+#: The status line's words while the computer players' compiled code loads (or, the
+#: first time after an install, compiles: up to a minute); see ``ParlourApp._warm``.
+PREPARING = "preparing the computer players…"
+#: What the status line says while the service works on a hint or a move.
+THINKING = "thinking…"
+COMPUTER_THINKING = "the computer is thinking…"
+#: Seconds a call to the service may take before the status line says it is working
+#: (a patience's move answers at once: no flicker).
+THINKING_AFTER = 0.2
+#: Keys that still work while the service thinks: they only open a page to read.
+READING_KEYS = ("l", "question_mark")
 
 
 def key_name(event: events.Key) -> str:
@@ -109,6 +122,10 @@ class TableScreen(Screen[None]):
         #: The move the last hint named, played by Enter (or its source and target).
         self.hint_move: str | None = None
         self.busy = False
+        self._thinking_shown = False
+        #: What the service is working on in a worker thread ("" when nothing): keys
+        #: wait for it (but ``q`` and the pages to read), the screen keeps drawing.
+        self.thinking = ""
         self.ended_shown = answer["outcome"] is not None
         #: The message line: the service's error or word, or a label of the table's.
         self.flash = ""
@@ -152,7 +169,7 @@ class TableScreen(Screen[None]):
 
     def moves(self) -> list[Part]:
         """The legal moves, as the service describes them (none while it is busy)."""
-        if self.busy:
+        if self.busy or self.thinking:
             return []
         return self.table.parts(self.answer)
 
@@ -189,7 +206,7 @@ class TableScreen(Screen[None]):
             canvas.tint(self.selected, SELECTED)
             for target in self.targets(self.selected):
                 canvas.tint(target, TARGET)
-        if self.cursor is not None and not self.busy:
+        if self.cursor is not None and not self.busy and not self.thinking:
             canvas.tint(self.cursor, CURSOR)
         return canvas
 
@@ -238,6 +255,12 @@ class TableScreen(Screen[None]):
             if line:
                 line.append("   ")
             line.append(self.flash, Style(color="red", bold=True) if self.flash_error else None)
+        waiting = [self.thinking if self._thinking_shown else "", ""]
+        if self.parlour.preparing:
+            waiting[1] = PREPARING
+        notes = "   ".join(note for note in waiting if note)
+        if notes:  # on a line of its own, so that it is never broken in two
+            line.append(("\n" if line else "") + notes, Style(color="yellow", italic=True))
         self.query_one("#status", Static).update(line)
 
     def show_log(self) -> None:
@@ -379,6 +402,13 @@ class TableScreen(Screen[None]):
         if key == "q":
             self.parlour.quit_saved()
             return
+        if self.thinking:
+            if key in READING_KEYS:
+                (self.full_log if key == "l" else self.rules)()
+            else:
+                self._thinking_shown = True  # a key waits: say why at once
+                self.show_status()
+            return
         if self.busy:
             self.skip.set()  # any key: show the rest of the computer's turn at once
             return
@@ -439,7 +469,7 @@ class TableScreen(Screen[None]):
         self.redraw()
 
     def click(self, name: str) -> None:
-        if self.busy:
+        if self.busy or self.thinking:
             return
         self.cursor = name
         self.activate(name)
@@ -522,17 +552,46 @@ class TableScreen(Screen[None]):
 
     # --- talking to the table service -------------------------------------------------
 
+    def ask(self, job: Callable[[], T], done: Callable[[T], None], note: str = THINKING) -> None:
+        """Call the service in a worker thread (it may run a computer player: seconds,
+        or a minute the first time after an install while its code compiles), keeping
+        the screen drawing; ``note`` goes on the status line if the answer is slow.
+        A refusal shows the service's reason and changes nothing."""
+        self.thinking = note
+        self._thinking_shown = False
+        self.redraw()
+
+        def slow() -> None:
+            if self.thinking:
+                self._thinking_shown = True
+                self.show_status()
+
+        timer = self.set_timer(THINKING_AFTER, slow)
+
+        def finish() -> None:
+            timer.stop()
+            self.thinking = ""
+            self._thinking_shown = False
+
+        def answered(result: T) -> None:
+            finish()
+            done(result)
+
+        def refused(message: str) -> None:
+            finish()
+            self.tell(message, error=True)
+            self.redraw()
+
+        self.parlour.in_background(job, answered, refused)
+
     def submit(self, move: str) -> None:
         """Send a move; a rejected one shows the service's reason and changes nothing."""
         self.selected = None
         self.hint_move = None
-        try:
-            answer = self.parlour.backend.play(self.game_id, move)
-        except ParlourError as exc:
-            self.tell(str(exc), error=True)
-            self.redraw()
-            return
-        self.take(answer)
+        backend, game_id = self.parlour.backend, self.game_id
+        against = self.answer.get("opponent") not in (None, "human")
+        note = COMPUTER_THINKING if against else THINKING
+        self.ask(lambda: backend.play(game_id, move), self.take, note)
 
     def undo(self) -> None:
         self._service_call(self.parlour.backend.undo)
@@ -547,21 +606,20 @@ class TableScreen(Screen[None]):
         """Undo, redo or resign for the person whose table this is (at a table of two
         people, the one the screen shows)."""
         self.selected = None
-        try:
-            answer = call(self.game_id, self.answer.get("seat"))
-        except ParlourError as exc:
-            self.tell(str(exc), error=True)
-            self.redraw()
-            return
-        self.ended_shown = False
-        self.take(answer)
+        game_id, seat = self.game_id, self.answer.get("seat")
+
+        def answered(answer: dict[str, Any]) -> None:
+            self.ended_shown = False
+            self.take(answer)
+
+        self.ask(lambda: call(game_id, seat), answered)
 
     def hint(self) -> None:
-        try:
-            found = self.parlour.backend.hint(self.game_id)
-        except ParlourError as exc:
-            self.tell(str(exc), error=True)
-            return
+        """``h``: the strongest fair player's move, found in a worker thread."""
+        backend, game_id = self.parlour.backend, self.game_id
+        self.ask(lambda: backend.hint(game_id), self._hinted)
+
+    def _hinted(self, found: dict[str, str]) -> None:
         move = str(found["move"])
         part = next((p for p in self.moves() if p.get("move") == move), None)
         ends = None if part is None else self.table.ends(part)
