@@ -394,3 +394,30 @@ def test_the_computer_players_are_loaded_before_the_first_move(
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     cli._warm_game("calculation")
     assert "loading the computer players (the first use after an install" in capsys.readouterr().err
+
+
+def test_a_friends_games_save_is_refused_in_one_line_without_an_opponent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The terminal cannot invite a friend: loading a friend's game's save without
+    --opponent says so and what would do (it started the game and waited for ever for
+    a friend who could never join); with --opponent human it is two people at one
+    terminal."""
+    from parlour.service import open_service
+
+    db = str(tmp_path / "games.db")
+    service = open_service(db)
+    started = service.start("me", "uno", seed=4, opponent="friend", player_name="Ann")
+    save = tmp_path / "friend.json"
+    save.write_text(service.save("me", started["id"]))
+    service.store.close()
+    code, out, err = run(monkeypatch, capsys, ["load", str(save), "--db", db])
+    assert code == 2 and not out and len(err.strip().splitlines()) == 1
+    assert f"{save} is a game of uno against a friend, who cannot join at a terminal" in err
+    assert "--opponent human (two people at one terminal)" in err
+    assert "computer level (random, basic, strong)" in err and "web app" in err
+    assert "Waiting" not in err
+    code, out, _ = run(
+        monkeypatch, capsys, ["load", str(save), "--db", db, "--opponent", "human"], "quit\n"
+    )
+    assert code == 0 and "two people at one table" in out

@@ -30,6 +30,7 @@ from .errors import InvalidMoveError, ParlourError
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
 from .service.ending import end_facts, next_steps, stats_lines
+from .service.policy import UnseatedOpponentError
 from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
 
@@ -602,7 +603,15 @@ def cmd_load(args: argparse.Namespace) -> int:
     service, player = _service(args)
     saved = _read_bytes(args.file, "save file")
     # no invitations here: a wrong --opponent is told the opponents this terminal seats
-    answer = service.load(player, saved, args.opponent, people=(HUMAN,))
+    try:
+        answer = service.load(player, saved, args.opponent, people=(HUMAN,))
+    except UnseatedOpponentError as exc:  # a friend's game, who could never join here
+        raise UsageError(
+            f"{args.file} is a game of {exc.game} against a friend, who cannot join at a "
+            f"terminal: load it with --opponent human (two people at one terminal) or a "
+            f"computer level ({', '.join(exc.levels)}); a game against a friend is played in "
+            "the web app (parlour serve)"
+        ) from exc
     return _table(service, player, answer, args)
 
 

@@ -64,6 +64,7 @@ __all__ = [
     "answer",
     "catalog_entry",
     "check_opponent",
+    "check_seatable",
     "check_seed",
     "deal_number",
     "computer_level",
@@ -78,6 +79,7 @@ __all__ = [
     "series_totals",
     "summary",
     "undo_target",
+    "UnseatedOpponentError",
     "viewer",
     "visible_cards",
 ]
@@ -116,6 +118,29 @@ def default_level(name: str) -> str:
 
 #: The opponents that are people, in the words that offer them.
 _PEOPLE = {HUMAN: "for two people at one table", FRIEND: "to invite a friend"}
+
+
+class UnseatedOpponentError(ParlourError):
+    """A saved game's opponent is a person the caller cannot seat: a friend, who joins
+    with an invitation, where there are none (the terminal). ``levels`` are the
+    computer's levels the game could be loaded against instead."""
+
+    def __init__(self, game: str, opponent: str, levels: Sequence[str]) -> None:
+        self.game, self.opponent, self.levels = game, opponent, tuple(levels)
+        super().__init__(
+            f"this save is a game of {game} against a friend, who cannot be invited here: "
+            f"load it against a computer level ({', '.join(levels)}) or {HUMAN!r} "
+            f"{_PEOPLE[HUMAN]}"
+        )
+
+
+def check_seatable(
+    cls: type[GameState], saved: str | None, people: Collection[str] = (HUMAN, FRIEND)
+) -> None:
+    """A saved game's own opponent is one the caller can seat (see
+    :class:`UnseatedOpponentError`)."""
+    if saved is not None and saved in _PEOPLE and saved not in people:
+        raise UnseatedOpponentError(cls.name, saved, player_levels(cls.name))
 
 
 def check_opponent(

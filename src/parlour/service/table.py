@@ -838,6 +838,8 @@ class TableService:
         cls = game_class(game.name)
         if opponent:
             opponent = policy.check_opponent(cls, opponent, people)
+        else:
+            policy.check_seatable(cls, saved_opponent, people)
         opponent = policy.check_opponent(cls, opponent or saved_opponent)
         if game.deck is not None:
             meta["deck"] = game.deck
