@@ -240,3 +240,16 @@ def test_a_lost_patience_keeps_whether_it_was_left_through_a_save(table: TableSe
     done = table.load(ME, table.save(ME, left["id"]))
     assert done["final"] is True and done["can_undo"] is False
     assert done["seed"] == left["seed"]
+
+
+def test_a_friends_guest_is_not_told_the_deal_number_the_owner_chose(table: TableService) -> None:
+    """The owner typed the seed (it tells them nothing new); the guest did not, and
+    with it could deal the game again and read the owner's hand."""
+    answer = table.start(ME, "uno", seed=4, opponent="friend")
+    guest = table.join("guest", answer["id"], answer["live"]["invite"])  # type: ignore[index]
+    assert answer["seed"] == 4 and "seed" not in guest
+    assert "seed" not in table.get("guest", answer["id"])
+    assert ["seed" in game for game in table.list_games("guest")] == [False]
+    assert table.list_games(ME)[0]["seed"] == 4
+    over = table.resign("guest", answer["id"])
+    assert over["seed"] == 4, "a final game shows its deal to both"

@@ -657,9 +657,18 @@ def answer(
         "updated": record.updated,
         "live": live,
     }
-    if final or record.meta.get("chosen_seed"):
+    if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)
     return data
+
+
+def chose_the_deal(record: GameRecord, seat: int) -> bool:
+    """Whether the person in ``seat`` chose the deal (a seed or a deck they gave): it
+    hides nothing from them, so its number may be shown (and its save left plain)
+    while the game goes on. At a friend's game only the owner chose it: the guest,
+    told it, could deal the game again and read the owner's cards."""
+    chosen = bool(record.meta.get("chosen_seed") or record.meta.get("deck"))
+    return chosen and (record.opponent != FRIEND or seat == PERSON)
 
 
 def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
@@ -683,7 +692,7 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
         "result": None if outcome is None else result_for(outcome, seat),
         "headline": None if outcome is None else headline(record, outcome, seat),
     }
-    if final or record.meta.get("chosen_seed"):
+    if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)
     if record.meta.get("deal"):  # a winnable deal or the deal of the day (statistics)
         data["deal"] = str(record.meta["deal"])
