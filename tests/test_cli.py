@@ -135,7 +135,7 @@ def test_illegal_move_is_reported_and_changes_nothing(
     assert code == 2  # piped input with rejected lines
     assert out.count("! ") >= 2
     saved = json.loads(save.read_text())
-    assert saved["moves"] == [] and "seed" not in saved, "a game in play seals its deal"
+    assert saved["moves"] == [] and saved["seed"] == 3, "a deal the player chose is plain"
 
 
 def test_save_and_load(
@@ -149,8 +149,7 @@ def test_save_and_load(
     )
     assert code == 0
     assert json.loads(save.read_text())["moves"] == [first]
-    with pytest.raises(parlour.InvalidSaveError, match="seals the deal"):
-        parlour.load_game(save.read_text())
+    assert parlour.load_game(save.read_text()).moves == [first]  # a chosen deal: plain
     code, out, _ = run(monkeypatch, capsys, ["load", str(save)], "moves\nquit\n")
     assert code == 0 and "Legal moves:" in out
 
@@ -174,6 +173,33 @@ def test_load_resumes_the_saved_position_and_a_resignation(
     code, out, err = run(monkeypatch, capsys, ["load", str(resigned), "--db", db], "show\nquit\n")
     assert code == 0 and "You resigned." in out and "F1 A♣" in out, err
     assert "Your turn." not in out
+
+
+def test_a_save_of_a_chosen_deal_loads_and_solves_anywhere(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The new-user trial: a game played with --seed 5 --db :memory: was saved sealed
+    with a key that died with the store, and could never be loaded. A deal the player
+    chose hides nothing from them: its save is plain, for any store and the solver."""
+    save = tmp_path / "f.json"
+    argv = ["play", "calculation", "--seed", "5", "--db", ":memory:"]
+    code, _, err = run(monkeypatch, capsys, argv, f"S W1\nsave {save}\nquit\n")
+    assert code == 0, err
+    code, out, err = run(monkeypatch, capsys, ["load", str(save), "--db", ":memory:"], "quit\n")
+    assert code == 0 and "Stock S: current card 9♣, 47 cards left" in out, err
+    code, out, err = run(monkeypatch, capsys, ["solve", "calculation", "--load", str(save)])
+    assert code == 0 and out.startswith("calculation seed 5: "), err
+
+
+def test_a_store_that_keeps_nothing_refuses_to_seal_a_save(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "lost.json"
+    argv = ["play", "gate", "--db", ":memory:"]
+    code, out, _ = run(monkeypatch, capsys, argv, f"save {save}\nquit\n")
+    assert code == 2 and not save.exists()
+    refusal = [line for line in out.splitlines() if "cannot save" in line]
+    assert len(refusal) == 1 and "keeps nothing (:memory:)" in refusal[0]
 
 
 def test_a_wrong_opponent_for_a_loaded_save_is_told_what_the_terminal_offers(

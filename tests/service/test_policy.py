@@ -4,6 +4,7 @@ what an answer shows (see ``parlour.service.policy``)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,12 @@ ME = "me"
 @pytest.fixture
 def table() -> TableService:
     return open_service(":memory:")
+
+
+@pytest.fixture
+def kept(tmp_path: Path) -> TableService:
+    """A table over a store on disk: it keeps the key that seals saves."""
+    return open_service(str(tmp_path / "kept.db"))
 
 
 def lose_a_patience(table: TableService) -> dict[str, Any]:
@@ -167,14 +174,14 @@ def test_resigned_games_list_no_legal_moves(table: TableService) -> None:
     assert str(engine.outcome) == "player 0 resigned"
 
 
-def test_a_save_of_a_game_in_play_seals_its_deal(table: TableService) -> None:
-    answer = table.start(ME, "gate")
-    text = table.save(ME, answer["id"])
+def test_a_save_of_a_game_in_play_seals_its_deal(kept: TableService) -> None:
+    answer = kept.start(ME, "gate")
+    text = kept.save(ME, answer["id"])
     assert '"seed"' not in text and '"sealed"' in text
-    again = table.load(ME, text)
+    again = kept.load(ME, text)
     assert again["view"] == answer["view"] and "seed" not in again
     other = open_service(":memory:")
-    with pytest.raises(ParlourError, match="sealed for the machine"):
+    with pytest.raises(ParlourError, match="sealed with the key of the store that saved it"):
         other.load(ME, text)
 
 
@@ -205,8 +212,9 @@ def test_an_unknown_opponent_is_told_the_opponents_the_caller_can_seat(
     [("gate", None), ("calculation", None), ("uno", "random"), ("chinese-patience", "random")],
 )
 def test_a_loaded_save_is_the_position_it_was_saved_in(
-    table: TableService, name: str, opponent: str | None
+    kept: TableService, name: str, opponent: str | None
 ) -> None:
+    table = kept
     """Loading replays the save's moves through the engine: the same position, the
     same moves, and a finished game stays finished (its resignation kept)."""
     answer: Any = table.start(ME, name, opponent=opponent)
@@ -232,7 +240,8 @@ def test_a_tampered_save_is_refused_by_the_engine(table: TableService) -> None:
         table.load(ME, json.dumps(data))
 
 
-def test_a_lost_patience_keeps_whether_it_was_left_through_a_save(table: TableService) -> None:
+def test_a_lost_patience_keeps_whether_it_was_left_through_a_save(kept: TableService) -> None:
+    table = kept
     lost = lose_a_patience(table)
     again = table.load(ME, table.save(ME, lost["id"]))
     assert again["final"] is False and again["can_undo"] is True, "not left: it can go on"
@@ -253,3 +262,49 @@ def test_a_friends_guest_is_not_told_the_deal_number_the_owner_chose(table: Tabl
     assert table.list_games(ME)[0]["seed"] == 4
     over = table.resign("guest", answer["id"])
     assert over["seed"] == 4, "a final game shows its deal to both"
+
+
+def test_a_save_of_a_deal_the_person_chose_is_plain_and_loads_anywhere(
+    table: TableService,
+) -> None:
+    """A seed or deck the person gave hides nothing from them: its save needs no key,
+    so it loads on any machine (and in parlour.load_game, for the solver)."""
+    answer = table.play(ME, table.start(ME, "calculation", seed=5)["id"], "S W1")
+    text = table.save(ME, answer["id"])
+    data = json.loads(text)
+    assert "sealed" not in data and data["seed"] == 5 and data["moves"] == ["S W1"]
+    assert parlour.load_game(text).moves == ["S W1"]
+    elsewhere = open_service(":memory:").load(ME, text)
+    assert elsewhere["view"] == answer["view"] and elsewhere["seed"] == 5
+    deck = parlour.new_game("gate", seed=3).state.deal_str()
+    dealt = table.start(ME, "gate", deck=deck)
+    assert "sealed" not in json.loads(table.save(ME, dealt["id"]))
+
+
+def test_a_friends_guest_gets_a_sealed_save_of_the_owners_deal(kept: TableService) -> None:
+    answer = kept.start(ME, "uno", seed=4, opponent="friend")
+    kept.join("guest", answer["id"], answer["live"]["invite"])  # type: ignore[index]
+    assert "sealed" in json.loads(kept.save("guest", answer["id"]))
+    assert "sealed" not in json.loads(kept.save(ME, answer["id"]))
+
+
+def test_a_store_that_keeps_nothing_refuses_a_save_it_would_seal(table: TableService) -> None:
+    """Its key would end with it, so no machine could load the save: refused at once,
+    saying why, rather than written and refused on every load."""
+    answer = table.start(ME, "gate")
+    with pytest.raises(ParlourError, match="keeps nothing") as refused:
+        table.save(ME, answer["id"])
+    assert "choose the deal" in str(refused.value)
+    over = table.resign(ME, answer["id"])
+    assert json.loads(table.save(ME, over["id"]))["seed"] == over["seed"]
+
+
+def test_a_sealed_saves_plain_fields_cannot_open_its_deal(kept: TableService) -> None:
+    """Only the seal says what the deal is: a 'chosen_seed' or a 'deck' written into
+    the file's meta by hand neither shows the deal number nor deals other cards."""
+    answer = kept.start(ME, "gate")
+    data = json.loads(kept.save(ME, answer["id"]))
+    data["meta"].update(chosen_seed=True, deck=parlour.new_game("gate", seed=1).state.deal_str())
+    again = kept.load(ME, json.dumps(data))
+    assert "seed" not in again and again["view"] == answer["view"]
+    assert "sealed" in json.loads(kept.save(ME, again["id"]))

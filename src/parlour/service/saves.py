@@ -1,13 +1,20 @@
-"""Save files a person keeps: the deal of a game that can still be played is sealed.
+"""Save files a person keeps: the deal of a game that can still be played is sealed,
+unless the person chose it.
 
 A save replays its moves on loading, so it must name its deal. A plain deal number
 in the file of a game still in play would let its owner deal the game again with
 ``parlour.new_game`` and read every hidden card, so the table seals the deal of an
 unfinished game: ``sealed`` holds the seed and deck encrypted and authenticated with
 a key kept in the store (a pseudo-random keystream and a tag, both HMAC-SHA256 under
-separate labels: encrypt-then-MAC from the standard library). Such a save loads on
-the machine (store) that wrote it; a finished game's save is plain and loads
-anywhere, with ``parlour.load_game`` too.
+separate labels: encrypt-then-MAC from the standard library). Such a save loads with
+the store that wrote it; a store that keeps nothing (``:memory:``) refuses to write
+one (:class:`SaveRefusedError`), since its key ends with it.
+
+A save is plain, and loads anywhere (with ``parlour.load_game`` too), when the game is
+final, or when the saver chose its deal (a seed or a deck they gave: it tells them
+nothing they did not know; see :func:`parlour.service.policy.chose_the_deal`). Only
+the seal says what a sealed save's deal is: its plain ``meta`` cannot claim a chosen
+deal or a deck.
 """
 
 from __future__ import annotations
@@ -20,14 +27,29 @@ import secrets
 from typing import Any
 
 from ..core.session import SAVE_FORMAT, SAVE_VERSION, Game
-from ..errors import InvalidSaveError
+from ..errors import InvalidSaveError, ParlourError
 
-__all__ = ["SEALED_VERSION", "new_key", "seal", "unseal"]
+__all__ = [
+    "SEALED_VERSION",
+    "SaveRefusedError",
+    "new_key",
+    "open_save",
+    "save_data",
+    "seal",
+    "unseal",
+]
 
 #: The save version that may carry a sealed deal (plain saves keep ``SAVE_VERSION``).
 SEALED_VERSION = 2
 _NONCE = 16
 _TAG = 32
+#: Fields of a save's plain ``meta`` that would say the deal is known: a sealed save's
+#: deal is never one the person chose, and its deck is inside the seal.
+_DEAL_CLAIMS = ("chosen_seed", "deck")
+
+
+class SaveRefusedError(ParlourError):
+    """A save that could never be loaded (its sealing key would not outlive the store)."""
 
 
 def new_key() -> str:
@@ -67,18 +89,20 @@ def unseal(token: str, key: str) -> dict[str, Any]:
     nonce, body, tag = data[:_NONCE], data[_NONCE:-_TAG], data[-_TAG:]
     if not hmac.compare_digest(tag, _tag(raw, nonce, body)):
         raise InvalidSaveError(
-            "this save holds a game in play whose deal is sealed for the machine that "
-            "saved it: load it there (a finished game's save loads anywhere)"
+            "this save holds a game in play whose deal is sealed with the key of the store "
+            "that saved it: load it there (the same machine and --db); a finished game's "
+            "save, or one of a deal you chose, loads anywhere"
         )
     plain = bytes(a ^ b for a, b in zip(body, _keystream(raw, nonce, len(body)), strict=True))
     deal: dict[str, Any] = json.loads(plain)
     return deal
 
 
-def save_data(game: Game, final: bool, key: str) -> dict[str, Any]:
-    """The save of ``game``: plain when it is final, its deal sealed otherwise."""
+def save_data(game: Game, plain: bool, key: str) -> dict[str, Any]:
+    """The save of ``game``: plain when its deal may be known (``plain``: the game is
+    final, or the saver chose the deal), its deal sealed otherwise."""
     data = game.to_dict()
-    if final:
+    if plain:
         return data
     data["version"] = SEALED_VERSION
     data["sealed"] = seal({"seed": data.pop("seed"), "deck": data.pop("deck")}, key)
@@ -101,4 +125,8 @@ def open_save(text: str | bytes, key: str) -> dict[str, Any]:
             raise InvalidSaveError("save field 'sealed' must hold the sealed deal")
         deal = unseal(token, key)
         data.update(seed=deal.get("seed"), deck=deal.get("deck"), version=SAVE_VERSION)
+        meta = data.get("meta")
+        if isinstance(meta, dict):
+            for claim in _DEAL_CLAIMS:
+                meta.pop(claim, None)
     return data

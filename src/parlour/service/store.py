@@ -165,6 +165,9 @@ class Presence:
 class Store(Protocol):
     """The storage interface the app uses; SQLite and PostgreSQL implement it."""
 
+    #: Whether what it stores outlives the program (not so for SQLite's ``:memory:``).
+    keeps: bool
+
     def insert(self, record: GameRecord) -> None:
         """Add a new game (version 0 -> stored as 1)."""
 

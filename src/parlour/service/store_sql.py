@@ -23,6 +23,8 @@ class SQLStore:
 
     #: The driver's parameter placeholder.
     mark: ClassVar[str]
+    #: Whether what it stores outlives the program.
+    keeps: bool = True
     _lock: threading.Lock
 
     def _execute(self, sql: str, args: tuple[Any, ...]) -> Any:

@@ -24,6 +24,7 @@ class SQLiteStore(SQLStore):
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self.keeps = path != ":memory:"
         if path != ":memory:":
             try:
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)

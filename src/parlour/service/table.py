@@ -810,13 +810,21 @@ class TableService:
 
     def save(self, player: str, game_id: str) -> str:
         """A save file of the game (see :mod:`parlour.service.saves`: the deal of a game
-        that can go on is sealed)."""
+        that can go on is sealed, unless the saver chose it)."""
         with self._open(player, game_id) as live:
             game = live.game.copy()
             kept = {k: v for k, v in live.record.meta.items() if k not in _NOT_SAVED}
             game.meta = {"opponent": live.record.opponent, **kept}
-            final = policy.is_final(live.record, game)
-            data = saves.save_data(game, final, self._save_key())
+            seat = policy.seat_of(live.record, player) or policy.PERSON
+            plain = policy.is_final(live.record, game) or policy.chose_the_deal(live.record, seat)
+            if not plain and not self.store.keeps:
+                raise saves.SaveRefusedError(
+                    "cannot save this game: its deal would be sealed with a key kept in the "
+                    "store, and this store keeps nothing (:memory:), so no machine could "
+                    "load the save; play with a store on disk, or choose the deal (a seed), "
+                    "whose save is plain"
+                )
+            data = saves.save_data(game, plain, self._save_key())
             return json.dumps(data, indent=1) + "\n"
 
     def load(
@@ -841,6 +849,7 @@ class TableService:
         else:
             policy.check_seatable(cls, saved_opponent, people)
         opponent = policy.check_opponent(cls, opponent or saved_opponent)
+        meta.pop("deck", None)  # the deal is the one the save's moves were replayed on
         if game.deck is not None:
             meta["deck"] = game.deck
         policy.check_seed(game.seed, policy.MAX_STORED_SEED)
