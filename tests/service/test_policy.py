@@ -308,3 +308,18 @@ def test_a_sealed_saves_plain_fields_cannot_open_its_deal(kept: TableService) ->
     again = kept.load(ME, json.dumps(data))
     assert "seed" not in again and again["view"] == answer["view"]
     assert "sealed" in json.loads(kept.save(ME, again["id"]))
+
+
+def test_loading_a_finished_save_adds_no_game_to_the_statistics(kept: TableService) -> None:
+    # it was counted where it was played; loading a won save again and again added wins
+    table = kept
+    answer = table.start(ME, "gate", seed=5)
+    over = table.resign(ME, answer["id"])
+    before = table.stats(ME)
+    saved = table.save(ME, over["id"])
+    for _ in range(2):
+        table.load(ME, saved)
+    assert table.stats(ME) == before
+    assert json.loads(saved).get("meta", {}).get("loaded_over") is None
+    again = table.load(ME, table.save(ME, table.load(ME, saved)["id"]))
+    assert again["outcome"] == over["outcome"] and table.stats(ME) == before

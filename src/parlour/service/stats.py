@@ -11,6 +11,11 @@ from typing import Any
 
 from .store import GameRecord
 
+#: A record's meta flag: the game was loaded from a save when it was already over.
+#: Statistics leave it out (it counted where it was played; loading a won save again
+#: and again would add wins).
+LOADED_OVER = "loaded_over"
+
 __all__ = ["player_stats", "game_stats"]
 
 
@@ -26,6 +31,8 @@ def _won(record: GameRecord, player: str | None = None) -> bool:
 def player_stats(records: list[GameRecord], player: str | None = None) -> dict[str, Any]:
     """Per game and overall: played, won, win rate, streaks, best score; and a line of
     its own for each game's deals of the day (``"deal": "daily"``)."""
+    # a save loaded when its game was already over was counted where it was played
+    records = [r for r in records if not r.meta.get(LOADED_OVER)]
     by_game: dict[str, list[GameRecord]] = {}
     for record in sorted(records, key=lambda r: r.updated):
         if record.finished:
@@ -79,5 +86,9 @@ def _summarise(name: str, games: list[GameRecord], player: str | None = None) ->
 
 def game_stats(records: list[GameRecord], name: str, player: str | None = None) -> dict[str, Any]:
     """One game's line of :func:`player_stats` (for the end of a game)."""
-    games = [r for r in sorted(records, key=lambda r: r.updated) if r.finished and r.game == name]
+    games = [
+        r
+        for r in sorted(records, key=lambda r: r.updated)
+        if r.finished and r.game == name and not r.meta.get(LOADED_OVER)
+    ]
     return _summarise(name, games, player)

@@ -39,7 +39,7 @@ from ..rng import stream_seed
 from . import friends, policy, saves
 from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step, Verdict
 from .bus import LocalBus
-from .stats import game_stats, player_stats
+from .stats import LOADED_OVER, game_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
 from .words import Names, capitalised, hint_words, sentence, sentences, with_symbols
 
@@ -68,7 +68,7 @@ CACHE_SIZE = 1000
 
 
 #: Facts of a record that a save file does not carry (the deck is part of the deal).
-_NOT_SAVED = frozenset({"deck", "progress", "verdict"})
+_NOT_SAVED = frozenset({"deck", "progress", "verdict", LOADED_OVER})
 
 
 class NotFoundError(ParlourError):
@@ -853,6 +853,9 @@ class TableService:
         if game.deck is not None:
             meta["deck"] = game.deck
         policy.check_seed(game.seed, policy.MAX_STORED_SEED)
+        meta.pop(LOADED_OVER, None)
+        if game.is_over:  # counted where it was played: loading it again adds no game
+            meta[LOADED_OVER] = True
         record = GameRecord(
             id=new_id(),
             player=player,
