@@ -16,7 +16,7 @@ function open(dialog, onClose) {
 const COMMON_KEYS = [
   ["Tab / Shift+Tab", "go from card to card in reading order"],
   ["Enter or Space", "pick up the card, or put it down on the lit place"],
-  ["Arrow keys", "go to the next or previous card that can be used"],
+  ["Arrow keys", "go from card to card as they lie on the table (every card of your hand)"],
   ["F", "send the focused card to its foundation (also a double-click)"],
   ["Escape", "put the card back down; close a dialog"],
   ["U or Ctrl+Z", "undo"],

@@ -215,6 +215,14 @@ function decorateCard(el, pile, i) {
     el.tabIndex = 0;
     el.setAttribute("role", "button");
     el.setAttribute("aria-label", `${code ? cardWords(code) : "card"}, ${where}: pick up`);
+  } else if (pile.browse && code) {
+    // A pile a person looks through (a hand): its other cards are reached with the
+    // arrow keys (not Tab) and say why they cannot be used now.
+    el.dataset.browse = "";
+    el.tabIndex = -1;
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-disabled", "true");
+    el.setAttribute("aria-label", `${cardWords(code)}, ${where}: ${pile.browse}`);
   }
 }
 
@@ -279,7 +287,7 @@ function toolbar(answer, live) {
 function focusKey(el) {
   if (!el || !el.closest || !el.closest("#scene")) return null;
   const pile = el.closest(".pile");
-  return { pile: pile && pile.dataset.pile, source: el.dataset.source, word: el.dataset.word };
+  return { pile: pile && pile.dataset.pile, source: el.dataset.source, word: el.dataset.word, card: el.dataset.card };
 }
 
 function restoreFocus(key) {
@@ -287,6 +295,7 @@ function restoreFocus(key) {
   let el = null;
   if (key.source) el = els.scene.querySelector(`.card[data-source="${CSS.escape(key.source)}"]`);
   if (!el && key.word) el = els.scene.querySelector(`[data-word="${key.word}"]`);
+  if (!el && key.card) el = els.scene.querySelector(`.card[data-card="${CSS.escape(key.card)}"]:is([tabindex="0"], [data-browse])`);
   if (!el && key.pile) el = els.scene.querySelector(`.pile[data-pile="${CSS.escape(key.pile)}"] [tabindex="0"]`);
   if (!el) el = els.scene.querySelector('[tabindex="0"]');
   focus(el);
@@ -314,7 +323,7 @@ function clearSelection() {
   for (const el of $$(".selected, .lifted, .lit, .hinted", els.scene)) el.classList.remove("selected", "lifted", "lit", "hinted");
   for (const el of $$("[data-lit]", els.scene)) {
     el.removeAttribute("data-lit");
-    if (!el.classList.contains("movable") && !el.classList.contains("action")) {
+    if (!el.classList.contains("movable") && !el.classList.contains("action") && el.dataset.browse === undefined) {
       el.removeAttribute("tabindex");
       el.setAttribute("role", "img");
     }
@@ -451,6 +460,46 @@ async function toFoundation(el) {
   if (move) await playMove(move, { cardEl: el, pileEl: pilesFor(move)[0] });
 }
 
+// --- arrow keys -------------------------------------------------------------------------------
+
+/** What the arrow keys step between: what Tab reaches, and the cards of a pile a
+ * game lets a person look through (a hand's cards that cannot be played now). */
+const PLACES = '[tabindex="0"], [data-browse]';
+
+/**
+ * The place an arrow key goes to from `from`, as the table lies: left and right
+ * along its row (a pile beside it, or the next card of a hand fanned across),
+ * then on in reading order (a hand's next row); up and down to the nearest place
+ * in that direction, its column first. Null: nothing lies that way.
+ */
+function neighbour(from, all, key) {
+  const [dx, dy] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+  const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  const band = (el) => (el.closest(".pile") || el).getBoundingClientRect();
+  const a = from.getBoundingClientRect();
+  const [ax, ay] = centre(a);
+  const own = band(from);
+  const lined = (r) => (dx ? Math.min(own.bottom, r.bottom) - Math.max(own.top, r.top) : Math.min(own.right, r.right) - Math.max(own.left, r.left)) > 1;
+  let inLine = null;
+  let near = null;
+  for (const el of all) {
+    if (el === from) continue;
+    const [bx, by] = centre(el.getBoundingClientRect());
+    const along = (bx - ax) * dx + (by - ay) * dy;
+    if (along < 1) continue;
+    const across = Math.abs((bx - ax) * dy) + Math.abs((by - ay) * dx);
+    if (lined(band(el)) && (!inLine || along + across < inLine.score)) inLine = { el, score: along + across };
+    const score = along + 2 * across;
+    if (!near || score < near.score) near = { el, score };
+  }
+  if (inLine) return inLine.el;
+  if (dx) {
+    const at = all.indexOf(from);
+    return all[(at + dx + all.length) % all.length];
+  }
+  return near ? near.el : null;
+}
+
 function bindTable(root) {
   let suppress = false;
   root.addEventListener("click", (ev) => {
@@ -475,11 +524,10 @@ function bindTable(root) {
       ev.stopPropagation();
       toFoundation(el);
     } else if (ev.key.startsWith("Arrow")) {
-      const all = $$('[tabindex="0"]', root);
+      const all = $$(PLACES, root);
       if (!all.length) return;
-      const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
-      const at = all.indexOf(ev.target);
-      focus(all[(at + step + all.length) % all.length]);
+      const next = all.includes(ev.target) ? neighbour(ev.target, all, ev.key) : all[0];
+      if (next) focus(next);
       ev.preventDefault();
     }
   });

@@ -92,7 +92,7 @@ export default {
         id: rows === 1 ? "hand" : `hand-${r + 1}`, x: 0, y: handY + r * (CARD_H + 0.12), cards, fan: "right",
         room: w, step: STEP, minStep: MIN_STEP, target: null, align: "center",
         tag: r === 0 ? `your hand: ${view.hand.length}` : "", label: rows === 1 ? "your hand" : `your hand, row ${r + 1}`,
-        empty: "", cls: "hand",
+        empty: "", cls: "hand", browse: "not playable now",
         grab: (i) => ({ source: cards[i], count: 1 }),
       });
     }

@@ -1,0 +1,101 @@
+"""The arrow keys at the card table, in headless Chromium: they follow the table's
+layout (up and down go up and down, left and right along a row), and step through
+every card of a hand, those that cannot be played now as well (told so), so a
+keyboard or screen-reader user can read the whole hand."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from tabletools import Table
+
+TableAt = Callable[..., Table]
+#: Where the keyboard is: the pile, and the card's accessible name.
+FOCUSED = """() => {
+  const el = document.activeElement;
+  const pile = el && el.closest('.pile');
+  return {pile: pile ? pile.dataset.pile : null, card: el.dataset.card || null,
+          label: el.getAttribute('aria-label'), disabled: el.getAttribute('aria-disabled')};
+}"""
+
+
+def focused(table: Table) -> dict[str, Any]:
+    where: dict[str, Any] = table.page.evaluate(FOCUSED)
+    return where
+
+
+def press(table: Table, key: str) -> dict[str, Any]:
+    table.page.keyboard.press(key)
+    return focused(table)
+
+
+def shot(table: Table, name: str) -> None:
+    shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+    if shots:
+        table.page.screenshot(path=f"{shots}/{name}.png")
+
+
+def test_arrow_keys_follow_calculations_layout(table_at: TableAt) -> None:
+    """With the current card picked up, the waste piles are lit places to put it: at a
+    phone's size (the waste piles above the current card) ArrowDown from W2 goes down
+    to the current card, not along to W3 as it did; left and right go along the row."""
+    for viewport in ("phone", "laptop"):
+        table = table_at(viewport)
+        table.start("calculation", seed=4)
+        table.card("S").focus()
+        table.page.keyboard.press("Enter")
+        spot = table.page.locator('#scene .pile[data-pile="W2"] [data-lit]')
+        spot.focus()
+        assert press(table, "ArrowRight")["pile"] == "W3"
+        assert press(table, "ArrowLeft")["pile"] == "W2"
+        assert press(table, "ArrowLeft")["pile"] == "W1"
+        spot.focus()
+        shot(table, f"arrows-calculation-{viewport}")
+        if viewport == "phone":  # the current card lies under the waste piles
+            assert press(table, "ArrowDown")["pile"] == "S"
+            assert press(table, "ArrowUp")["pile"] == "W2"
+        else:  # one row: F1-F4, W1-W4, the current card; nothing lies under W2
+            assert press(table, "ArrowDown")["pile"] == "W2"
+            for _ in range(3):
+                table.page.keyboard.press("ArrowRight")
+            assert focused(table)["pile"] == "S"
+
+
+def test_arrow_keys_read_the_whole_uno_hand(table_at: TableAt) -> None:
+    """Left and right step through every card of the hand in order, a card that cannot
+    be played now as well (its name says so, and Enter says it cannot move); Tab still
+    goes only to what can be used."""
+    for viewport in ("phone", "laptop"):
+        table = table_at(viewport)
+        table.start("uno", seed=5, first=0)
+        hand = table.answer["view"]["hand"]
+        playable = {m["source"] for m in table.moves() if m.get("source")}
+        assert playable and set(hand) - playable, "the deal needs both kinds of card"
+        table.page.locator("#scene .pile.hand .card").first.focus()
+        seen = [focused(table)]
+        for _ in range(len(hand) - 1):
+            seen.append(press(table, "ArrowRight"))
+        assert [s["card"] for s in seen] == hand
+        for card, where in zip(hand, seen, strict=True):
+            if card in playable:
+                assert where["disabled"] is None and where["label"].endswith(": pick up")
+            else:
+                assert where["disabled"] == "true"
+                assert where["label"].endswith("your hand: not playable now"), where
+        assert press(table, "ArrowLeft")["card"] == hand[-2]
+        shot(table, f"arrows-uno-{viewport}")
+        stuck = next(c for c in hand if c not in playable)
+        table.page.locator(f'#scene .pile.hand .card[data-card="{stuck}"]').first.focus()
+        table.page.keyboard.press("Enter")
+        table.page.wait_for_function(
+            "document.querySelector('#message').textContent.includes('cannot move now')"
+        )
+        assert table.played() == 0
+        assert press(table, "ArrowUp")["pile"] == "draw"  # the draw pile lies above
+        tabbed = table.page.evaluate(
+            "[...document.querySelectorAll('#scene .pile.hand [tabindex=\"0\"]')]"
+            ".map((c) => c.dataset.card)"
+        )
+        assert sorted(tabbed) == sorted(c for c in hand if c in playable)
