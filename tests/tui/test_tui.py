@@ -212,7 +212,7 @@ def test_calculation_legal_and_illegal_moves_by_number_keys() -> None:
         assert screen.view == before
         # A pile with no move from it.
         await keys(pilot, "1")
-        assert screen.flash == "Foundation F1: no move from here"
+        assert screen.flash == "Foundation F1: no move from here."
         assert screen.selected is None
 
     drive(script, game="calculation", seed=1)
@@ -550,7 +550,7 @@ def test_letter_keys_work_in_either_case() -> None:
 @pytest.mark.parametrize(
     ("options", "shown", "hidden"),
     [
-        ({}, ["d draw", "p play drawn", "k keep", "s pass"], ["challenge", "accept", "catch"]),
+        ({}, ["d draw"], ["challenge", "accept", "catch", "p play drawn", "k keep", "s pass"]),
         ({"w4_challenge": True}, ["c challenge", "a accept"], ["catch"]),
         ({"uno_call": True}, ["g catch"], ["challenge", "accept"]),
     ],
@@ -571,7 +571,8 @@ def test_uno_key_bar_shows_only_keys_that_work(
             assert piece not in text.lower(), text
         # Every letter the bar offers is a key of a button on the table.
         shortcuts = screen.table.shortcuts(screen.view)
-        for letter in re.findall(r"(?:^|  )([a-z]) ", bar.splitlines()[0]):
+        own = bar.splitlines()[0].split("    ")[0]  # the table's keys, before the common ones
+        for letter in re.findall(r"(?:^|  )([a-z]) ", own):
             assert shortcuts[letter] in screen.query_one(TableView).canvas.regions, letter
         if not options:  # a key that is not offered does nothing
             before = screen.answer["moves_played"]
@@ -615,7 +616,7 @@ def test_undo_refuses_a_move_that_showed_a_card_against_the_computer() -> None:
         assert not screen.answer["can_undo"]
         await keys(pilot, "u")
         assert screen.flash_error
-        assert screen.flash == str(screen.answer["undo_refusal"]).capitalize()
+        assert screen.flash == str(screen.answer["undo_refusal"]).capitalize() + "."
         assert "showed you a card" in screen.flash
         assert screen.answer["moves_played"] == played
 
@@ -740,7 +741,7 @@ def test_chinese_patience_original_keys_and_computer_turns() -> None:
         assert screen.answer["moves_played"] == 0
         await keys(pilot, "5")  # a card move before the first twist is illegal
         assert screen.selected is None
-        assert screen.flash == "Pile 5: no move from here"
+        assert screen.flash == "Pile 5: no move from here."
         await keys(pilot, "t")  # T: twist
         assert screen.answer["moves_played"] == 1
         assert len(screen.view["pile_0"]) == 1
@@ -1137,3 +1138,93 @@ def test_the_computers_reply_is_worked_out_off_the_screens_thread(
         assert "thinking…" not in status_line(app)
 
     drive(script, game="uno", seed=13, opponent="random")
+
+
+# --- a new user's trial: small things --------------------------------------------------
+
+
+def test_uno_offers_play_and_keep_only_after_drawing_a_playable_card() -> None:
+    """Was: ``[P] play the drawn card  [K] keep it  [S] pass`` were always drawn and in
+    the key bar, legal or not."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        for _ in range(30):
+            drawn = rendered(app)
+            legal = screen.legal()
+            playable = any(move.split(":")[0] == "play" for move in legal)
+            assert playable == ("[P] play the drawn card" in drawn), drawn
+            assert ("keep" in legal) == ("p play drawn  k keep" in key_bar(app)), key_bar(app)
+            assert ("pass" in legal) == ("[S] pass" in drawn)
+            if "keep" in legal:
+                return
+            await keys(pilot, "d")
+        raise AssertionError("no playable card drawn in 30 draws")
+
+    drive(script, game="uno", seed=13, opponent="random")
+
+
+def test_the_key_bar_after_the_end_offers_only_keys_that_work() -> None:
+    """Was: a finished game's key bar still offered ``u undo  h hint  x resign``."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        assert "h hint" in key_bar(app) and "x resign" in key_bar(app)
+        assert "u undo" not in key_bar(app)  # nothing to undo yet
+        await keys(pilot, "x", "y", "escape")
+        assert screen.answer["outcome"] is not None and table(app) is screen
+        bar = key_bar(app)
+        for gone in ("u undo", "h hint", "x resign", "d deal"):
+            assert gone not in bar and gone not in rendered(app), bar
+        assert "n new" in bar and "q quit" in bar
+
+    drive(script, game="gate", seed=2)
+
+
+def test_small_words_of_the_games_list_and_the_message_line(tmp_path: Path) -> None:
+    """Was: "8 x 8: 1 moves, just now"; "it cannot be taken back" with no full stop; the
+    games list's key bar broken in two at 80 columns (``q:`` / ``quit``)."""
+    db = str(tmp_path / "parlour.db")
+    service = open_service(db)
+    answer = service.start(service.local_player(), "eight-by-eight", seed=1)
+    service.play(service.local_player(), answer["id"], answer["legal_moves"][0])
+    service.store.close()
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        drawn = rendered(app)
+        assert "8 x 8: 1 move, just now" in drawn, drawn
+        assert "q quit" in drawn.splitlines()[-2:][0] + drawn.splitlines()[-1]
+        help_line = [line for line in drawn.splitlines() if "enter play or resume" in line]
+        assert help_line and "q quit" in help_line[0], drawn
+        await keys(pilot, "tab", "enter")
+        screen = table(app)
+        screen.tell("the game is over for good: it cannot be taken back", error=True)
+        assert screen.flash == "The game is over for good: it cannot be taken back."
+
+    drive(script, db=db)
+
+
+def test_the_winning_lines_header_counts_its_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: the title line stayed at "move 1" while the winning line played."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        view = screen.view
+        steps = [{"view": view, "text": f"step {n}"} for n in range(1, 4)]
+        monkeypatch.setattr(Backend, "winning_line", lambda self, game_id: steps)
+        screen.watch_line()
+        for _ in range(200):
+            if screen.replaying == 2:
+                break
+            await pilot.pause(0.01)
+        assert screen.replaying == 2
+        await pilot.pause()
+        title = rendered(app).splitlines()[0]
+        assert title.rstrip().endswith("move 2"), title
+        assert "winning line, move 2 of 3: step 2" in status_line(app)
+        await keys(pilot, "space")
+        await settled(app, pilot)
+        assert screen.replaying is None
+        assert rendered(app).splitlines()[0].rstrip().endswith("move 0")
+
+    drive(script, game="calculation", seed=1, pause=0.3)

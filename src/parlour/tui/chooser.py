@@ -21,6 +21,7 @@ from ..ai import player_levels
 from ..ai.deals import offers_winnable
 from ..core.registry import game_class, game_names
 from .screen import PREPARING, key_name
+from .tables.base import plural
 
 if TYPE_CHECKING:
     from .app import ParlourApp
@@ -70,6 +71,10 @@ def offered_deals(name: str) -> list[str]:
     return list(DEAL_LABELS) if offers_winnable(name) else []
 
 
+#: The games list's keys, in the table's style (one line in 80 columns).
+HELP = "enter play or resume  tab other list  l level  s statistics  ? rules  q quit"
+
+
 def _ago(then: float) -> str:
     minutes = int(max(0.0, time.time() - then) // 60)
     if minutes < 1:
@@ -95,7 +100,7 @@ class ChooserScreen(Screen[None]):
     ChooserScreen OptionList:focus { border: round $accent; }
     #note { height: auto; padding: 0 1; color: $warning; }
     #note.-empty { display: none; }
-    #help { height: 2; background: $boost; color: $text-muted; padding: 0 1; }
+    #help { height: auto; background: $boost; color: $text-muted; padding: 0 1; }
     """
 
     def __init__(self) -> None:
@@ -163,7 +168,7 @@ class ChooserScreen(Screen[None]):
         for game in games:
             opponent = f" vs {game['opponent']}" if game.get("opponent") else ""
             text = (
-                f"{game['title']}{opponent}: {game['moves_played']} moves, "
+                f"{game['title']}{opponent}: {plural(int(game['moves_played']), 'move')}, "
                 f"{_ago(float(game['updated']))}"
             )
             saved.add_option(Option(text, id=f"saved-{game['id']}"))
@@ -171,9 +176,7 @@ class ChooserScreen(Screen[None]):
             saved.highlighted = 0
         else:
             saved.add_option(Option("(none yet)", id="none", disabled=True))
-        self.query_one("#help", Static).update(
-            "enter: play or resume  tab: other list  l: level  s: statistics  ?: rules  q: quit"
-        )
+        self.query_one("#help", Static).update(HELP)
 
     def level(self, game: str) -> str:
         if game not in self.levels:

@@ -28,6 +28,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..errors import ParlourError
+from ..service.policy import FRIEND, HUMAN
 from ..service.words import capitalised, with_symbols
 from .canvas import Canvas
 from .dialogs import (
@@ -54,6 +55,8 @@ SELECTED = Style(bgcolor="dark_cyan")
 TARGET = Style(bgcolor="green3", color="black")
 TITLE = Style(color="black", bgcolor="grey85", bold=True)
 COMMON_KEYS = "u undo  r redo  h hint  x resign  n new  l log  ? rules  esc games  q quit"
+#: The common keys that always work.
+ALWAYS_KEYS = "n new  l log  ? rules  esc games  q quit"
 #: How the log shows who did what.
 WHO_STYLES = {"you": Style(color="bright_white"), "computer": Style(color="cyan")}
 TABLE_STYLE = Style(color="grey70")
@@ -136,6 +139,8 @@ class TableScreen(Screen[None]):
         self.shown = 0
         self._logged: list[str] = []
         self.skip = asyncio.Event()
+        #: The number of the winning line's move on the table while it is replayed.
+        self.replaying: int | None = None
         #: The solver's verdict on this deal, once asked for at the end.
         self.verdict: dict[str, Any] | None = None
 
@@ -192,7 +197,10 @@ class TableScreen(Screen[None]):
             title += "  two people at one table"
         elif opponent:
             title += f"  you vs computer ({opponent})"
-        facts = self.table.status(self.view, self.answer).strip()
+        shown = self.answer
+        if self.replaying is not None:  # the winning line's move, not the game's last
+            shown = {**shown, "moves_played": self.replaying}
+        facts = self.table.status(self.view, shown).strip()
         series = self.answer.get("series")
         if series:
             you, other = _seat_totals(self.answer, series["totals"])
@@ -241,7 +249,7 @@ class TableScreen(Screen[None]):
 
     def tell(self, text: str, error: bool = False) -> None:
         """Put text on the message line: the service's words, or a table's label."""
-        self.flash = capitalised(with_symbols(text)) if error else text
+        self.flash = _sentence(with_symbols(text)) if error else text
         self.flash_error = error
         self.show_status()
         if error:
@@ -281,14 +289,17 @@ class TableScreen(Screen[None]):
         return list(self._logged)
 
     def show_keys(self) -> None:
-        own = self.table.help_line(self.view)
+        """The keys that work now: the table's own while the game is in play, then the
+        common ones (:func:`common_keys`)."""
+        own = self.table.help_line(self.view) if self.answer.get("outcome") is None else ""
+        common = common_keys(self.answer)
         width = max(40, self.size.width) - 2
         if not own:
-            text = COMMON_KEYS
-        elif len(own) + 4 + len(COMMON_KEYS) <= width:
-            text = f"{own}    {COMMON_KEYS}"
+            text = common
+        elif len(own) + 4 + len(common) <= width:
+            text = f"{own}    {common}"
         else:
-            text = f"{own}\n{COMMON_KEYS}"
+            text = f"{own}\n{common}"
         self.query_one("#keys", Static).update(text)
 
     # --- new answers from the service -------------------------------------------------
@@ -341,6 +352,7 @@ class TableScreen(Screen[None]):
         self.view = self.answer["view"]
         self.shown = len(self.entries)
         self.show_log()
+        self.fit()  # draws the table: the keys it offers now
         self.show_keys()
         self.fit()
         self.redraw()
@@ -699,9 +711,11 @@ class TableScreen(Screen[None]):
                 if self.skip.is_set():
                     break
                 self.view = step["view"]
+                self.replaying = number
                 self.tell(f"winning line, move {number} of {len(steps)}: {step['text']}")
                 self.redraw()
                 await self._nap(pause)
+            self.replaying = None
             self.tell("")
             self.settle()
 
@@ -718,6 +732,27 @@ class TableScreen(Screen[None]):
             self.parlour.end_choice(self, choice or "close")
 
         self.app.push_screen(EndScreen(text, choices), done)
+
+
+def _sentence(text: str) -> str:
+    """The service's reason as a sentence on the message line: capitalised, with its
+    full stop."""
+    text = capitalised(text.strip())
+    return text if not text or text[-1] in ".!?…" else f"{text}."
+
+
+def common_keys(answer: dict[str, Any]) -> str:
+    """The common keys that work now (the key bar offers no others): undo and redo
+    when the service allows them, a hint while a game is in play against the
+    computer or alone, resigning while it is in play, giving up a lost patience."""
+    in_play = answer.get("outcome") is None
+    keys = [
+        "u undo" if answer.get("can_undo") else "",
+        "r redo" if answer.get("can_redo") else "",
+        "h hint" if in_play and answer.get("opponent") not in (HUMAN, FRIEND) else "",
+        "x resign" if in_play else ("" if answer.get("final") else "x give up"),
+    ]
+    return "  ".join([k for k in keys if k] + [ALWAYS_KEYS])
 
 
 def _seat_totals(answer: dict[str, Any], totals: list[int]) -> tuple[int, int]:

@@ -5,7 +5,8 @@ moves that are not a card. Enter on a card plays it; a Wild asks for the colour.
 Each card in the hand acts by itself: its moves are the service's moves whose
 source is that card (the card drawn, while it may be played, is the only one
 that has any). Only the buttons of this table's options are drawn, and only
-their keys are offered.
+their keys are offered; the buttons for what follows a draw (play the drawn card,
+keep it) and for passing appear only while those moves are legal.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ BUTTONS: tuple[tuple[Button, str | None], ...] = (
     (Button("accept", "a", "accept"), "w4_challenge"),
     (Button("catch", "g", "catch"), "uno_call"),
 )
+#: The buttons drawn only while their move is legal (after a draw; passing).
+WHILE_LEGAL = frozenset({"play", "keep", "pass"})
 #: Keys for the first ten cards of the hand.
 CARD_KEYS = {**{str(i): f"c{i - 1}" for i in range(1, 10)}, "0": "c9"}
 
@@ -60,6 +63,8 @@ class UnoTable(Table):
     def __init__(self) -> None:
         super().__init__()
         self.hand: list[str] = []
+        #: The buttons on the table as last drawn (the key bar offers their keys).
+        self.offered: list[Button] | None = None
 
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
         parts = self.parts(answer)
@@ -116,12 +121,16 @@ class UnoTable(Table):
         # Buttons for the moves that are not a card, below the hand however long.
         rows = max(1, -(-len(hand) // per_line))
         x, y = 1, 11 + 2 * rows
+        self.offered = []
         for button in buttons(view):
             if button.move == "play":
                 # The drawn card's moves (a Wild's colours, an UNO call) under one button.
                 found = [p for p in parts if drawn is not None and p.get("source") == drawn]
             else:
                 found = self.named(parts, button.move)
+            if button.move in WHILE_LEGAL and not found:
+                continue
+            self.offered.append(button)
             x = self.button(canvas, x, y, button, found) + 3
 
     def ends(self, part: Part) -> tuple[str, str] | None:
@@ -139,7 +148,10 @@ class UnoTable(Table):
         return keys
 
     def help_line(self, view: Mapping[str, Any]) -> str:
-        words = "  ".join(f"{b.key} {b.short or b.text}" for b in buttons(view))
+        shown = self.offered
+        if shown is None:  # not drawn yet: the buttons that are always there
+            shown = [b for b in buttons(view) if b.move not in WHILE_LEGAL]
+        words = "  ".join(f"{b.key} {b.short or b.text}" for b in shown)
         return f"1-9 card  {words}"
 
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
