@@ -321,7 +321,7 @@ PROMPTS = {
     "gate": set(),
     "eight-by-eight": {"pending"},
     "uno": {"match", "drawn", "colour", "challenge"},
-    "chinese-patience": {"twist", "end_or_move", "twist_or_move"},
+    "chinese-patience": {"twist", "end_or_move", "stuck_or_move", "twist_or_move"},
 }
 
 
