@@ -27,6 +27,7 @@ __all__ = [
     "deal_seed",
     "deal_text",
     "field_or_option",
+    "cards_count",
     "check_pack",
 ]
 
@@ -130,6 +131,11 @@ def deal_text(cards: str, fields: Mapping[str, int], defaults: Mapping[str, int]
     return " ".join([cards, *extra])
 
 
+def cards_count(n: int) -> str:
+    """``1 card``, ``7 cards``: a count of cards in a message or on a board."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 def check_pack(
     cards: Sequence[int],
     pack: Sequence[int],
@@ -145,8 +151,9 @@ def check_pack(
     allowed = list(sizes) if sizes is not None else [len(pack)]
     if len(cards) not in allowed:
         sizes_text = " or ".join(str(n) for n in allowed)
-        count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
-        raise InvalidDeckError(f"the deck has {count}; {what} needs {sizes_text} cards")
+        raise InvalidDeckError(
+            f"the deck has {cards_count(len(cards))}; {what} needs {sizes_text} cards"
+        )
     have = Counter(cards)
     limit = Counter(pack)
     extra = []

@@ -22,7 +22,7 @@ from ..core.options import OptionSpec
 from ..core.protocol import BaseView, GameState, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError
-from ..notation import check_pack, read_deck
+from ..notation import cards_count, check_pack, read_deck
 from ..rng import Rng
 
 __all__ = ["Calculation", "CalculationView", "CalculatorRow", "SEQUENCES"]
@@ -558,8 +558,7 @@ def _read_deal(text: str) -> tuple[list[int], list[int]]:
     """The starting cards of F1-F4 and the stock (top first) of an explicit deck."""
     cards = read_deck(text, parse_card, card_str)
     if len(cards) not in (48, 52):
-        count = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
-        raise InvalidDeckError(f"the deck has {count}; {_DECK_FORMS}")
+        raise InvalidDeckError(f"the deck has {cards_count(len(cards))}; {_DECK_FORMS}")
     pack = french_deck()
     missing = _by_rank([c for c in pack if c not in set(cards)])
     try:

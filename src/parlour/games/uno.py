@@ -73,7 +73,7 @@ from ..core.options import OptionSpec
 from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidCardError, InvalidDeckError, InvalidMoveError, InvalidOptionError
-from ..notation import check_pack, deal_text, field_or_option, read_deal
+from ..notation import cards_count, check_pack, deal_text, field_or_option, read_deal
 from ..rng import Rng, shuffle_batched
 
 __all__ = ["MOVES", "Uno", "UnoView", "LastHand", "card_points", "PACK_POINTS"]
@@ -1049,10 +1049,11 @@ class Uno(GameState):
         lines = [
             f"UNO  hand {self._hand_no}  scores: you {s[player]}, {other} {s[o]}"
             f"  (target {self._target})",
-            f"{other}: {_count(len(self._hands[o]))}"
+            f"{other}: {cards_count(len(self._hands[o]))}"
             + (f" (known: {'W4 ' * self._shown[o]})".replace(" )", ")") if self._shown[o] else ""),
-            f"draw pile: {_count(len(self._draw))}",
-            f"discard pile: {_count(len(self._discard))}, top {_pretty(self._discard[-1], colour)}"
+            f"draw pile: {cards_count(len(self._draw))}",
+            f"discard pile: {cards_count(len(self._discard))}, "
+            f"top {_pretty(self._discard[-1], colour)}"
             + (f", colour in play {UNO_COLOUR_NAMES[self._colour]}" if self._colour >= 0 else ""),
             f"your hand: {show(self._hands[player])}",
         ]
@@ -1270,11 +1271,6 @@ def _move_phrase(move: Any, drawn: int) -> str:
         K_ACCEPT: "accepts the Wild Draw Four",
         K_CATCH: "catches the opponent who did not call UNO",
     }[kind]
-
-
-def _count(n: int) -> str:
-    """``1 card``, ``7 cards``."""
-    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def _cards_text(n: int) -> str:
