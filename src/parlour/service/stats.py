@@ -28,11 +28,16 @@ def _won(record: GameRecord, player: str | None = None) -> bool:
     return outcome.get("result") == "won"
 
 
+def _counted(records: list[GameRecord]) -> list[GameRecord]:
+    """The records statistics count: not a save loaded when its game was already over
+    (it was counted where it was played)."""
+    return [r for r in records if not r.meta.get(LOADED_OVER)]
+
+
 def player_stats(records: list[GameRecord], player: str | None = None) -> dict[str, Any]:
     """Per game and overall: played, won, win rate, streaks, best score; and a line of
     its own for each game's deals of the day (``"deal": "daily"``)."""
-    # a save loaded when its game was already over was counted where it was played
-    records = [r for r in records if not r.meta.get(LOADED_OVER)]
+    records = _counted(records)
     by_game: dict[str, list[GameRecord]] = {}
     for record in sorted(records, key=lambda r: r.updated):
         if record.finished:
@@ -88,7 +93,7 @@ def game_stats(records: list[GameRecord], name: str, player: str | None = None) 
     """One game's line of :func:`player_stats` (for the end of a game)."""
     games = [
         r
-        for r in sorted(records, key=lambda r: r.updated)
-        if r.finished and r.game == name and not r.meta.get(LOADED_OVER)
+        for r in sorted(_counted(records), key=lambda r: r.updated)
+        if r.finished and r.game == name
     ]
     return _summarise(name, games, player)
