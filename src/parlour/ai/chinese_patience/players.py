@@ -27,7 +27,17 @@ from ...games.chinese_patience import (
     ChinesePatience,
 )
 from ..base import Player, register_player
-from .position import GAME, MOVE_OF, Move3, applied, describe, next_card, phase_key, rebuild
+from .position import (
+    GAME,
+    MOVE_OF,
+    PILE_NAMES,
+    Move3,
+    applied,
+    describe,
+    next_card,
+    phase_key,
+    rebuild,
+)
 
 __all__ = ["GreedyPlayer", "PhasePlayer"]
 
@@ -95,20 +105,20 @@ def _greedy_rank(s: ChinesePatience, move: Move3) -> tuple[int, str]:
         return 0, "the twisted card cannot move: end the turn"
     if kind == PILE:
         if s.discards[s.turn]:
-            return 20, "makes a space for the top of your discard pile"
+            return 20, f"makes a space for the top of {PILE_NAMES['0']}"
         return -1, ""
     if 1 <= dst <= 4:
         return (61 if src == 0 else 60), "a card to a foundation"
     if src == 0:
         if dst == 9:
-            return 50, "loads your opponent's discard pile"
+            return 50, f"loads {PILE_NAMES['9']}"
         if s.tab[dst - 5]:
             return 45, "gets rid of a card onto the tableau"
         return 40, "gets rid of a card into a space"
     if dst == 9:
-        return 30, "loads your opponent's discard pile from the tableau"
+        return 30, f"loads {PILE_NAMES['9']} from the tableau"
     if len(s.tab[src - 5]) == 1 and s.discards[s.turn]:
-        return 20, "makes a space for the top of your discard pile"
+        return 20, f"makes a space for the top of {PILE_NAMES['0']}"
     return -1, ""
 
 

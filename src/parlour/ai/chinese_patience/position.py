@@ -161,6 +161,15 @@ def applied(s: ChinesePatience, move: Move3) -> ChinesePatience:
     return child
 
 
+#: The seat piles ("0", "9") as the player to move reads them in a hint, from the
+#: game's own declaration of whose each is (:attr:`ChinesePatience.seat_piles`).
+_SIDES = ("your", "your opponent's")
+PILE_NAMES = {
+    name: f"{_SIDES[offset]} {thing}"
+    for name, (offset, thing) in ChinesePatience.seat_piles.items()
+}
+
+
 def describe(s: ChinesePatience, move: Move3) -> str:
     """A phrase for a move that names only visible cards."""
     kind, src, dst = move
@@ -172,13 +181,9 @@ def describe(s: ChinesePatience, move: Move3) -> str:
         return f"move the pile from {src} onto {dst}"
     pile = s.discards[s.turn] if src == 0 else s.tab[src - 5]
     c = card_str(pile[-1])
-    source = _PILE_NAMES.get(src, f"pile {src}")
+    source = PILE_NAMES.get(str(src), f"pile {src}")
     if dst == 9:
-        return f"load {c} from {source} onto your opponent's discard pile"
+        return f"load {c} from {source} onto {PILE_NAMES['9']}"
     if dst <= 4:
         return f"play {c} from {source} to foundation {dst}"
     return f"move {c} from {source} to pile {dst}"
-
-
-#: The seat piles as the player to move reads them (in moves, 0 and 9).
-_PILE_NAMES = {0: "your discard pile", 9: "your opponent's discard pile"}
