@@ -418,7 +418,7 @@ def test_the_computer_players_are_loaded_before_the_first_move(
     monkeypatch.setattr(warming, "warm_game", lambda game: time.sleep(0.3) or {})
     monkeypatch.setattr(cli, "WARM_NOTICE_AFTER", 0.05)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    cli._warm_game("calculation")
+    cli._warm_players("calculation")
     assert "loading the computer players (the first use after an install" in capsys.readouterr().err
 
 

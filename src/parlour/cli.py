@@ -518,7 +518,6 @@ def _table(service: TableService, player: str, answer: Answer, args: argparse.Na
         interactive=interactive,
     )
     try:
-        _warm_game(answer["game"])
         return table.run()
     finally:
         service.store.close()
@@ -528,30 +527,36 @@ def _table(service: TableService, player: str, answer: Answer, args: argparse.Na
 WARM_NOTICE_AFTER = 1.0
 
 
-def _warm_game(game: str) -> None:
-    """Load the compiled code the game's computer players use before the first move or
-    hint, so that neither stalls; at a terminal, say so if it takes a while (the first
-    use after an install compiles it: up to a minute). The loading is the same work a
-    first hint would do, so it changes no move."""
-    from .ai.warming import compiled, warm_game
+def _warm_players(game: str | None = None) -> None:
+    """Load the compiled code the computer players use (``game``'s, or every game's for
+    the web app) before anyone waits on it. The first use after an install compiles it,
+    up to a minute, so say so: the web app at once, before it shows its address; the
+    terminal, at a terminal, once loading takes over :data:`WARM_NOTICE_AFTER` seconds.
+    Loading is the work a first hint or computer move would do: it changes no move."""
+    from .ai.warming import compiled, warm, warm_game
 
     if not compiled():
         return
-    notice = threading.Timer(
-        WARM_NOTICE_AFTER,
-        lambda: print(
-            "parlour: loading the computer players (the first use after an install "
-            "compiles them: up to a minute)",
-            file=sys.stderr,
-            flush=True,
-        ),
-    )
+    if game is None:
+        _say_loading()
+        warm()
+        return
+    notice = threading.Timer(WARM_NOTICE_AFTER, _say_loading)
     if sys.stderr.isatty():
         notice.start()
     try:
         warm_game(game)
     finally:
         notice.cancel()
+
+
+def _say_loading() -> None:
+    print(
+        "parlour: loading the computer players (the first use after an install compiles "
+        "them: up to a minute)",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -561,7 +566,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.demo:
         game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
         pause = 0.4 if sys.stdout.isatty() else 0.0
-        _warm_game(game.name)
+        _warm_players(game.name)
         return _demo(game, use_colour(args.colour, sys.stdout), pause)
     deal = "winnable" if args.winnable else "daily" if args.daily else "random"
     _refuse_friend(args.opponent)
@@ -569,6 +574,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if cls.players == 2:  # a patience given an opponent: the table says it takes none
         _check_opponent(cls.name, args.opponent, human=True)
     service, player = _service(args)
+    _warm_players(cls.name)  # before the computer's first move, which start may play
     answer = service.start(
         player, args.game, args.seed, options, args.opponent, deck=args.deck, deal=deal
     )
@@ -612,6 +618,7 @@ def cmd_load(args: argparse.Namespace) -> int:
             f"computer level ({', '.join(exc.levels)}); a game against a friend is played in "
             "the web app (parlour serve)"
         ) from exc
+    _warm_players(answer["game"])  # saved on its person's turn: loading played no move
     return _table(service, player, answer, args)
 
 
@@ -681,22 +688,6 @@ def _check_port_free(host: str, port: int) -> None:
             f"cannot listen on {host}:{port} ({exc.strerror or exc}): is parlour already "
             "running there? Choose another with --port"
         ) from None
-
-
-def _warm_players() -> None:
-    """Load the computer players' compiled code before the address is shown (the app
-    does it as it starts too, which is then instant). The first start after an install
-    compiles it, which takes a while; say so rather than seem to hang."""
-    from .ai.warming import compiled, warm
-
-    if compiled():
-        print(
-            "parlour: loading the computer players (the first start after an install "
-            "compiles them: up to a minute)",
-            file=sys.stderr,
-            flush=True,
-        )
-        warm()
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
