@@ -288,6 +288,34 @@ def test_a_friends_guest_gets_a_sealed_save_of_the_owners_deal(kept: TableServic
     assert "sealed" not in json.loads(kept.save(ME, answer["id"]))
 
 
+def test_a_friends_games_save_carries_no_way_into_the_live_game(kept: TableService) -> None:
+    """A save is a file people give away; the invitation token (which the game after
+    it shares) would let whoever holds the file take the friend's seat. Neither the
+    owner's plain save nor the guest's sealed one carries it, and a loaded copy has an
+    invitation of its own."""
+    answer = kept.start(ME, "uno", seed=4, opponent="friend", player_name="Ann")
+    token = answer["live"]["invite"]  # type: ignore[index]
+    game_id = answer["id"]
+    owners = kept.save(ME, game_id)
+    assert token not in owners and "invite" not in json.loads(owners)["meta"]
+    kept.join("guest", game_id, token, "Bo")
+    over = kept.resign("guest", game_id)
+    following = kept.next_game(ME, game_id)["id"]
+    for who in (ME, "guest"):
+        text = kept.save(who, over["id"])
+        assert token not in text and following not in text
+    text = kept.save("guest", kept.start("guest", "uno", opponent="friend")["id"])
+    assert "sealed" in json.loads(text) and "invite" not in json.loads(text)["meta"]
+    old = json.loads(owners)
+    old["meta"].update(invite=token, next=following)  # a save written before this rule
+    loaded = kept.load(ME, json.dumps(old))
+    fresh = loaded["live"]["invite"]  # type: ignore[index]
+    assert loaded["opponent"] == "friend" and fresh and fresh != token
+    with pytest.raises(ParlourError, match="no game"):
+        kept.join("stranger", loaded["id"], token)
+    assert kept.join("friend", loaded["id"], fresh)["live"]["seats"][1]["you"]  # type: ignore[index]
+
+
 def test_a_store_that_keeps_nothing_refuses_a_save_it_would_seal(table: TableService) -> None:
     """Its key would end with it, so no machine could load the save: refused at once,
     saying why, rather than written and refused on every load."""

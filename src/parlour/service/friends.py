@@ -33,6 +33,7 @@ from .words import capitalised
 __all__ = [
     "AWAY_SECONDS",
     "HEARTBEAT_SECONDS",
+    "LIVE_KEYS",
     "STALE_SECONDS",
     "capitalised",
     "check_name",
@@ -54,6 +55,10 @@ HEARTBEAT_SECONDS = 10.0
 STALE_SECONDS = 3 * HEARTBEAT_SECONDS
 #: The longest display name.
 MAX_NAME = 24
+#: Facts of a friend's game that open a live game to whoever holds them: its
+#: invitation (the second seat), and the id of the game after it, which the same
+#: invitation opens. A save is a file people give away: it carries neither.
+LIVE_KEYS = frozenset({"invite", "next"})
 
 
 def new_token() -> str:

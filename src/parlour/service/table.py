@@ -67,8 +67,9 @@ MAX_COMPUTER_MOVES = 2000
 CACHE_SIZE = 1000
 
 
-#: Facts of a record that a save file does not carry (the deck is part of the deal).
-_NOT_SAVED = frozenset({"deck", "progress", "verdict", LOADED_OVER})
+#: Facts of a record that a save file does not carry (the deck is part of the deal;
+#: a friend's invitation would let whoever is given the file into the live game).
+_NOT_SAVED = frozenset({"deck", "progress", "verdict", LOADED_OVER, *friends.LIVE_KEYS})
 
 
 class NotFoundError(ParlourError):
@@ -856,6 +857,10 @@ class TableService:
         meta.pop(LOADED_OVER, None)
         if game.is_over:  # counted where it was played: loading it again adds no game
             meta[LOADED_OVER] = True
+        for key in friends.LIVE_KEYS:  # an older save's open the game it was saved from
+            meta.pop(key, None)
+        if opponent == FRIEND:  # a new game: its own invitation, for whom its owner sends
+            meta["invite"] = friends.new_token()
         record = GameRecord(
             id=new_id(),
             player=player,
