@@ -55,6 +55,43 @@ def test_statistics_on_a_phone(table_at: TableAt) -> None:
     page.wait_for_function("!document.querySelector('.scroll-x').classList.contains('more-right')")
 
 
+#: Whether every statistics chart is drawn at the width it is shown at (its words
+#: at their own size), once the page has settled after a change of size.
+CHARTS_AT_THEIR_WIDTH = """() => {
+  const charts = [...document.querySelectorAll('.chart')];
+  return charts.length > 0 && charts.every((c) => {
+    const drawn = c.viewBox.baseVal.width, shown = c.getBoundingClientRect().width;
+    return shown > 0 && Math.abs(shown / drawn - 1) < 0.02;
+  });
+}"""
+
+
+def test_statistics_charts_are_drawn_again_when_the_window_changes_size(
+    table_at: TableAt,
+) -> None:
+    """The charts were drawn once, at the width the page had when it loaded: on a
+    wide screen a chart loaded at a phone's width was scaled up to twice its size
+    (words 26 px high), and one loaded wide shrank on a phone turned upright. They
+    are drawn again at their new width once a resize or a turn settles."""
+    table = table_at("phone")
+    table.open("#/")
+    for seed, game in enumerate(["calculation", "gate"]):
+        finish(table, game, seed)
+    page = table.page
+    table.open("#/stats")
+    page.wait_for_selector(".chart")
+    page.wait_for_function(CHARTS_AT_THEIR_WIDTH)
+    shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+    for viewport in ("laptop", "phone", "phone-landscape", "laptop"):
+        width, height = table.VIEWPORTS[viewport]
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(CHARTS_AT_THEIR_WIDTH, timeout=5000)
+        heights = page.evaluate(CHART_WORDS)
+        assert min(heights) >= 10 and max(heights) <= 20, f"at {viewport}: {heights}"
+        if shots:
+            page.screenshot(path=f"{shots}/stats-resized-{viewport}.png", full_page=True)
+
+
 def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: TableAt) -> None:
     """A game's deals of the day have a line of their own (``"deal": "daily"``): the
     page names it, under its game's, in the win-rate chart, its box and the table of

@@ -17,12 +17,57 @@ function svg(width, height, label) {
 
 const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
+/** How long a box's width must hold still before its charts are drawn again (ms). */
+const SETTLE = 150;
+/** The narrowest a chart is drawn: a narrower box shows it scaled down a little. */
+const NARROWEST = 300;
+const drawers = new WeakMap();
+
 /**
- * The width to draw a chart at, in the page's pixels: the charts scale to their
- * box, so one drawn 640 wide on a phone would shrink its words to 5 px.
+ * A place for a chart that `draw(width)` draws at the width it is shown at
+ * (see `fitCharts`): the charts scale to their box, so one drawn 640 wide on a
+ * phone shrank its words to 5 px, and one drawn for a phone and shown on a wide
+ * screen blew them up.
  */
-export function chartWidth() {
-  return Math.round(Math.max(300, Math.min(640, document.documentElement.clientWidth - 58)));
+export function chartSlot(draw) {
+  const slot = document.createElement("div");
+  slot.className = "chart-slot";
+  drawers.set(slot, draw);
+  return slot;
+}
+
+/**
+ * Draw the charts of `root`'s slots (in the page now) at their slots' widths, and
+ * again whenever those change (a window resized, a phone turned), once the size
+ * has held still for SETTLE ms; in between the drawn charts just scale. Stops
+ * when `root` leaves the page.
+ */
+export function fitCharts(root) {
+  const slots = [...root.querySelectorAll(".chart-slot")];
+  const fit = () => {
+    if (!root.isConnected) return;
+    for (const slot of slots) {
+      const width = Math.round(Math.max(NARROWEST, slot.clientWidth));
+      if (slot.dataset.width === String(width)) continue;
+      slot.dataset.width = String(width);
+      slot.replaceChildren(drawers.get(slot)(width));
+    }
+  };
+  fit();
+  let timer = null;
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(fit, SETTLE);
+  };
+  if (!window.ResizeObserver) {
+    window.addEventListener("resize", later);
+    return;
+  }
+  const observer = new ResizeObserver(() => {
+    if (root.isConnected) later();
+    else observer.disconnect();
+  });
+  observer.observe(root);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Statistics with pictures: win rate per game, results over time, streaks, best scores.
 import { h } from "../dom.js";
 import { api, getCatalog } from "../api.js";
-import { resultsChart, barChart, streakChart, chartWidth } from "../charts.js";
+import { resultsChart, barChart, streakChart, chartSlot, fitCharts } from "../charts.js";
 
 const pct = (x) => `${Math.round(x * 100)}%`;
 
@@ -19,12 +19,11 @@ export async function showStats(main) {
     .flatMap((s) => [s, ...stats.games.filter((d) => daily(d) && d.game === s.game)]);
   const finished = list.filter((g) => g.finished).sort((a, b) => a.updated - b.updated);
   const sections = [];
-  const width = chartWidth();
   if (rows.length) {
     sections.push(h("section", { class: "chart-box", "aria-labelledby": "rate-title" },
       h("h2", { id: "rate-title", text: "Win rate" }),
-      barChart(rows.map((s) => ({ label: gameTitle(s.game), note: daily(s) ? "deal of the day" : null, value: s.win_rate })),
-        "Win rate per game: " + rows.map((s) => `${title(s)} ${pct(s.win_rate)} of ${s.played}`).join("; "), { width })));
+      chartSlot((width) => barChart(rows.map((s) => ({ label: gameTitle(s.game), note: daily(s) ? "deal of the day" : null, value: s.win_rate })),
+        "Win rate per game: " + rows.map((s) => `${title(s)} ${pct(s.win_rate)} of ${s.played}`).join("; "), { width }))));
   }
   for (const s of rows) {
     const mine = finished.filter((g) => g.game === s.game && (!daily(s) || g.deal === "daily")).slice(-60).map((g) => g.result);
@@ -35,8 +34,8 @@ export async function showStats(main) {
       h("ul", { class: "tiles" },
         tile("Played", s.played), tile("Won", s.won), tile("Win rate", pct(s.win_rate)),
         tile("Streak", s.current_streak), tile("Longest streak", s.best_streak), tile("Best", best)),
-      mine.length ? resultsChart(mine, `${title(s)}, the last ${mine.length} games, oldest first: ${won} won, ${mine.length - won} not won`, width) : null,
-      streakChart(s.current_streak, s.best_streak, `${title(s)}: current streak ${s.current_streak}, longest ${s.best_streak}`, width)));
+      mine.length ? chartSlot((width) => resultsChart(mine, `${title(s)}, the last ${mine.length} games, oldest first: ${won} won, ${mine.length - won} not won`, width)) : null,
+      chartSlot((width) => streakChart(s.current_streak, s.best_streak, `${title(s)}: current streak ${s.current_streak}, longest ${s.best_streak}`, width))));
   }
   const t = stats.total;
   const row = (s) => h("tr", {},
@@ -44,7 +43,7 @@ export async function showStats(main) {
     h("td", { text: s.played }), h("td", { text: s.won }), h("td", { text: s.played ? pct(s.win_rate) : "-" }),
     h("td", { text: s.current_streak }), h("td", { text: s.best_streak }),
     h("td", { text: s.best_score ?? (s.best_progress !== null && s.best_progress !== undefined ? `${s.best_progress} cards home` : "-") }));
-  main.replaceChildren(h("div", { class: "page-wrap stats-page" },
+  const page = h("div", { class: "page-wrap stats-page" },
     h("h1", { text: "Your statistics" }),
     h("p", { class: "lead", text: `${t.played} finished, ${t.won} won${t.in_play ? `; ${t.in_play} in play` : ""}.` }),
     sections.length ? sections : h("p", {}, "No finished games yet: ", h("a", { href: "#/", text: "play one" }), "."),
@@ -52,7 +51,9 @@ export async function showStats(main) {
     h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "All figures" },
       h("table", { class: "list stats" },
         h("thead", {}, h("tr", {}, ["Game", "Played", "Won", "Win rate", "Current streak", "Best streak", "Best score"].map((x) => h("th", { scope: "col", text: x })))),
-        h("tbody", {}, rows.map(row), row(stats.total))))));
+        h("tbody", {}, rows.map(row), row(stats.total)))));
+  main.replaceChildren(page);
+  fitCharts(page);
 }
 
 function tile(label, value) {
