@@ -26,6 +26,7 @@ __all__ = [
     "is_red",
     "card_str",
     "card_pretty",
+    "rank_pretty",
     "parse_card",
     "parse_cards",
     "cards_str",
@@ -90,11 +91,16 @@ def card_str(c: int) -> str:
     return RANKS[(c >> 2) - 1] + SUITS[c & 3]
 
 
+def rank_pretty(rank_: int) -> str:
+    """A rank (1-13) as people write it: ``A``, ``2``-``10``, ``J``, ``Q``, ``K`` (the
+    notation's ``T`` for a Ten is for typing)."""
+    return "10" if rank_ == 10 else RANKS[rank_ - 1]
+
+
 def card_pretty(c: int, colour: bool = False) -> str:
     """Rank and Unicode suit, as people write a card: ``10♦`` for a Ten (the notation's
     ``T`` is for typing)."""
-    rank = c >> 2
-    text = ("10" if rank == 10 else RANKS[rank - 1]) + SUIT_SYMBOLS[c & 3]
+    text = rank_pretty(c >> 2) + SUIT_SYMBOLS[c & 3]
     if colour and is_red(c):
         return f"\x1b[31m{text}\x1b[0m"
     return text

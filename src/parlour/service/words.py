@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import RANKS, SUIT_SYMBOLS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS
+from ..cards import RANKS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS, card_pretty, parse_card
 from ..core.events import Event
 
 __all__ = [
@@ -50,8 +50,7 @@ def card_words(code: str) -> str:
     if code == "W4":
         return "Wild Draw Four"
     if len(code) == 2 and code[0] in RANKS and code[1] in SUITS:
-        rank = "10" if code[0] == "T" else code[0]
-        return rank + SUIT_SYMBOLS[SUITS.index(code[1])]
+        return card_pretty(parse_card(code))
     if len(code) == 2 and code[0] in UNO_COLOURS:
         colour = UNO_COLOUR_NAMES[UNO_COLOURS.index(code[0])]
         return f"{colour} {_UNO_VALUES.get(code[1], code[1])}"
