@@ -162,8 +162,8 @@ def test_every_game_opens_at_its_table(name: str, size: tuple[int, int]) -> None
 def test_tables_show_what_the_rules_page_lays_out() -> None:
     expected = {
         "calculation": ["F1", "F4", "W1", "W4", "current card", "by 3"],
-        "gate": ["L", "R", "T1", "B4", "Top bar", "Second bar", "S ▒▒ 34"],
-        "eight-by-eight": ["T1 ▒▒▒▒▒▒▒", "T8", "pass 1 of 3", "S ▒▒ 40"],
+        "gate": ["L", "R", "T1", "B4", "Top bar", "Second bar", "S ▒▒▒ 34"],
+        "eight-by-eight": ["T1 ▒▒▒▒▒▒▒", "T8", "pass 1 of 3", "S ▒▒▒ 40"],
         "uno": ["Computer", "colour in play", "Your hand (", "[D] draw", "UNO"],
         "chinese-patience": ["Foundations", "computer's discard pile", "[T] twist", "[Z] end"],
     }

@@ -1,18 +1,27 @@
 """How cards look on the terminal table: Unicode suits, red and black, UNO colours.
 
 Cards arrive as the notation's strings (``"QH"``, ``"R7"``, ``"W4"``) because the
-table only ever sees a player's view. A French card takes two cells, rank then
-suit symbol (``Q♥``), on a white face; a face-down card is a blue back.
+table only ever sees a player's view. A French card is drawn as people write it
+(the service's :func:`~parlour.service.words.card_words`, as in the log and the web
+app): a Ten is ``10♦``, not the notation's ``T`` that is for typing. So every
+French card takes three cells, rank right-aligned then suit symbol (`` Q♥``,
+``10♦``), on a white face, and the suits of a pile line up; a face-down card is a
+blue back and an empty place a dotted one, each as wide as a card.
 """
 
 from __future__ import annotations
 
 from rich.style import Style
 
-from ..cards import SUIT_SYMBOLS, SUITS
+from ..cards import RANKS, rank_pretty
+from ..service.words import card_words
 
 __all__ = [
+    "CARD_BACK",
+    "CARD_WIDTH",
+    "EMPTY_PLACE",
     "card_face",
+    "rank_face",
     "card_style",
     "back_style",
     "empty_style",
@@ -26,12 +35,22 @@ _BACK = Style(color="blue", bgcolor="navy_blue")
 _EMPTY = Style(color="grey50", dim=False)
 
 
+#: Cells a French card takes on the table: a Ten's two-digit rank and its suit.
+CARD_WIDTH = 3
+#: A face-down card, and an empty place where a card may go.
+CARD_BACK = "▒" * CARD_WIDTH
+EMPTY_PLACE = "·" * CARD_WIDTH
+
+
 def card_face(card: str) -> str:
-    """``"QH"`` -> ``"Q♥"``: two cells, rank then suit symbol."""
-    if len(card) != 2:
-        return card[:2].ljust(2)
-    suit = SUITS.find(card[1])
-    return card[0] + (SUIT_SYMBOLS[suit] if suit >= 0 else card[1])
+    """``"QH"`` -> ``" Q♥"``, ``"TD"`` -> ``"10♦"``: ``CARD_WIDTH`` cells, the rank
+    right-aligned so that the suit symbols of cards drawn one above another line up."""
+    return card_words(card).rjust(CARD_WIDTH)[:CARD_WIDTH]
+
+
+def rank_face(rank: str) -> str:
+    """A rank of the notation (``"T"``, ``"Q"``) as people write it (``"10"``, ``"Q"``)."""
+    return rank_pretty(RANKS.index(rank) + 1) if len(rank) == 1 and rank in RANKS else rank
 
 
 def card_style(card: str) -> Style:

@@ -20,12 +20,23 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 
+from ...service.words import card_words
 from ..canvas import Canvas
-from ..cards import back_style, card_face, card_style, empty_style
+from ..cards import (
+    CARD_BACK,
+    CARD_WIDTH,
+    EMPTY_PLACE,
+    back_style,
+    card_face,
+    card_style,
+    empty_style,
+)
 
 __all__ = [
+    "BLANK",
     "DIM",
     "LABEL",
+    "PITCH",
     "Button",
     "Part",
     "Table",
@@ -43,6 +54,10 @@ DIM = Style(color="grey70")
 
 #: One legal move as the service describes it (``answer["moves"]``).
 Part = Mapping[str, Any]
+#: A place drawn as nothing (a row or a bar with no card), as wide as a card.
+BLANK = " " * CARD_WIDTH
+#: Cells from one card of a fan to the next: a card and a cell of felt.
+PITCH = CARD_WIDTH + 1
 
 
 def other_side(answer: Mapping[str, Any]) -> str:
@@ -56,7 +71,8 @@ def plural(count: int, word: str) -> str:
 
 
 def draw_card(canvas: Canvas, x: int, y: int, card: str | None, dim: bool = False) -> int:
-    """One card (two cells) at (x, y); ``None`` is an empty place. Returns the next column."""
+    """One card (``CARD_WIDTH`` cells) at (x, y); ``None`` is an empty place. Returns
+    the next column."""
     if card is None:
         return draw_empty(canvas, x, y)
     style = card_style(card)
@@ -65,14 +81,14 @@ def draw_card(canvas: Canvas, x: int, y: int, card: str | None, dim: bool = Fals
     return canvas.put(x, y, card_face(card), style)
 
 
-def draw_empty(canvas: Canvas, x: int, y: int, text: str = "··") -> int:
+def draw_empty(canvas: Canvas, x: int, y: int, text: str = EMPTY_PLACE) -> int:
     return canvas.put(x, y, text, empty_style())
 
 
 def draw_back(canvas: Canvas, x: int, y: int, count: int) -> int:
     """A face-down stack: a card back with the count beside it."""
-    canvas.put(x, y, "▒▒", back_style())
-    return canvas.put(x + 3, y, str(count), LABEL)
+    canvas.put(x, y, CARD_BACK, back_style())
+    return canvas.put(x + PITCH, y, str(count), LABEL)
 
 
 def draw_fan(
@@ -82,14 +98,15 @@ def draw_fan(
     cards: list[str],
     width: int,
     lines: int = 1,
-    empty: str = "··",
+    empty: str = EMPTY_PLACE,
 ) -> None:
-    """Cards side by side (three cells each), bottom card first, wrapping onto up to
-    ``lines`` lines; when they do not fit, the bottom ones give way to ``+n``."""
+    """Cards side by side (a card and a cell of felt each) within ``width`` cells,
+    bottom card first, wrapping onto up to ``lines`` lines; when they do not fit, the
+    bottom ones give way to ``+n``."""
     if not cards:
         draw_empty(canvas, x, y, empty)
         return
-    per_line = max(1, width // 3)
+    per_line = max(1, (width + 1) // PITCH)
     room = per_line * lines
     shown = cards
     hidden = 0
@@ -102,7 +119,7 @@ def draw_fan(
         position = 1
     for card in shown:
         row, col = divmod(position, per_line)
-        draw_card(canvas, x + 3 * col, y + row, card)
+        draw_card(canvas, x + PITCH * col, y + row, card)
         position += 1
 
 
@@ -192,9 +209,9 @@ class Table:
         count = int(part.get("count") or 0)
         card = part.get("card")
         if count > 1 and card:
-            return f"{plural(count, 'card')}, from {card_face(str(card))} down"
+            return f"{plural(count, 'card')}, from {card_words(str(card))} down"
         if card:
-            return card_face(str(card))
+            return card_words(str(card))
         return str(part.get("move", ""))
 
     def button(

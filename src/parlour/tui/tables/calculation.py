@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from rich.style import Style
 
 from ..canvas import Canvas
+from ..cards import rank_face
 from .base import DIM, LABEL, Table, draw_card, draw_empty, draw_fan, plural
 
 __all__ = ["CalculationTable"]
@@ -52,7 +53,7 @@ class CalculationTable(Table):
         canvas.region("S", 0, 2, 44)
         self.labels["S"] = "the stock"
 
-        split = 39
+        split = 31
         canvas.put(1, 4, "Foundations", LABEL)
         canvas.put(14, 4, "and calculator", DIM)
         canvas.put(split + 1, 4, "Waste piles", LABEL)
@@ -77,7 +78,8 @@ class CalculationTable(Table):
 
     def _calculator(self, canvas: Canvas, x: int, y: int, row: Any, step: int) -> None:
         """The original's help: the twelve ranks in order, played ones dimmed, the next
-        one needed highlighted, a complete row in green."""
+        one needed highlighted, a complete row in green; a space between ranks, so a
+        Ten's ``10`` takes one cell more."""
         canvas.put(x, y, f"by {step}", DIM)
         if not row:
             return
@@ -86,7 +88,8 @@ class CalculationTable(Table):
         if following is None:
             canvas.put(x + 6, y, "complete", COMPLETE)
         else:
-            canvas.put_parts(x + 6, y, [("needs ", DIM), (str(following), NEXT)])
+            canvas.put_parts(x + 6, y, [("needs ", DIM), (rank_face(str(following)), NEXT)])
+        column = x - 5
         for k, rank in enumerate(row.get("sequence", [])):
             if following is None:
                 style = COMPLETE
@@ -96,7 +99,7 @@ class CalculationTable(Table):
                 style = NEXT
             else:
                 style = TO_COME
-            canvas.put(x - 5 + 2 * k + 1, y + 1, rank, style)
+            column = canvas.put(column, y + 1, rank_face(str(rank)), style) + 1
 
     def nav(self) -> list[list[str]] | None:
         return [["F1", "F2", "F3", "F4"], ["W1", "W2", "W3", "W4"]]

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from ..canvas import Canvas
 from .base import (
+    BLANK,
     DIM,
     LABEL,
     Button,
@@ -61,7 +62,7 @@ class ChinesePatienceTable(Table):
             name = str(i + 5)
             y = 7 + i
             canvas.put(1, y, name, LABEL)
-            draw_fan(canvas, 4, y, list(pile), canvas.width - 6, empty="  ")
+            draw_fan(canvas, 4, y, list(pile), canvas.width - 6, empty=BLANK)
             canvas.region(name, 0, y, canvas.width)
             self.labels[name] = f"pile {name}"
         self._discard(canvas, "0", 12, "your discard pile", view.get("pile_0", []), counts[0])

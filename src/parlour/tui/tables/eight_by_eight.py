@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from ..canvas import Canvas
 from ..cards import back_style
-from .base import DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan, plural
+from .base import BLANK, DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan, plural
 
 __all__ = ["EightByEightTable"]
 
@@ -44,7 +44,7 @@ class EightByEightTable(Table):
             if down:
                 canvas.put(x, y, "▒" * down, back_style())
             x += 8
-            draw_fan(canvas, x, y, list(row.get("face_up", [])), canvas.width - x - 1, empty="  ")
+            draw_fan(canvas, x, y, list(row.get("face_up", [])), canvas.width - x - 1, empty=BLANK)
             canvas.region(name, 0, y, canvas.width)
             self.labels[name] = f"row {name}"
 
@@ -68,7 +68,7 @@ class EightByEightTable(Table):
         draw_card(canvas, PENDING_X + 2, y, pending)
         if pending:
             canvas.put(PENDING_X, y + 1, "must be placed", DIM)
-        canvas.region("P", PENDING_X - 1, y, 6)
+        canvas.region("P", PENDING_X - 1, y, 7)
         self.labels["P"] = "the pending card"
 
         canvas.put(WASTE_X, y, "W ", LABEL)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..canvas import Canvas
-from .base import DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan, plural
+from .base import BLANK, DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan, plural
 
 __all__ = ["GateTable"]
 
@@ -51,7 +51,7 @@ class GateTable(Table):
             draw_back(canvas, sx + 2, 2, stock)
         else:
             draw_empty(canvas, sx + 2, 2)
-        canvas.region("S", sx - 1, 2, 9)
+        canvas.region("S", sx - 1, 2, 10)
         self.actions["S"] = self.named(self.parts(answer), "deal")
         self.fallback["S"] = "deal"
         self.labels["S"] = "the stock (deal)"
@@ -77,7 +77,7 @@ class GateTable(Table):
                 name = f"{prefix}{i + 1}"
                 y = top + 1 + row * (bars + 2) + i
                 x = canvas.put(bar_x, y, f"{name} ", LABEL)
-                draw_fan(canvas, x, y, list(piles.get(name, [])), bar_width, empty="  ")
+                draw_fan(canvas, x, y, list(piles.get(name, [])), bar_width, empty=BLANK)
                 canvas.region(name, bar_x - 1, y, bar_width + 4)
                 self.labels[name] = name
 
@@ -87,8 +87,8 @@ class GateTable(Table):
             if i < len(cards):
                 draw_card(canvas, x + 1, y + 1 + i, cards[i], dim=i < len(cards) - 1)
             else:
-                draw_empty(canvas, x + 1, y + 1 + i, "  ")
-        canvas.region(name, x, y, 4, 6)
+                draw_empty(canvas, x + 1, y + 1 + i, BLANK)
+        canvas.region(name, x, y, 5, 6)
         self.labels[name] = "the left post" if name == "L" else "the right post"
 
     def nav(self) -> list[list[str]] | None:
