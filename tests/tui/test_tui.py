@@ -1228,3 +1228,92 @@ def test_the_winning_lines_header_counts_its_moves(monkeypatch: pytest.MonkeyPat
         assert rendered(app).splitlines()[0].rstrip().endswith("move 0")
 
     drive(script, game="calculation", seed=1, pause=0.3)
+
+
+# --- how cards look: a Ten is "10", and every board fits 80 columns -----------------
+
+#: A Ten as the notation types it, drawn as a card ("T♦"): never on a board.
+NOTATION_TEN = re.compile(r"T[♣♦♥♠]")
+#: The longest run a bar, a row or a pile may hold: King down to Ace, a Ten among them.
+RUN = ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H", "AS"]
+DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+
+
+def test_card_faces_write_a_ten_as_people_do() -> None:
+    from parlour.tui.cards import CARD_WIDTH, card_face, rank_face
+    from parlour.tui.tables import table_for
+
+    assert card_face("TD") == "10♦" and card_face("QH") == " Q♥" and card_face("AS") == " A♠"
+    assert {len(card_face(c)) for c in DECK} == {CARD_WIDTH}
+    assert rank_face("T") == "10" and rank_face("J") == "J"
+    run = {"move": "T1 T4 3", "source": "T1", "target": "T4", "count": 3, "card": "TS"}
+    assert table_for("eight-by-eight").choice_label(run) == "3 cards, from 10♠ down"
+
+
+@pytest.mark.parametrize(
+    ("name", "ten"), [("gate", "10♦"), ("eight-by-eight", "10♥"), ("calculation", " 9 10 J ")]
+)
+def test_a_ten_is_drawn_as_10_on_the_board(name: str, ten: str) -> None:
+    """The Gate's right post and 8 x 8's T7 start with a Ten (seed 3); Calculation's
+    calculator names the Ten in every row."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        text = screen_text(app)
+        assert ten in text, text
+        assert not NOTATION_TEN.search(rendered(app)), rendered(app)
+        assert table(app).query_one(TableView).canvas.overflow == []
+
+    drive(script, game=name, seed=3)
+
+
+def crowded(name: str, view: dict[str, Any]) -> dict[str, Any]:
+    """A view with every pile as long as a game lets it grow, Tens among the cards."""
+    view = json.loads(json.dumps(view))
+    if name == "calculation":
+        view["foundations"] = {f"F{i}": ["TD"] for i in range(1, 5)}
+        view["waste"] = {f"W{i}": DECK[:30] for i in range(1, 5)}
+        view["current"] = "TC"
+    elif name == "gate":
+        view["piles"] = {pile: RUN for pile in view["piles"]} | {"L": RUN[:5], "R": RUN[3:8]}
+        view["waste"] = DECK[:34]
+        view["foundations"] = {f"F{i}": "TD" for i in range(1, 5)}
+    elif name == "eight-by-eight":
+        view["rows"] = [{**row, "face_down": 7, "face_up": RUN} for row in view["rows"]]
+        view["foundations"] = [{**pile, "top": "TH"} for pile in view["foundations"]]
+        view["pending"], view["waste"] = "TD", DECK[:40]
+    elif name == "chinese-patience":
+        view["foundations"] = ["TC", "TD", "TH", "TS"]
+        view["tableau"] = [RUN] * 4
+        view["pile_0"], view["pile_9"], view["hand_counts"] = DECK[:26], DECK[26:], [26, 26]
+    else:
+        view["hand"] = [c + v for c in "RGYB" for v in "0123456789SD"][:40] + ["W", "W4"]
+        view["opponent_cards"] = 40
+    return view
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_every_board_fits_the_terminal_with_its_piles_at_their_longest(width: int) -> None:
+    """Three-cell cards (a Ten's "10♦") run off no board, however long its piles; 8 x 8,
+    the widest, shows every row's thirteen face-up cards, and no "T♦" anywhere."""
+    from parlour.tui.canvas import Canvas
+    from parlour.tui.tables import table_for
+
+    backend = Backend(":memory:")
+    boards: dict[str, str] = {}
+    for name in GAMES:
+        opponent = "random" if name in ("uno", "chinese-patience") else None
+        answer = backend.start(name, seed=3, opponent=opponent)
+        canvas = Canvas(width, 40)
+        table_for(name).draw(canvas, crowded(name, answer["view"]), answer)
+        text = boards[name] = canvas.plain()
+        assert canvas.overflow == [], (name, canvas.overflow)
+        assert all(r.x + r.width <= width for r in canvas.regions.values()), name
+        assert all(len(line) <= width for line in text.splitlines()), name
+        assert not NOTATION_TEN.search(text), text
+        if name != "uno":
+            assert "10♥" in text or "10♦" in text, text
+    backend.close()
+    rows = [line for line in boards["eight-by-eight"].splitlines() if re.match(r" T[1-8] ", line)]
+    assert len(rows) == 8, boards["eight-by-eight"]
+    for row in rows:
+        assert row.endswith(" K♠  Q♥  J♠ 10♥  9♠  8♥  7♠  6♥  5♠  4♥  3♠  2♥  A♠"), row

@@ -46,11 +46,16 @@ class Canvas:
         self._chars = [[" "] * width for _ in range(height)]
         self._styles = [[background] * width for _ in range(height)]
         self.regions: dict[str, Region] = {}
+        #: Writes that ran off the right edge, as (x, y, text): a lay-out too wide for
+        #: the terminal loses what it draws there, so the tests ask for none.
+        self.overflow: list[tuple[int, int, str]] = []
 
     def put(self, x: int, y: int, text: str, style: Style | str | None = None) -> int:
         """Write ``text`` at (x, y) over the felt; return the column after it."""
         if isinstance(style, str):
             style = Style.parse(style)
+        if x + len(text) > self.width and text[max(0, self.width - x) :].strip():
+            self.overflow.append((x, y, text))
         if 0 <= y < self.height:
             row_chars, row_styles = self._chars[y], self._styles[y]
             for i, char in enumerate(text):
