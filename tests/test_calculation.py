@@ -514,8 +514,11 @@ def test_calculator_marks_played_ranks_and_the_next_one() -> None:
         "played": 2,
         "next": "4",
     }
-    assert "F1  3♣  2✓ 3✓ [4] 5  6  7" in game.render()
-    assert "F2  2♦  [4] 6  8" in game.render()
+    assert "F1   3♣   2✓  3✓ [4]  5   6   7   8   9  10   J" in game.render()
+    assert "F2   2♦  [4]  6   8  10   Q" in game.render()
+    # four columns a rank, a Ten written 10 as everywhere else: the rows line up
+    rows = [line for line in game.render().splitlines() if line.startswith("  F")]
+    assert len(rows) == 4 and len({len(line) for line in rows}) == 1, rows
 
 
 def test_render_shows_complete_rows_and_the_stock() -> None:

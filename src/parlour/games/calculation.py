@@ -16,7 +16,17 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, TypedDict, cast
 
-from ..cards import RANKS, card, card_pretty, card_str, cards_str, french_deck, parse_card, rank
+from ..cards import (
+    RANKS,
+    card,
+    card_pretty,
+    card_str,
+    cards_str,
+    french_deck,
+    parse_card,
+    rank,
+    rank_pretty,
+)
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
 from ..core.protocol import BaseView, GameState, MoveParts, Outcome
@@ -433,8 +443,9 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         lines = ["Calculation" + ("  (classic: no empty-pile move)" if self._classic else "")]
         lines.append("Foundations   calculator: played ranks ticked, next needed in [ ]")
         for row, pile in zip(self.calculator(), self._found, strict=True):
-            top = card_pretty(pile[-1], colour)
-            lines.append(f"  {row['foundation']}  {top}  {_calculator_cells(row)}")
+            # right-aligned in three columns, so that a Ten's 10 keeps the rows aligned
+            top = " " * (3 - len(card_pretty(pile[-1]))) + card_pretty(pile[-1], colour)
+            lines.append(f"  {row['foundation']}  {top} {_calculator_cells(row)}")
         lines.append("Waste piles")
         for w, waste in enumerate(self._waste, start=1):
             shown = " ".join(card_pretty(c, colour) for c in waste) if waste else "-"
@@ -502,17 +513,19 @@ that match a foundation's sequence; avoid covering a card of the same rank.
 
 
 def _calculator_cells(row: CalculatorRow) -> str:
-    """'2✓ 3✓ [4] 5  6 ...', or 'complete' once the King is on."""
+    """'  2✓  3✓ [4]  5   6 ...', or 'complete' once the King is on: four columns a rank,
+    as people write it (a Ten is 10), so the four rows line up."""
     if row["next"] is None:
         return "complete"
     cells = []
     for i, r in enumerate(row["sequence"]):
+        shown = rank_pretty(RANKS.index(r) + 1)
         if i < row["played"]:
-            cells.append(f"{r}✓ ")
+            cells.append(f"{shown:>3}✓")
         elif i == row["played"]:
-            cells.append(f"[{r}]")
+            cells.append(f"[{shown}]".rjust(4))
         else:
-            cells.append(f" {r} ")
+            cells.append(f"{shown:>3} ")
     return "".join(cells).rstrip()
 
 
