@@ -143,6 +143,7 @@ def test_every_game_opens_at_its_table(name: str, size: tuple[int, int]) -> None
         assert view.size.width == size[0] and canvas.width == size[0]
         assert canvas.height <= size[1] - 4  # the status, the log and the keys fit below
         assert canvas.regions, "the table names its piles"
+        assert canvas.overflow == [], "nothing runs off the right edge"
         for region in canvas.regions.values():
             assert region.x + region.width <= canvas.width
             assert region.y + region.height <= canvas.height
