@@ -548,26 +548,29 @@ def test_letter_keys_work_in_either_case() -> None:
     drive(gate, game="gate", seed=11)
 
 
+#: The buttons of the UNO table drawn only while their move is legal, as the key bar
+#: names them.
+WHILE_LEGAL_WORDS = ["challenge", "accept", "catch", "p play drawn", "k keep", "s pass"]
+
+
 @pytest.mark.parametrize(
-    ("options", "shown", "hidden"),
-    [
-        ({}, ["d draw"], ["challenge", "accept", "catch", "p play drawn", "k keep", "s pass"]),
-        ({"w4_challenge": True}, ["c challenge", "a accept"], ["catch"]),
-        ({"uno_call": True}, ["g catch"], ["challenge", "accept"]),
-    ],
+    "options",
+    [{}, {"w4_challenge": True}, {"uno_call": True}, {"w4_challenge": True, "uno_call": True}],
 )
-def test_uno_key_bar_shows_only_keys_that_work(
-    options: dict[str, Any], shown: list[str], hidden: list[str]
-) -> None:
-    """Was: the key bar offered ``c challenge  a accept`` at a table without them."""
+def test_uno_key_bar_shows_only_keys_that_work(options: dict[str, Any]) -> None:
+    """Was: the key bar offered ``c challenge  a accept`` at a table without them; then,
+    at a table with them, ``[C] challenge  [A] accept`` and ``[G] catch`` were drawn
+    greyed out and offered on every turn, their keys doing nothing. Now only what can
+    be done now is drawn and offered (as the web table does, and the best card sites):
+    at the first turn, Draw alone, which stays greyed while it cannot be played."""
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
+        assert set(screen.legal()).isdisjoint({"challenge", "accept", "catch"})
         bar = key_bar(app)
         text = screen_text(app)
-        for piece in shown:
-            assert piece in bar, bar
-        for piece in hidden:
+        assert "d draw" in bar and "[D] draw" in text, bar
+        for piece in WHILE_LEGAL_WORDS:
             assert piece not in bar, bar
             assert piece not in text.lower(), text
         # Every letter the bar offers is a key of a button on the table.
@@ -575,12 +578,45 @@ def test_uno_key_bar_shows_only_keys_that_work(
         own = bar.splitlines()[0].split("    ")[0]  # the table's keys, before the common ones
         for letter in re.findall(r"(?:^|  )([a-z]) ", own):
             assert shortcuts[letter] in screen.query_one(TableView).canvas.regions, letter
-        if not options:  # a key that is not offered does nothing
-            before = screen.answer["moves_played"]
-            await keys(pilot, "c", "a", "g")
-            assert screen.answer["moves_played"] == before and not screen.flash
+        before = screen.answer["moves_played"]  # a key that is not offered does nothing
+        await keys(pilot, "c", "a", "g")
+        assert screen.answer["moves_played"] == before and not screen.flash
 
     drive(script, game="uno", seed=13, opponent="random", options=options)
+
+
+def test_uno_challenge_and_accept_appear_when_a_wild_draw_four_can_be_challenged() -> None:
+    """The buttons drawn only while legal appear where the row ends, after Draw (greyed:
+    it cannot be played now), so nothing drawn before them moves; their keys work."""
+
+    def button_row(app: ParlourApp) -> tuple[str, int]:
+        line = next(line for line in screen_text(app).splitlines() if "[D] draw" in line)
+        return line, line.index("[D] draw")
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        _, draw_at = button_row(app)
+        for move in ("W:Y", "W4:R"):  # seed 13: both seats (two people at one table)
+            screen.submit(move)
+            await answered(pilot)
+            assert isinstance(app.screen, NoticeScreen)  # the other person's turn
+            await keys(pilot, "enter")
+        assert screen.legal() == ["challenge", "accept"]
+        line, now = button_row(app)
+        assert now == draw_at and now < line.index("[C] challenge") < line.index("[A] accept")
+        assert "catch" not in line
+        assert "c challenge  a accept" in key_bar(app), key_bar(app)
+        await keys(pilot, "a", "enter")  # and the other person's turn
+        assert screen.answer["moves_played"] == 3, "the key played the accept"
+        assert "[C] challenge" not in screen_text(app)
+
+    drive(
+        script,
+        game="uno",
+        seed=13,
+        opponent="human",
+        options={"w4_challenge": True, "uno_call": True},
+    )
 
 
 def test_new_game_asks_before_leaving_a_game_in_play(tmp_path: Path) -> None:

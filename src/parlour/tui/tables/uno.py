@@ -5,8 +5,10 @@ moves that are not a card. Enter on a card plays it; a Wild asks for the colour.
 Each card in the hand acts by itself: its moves are the service's moves whose
 source is that card (the card drawn, while it may be played, is the only one
 that has any). Only the buttons of this table's options are drawn, and only
-their keys are offered; the buttons for what follows a draw (play the drawn card,
-keep it) and for passing appear only while those moves are legal.
+their keys are offered. A button other than Draw is drawn only while its move is
+legal (what follows a draw, passing, a challenge of a Wild Draw Four, a catch), as
+the best card sites show only what can be done now; Draw stays, greyed while it
+cannot be played, the first button of the row, so the others after it never move.
 """
 
 from __future__ import annotations
@@ -34,8 +36,8 @@ BUTTONS: tuple[tuple[Button, str | None], ...] = (
     (Button("accept", "a", "accept"), "w4_challenge"),
     (Button("catch", "g", "catch"), "uno_call"),
 )
-#: The buttons drawn only while their move is legal (after a draw; passing).
-WHILE_LEGAL = frozenset({"play", "keep", "pass"})
+#: The buttons drawn only while their move is legal: all but Draw.
+WHILE_LEGAL = frozenset(button.move for button, _ in BUTTONS) - {"draw"}
 #: Keys for the first ten cards of the hand.
 CARD_KEYS = {**{str(i): f"c{i - 1}" for i in range(1, 10)}, "0": "c9"}
 
@@ -142,16 +144,21 @@ class UnoTable(Table):
             text += f": {colour_words(part['colour'])}"
         return f"{text}, calling UNO" if part.get("uno") else text
 
+    def shown(self, view: Mapping[str, Any]) -> list[Button]:
+        """The buttons on the table now (not drawn yet: the ones always there)."""
+        if self.offered is not None:
+            return self.offered
+        return [b for b in buttons(view) if b.move not in WHILE_LEGAL]
+
     def shortcuts(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """The cards' keys and the keys of the buttons drawn: a button's key does
+        nothing while its button is not on the table."""
         keys = dict(CARD_KEYS)
-        keys.update({button.key: button.move for button in buttons(view)})
+        keys.update({button.key: button.move for button in self.shown(view)})
         return keys
 
     def help_line(self, view: Mapping[str, Any]) -> str:
-        shown = self.offered
-        if shown is None:  # not drawn yet: the buttons that are always there
-            shown = [b for b in buttons(view) if b.move not in WHILE_LEGAL]
-        words = "  ".join(f"{b.key} {b.short or b.text}" for b in shown)
+        words = "  ".join(f"{b.key} {b.short or b.text}" for b in self.shown(view))
         return f"1-9 card  {words}"
 
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
