@@ -167,3 +167,75 @@ def test_pile_labels_on_a_phone(table_at: TableAt) -> None:
                     or b["bottom"] <= a["top"] + 0.5
                 )
                 assert apart, f"{game} at {viewport}: {a['text']!r} runs into {b['text']!r}"
+
+
+#: UNO positions (seed, moves, both seats played by two people at one table) where
+#: the buttons that come and go are there: none yet; Challenge and Accept after a Wild
+#: Draw Four; Catch, the other having played down to one card without calling UNO.
+UNO_TURNS = {
+    "start": (13, []),
+    "challenge": (13, ["W:Y", "W4:R"]),
+    "catch": (85, ["GD", "W:R", "draw", "RS", "BS", "B7", "draw", "B4"]),
+}
+#: Where the table's room and the moves' row are (left, top, width, height), and
+#: each button: its word, disabled, left, top.
+UNO_LAYOUT = """() => ({
+  boxes: Object.fromEntries(['#controls', '.play-area'].map((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return [s, [r.left, r.top, r.width, r.height].map(Math.round)];
+  })),
+  buttons: [...document.querySelectorAll('#controls button')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [b.dataset.word || b.className, b.disabled, Math.round(r.left), Math.round(r.top)];
+  }),
+})"""
+
+
+def test_unos_buttons_come_and_go_without_moving_the_table(table_at: TableAt) -> None:
+    """UNO draws a button only while its move is legal (Challenge and Accept after a
+    Wild Draw Four, Catch when the other forgot to call UNO), as the best card sites
+    show only what can be done now; Draw stays, greyed while it cannot be played, at
+    the head of the row. Upright, the row stays one line (the Call UNO toggle, short
+    there, is not drawn while no card can be played), so the table keeps its size; on
+    its side the table spans the width under the status and the row, so it keeps its
+    place as the row grows (the Draw button there moves left as the row grows: the
+    row's column is as wide as its buttons)."""
+    table = table_at("phone")
+    page = table.page
+    shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+    for viewport in ("phone", "phone-landscape"):
+        width, height = table.VIEWPORTS[viewport]
+        page.set_viewport_size({"width": width, "height": height})
+        seen = {}
+        for name, (seed, moves) in UNO_TURNS.items():
+            game_id = table.start("uno", seed, opponent="human", w4_challenge=True, uno_call=True)
+            for move in moves:
+                url = f"{table.server.url}/api/games/{game_id}/moves"
+                assert page.request.post(url, data={"move": move}).ok, move
+            page.reload()
+            page.wait_for_function(
+                "(n) => window.Parlour && window.Parlour.game.answer"
+                " && window.Parlour.game.answer.moves_played === n",
+                arg=len(moves),
+            )
+            table.settle()
+            seen[name] = page.evaluate(UNO_LAYOUT)
+            if shots:
+                page.screenshot(path=f"{shots}/uno-buttons-{name}-{viewport}.png")
+        words = {name: [(b[0], b[1]) for b in at["buttons"]] for name, at in seen.items()}
+        assert words == {
+            "start": [("draw", False), ("uno-call", False)],
+            "challenge": [("draw", True), ("challenge", False), ("accept", False)],
+            "catch": [("draw", False), ("catch", False), ("uno-call", False)],
+        }, words
+        # the table's room keeps its width and place across (its top follows the
+        # status line, which a longer sentence makes taller)
+        across = {name: at["boxes"][".play-area"][::2] for name, at in seen.items()}
+        assert len({tuple(box) for box in across.values()}) == 1, f"at {viewport}: {across}"
+        rows = {name: {b[3] for b in at["buttons"]} for name, at in seen.items()}
+        assert all(len(tops) == 1 for tops in rows.values()), f"at {viewport}: {rows}"
+        if viewport == "phone":
+            controls = {name: at["boxes"]["#controls"] for name, at in seen.items()}
+            assert len({tuple(box) for box in controls.values()}) == 1, controls
+            draw_at = {at["buttons"][0][2] for at in seen.values()}
+            assert len(draw_at) == 1, f"Draw moved: {draw_at}"

@@ -129,12 +129,16 @@ export default {
       extra.push(h("span", { class: "ask", text: "Name the colour of the Wild turned up:" }));
       for (const m of colourMoves) extra.push(colourButton(m.colour, () => table.playMove(m), "colour"));
     }
-    if (view.options && view.options.uno_call) {
+    // The call goes with a card played: no toggle while the moves now play none (a
+    // Wild Draw Four to challenge or accept, a colour to name). With its words short
+    // on a phone, the row then holds Draw, Challenge and Accept, or Draw, Catch and the
+    // toggle, on one line: a second line would shrink the table when they appear.
+    const noCard = table.moves.length > 0 && !table.moves.some((m) => m.source);
+    if (view.options && view.options.uno_call && !noCard) {
       const btn = h("button", {
         type: "button", class: "uno-call", "aria-pressed": table.unoCall ? "true" : "false",
         onclick: () => { table.unoCall = !table.unoCall; btn.setAttribute("aria-pressed", table.unoCall ? "true" : "false"); },
-        text: "Call UNO with my card",
-      });
+      }, "Call UNO", h("span", { class: "tool-text", text: " with my card" }));
       extra.push(btn);
     }
     return extra;
