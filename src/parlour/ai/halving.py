@@ -4,8 +4,9 @@ The strong patience players compare a few candidate moves on sampled deals (the
 hidden cards dealt at random, consistently with what the player has seen). Each round
 gives every candidate still in the running the same number of new samples (the same
 samples for all of them, so their differences are not blurred by the luck of the
-deal), then keeps the better half; the rounds double the samples. Most of the budget
-so goes to the close calls, and a candidate that loses everywhere costs one round.
+deal), then keeps the better half (down to the best two); the rounds double the
+samples. Most of the budget so goes to the close calls, and a candidate that loses
+everywhere costs one round.
 
 A caller whose samples differ in cost can bound the work of a decision with ``more``:
 the rounds are then played a sample at a time and end (with the decision) at the
@@ -49,7 +50,10 @@ def halve(
     ``play(alive, k)`` plays ``k`` new samples for each candidate in ``alive`` (the same
     samples for all) and returns each one's total score over them. The rounds give each
     candidate ``first``, then twice as many, ... samples, while the samples played stay
-    within ``budget`` (the first round whatever the budget). ``settled(totals)`` (the
+    within ``budget`` (the first round whatever the budget). The field is halved down
+    to two, never to one: the last two go on sharing the budget, since a close call
+    between two is where more samples matter most (halving to one would settle it on
+    the first round's few samples and leave the rest of the budget unspent). ``settled(totals)`` (the
     totals of the candidates still in the running) may stop after a round where more
     samples would change nothing that matters to the caller. ``more(alive)`` (optional): whether
     the caller's work budget pays for one more sample for each candidate in ``alive``;
@@ -73,7 +77,8 @@ def halve(
         spent += cut * len(alive)
         stop = cut < k or (settled is not None and settled([total[a] for a in alive]))
         alive.sort(key=lambda a: (-total[a], a))
-        keep = alive[: max(1, len(alive) // 2)]
+        # never down to one: the last two share what is left of the budget
+        keep = alive[: max(min(2, len(alive)), len(alive) // 2)]
         k *= 2
         if len(keep) == 1 or spent + k * len(keep) > budget or stop:
             break
