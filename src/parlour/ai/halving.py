@@ -53,9 +53,10 @@ def halve(
     within ``budget`` (the first round whatever the budget). The field is halved down
     to two, never to one: the last two go on sharing the budget, since a close call
     between two is where more samples matter most (halving to one would settle it on
-    the first round's few samples and leave the rest of the budget unspent). ``settled(totals)`` (the
-    totals of the candidates still in the running) may stop after a round where more
-    samples would change nothing that matters to the caller. ``more(alive)`` (optional): whether
+    the first round's few samples and leave the rest of the budget unspent).
+    ``settled(totals)`` (the totals of the candidates still in the running) may stop
+    after a round where more samples would change nothing that matters to the caller.
+    ``more(alive)`` (optional): whether
     the caller's work budget pays for one more sample for each candidate in ``alive``;
     with it, each round is played one sample at a time (``play(alive, 1)``) while it
     says yes, and a round it cuts short is the last (its candidates have all seen the
