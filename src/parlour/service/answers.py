@@ -178,6 +178,17 @@ class LiveTable(TypedDict):
     next: str | None
 
 
+class SeatName(TypedDict):
+    """How the reader's table names one seat, so that a front end draws its labels
+    and score lines in the same words as the service's sentences."""
+
+    #: "you", "the computer", the name a friend chose ("Ann"), or "Player 1" and
+    #: "Player 2" when two people share one table (nobody there is "you").
+    name: str
+    #: The seat's things: "your", "the computer's", "Ann's", "Player 1's".
+    whose: str
+
+
 class Answer(TypedDict):
     """A game as one person at the table sees it, after whatever they asked."""
 
@@ -215,6 +226,11 @@ class Answer(TypedDict):
     updated: float
     #: A game between two people in two browsers: its table (None otherwise).
     live: LiveTable | None
+    #: Each seat, by number, as this reader's table names it (empty for a patience).
+    names: list[SeatName]
+    #: Who plays, in the words after the game's title: "against the computer",
+    #: "against Ann", "for two people at one table" (None for a patience).
+    who_plays: str | None
     seed: NotRequired[int | str]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .words import tally
+
 __all__ = ["AGAIN", "again_words", "end_facts", "next_steps", "stats_lines"]
 
 #: What "play again" deals, by the kind of deal just played (see ``TableService.again``).
@@ -59,10 +61,10 @@ def next_steps(
 
 
 def _pair(answer: Mapping[str, Any], totals: list[int]) -> str:
+    """Both seats' totals, the reader's first, named as the answer names the seats."""
     seat = int(answer.get("seat") or 0)
-    if answer.get("opponent") == "human":
-        return f"you {totals[seat]}, your opponent {totals[1 - seat]}"
-    return f"you {totals[seat]}, the computer {totals[1 - seat]}"
+    named = [str(n["name"]) for n in answer.get("names") or ()] or ["you", "the computer"]
+    return tally((named[s], totals[s]) for s in (seat, 1 - seat))
 
 
 def end_facts(answer: Mapping[str, Any]) -> list[str]:

@@ -51,6 +51,7 @@ from .answers import (
     LiveTable,
     LogEntry,
     Progress,
+    SeatName,
     Series,
     Step,
     Verdict,
@@ -76,12 +77,14 @@ __all__ = [
     "resolve",
     "seat_names",
     "seat_of",
+    "seat_words",
     "series_totals",
     "summary",
     "undo_target",
     "UnseatedOpponentError",
     "viewer",
     "visible_cards",
+    "who_plays",
 ]
 
 #: The seat of the person who started the game (the only person against the computer).
@@ -92,6 +95,9 @@ HUMAN = "human"
 FRIEND = "friend"
 #: Each seat's display name in a friend's game, from the other's side.
 _NO_NAME = ("your friend", "your friend")
+#: The seats of two people at one table: names, written as names, since nobody at a
+#: shared screen is "you" (the app asks them for no names of their own).
+ONE_TABLE_NAMES = ("Player 1", "Player 2")
 #: The largest deal number a new game takes (and the largest a random deal gets):
 #: 2^53 - 1, the largest whole number JavaScript, and any JSON reader that reads
 #: numbers as doubles, holds exactly, so a deal number shown in a browser or typed into
@@ -293,12 +299,31 @@ def names(record: GameRecord, viewer: int) -> Names:
     seats: tuple[str, ...]
     if record.opponent == HUMAN:
         # nobody is "you" at one shared screen, but each is told from their own side
-        seats, you, side = ("player 1", "player 2"), None, viewer
+        seats, you, side = ONE_TABLE_NAMES, None, viewer
     elif record.opponent == FRIEND:
         seats, you, side = seat_names(record), viewer, None
     else:
         seats, you, side = ("you", "the computer"), viewer, None
     return Names(you, seats, cls.pile_names, cls.seat_piles, side)
+
+
+def seat_words(record: GameRecord, viewer: int) -> list[SeatName]:
+    """Each seat as ``viewer``'s table names it, for a front end's labels (the
+    sentences' own names, see :func:`names`); none for a patience."""
+    if game_class(record.game).players == 1:
+        return []
+    named = names(record, viewer)
+    return [{"name": named.subject(seat), "whose": named.whose(seat)} for seat in range(2)]
+
+
+def who_plays(record: GameRecord, viewer: int) -> str | None:
+    """Who plays, after the game's title: "against the computer", "against Ann",
+    "for two people at one table"; None for a patience."""
+    if game_class(record.game).players == 1:
+        return None
+    if record.opponent == HUMAN:
+        return _PEOPLE[HUMAN]
+    return f"against {names(record, viewer).subject(1 - viewer)}"
 
 
 def seat_names(record: GameRecord) -> tuple[str, ...]:
@@ -656,6 +681,8 @@ def answer(
         "created": record.created,
         "updated": record.updated,
         "live": live,
+        "names": seat_words(record, seat),
+        "who_plays": who_plays(record, seat),
     }
     if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)

@@ -26,6 +26,7 @@ __all__ = [
     "sentence",
     "sentences",
     "capitalised",
+    "tally",
     "with_symbols",
     "prompt_words",
     "hint_words",
@@ -100,6 +101,15 @@ def count_words(count: int, word: str = "card") -> str:
     return f"{count} {word}s"
 
 
+def tally(named: Iterable[tuple[str, int]]) -> str:
+    """Figures by who holds them: "you 120, the computer 40"; a name ending in a
+    figure keeps its own in brackets, "Player 1 (120), Player 2 (40)", never
+    "Player 1 120". (The web app's ``words.js`` writes them the same way.)"""
+    return ", ".join(
+        f"{name} ({value})" if name[-1:].isdigit() else f"{name} {value}" for name, value in named
+    )
+
+
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -139,6 +149,13 @@ class Names:
             return "your"
         return "its" if self.subject(who) == "the computer" else "their"
 
+    def whose(self, who: int | None) -> str:
+        """A seat's things as the table's labels name them: "your", "the computer's",
+        "Ann's", "Player 1's"."""
+        if who == self.viewer:
+            return "your"
+        return f"{self.subject(who)}'s"
+
     def second_person(self, who: int | None) -> bool:
         return who is not None and who == self.viewer
 
@@ -157,11 +174,9 @@ class Names:
         discard pile", "Ann's discard pile" (the table's labels say the same); in a
         sentence whose ``subject`` is its owner, "its" or "their" ("The computer
         twists 10♣ onto its discard pile")."""
-        if owner == self.viewer:
-            return f"your {thing}"
-        if owner == subject:
+        if owner == subject and owner != self.viewer:
             return f"{self.possessive(owner)} {thing}"
-        return f"{self.subject(owner)}'s {thing}"
+        return f"{self.whose(owner)} {thing}"
 
     def place(self, name: str | None, side: int | None = None, subject: int | None = None) -> str:
         """A pile as people read it: a game's own name for it (whose it is, for a pile

@@ -2,7 +2,7 @@
 // series or match totals, streak and best, the deal number, the solver's verdict
 // on a patience deal (when the API gives it), and the next step.
 import { h } from "./dom.js";
-import { sentence, plural, opponent } from "./words.js";
+import { sentence, plural, tally } from "./words.js";
 
 const HEADLINES = { won: "You won!", lost: "You lost", draw: "A draw", resigned: "You resigned" };
 
@@ -117,7 +117,7 @@ function totalsOf(answer) {
   const end = answer.end || {};
   const v = answer.view || {};
   const me = answer.seat ?? v.player ?? 0;
-  const pair = (t) => `you ${t[me]}, ${opponent()} ${t[1 - me]}`;
+  const pair = (t) => tally(t, me);
   if (answer.series) return [`Series after game ${answer.series.number}`, pair(end.totals || answer.series.totals)];
   if (Array.isArray(v.scores) && v.target) return [`Match to ${v.target}`, pair(end.totals || v.scores)];
   if (Array.isArray(end.totals)) return ["Totals", pair(end.totals)];

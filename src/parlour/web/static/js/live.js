@@ -6,7 +6,7 @@
 import { h, $, FAST } from "./dom.js";
 import { api } from "./api.js";
 import { state, receive, say } from "./table.js";
-import { seeOpponent, opponent } from "./words.js";
+import { seeNames, whoPlays } from "./words.js";
 
 const NAME_KEY = "parlour-name";
 let line = null; // { socket, id, bar, timer, closed, retry }
@@ -207,9 +207,9 @@ const clock = (seconds) => {
 function drawBar(answer) {
   if (!line || !answer || !answer.live) return;
   const live = answer.live;
-  seeOpponent(answer);
+  seeNames(answer);
   const title = document.querySelector("#game-title .who");
-  if (title) title.textContent = ` against ${opponent()}`;
+  if (title) title.textContent = ` ${whoPlays()}`;
   const since = (Date.now() - (line.shownAt || Date.now())) / 1000;
   if (line.stamp !== live) {
     line.stamp = live;

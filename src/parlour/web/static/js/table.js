@@ -10,7 +10,7 @@ import { fit, build, CARD_H } from "./scene.js";
 import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
-import { sentence, said, seeOpponent, opponent } from "./words.js";
+import { sentence, said, seeNames, whoPlays } from "./words.js";
 import { endPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import * as live from "./live.js";
@@ -31,7 +31,7 @@ export async function showGame(main, id, pending) {
   let answer = pending && pending.id === id ? pending : null;
   if (!answer) answer = await api("GET", `/api/games/${encodeURIComponent(id)}`);
   const renderer = rendererFor(answer.game);
-  seeOpponent(answer);
+  seeNames(answer);
   Object.assign(state, {
     active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
     thinking: false, unoCall: false, hand: null, hinted: null,
@@ -75,7 +75,7 @@ function toolButton(id, iconName, text, key, onclick) {
 }
 
 function screen(answer, renderer) {
-  const who = answer.opponent ? ` against ${opponent()}` : "";
+  const who = whoPlays() ? ` ${whoPlays()}` : "";
   const bar = h("div", { class: "gamebar" },
     h("a", { class: "home-link", href: "#/", title: "All games" }, icon("home"), h("span", { class: "tool-text", text: "Games" })),
     h("h1", { class: "game-title", id: "game-title", tabindex: "-1" }, answer.title, h("span", { class: "who", text: who })),
@@ -717,7 +717,7 @@ async function accept(answer, opts = {}) {
 async function acceptNow(answer, opts) {
   state.answer = answer;
   say("");
-  seeOpponent(answer);
+  seeNames(answer);
   if (told(answer)) {
     // An answer to a command carries the log from entry `log_start` on.
     const start = answer.log_start || 0;

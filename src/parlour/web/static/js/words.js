@@ -46,22 +46,51 @@ export function levelLabel(level) {
 
 export const levelName = (level) => (typeof level === "object" && level !== null ? level.name || level.value : level);
 
-// --- who sits across the table -------------------------------------------------------
+// --- who sits where ----------------------------------------------------------------
+// The service names each seat from the reader's side (answer.names): "you", "the
+// computer", the name a friend chose, or "Player 1" and "Player 2" when two people
+// share one table (nobody there is "you"). The table's labels and score lines use
+// those names, as the service's own sentences do.
 
-let across = "the computer";
+const AGAINST_THE_COMPUTER = [{ name: "you", whose: "your" }, { name: "the computer", whose: "the computer's" }];
+let seats = AGAINST_THE_COMPUTER;
+let near = 0;
+let playing = "against the computer";
 
-/** How the table names the other player: "the computer", or a friend's chosen name. */
-export const opponent = () => across;
-
-/** The table names the other player from an answer (live.seats at a friend's game). */
-export function seeOpponent(answer) {
-  const other = answer && answer.live ? answer.live.seats.find((s) => !s.you) : null;
-  across = other && other.kind === "person" ? other.name : other && other.kind === "empty" ? "your friend" : "the computer";
+/** The table names the seats from an answer (its `names`, `seat` and `who_plays`). */
+export function seeNames(answer) {
+  if (!answer) return;
+  near = answer.seat ?? (answer.view && answer.view.player) ?? 0;
+  if (Array.isArray(answer.names) && answer.names.length === 2) {
+    seats = answer.names;
+  } else {
+    // an answer from before the service named the seats: a friend's from its live seats
+    const other = answer.live ? answer.live.seats.find((s) => !s.you) : null;
+    const name = other && other.kind === "person" ? other.name : other && other.kind === "empty" ? "your friend" : "the computer";
+    seats = near === 0 ? [AGAINST_THE_COMPUTER[0], { name, whose: `${name}'s` }] : [{ name, whose: `${name}'s` }, AGAINST_THE_COMPUTER[0]];
+  }
+  playing = answer.who_plays ?? (answer.opponent ? `against ${seats[1 - near].name}` : "");
 }
 
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-/** "The computer" or "Ann", at the start of a sentence. */
-export const Opponent = () => capital(across);
+/** A seat's name ("you", "the computer", "Ann", "Player 1"). */
+export const nameOf = (seat) => seats[seat].name;
+/** A seat's things ("your", "the computer's", "Player 1's"). */
+export const whose = (seat) => seats[seat].whose;
+/** The seat across the table from the reader's. */
+export const across = () => 1 - near;
+/** Who plays, after the game's title ("against the computer"; "" for a patience). */
+export const whoPlays = () => playing;
+
+/**
+ * Figures by who holds them, in seat order from `first`: "you 120, the computer 40"; a
+ * name ending in a figure keeps its own in brackets, "Player 1 (120), Player 2 (40)"
+ * (the service's words.tally writes them the same way).
+ */
+export function tally(values, first) {
+  return [first, 1 - first]
+    .map((seat) => (/\d$/.test(nameOf(seat)) ? `${nameOf(seat)} (${values[seat]})` : `${nameOf(seat)} ${values[seat]}`))
+    .join(", ");
+}
 
 // --- sentences from the API of today (until the service's `log` lands) ------------
 

@@ -1,10 +1,10 @@
-// Chinese Patience: the computer's hand and discard pile (9) at the top, the
-// foundations (1-4) and the tableau (5-8) between, your hand and discard pile
-// (0) below. The original's keys: T twist, Z end the turn, M then the source and
+// Chinese Patience: the other seat's hand and discard pile (9) at the top, the
+// foundations (1-4) and the tableau (5-8) between, the hand and discard pile (0) of
+// the seat the table faces below. The original's keys: T twist, Z end the turn, M then the source and
 // destination (M 0 5, M P 8 6).
 import { CARD_H } from "../scene.js";
 import { GAP, TAG, topOnly } from "./common.js";
-import { opponent } from "../words.js";
+import { nameOf, whose, tally, across } from "../words.js";
 
 const TAB_MIN = CARD_H + 2 * 0.3 * CARD_H;
 let keyBuffer = null;
@@ -44,13 +44,13 @@ export default {
       const mine = who === me;
       return {
         id: mine ? "hand" : "their-hand", x: 0, y, cards: n ? [null] : [], total: n, count: n, fan: "none",
-        target: null, action: mine ? "twist" : null, tag: mine ? "your hand" : opponent(),
-        label: `${mine ? "your" : `${opponent()}'s`} hand, ${n} cards` + (view.hand_order[who] ? " (order known)" : ""),
+        target: null, action: mine ? "twist" : null, tag: mine ? `${whose(who)} hand` : nameOf(who),
+        label: `${whose(who)} hand, ${n} cards` + (view.hand_order[who] ? " (order known)" : ""),
         empty: "", cls: mine ? "" : "opponent",
       };
     };
     const discard = (id, cards, y, mine) => {
-      const name = mine ? "your discard pile (0)" : `${opponent()}'s discard pile (9)`;
+      const name = `${whose(mine ? me : them)} discard pile (${mine ? 0 : 9})`;
       return {
         id, x: 1 + GAP + 0.15, y, cards, fan: "right", room: width - (1 + GAP + 0.15), tag: name,
         target: mine ? null : "9", label: name, empty: "", grab: mine ? topOnly("0") : null,
@@ -96,14 +96,14 @@ export default {
     { key: "Z", does: "end your turn" },
     {
       key: "M",
-      does: "then two pile numbers moves a card: M 0 5 from your discard pile (0) to pile 5, " +
-        `M 7 9 onto ${opponent()}'s discard pile (9); M P 8 6 moves a whole pile`,
+      does: `then two pile numbers moves a card: M 0 5 from ${whose(1 - across())} discard pile (0) to pile 5, ` +
+        `M 7 9 onto ${whose(across())} discard pile (9); M P 8 6 moves a whole pile`,
     },
   ],
   dealFrom: "hand",
   facts(view, answer) {
     const me = view.player;
-    return `You hold ${view.hand_counts[me]}, ${opponent()} ${view.hand_counts[1 - me]}; ` +
+    return `Cards in hand: ${tally(view.hand_counts, me)}; ` +
       `${view.blocked} of ${view.blocked_limit} turns without a card home.` +
       (answer && answer.series ? ` Series game ${answer.series.number}.` : "");
   },

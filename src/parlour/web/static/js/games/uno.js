@@ -1,12 +1,13 @@
-// UNO (1991 two-player edition): the computer's hand face down at the top, the
-// draw and discard piles with the colour in play between, your hand below. A
+// UNO (1991 two-player edition): the other hand face down at the top (the computer's,
+// a friend's, or the other person's at one table), the draw and discard piles with
+// the colour in play between, the hand of the seat the table faces below. A
 // Wild opens the colour chooser; draw, keep, pass and the other one-word moves
 // are buttons and keys.
 import { h } from "../dom.js";
 import { cardName, colourMark, UNO_COLOURS, UNO_WORDS } from "../cards.js";
 import { CARD_H } from "../scene.js";
 import { TAG, decor } from "./common.js";
-import { opponent } from "../words.js";
+import { nameOf, whose, tally } from "../words.js";
 
 const STEP = 0.62;
 const MIN_STEP = 0.36;
@@ -65,10 +66,12 @@ export default {
     const piles = [];
     const deco = [];
     const opp = view.opponent_cards;
+    const me = view.player;
+    const them = 1 - me;
     piles.push({
       id: "computer", x: 0, y: TAG, cards: Array(opp).fill(null), total: opp, fan: "right", room: w,
-      stepDown: 0.3, align: "center", tag: `${opponent()}: ${opp}`, target: null,
-      label: `${opponent()}'s hand, ${opp} cards`, empty: "", cls: "opponent",
+      stepDown: 0.3, align: "center", tag: `${nameOf(them)}: ${opp}`, target: null,
+      label: `${whose(them)} hand, ${opp} cards`, empty: "", cls: "opponent",
     });
     const midY = TAG + CARD_H + 0.25 + TAG;
     const cx = w / 2;
@@ -91,7 +94,7 @@ export default {
       piles.push({
         id: rows === 1 ? "hand" : `hand-${r + 1}`, x: 0, y: handY + r * (CARD_H + 0.12), cards, fan: "right",
         room: w, step: STEP, minStep: MIN_STEP, target: null, align: "center",
-        tag: r === 0 ? `your hand: ${view.hand.length}` : "", label: rows === 1 ? "your hand" : `your hand, row ${r + 1}`,
+        tag: r === 0 ? `${whose(me)} hand: ${view.hand.length}` : "", label: rows === 1 ? `${whose(me)} hand` : `${whose(me)} hand, row ${r + 1}`,
         empty: "", cls: "hand", browse: "not playable now",
         grab: (i) => ({ source: cards[i], count: 1 }),
       });
@@ -145,7 +148,7 @@ export default {
   },
   colourButton,
   facts(view) {
-    return `Match to ${view.target}: you ${view.scores[view.player]}, ${opponent()} ${view.scores[1 - view.player]}; hand ${view.hand_number}.`;
+    return `Match to ${view.target}: ${tally(view.scores, view.player)}; hand ${view.hand_number}.`;
   },
 };
 
