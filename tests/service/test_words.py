@@ -16,6 +16,7 @@ from parlour.service.words import (
     prompt_words,
     sentence,
     sentences,
+    tally,
 )
 
 
@@ -300,3 +301,82 @@ def test_chinese_patience_tells_whose_discard_pile_on_every_table() -> None:
         assert not [t for t in told if OWN_PILES.search(t)], told
         assert any("Player 1 twists" in t and "onto their discard pile" in t for t in told)
         assert any("Player 2 twists" in t and "onto their discard pile" in t for t in told)
+
+
+def _words_of(answer: Any) -> list[str]:
+    """Every sentence and name an answer gives a front end to show."""
+    end = answer["end"] or {}
+    named = [n[k] for n in answer["names"] for k in ("name", "whose")]
+    return [
+        *_told(answer),
+        *named,
+        str(answer["who_plays"]),
+        str(end.get("headline", "")),
+        str(end.get("detail", "")),
+    ]
+
+
+@pytest.mark.parametrize("game", ["uno", "chinese-patience"])
+def test_two_people_at_one_table_are_player_1_and_player_2_everywhere(game: str) -> None:
+    """At one shared table nobody is "you" and nobody is the computer: the answer
+    names both seats "Player 1" and "Player 2" (the table's labels, title and score
+    lines are drawn from ``names`` and ``who_plays``), as the log, the status and the
+    end of the game do, from either seat's side. (The web table called the other seat
+    "the computer" in its labels, title and score line.)"""
+    table = open_service(":memory:")
+    answer = table.start("me", game, seed=13, opponent=HUMAN)
+    for _ in range(6):
+        answer = _play_on(table, "me", answer["id"], answer["to_move"], 3)
+    over = table.resign("me", answer["id"])
+    for seat in (0, 1):
+        seen = table.get("me", answer["id"], seat)
+        assert seen["names"] == [
+            {"name": "Player 1", "whose": "Player 1's"},
+            {"name": "Player 2", "whose": "Player 2's"},
+        ]
+        assert seen["who_plays"] == "for two people at one table"
+        words = _words_of(seen)
+        assert not [w for w in words if "computer" in w.lower()], words
+        assert not [w for w in words if re.search(r"\bplayer [0-9]", w)], words
+    assert over["end"]["headline"] in ("Player 1 won!", "Player 2 won!")  # type: ignore[index]
+
+
+def test_each_seat_is_named_from_the_readers_side() -> None:
+    """Against the computer the reader is "you"; at a friend's game each reads the
+    other by the name they chose; a patience names no seats."""
+    table = open_service(":memory:")
+    computer = table.start("me", "uno", seed=13)
+    assert computer["names"] == [
+        {"name": "you", "whose": "your"},
+        {"name": "the computer", "whose": "the computer's"},
+    ]
+    assert computer["who_plays"] == "against the computer"
+    started = table.start("bob", "uno", seed=13, opponent="friend", player_name="Bob")
+    assert started["who_plays"] == "against your friend"  # nobody has opened the link
+    joined = table.join("ann", started["id"], started["live"]["invite"], name="Ann")  # type: ignore[index]
+    assert joined["names"] == [
+        {"name": "Bob", "whose": "Bob's"},
+        {"name": "you", "whose": "your"},
+    ]
+    assert joined["who_plays"] == "against Bob"
+    assert table.get("bob", started["id"])["who_plays"] == "against Ann"
+    patience = table.start("me", "gate", seed=1)
+    assert patience["names"] == [] and patience["who_plays"] is None
+
+
+def test_figures_by_name_never_run_into_a_players_number() -> None:
+    assert tally([("you", 120), ("the computer", 40)]) == "you 120, the computer 40"
+    assert tally([("Player 2", 0), ("Player 1", 35)]) == "Player 2 (0), Player 1 (35)"
+    assert tally([("Ann", 3), ("R2D2", 5)]) == "Ann 3, R2D2 (5)"
+
+
+def test_the_end_facts_of_two_people_at_one_table_name_both_players() -> None:
+    """The terminal's end facts said "you 0, your opponent 0" to two people sharing it."""
+    from parlour.service.ending import end_facts
+
+    table = open_service(":memory:")
+    answer = table.start("me", "uno", seed=13, opponent=HUMAN)
+    over = table.resign("me", answer["id"])
+    assert "Match to 500: Player 1 (0), Player 2 (0)" in end_facts(over)
+    computer = table.resign("me", table.start("me", "uno", seed=13)["id"])
+    assert "Match to 500: you 0, the computer 0" in end_facts(computer)

@@ -170,3 +170,79 @@ def test_chinese_patiences_keys_name_the_discard_piles_as_their_labels_do(
         "[...document.querySelectorAll('#scene .tag')].map((t) => t.textContent)"
     )
     assert "your discard pile (0)" in labels and "the computer's discard pile (9)" in labels
+
+
+#: What the table says about who is who: the title's words, the labels over the piles,
+#: the counts after the status line.
+WHO_IS_WHO = """() => ({
+  who: document.querySelector('#game-title .who').textContent.trim(),
+  tags: [...document.querySelectorAll('#scene .tag')].map((t) => t.textContent),
+  counts: (document.querySelector('#status .counts') || {}).textContent || '',
+})"""
+
+
+@pytest.mark.parametrize(
+    ("game", "near", "far", "counts"),
+    [
+        ("uno", "{}'s hand: ", "{}: ", "Match to 500: {} (0), {} (0); hand 1."),
+        ("chinese-patience", "{}'s discard pile (0)", "{}'s discard pile (9)", "Cards in hand: "),
+    ],
+)
+def test_two_people_at_one_table_are_player_1_and_player_2(
+    table_at: TableAt, game: str, near: str, far: str, counts: str
+) -> None:
+    """Two people sharing one table are named as the service names them, "Player 1"
+    and "Player 2", in the title, the labels, the counts and the end panel: the table
+    faces the player to move, and the names turn with it. (The other seat was "the
+    computer" everywhere but the status and the log.)"""
+    table = table_at("laptop")
+    game_id = table.start(game, 13, opponent="human")
+    page = table.page
+    first = table.answer["to_move"]
+    for seat in (first, 1 - first):
+        mover, other = f"Player {seat + 1}", f"Player {2 - seat}"
+        seen = page.evaluate(WHO_IS_WHO)
+        assert seen["who"] == "for two people at one table"
+        tags = seen["tags"]
+        assert any(t.startswith(near.format(mover)) for t in tags), seen
+        assert any(t.startswith(far.format(other)) for t in tags), seen
+        assert seen["counts"].startswith(counts.format(mover, other)), seen
+        assert "computer" not in str(seen).lower() and "your" not in str(seen).lower(), seen
+        assert page.locator("#status .say").inner_text().startswith(f"{mover}'s turn")
+        for _ in range(20):  # the first to move plays on until it is the other's turn
+            if seat != first or table.answer["to_move"] != seat:
+                break
+            moves = table.moves()
+            ending = [m for m in moves if m.get("word") in ("end", "keep", "pass")]
+            table.click_move((ending or moves)[0])
+        if seat == first:  # the table stays on the mover's side after the turn: reload
+            page.reload()
+            page.wait_for_function(
+                "(n) => window.Parlour && window.Parlour.game.answer"
+                " && window.Parlour.game.answer.seat === n",
+                arg=1 - first,
+            )
+            table.settle()
+    page.keyboard.press("?")
+    keys = page.locator("dialog.keys[open]").inner_text()
+    assert "computer" not in keys.lower(), keys
+    page.keyboard.press("Escape")
+    assert page.request.post(f"{table.server.url}/api/games/{game_id}/resign").ok
+    page.reload()
+    page.wait_for_selector("#endpanel")
+    panel = page.locator("#endpanel").inner_text()
+    assert "Player 1 won!" in panel or "Player 2 won!" in panel
+    assert "computer" not in panel.lower() and "you " not in panel.lower(), panel
+    if game == "uno":
+        assert "Player 1 (0), Player 2 (0)" in panel, panel
+
+
+def test_against_the_computer_the_table_says_you_and_the_computer(table_at: TableAt) -> None:
+    """The names come from the service for every table: against the computer they
+    are "you" and "the computer", as before."""
+    table = table_at("laptop")
+    table.start("uno", 13, opponent="random")
+    seen = table.page.evaluate(WHO_IS_WHO)
+    assert seen["who"] == "against the computer"
+    assert "your hand: 7" in seen["tags"] and "the computer: 7" in seen["tags"]
+    assert seen["counts"] == "Match to 500: you 0, the computer 0; hand 1."
