@@ -118,6 +118,24 @@ def test_two_people_at_one_table_cannot_undo_after_the_other_moved(table: TableS
         table.undo(ME, gid, 0)
 
 
+def test_two_people_at_one_table_hand_the_screen_over_when_the_turn_passes(
+    table: TableService,
+) -> None:
+    """The answer to a move at one shared table is the mover's (their cards): when it
+    passes the turn it says to hand the screen over, and to whom; the next person's
+    own answer, and every answer against the computer, says nothing of the kind."""
+    answer = table.start(ME, "uno", seed=13, opponent=HUMAN)
+    assert answer["to_move"] == 0 and answer["hand_over"] is None
+    drew = table.play(ME, answer["id"], "draw")  # red 2 fits nothing: the turn passes
+    assert drew["seat"] == 0 and drew["to_move"] == 1
+    assert drew["hand_over"] == {"seat": 1, "text": "Player 2's turn: pass the screen to Player 2."}
+    assert table.get(ME, answer["id"])["hand_over"] is None  # the next person's side
+    over = table.resign(ME, answer["id"])
+    assert over["hand_over"] is None
+    computer = table.start(ME, "uno", seed=13)
+    assert table.play(ME, computer["id"], "draw")["hand_over"] is None
+
+
 def test_a_person_acts_only_in_their_own_seat(table: TableService) -> None:
     answer = table.start(ME, "uno", seed=5, opponent="random")
     with pytest.raises(IllegalMoveError):

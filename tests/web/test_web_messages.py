@@ -181,6 +181,15 @@ WHO_IS_WHO = """() => ({
 })"""
 
 
+#: Whether nothing of the table, the log or the status can be seen: the middle of each
+#: card, the log and the status line lie under the hand-over's cover.
+COVERED = """() => [...document.querySelectorAll('#scene .card, #log, #status')].every((el) => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top !== null && top.closest('#handover') !== null;
+})"""
+
+
 @pytest.mark.parametrize(
     ("game", "near", "far", "counts"),
     [
@@ -194,7 +203,9 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
     """Two people sharing one table are named as the service names them, "Player 1"
     and "Player 2", in the title, the labels, the counts and the end panel: the table
     faces the player to move, and the names turn with it. (The other seat was "the
-    computer" everywhere but the status and the log.)"""
+    computer" everywhere but the status and the log.) Once a move passes the turn the
+    screen is covered until the next person asks for their cards (the table stayed on
+    the mover's side with no move to play, until a reload)."""
     table = table_at("laptop")
     game_id = table.start(game, 13, opponent="human")
     page = table.page
@@ -215,14 +226,18 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
             moves = table.moves()
             ending = [m for m in moves if m.get("word") in ("end", "keep", "pass")]
             table.click_move((ending or moves)[0])
-        if seat == first:  # the table stays on the mover's side after the turn: reload
-            page.reload()
+        if seat == first:  # the screen is covered until the other has it
+            cover = page.locator("#handover")
+            cover.wait_for()
+            assert cover.inner_text().startswith(f"{other}'s turn: pass the screen to {other}.")
+            assert page.evaluate(COVERED), "the mover's cards show while the screen is passed"
+            page.locator("#take-over").click()
             page.wait_for_function(
-                "(n) => window.Parlour && window.Parlour.game.answer"
-                " && window.Parlour.game.answer.seat === n",
-                arg=1 - first,
+                "(n) => window.Parlour.game.answer.seat === n && !window.Parlour.game.busy",
+                arg=1 - seat,
             )
             table.settle()
+            assert not cover.count() and table.answer["your_turn"] and table.moves()
     page.keyboard.press("?")
     keys = page.locator("dialog.keys[open]").inner_text()
     assert "computer" not in keys.lower(), keys

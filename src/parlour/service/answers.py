@@ -189,6 +189,16 @@ class SeatName(TypedDict):
     whose: str
 
 
+class HandOver(TypedDict):
+    """Two people at one table, after a move that passed the turn: the screen goes to
+    the next person before it shows their cards (the answer is still the mover's)."""
+
+    #: The seat to hand the screen to (the player to move).
+    seat: int
+    #: What the screen says meanwhile: "Player 2's turn: pass the screen to Player 2."
+    text: str
+
+
 class Answer(TypedDict):
     """A game as one person at the table sees it, after whatever they asked."""
 
@@ -231,6 +241,8 @@ class Answer(TypedDict):
     #: Who plays, in the words after the game's title: "against the computer",
     #: "against Ann", "for two people at one table" (None for a patience).
     who_plays: str | None
+    #: Two people at one table, the turn passed to the other: hand the screen over.
+    hand_over: HandOver | None
     seed: NotRequired[int | str]
 
 

@@ -48,6 +48,7 @@ from .answers import (
     CatalogOption,
     EndOfGame,
     GameSummary,
+    HandOver,
     LiveTable,
     LogEntry,
     Progress,
@@ -68,6 +69,7 @@ __all__ = [
     "check_seatable",
     "check_seed",
     "deal_number",
+    "hand_over",
     "computer_level",
     "computer_seats",
     "default_level",
@@ -324,6 +326,17 @@ def who_plays(record: GameRecord, viewer: int) -> str | None:
     if record.opponent == HUMAN:
         return _PEOPLE[HUMAN]
     return f"against {names(record, viewer).subject(1 - viewer)}"
+
+
+def hand_over(record: GameRecord, game: Game, seat: int) -> HandOver | None:
+    """Two people at one table, once a move has passed the turn: the seat the screen
+    goes to, and what it says meanwhile (the answer is the mover's, whose cards the
+    next person should not be shown; theirs are asked for once they have the screen)."""
+    if record.opponent != HUMAN or game.outcome is not None or game.to_move == seat:
+        return None
+    to = game.to_move
+    name = names(record, seat).subject(to)
+    return {"seat": to, "text": f"{name}'s turn: pass the screen to {name}."}
 
 
 def seat_names(record: GameRecord) -> tuple[str, ...]:
@@ -683,6 +696,7 @@ def answer(
         "live": live,
         "names": seat_words(record, seat),
         "who_plays": who_plays(record, seat),
+        "hand_over": hand_over(record, game, seat),
     }
     if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)

@@ -10,7 +10,7 @@ import { fit, build, CARD_H } from "./scene.js";
 import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
-import { sentence, said, seeNames, whoPlays } from "./words.js";
+import { sentence, said, seeNames, whoPlays, whose } from "./words.js";
 import { endPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import * as live from "./live.js";
@@ -771,11 +771,36 @@ function afterSteps(answer) {
   drawControls(answer.view, answer, true);
   live.refresh();
   announceHand(answer.view);
+  if (answer.hand_over) {
+    handOver(answer);
+    return;
+  }
   if (answer.message && !answer.outcome && !told(answer)) say(sentence(answer.message));
   if (!els.scene.contains(document.activeElement) && !els.panelHost.contains(document.activeElement)) {
     const first = els.scene.querySelector('.movable, [data-word]');
     if (first && document.activeElement && document.activeElement.closest && document.activeElement.closest(".toolbar, .controls") === null) focus(first);
   }
+}
+
+/**
+ * Two people at one table, the turn passed: the screen is covered (the mover's cards,
+ * the log as the mover was told it) until the next person has it and asks for the
+ * table, which is then drawn from their seat.
+ */
+function handOver(answer) {
+  const to = answer.hand_over.seat;
+  const show = h("button", {
+    type: "button", class: "primary", id: "take-over", text: `Show ${whose(to)} cards`,
+    onclick: () => {
+      if (state.resize) state.resize.disconnect();
+      showGame($("#main"), answer.id, null);
+    },
+  });
+  const cover = h("section", { class: "handover", id: "handover", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-text" },
+    h("div", { class: "handover-box" }, h("p", { id: "handover-text", text: answer.hand_over.text }), show,
+      h("p", { class: "links" }, h("a", { href: "#/", text: "All games" }))));
+  document.querySelector(".game-screen").append(cover);
+  focus(show);
 }
 
 /** A new UNO hand: say how the last one ended, in the log's own sentence. */
@@ -1056,7 +1081,7 @@ export function onKey(ev) {
   if (!state.active || !state.answer) return false;
   const tag = (ev.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "select" || tag === "textarea") return false;
-  if (document.querySelector("dialog[open]")) return false;
+  if (document.querySelector("dialog[open], #handover")) return false;
   if (ev.altKey || ev.metaKey) return false;
   if (ev.ctrlKey) {
     if (ev.key === "z") command("undo");
