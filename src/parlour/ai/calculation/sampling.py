@@ -8,14 +8,16 @@ play that places every later card where the score likes it best, seeing each car
 only when it comes up (:func:`parlour.ai.calculation.kernel.play_outs`). The
 placement that wins the most play-outs is played (ties: the most cards up, then the
 score). Placements that fall behind are dropped after each round of samples
-(successive halving), so most of the effort goes to the close calls.
+(successive halving, down to the best two, which share the rest of the budget), so
+most of the effort goes to the close calls.
 
 The samples come from the player's own random stream, so a seeded player makes the
 same choices on every machine. For the same reason the budget ``seconds`` only sets
 the schedule (:data:`PLAY_OUTS_PER_SECOND`), never a clock read mid-decision. At the
-hint's 1 s the schedule (at most 192 play-outs) takes a fraction of it; at the
-simulations' 0.05 s its one round of 64 play-outs can take several times the cap
-early in a deal (play-outs of 40 cards cost more than the calibrated average).
+hint's 1 s the schedule (up to 1,500 play-outs, the last two placements sharing
+most of them) takes about the budget, more on a loaded machine; at the simulations'
+0.05 s its first round of up to 64 play-outs can take several times the cap early in
+a deal (play-outs of 40 cards cost more than the calibrated average).
 """
 
 from __future__ import annotations
