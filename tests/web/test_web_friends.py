@@ -63,6 +63,11 @@ def test_invitation_seats_the_first_to_open_it_and_nobody_else(make_client: Make
     first = invite(ann)
     gid, token = first["id"], first["live"]["invite"]
     assert first["status"].startswith("Waiting for your friend")
+    # The link says who invites to which game, to whoever holds it (before a name).
+    about = bob.post(f"/api/games/{gid}/invitation", json={"token": token}).json()
+    assert about == {"game": "uno", "title": "UNO", "inviter": "Ann", "seated": False}
+    wrong = eve.post(f"/api/games/{gid}/invitation", json={"token": "x" + token[1:]})
+    assert wrong.status_code == 404 and "Ann" not in wrong.text
     assert first["live"]["seats"][1]["kind"] == "empty"
     # Not before the friend sits down.
     refused = ann.post(f"/api/games/{gid}/moves", json={"move": "draw"})
@@ -85,12 +90,19 @@ def test_invitation_seats_the_first_to_open_it_and_nobody_else(make_client: Make
     joined = bob.post(f"/api/games/{gid}/join", json={"token": token, "name": "  Bob  "}).json()
     assert joined["seat"] == 1 and joined["live"]["seats"][1]["name"] == "Bob"
     assert joined["live"]["invite"] is None and "view" in joined
-    # The link again: Bob just sees his game; Eve, with the token now, is told it is taken.
+    # The link again: Bob just sees his game; Eve, with the token now, gets the same
+    # answer as for a game that does not exist, before she gives a name and after.
     again = bob.post(f"/api/games/{gid}/join", json={"token": token})
     assert again.status_code == 200 and again.json()["seat"] == 1
-    late = eve.post(f"/api/games/{gid}/join", json={"token": token, "name": "Eve"})
-    assert late.status_code == 409 and "taken" in late.json()["error"]
-    assert eve.get(f"/api/games/{gid}").status_code == 404
+    assert bob.post(f"/api/games/{gid}/invitation", json={"token": token}).json()["seated"]
+    unknown = eve.post("/api/games/nothere/invitation", json={"token": token})
+    for late in (
+        eve.post(f"/api/games/{gid}/invitation", json={"token": token}),
+        eve.post(f"/api/games/{gid}/join", json={"token": token, "name": "Eve"}),
+        eve.get(f"/api/games/{gid}"),
+    ):
+        assert late.status_code == unknown.status_code == 404
+        assert late.json()["error"] == unknown.json()["error"].replace("nothere", gid)
     # Both list the game; Ann no longer sees the invitation.
     assert [g["id"] for g in bob.get("/api/games").json()["games"]] == [gid]
     assert ann.get(f"/api/games/{gid}").json()["live"]["invite"] is None
@@ -301,7 +313,7 @@ def test_the_computer_takes_a_free_seat(make_client: Make) -> None:
     assert sat["your_turn"] or sat["outcome"] is not None
     # The invitation is closed now.
     late = bob.post(f"/api/games/{first['id']}/join", json={"token": first["live"]["invite"]})
-    assert late.status_code == 409
+    assert late.status_code == 404
     reply = a.send("move", move=sat["legal_moves"][0])["answer"]
     assert reply["moves_played"] >= 2 or reply["your_turn"]
     a.close()

@@ -7,6 +7,7 @@ each browser context straight to the API, so each test takes some 20 s."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -43,6 +44,13 @@ def join(guest: Table, link: str) -> None:
     guest.page.click(".join button[type=submit]")
     guest.page.wait_for_selector("#scene .card")
     guest.settle()
+
+
+def shot(table: Table, name: str) -> None:
+    """A screenshot to look at, when ``PARLOUR_SHOTS`` names a folder for them."""
+    shots = os.environ.get("PARLOUR_SHOTS")
+    if shots:
+        table.page.screenshot(path=f"{shots}/{name}.png")
 
 
 def played(table: Table) -> int:
@@ -171,3 +179,32 @@ def test_a_chinese_patience_game_between_two_browsers(two: tuple[Table, Table]) 
     results = {ann.answer["end"]["result"], bob.answer["end"]["result"]}
     assert results == {"won", "resigned"}
     assert bob.answer["series"]["totals"] == ann.answer["series"]["totals"]
+
+
+def test_the_join_page_names_the_inviter_and_a_used_link_is_no_game(
+    table_at: TableAt,
+) -> None:
+    """The link says who invites to which game and asks for a name (an empty one is
+    refused in words); once used, a third browser gets exactly the page of a game
+    that does not exist, before any name is asked."""
+    ann, bob, eve = table_at("laptop"), table_at("phone"), table_at("phone")
+    link = invite(ann, "uno")
+    bob.page.goto(link.replace("/#/", "/?fast#/"))
+    heading = bob.page.locator("h1")
+    heading.wait_for()
+    assert heading.inner_text() == "Ann invites you to a game of UNO"
+    shot(bob, "join-phone")
+    bob.page.fill("#join-name", "  ")
+    bob.page.click(".join button[type=submit]")
+    assert "Type your name first: Ann" in bob.page.inner_text(".join .error")
+    shot(bob, "join-empty-phone")
+    join(bob, link)
+    eve.page.goto(link.replace("/#/", "/?fast#/"))
+    eve.page.wait_for_selector("h1:text('No such game')")
+    used = eve.page.inner_text("#main")
+    assert eve.page.locator("#join-name").count() == 0 and "Ann" not in used
+    shot(eve, "used-link-phone")
+    game_id = link.split("/join/")[1].split("/")[0]
+    eve.open(f"#/game/{game_id}")
+    eve.page.wait_for_selector("h1:text('No such game')")
+    assert eve.page.inner_text("#main") == used

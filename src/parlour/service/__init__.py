@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .bus import LocalBus, open_bus
 from .store import GameRecord, StaleRecordError, Store, open_store
-from .table import FRIEND, HUMAN, MAX_SEED, NotFoundError, SeatTakenError, TableService
+from .table import FRIEND, HUMAN, MAX_SEED, NotFoundError, TableService
 
 __all__ = [
     "FRIEND",
@@ -28,7 +28,6 @@ __all__ = [
     "LocalBus",
     "MAX_SEED",
     "NotFoundError",
-    "SeatTakenError",
     "StaleRecordError",
     "Store",
     "TableService",

@@ -44,6 +44,7 @@ __all__ = [
     "EndOfGame",
     "GameSummary",
     "Hint",
+    "Invitation",
     "LiveSeat",
     "LiveTable",
     "LogEntry",
@@ -176,6 +177,20 @@ class LiveTable(TypedDict):
     can_take_seat: bool
     #: The game that follows this one (next of a series, or a new match), once made.
     next: str | None
+
+
+class Invitation(TypedDict):
+    """What a live, unused invitation tells whoever holds it, before they choose a
+    name: which game, and who invites them."""
+
+    #: The game's registry name (``uno``) and its title for people (``UNO``).
+    game: str
+    title: str
+    #: The name the person who invites chose, if they gave one.
+    inviter: str | None
+    #: The asker sits at this game already (its owner, or the friend who took the
+    #: seat opening their link again): the table, not the name form, is for them.
+    seated: bool
 
 
 class SeatName(TypedDict):

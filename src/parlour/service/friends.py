@@ -43,6 +43,7 @@ __all__ = [
     "minutes_words",
     "new_token",
     "paused",
+    "seat_open",
     "stamp",
     "token_matches",
 ]
@@ -72,6 +73,12 @@ def token_matches(record: GameRecord, token: Any) -> bool:
     if not isinstance(kept, str) or not isinstance(token, str) or not token:
         return False
     return hmac.compare_digest(kept.encode(), token.encode())
+
+
+def seat_open(record: GameRecord) -> bool:
+    """Whether the second seat still waits for the invited person (nobody took it,
+    and the computer was not sat there instead): the invitation is live."""
+    return record.guest is None and policy.is_person(record, 1)
 
 
 def check_name(name: Any, default: str) -> str:
@@ -171,7 +178,7 @@ def live_table(
         )
     wait = claim_in(record, game, seat, presence, now, limit)
     other = 1 - seat
-    open_seat = record.guest is None and other == 1 and other not in computers
+    open_seat = other == 1 and seat_open(record)
     return {
         "version": record.version,
         "seats": seats,

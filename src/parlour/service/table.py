@@ -37,7 +37,7 @@ from ..core.session import Game, load_game, new_game, random_seed
 from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
 from ..rng import stream_seed
 from . import friends, policy, saves
-from .answers import Answer, CatalogGame, GameSummary, LogEntry, Step, Verdict
+from .answers import Answer, CatalogGame, GameSummary, Invitation, LogEntry, Step, Verdict
 from .bus import LocalBus
 from .stats import LOADED_OVER, game_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
@@ -74,10 +74,6 @@ _NOT_SAVED = frozenset({"deck", "progress", "verdict", LOADED_OVER, *friends.LIV
 
 class NotFoundError(ParlourError):
     """No game with that id for this player (the same answer whether it exists or not)."""
-
-
-class SeatTakenError(GameOverError):
-    """The invitation was opened already: the game has its two players."""
 
 
 _NO_GAME = "no game {!r} here: start one or pick a saved one"
@@ -572,30 +568,49 @@ class TableService:
 
     # --- a game between two people in two browsers ---------------------------------
 
+    def invitation(self, player: str, game_id: str, token: Any) -> Invitation:
+        """What an invitation tells whoever opens it, before they choose a name: the
+        game and who invites them. Only a live, unused invitation says anything: a
+        used one, a wrong token and an unknown id all get the same "no such game"
+        (to anyone but its two people the game does not exist)."""
+        record = self._invited(player, game_id, token)
+        inviter = (record.meta.get("names") or [None])[0]
+        return {
+            "game": record.game,
+            "title": game_class(record.game).title,
+            "inviter": str(inviter) if inviter else None,
+            "seated": policy.seat_of(record, player) is not None,
+        }
+
     def join(self, player: str, game_id: str, token: Any, name: str | None = None) -> Answer:
         """Take the second seat of a friend's game with its invitation token (the first
         to open it takes it); its two people opening their link again just see the game.
-        Without the right token the game does not exist."""
-        record = self.store.get(game_id)
-        if record is None or record.opponent != FRIEND:
-            raise NotFoundError(_NO_GAME.format(game_id))
+        Without the right token, or once the seat is taken, the game does not exist."""
+        record = self._invited(player, game_id, token)
         if policy.seat_of(record, player) is not None:
             return self.get(player, game_id)
-        if not friends.token_matches(record, token):
-            raise NotFoundError(_NO_GAME.format(game_id))
         chosen = friends.check_name(name, "Player 2")
         with self._open(record.player, game_id) as live:
-            taken = live.record.guest is not None or not policy.is_person(live.record, 1)
-            if taken:
-                if policy.seat_of(live.record, player) is not None:
-                    return self._answer(live, seat=policy.seat_of(live.record, player))
-                raise SeatTakenError("this invitation was taken: the game has its two players")
+            if not friends.seat_open(live.record):  # taken meanwhile
+                raise NotFoundError(_NO_GAME.format(game_id))
             trial = _copy_live(live)
             trial.record.guest = player
             names = list(trial.record.meta.get("names") or [None, None])
             trial.record.meta["names"] = [names[0], chosen]
             self._commit(live, trial)
             return self._answer(live, seat=1)
+
+    def _invited(self, player: str, game_id: str, token: Any) -> GameRecord:
+        """The friend's game ``player`` sits at, or whose open seat ``token`` invites
+        them to; else the same NotFoundError as for an id that does not exist."""
+        record = self.store.get(game_id)
+        if record is None or record.opponent != FRIEND:
+            raise NotFoundError(_NO_GAME.format(game_id))
+        if policy.seat_of(record, player) is not None:
+            return record
+        if not friends.token_matches(record, token) or not friends.seat_open(record):
+            raise NotFoundError(_NO_GAME.format(game_id))
+        return record
 
     def seat_computer(self, player: str, game_id: str, level: str | None = None) -> Answer:
         """Sit the computer (``level``, else the strongest) in the other seat of a

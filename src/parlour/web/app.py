@@ -50,7 +50,16 @@ from ..service import (
     open_bus,
     open_store,
 )
-from ..service.answers import Answer, CatalogGame, CatalogOption, GameSummary, Hint, Step, Verdict
+from ..service.answers import (
+    Answer,
+    CatalogGame,
+    CatalogOption,
+    GameSummary,
+    Hint,
+    Invitation,
+    Step,
+    Verdict,
+)
 from ..service.friends import AWAY_SECONDS
 from ..service.store import new_secret
 from .guard import DAY_PATTERN, MAX_BODY, BodyGuard, BodyTooLarge, validation_message
@@ -159,6 +168,14 @@ class JoinBody(BaseModel):
 
     token: str = Field(min_length=1, max_length=64, description="the invitation's token")
     name: str | None = Field(default=None, max_length=40, description="the name the owner sees")
+
+
+class InvitationBody(BaseModel):
+    """``POST /api/games/{id}/invitation``: what an invitation says before the name."""
+
+    model_config = _STRICT
+
+    token: str = Field(min_length=1, max_length=64, description="the invitation's token")
 
 
 class ErrorBody(BaseModel):
@@ -472,6 +489,13 @@ def create_app(
                 player_name=body.name,
             )
         )
+
+    @app.post("/api/games/{game_id}/invitation", response_model=Invitation, tags=["friends"])
+    async def invitation(request: Request, game_id: str, body: InvitationBody) -> Invitation:
+        """What a friend's invitation says before one chooses a name: the game and
+        who invites. A used invitation is answered exactly like a game that does not
+        exist (404)."""
+        return await run_in_threadpool(service.invitation, who(request), game_id, body.token)
 
     @app.post("/api/games/{game_id}/join", response_model=Answer, tags=["friends"])
     async def join(request: Request, game_id: str, body: JoinBody) -> Answer:

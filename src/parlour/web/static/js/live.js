@@ -60,10 +60,14 @@ function askName(title, go, err) {
   const problem = h("p", { class: "error", role: "alert" });
   const dialog = h("dialog", { class: "dialog friend-name", "aria-labelledby": "friend-title" },
     h("h2", { id: "friend-title", text: title }),
-    h("form", { method: "dialog", onsubmit: async (ev) => {
+    h("form", { method: "dialog", novalidate: true, onsubmit: async (ev) => {
       ev.preventDefault();
       const name = dialog.querySelector("input").value.trim();
-      if (!name) return;
+      if (!name) {
+        problem.textContent = "Type your name first: your friend will see it at the table.";
+        dialog.querySelector("input").focus();
+        return;
+      }
       remember(name);
       try {
         await go(name);
@@ -81,27 +85,40 @@ function askName(title, go, err) {
   if (err) err.textContent = "";
 }
 
-/** #/join/ID/TOKEN: take the second seat with your name. */
+/** #/join/ID/TOKEN: who invites you to which game, then take the second seat with
+ * your name. A used or unknown invitation is answered before any name is asked, in
+ * the same words as a game that does not exist (the router shows the error). */
 export async function showJoin(main) {
   const [, id, token] = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  const about = await api("POST", `/api/games/${encodeURIComponent(id)}/invitation`, { token: token || "" });
+  if (about.seated) {
+    location.replace(`#/game/${encodeURIComponent(id)}`);
+    return;
+  }
+  const inviter = about.inviter || "A friend";
   const problem = h("p", { class: "error", role: "alert" });
-  const form = h("form", { class: "join", onsubmit: async (ev) => {
+  const form = h("form", { class: "join", novalidate: true, onsubmit: async (ev) => {
     ev.preventDefault();
     const name = form.querySelector("input").value.trim();
+    if (!name) {
+      problem.textContent = `Type your name first: ${about.inviter || "your friend"} will see it at the table.`;
+      form.querySelector("input").focus();
+      return;
+    }
     remember(name);
     try {
       const answer = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, { token, name });
       window.Parlour.pending = answer;
       location.hash = `#/game/${answer.id}`;
     } catch (e) {
-      problem.textContent = e.status === 404 ? "This invitation is not valid: ask your friend for the link again." : e.message;
+      problem.textContent = e.message;
     }
   } },
   h("div", { class: "opt" }, ...nameField("join-name")), problem,
   h("div", { class: "row" }, h("button", { class: "primary", type: "submit", text: "Sit down and play" })));
   main.replaceChildren(h("div", { class: "page-wrap join-page" },
-    h("h1", { text: "A friend invites you to a game" }),
-    h("p", { text: "Choose the name your friend will see, then sit down at the table." }), form));
+    h("h1", { text: `${inviter} invites you to a game of ${about.title}` }),
+    h("p", { text: `Choose the name ${about.inviter || "your friend"} will see, then sit down at the table.` }), form));
 }
 
 // --- the live line --------------------------------------------------------------------

@@ -35,7 +35,7 @@ async function route() {
     else await showHome(main);
   } catch (e) {
     main.replaceChildren(h("div", { class: "page-wrap" },
-      h("h1", { text: "Something went wrong" }),
+      h("h1", { text: e.status === 404 ? "No such game" : "Something went wrong" }),
       h("p", { class: "error", role: "alert", text: e.message }),
       h("p", {}, h("a", { href: "#/", text: "Back to the games" }))));
   }

@@ -1,0 +1,63 @@
+"""A game between two people as the table service runs it: what an invitation says,
+and to whom, and how a taken-back move is told."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.service import NotFoundError, TableService, open_service
+
+ANN, BOB, EVE = "ann-browser", "bob-browser", "eve-browser"
+
+
+@pytest.fixture
+def table() -> TableService:
+    return open_service(":memory:")
+
+
+def invite(table: TableService, game: str = "uno") -> tuple[str, str]:
+    first = table.start(ANN, game, opponent="friend", player_name="Ann")
+    assert first["live"] is not None and first["live"]["invite"]
+    return first["id"], first["live"]["invite"]
+
+
+def refusal(call: object) -> str:
+    with pytest.raises(NotFoundError) as refused:
+        call()  # type: ignore[operator]
+    return str(refused.value)
+
+
+def test_a_live_invitation_says_who_invites_to_which_game(table: TableService) -> None:
+    gid, token = invite(table)
+    about = table.invitation(BOB, gid, token)
+    assert about == {"game": "uno", "title": "UNO", "inviter": "Ann", "seated": False}
+    # The game's own people are sent to the table.
+    assert table.invitation(ANN, gid, token)["seated"]
+
+
+def test_a_used_invitation_is_answered_like_a_game_that_does_not_exist(
+    table: TableService,
+) -> None:
+    gid, token = invite(table)
+    unknown = refusal(lambda: table.invitation(EVE, "no-such-id", token))
+    table.join(BOB, gid, token, "Bob")
+    assert table.invitation(BOB, gid, token)["seated"]
+    # Eve, with the link after Bob: the same words as for an id that does not exist,
+    # before she types a name and after.
+    for call in (
+        lambda: table.invitation(EVE, gid, token),
+        lambda: table.join(EVE, gid, token, "Eve"),
+        lambda: table.join(EVE, gid, token, None),
+        lambda: table.invitation(EVE, gid, "wrong"),
+    ):
+        said = refusal(call)
+        assert said == unknown.replace("no-such-id", gid)
+        assert "Ann" not in said and "taken" not in said and "players" not in said
+
+
+def test_an_invitation_closes_when_the_computer_takes_the_seat(table: TableService) -> None:
+    gid, token = invite(table)
+    table.seat_computer(ANN, gid, "random")
+    assert refusal(lambda: table.invitation(BOB, gid, token)) == refusal(
+        lambda: table.join(BOB, gid, token, "Bob")
+    )
