@@ -721,7 +721,7 @@ async function acceptNow(answer, opts) {
   if (told(answer)) {
     // An answer to a command carries the log from entry `log_start` on.
     const start = answer.log_start || 0;
-    state.log = state.log.filter((e) => (e.n ?? 0) <= start).concat(answer.log);
+    state.log = state.log.filter((e) => (e.n ?? 0) < start).concat(answer.log);
   }
   if (!told(answer)) {
     if (opts.mine && answer.played) addLog("you", answer.players === 2 ? said("You", answer.played.text) : sentence(answer.played.text), answer.played.events);
