@@ -281,6 +281,7 @@ def test_undo_and_redo() -> None:
         assert "nothing to undo" in screen.flash.lower()
         await keys(pilot, "r")
         assert screen.answer["moves_played"] == 1
+        assert screen.flash == "Replayed 1 move."
 
     drive(script, game="calculation", seed=1)
 

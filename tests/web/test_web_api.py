@@ -44,6 +44,7 @@ def test_start_play_undo_redo_like_the_engine(client: TestClient) -> None:
     assert undone["can_redo"] is True and undone["message"] == "Took back 1 move."
     redone = client.post(f"/api/games/{gid}/redo").json()
     assert redone["view"] == engine.view(0) and redone["can_redo"] is False
+    assert redone["message"] == "Replayed 1 move."
     assert client.get(f"/api/games/{gid}").json()["view"] == engine.view(0)
 
 

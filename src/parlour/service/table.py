@@ -500,7 +500,7 @@ class TableService:
                 redone.append(_redo(trial))
             self._computer_turns(trial)
             self._commit(live, trial)
-            message = f"Played again {_moves_words(len(redone))}."
+            message = f"Replayed {_moves_words(len(redone))}."
             return self._answer(live, message=message, seat=me)
 
     def check(
