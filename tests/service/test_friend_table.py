@@ -15,8 +15,8 @@ def table() -> TableService:
     return open_service(":memory:")
 
 
-def invite(table: TableService, game: str = "uno") -> tuple[str, str]:
-    first = table.start(ANN, game, opponent="friend", player_name="Ann")
+def invite(table: TableService, game: str = "uno", seed: int | None = None) -> tuple[str, str]:
+    first = table.start(ANN, game, seed=seed, opponent="friend", player_name="Ann")
     assert first["live"] is not None and first["live"]["invite"]
     return first["id"], first["live"]["invite"]
 
@@ -61,3 +61,33 @@ def test_an_invitation_closes_when_the_computer_takes_the_seat(table: TableServi
     assert refusal(lambda: table.invitation(BOB, gid, token)) == refusal(
         lambda: table.join(BOB, gid, token, "Bob")
     )
+
+
+def test_a_move_taken_back_is_told_the_other_with_whose_and_which(table: TableService) -> None:
+    gid, token = invite(table, "chinese-patience", seed=5)
+    table.join(BOB, gid, token, "Bob")
+    names = {ANN: "Ann", BOB: "Bob"}
+    # Play on until a card's move that showed no new card (one that may be taken back).
+    for _ in range(60):
+        mover = ANN if table.get(ANN, gid)["your_turn"] else BOB
+        other = BOB if mover == ANN else ANN
+        _, known, stamp = table.news(other, gid, None, None)
+        moves = table.get(mover, gid)["legal_moves"]
+        played = table.play(mover, gid, next((m for m in moves if " " in m), moves[0]))
+        if played["can_undo"] and " " in played["played"]["move"]:
+            break
+    else:
+        pytest.fail("no move to take back")
+    told, known, stamp = table.news(other, gid, known, stamp)
+    assert told is not None and told["computer_moves"]
+    theirs = told["log"][-1]["text"]  # the move as the other was told it
+    back = table.undo(mover, gid)
+    told, known, stamp = table.news(other, gid, known, stamp)
+    assert told is not None and told["log_start"] == 0
+    assert told["message"] == f"{names[mover]} took back 1 move: {theirs}"
+    assert any(suit in theirs for suit in "♠♥♦♣")
+    # The mover's own answer; played again, the log counts from the opening once.
+    assert back["message"] == "Took back 1 move."
+    table.play(mover, gid, played["played"]["move"] if played["played"] else moves[0])
+    log = table.get(mover, gid)["log"]
+    assert [e["n"] for e in log] == list(range(len(log)))

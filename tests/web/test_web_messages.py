@@ -261,3 +261,27 @@ def test_against_the_computer_the_table_says_you_and_the_computer(table_at: Tabl
     assert seen["who"] == "against the computer"
     assert "your hand: 7" in seen["tags"] and "the computer: 7" in seen["tags"]
     assert seen["counts"] == "Match to 500: you 0, the computer 0; hand 1."
+
+
+def test_a_move_taken_back_and_played_again_leaves_the_log_told_once(
+    table_at: TableAt,
+) -> None:
+    """Was: undo, then the same move again, and the log said how the game began twice
+    ("A Wild is turned face up on the discard pile. Hand 1: you start." in a friend's
+    game): the answer to an undo carries the whole log, which replaces the one shown."""
+    table = table_at("laptop")
+    table.start("uno", seed=4)  # red 6 may be played and taken back (no card shown)
+    page = table.page
+    opening = page.evaluate("window.Parlour.game.log[0].text")
+
+    def red_six() -> None:
+        table.click_move(next(m for m in table.moves() if m.get("card") == "R6"))
+
+    red_six()
+    assert table.answer["can_undo"]
+    table.after(lambda: page.locator("#undo").click())
+    red_six()
+    texts = page.evaluate("window.Parlour.game.log.map((e) => e.text)")
+    assert texts.count(opening) == 1, texts
+    numbers = page.evaluate("window.Parlour.game.log.map((e) => e.n)")
+    assert numbers == sorted(set(numbers)), numbers

@@ -69,7 +69,9 @@ CACHE_SIZE = 1000
 
 #: Facts of a record that a save file does not carry (the deck is part of the deal;
 #: a friend's invitation would let whoever is given the file into the live game).
-_NOT_SAVED = frozenset({"deck", "progress", "verdict", LOADED_OVER, *friends.LIVE_KEYS})
+_NOT_SAVED = frozenset(
+    {"deck", "progress", "verdict", "taken_back", LOADED_OVER, *friends.LIVE_KEYS}
+)
 
 
 class NotFoundError(ParlourError):
@@ -474,6 +476,8 @@ class TableService:
             undone = []
             while len(trial.game.moves) > target:
                 undone.append(trial.game.undo())
+            if trial.record.opponent == FRIEND:
+                trial.record.meta["taken_back"] = _taken_back(trial, trial.turns[target:], me)
             del trial.turns[target:]
             self._commit(live, trial)
             message = f"Took back {_moves_words(len(undone))}."
@@ -781,8 +785,15 @@ class TableService:
                     if causes[index] != me:
                         steps.append(self._step_at(live, index, me))
             elif known is not None:
-                # Either person's undo (or this person's, in another tab).
-                message = "A move was taken back."
+                # Either person's undo (or this person's, in another tab): whose and
+                # which moves, as this person was told them.
+                kept = next(
+                    (n for n, (a, b) in enumerate(zip(known, history, strict=False)) if a != b),
+                    min(len(known), len(history)),
+                )
+                back = live.record.meta.get("taken_back") or {}
+                told = back.get("told") if back.get("at") == kept else None
+                message = told[me] if told else "A move was taken back."
             since = len(known) if known is not None and same else None
             answer = self._answer(live, computer=steps, since=since, seat=me, message=message)
             table = answer["live"]
@@ -1188,6 +1199,20 @@ def _game_class(name: str, strict: bool) -> Any:
             f"unknown game {name!r}: the games are {', '.join(game_names())} (exactly so)"
         )
     return cls
+
+
+def _taken_back(live: _Live, turns: list[_Turn], by: int) -> dict[str, Any]:
+    """What each seat of a friend's game is told of moves ``by`` took back: who, and
+    the moves as that seat was told them ("Ann took back 1 move: Ann plays red 7.");
+    ``at``: how many moves were left (the point a person's known history forks)."""
+    told = []
+    for seat in _seats(live):
+        names = policy.names(live.record, seat)
+        moves = " ".join(_told(turn, seat, names) for turn in turns)
+        told.append(
+            f"{capitalised(names.subject(by))} took back {_moves_words(len(turns))}: {moves}"
+        )
+    return {"at": len(live.turns) - len(turns), "told": told}
 
 
 def _moves_words(count: int) -> str:
