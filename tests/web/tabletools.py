@@ -59,10 +59,22 @@ class Table:
         return game_id
 
     def settle(self) -> None:
+        """Wait until the table is still: the answer drawn, or a hand of a match over
+        and its panel waiting for "Next hand" (see :meth:`next_hand`)."""
         self.page.wait_for_function(
-            "window.Parlour && window.Parlour.game.answer && !window.Parlour.game.busy"
+            "window.Parlour && window.Parlour.game.answer"
+            " && (!window.Parlour.game.busy || !!window.Parlour.game.between)"
             " && document.getAnimations().filter(a => a.playState === 'running').length === 0"
         )
+
+    def next_hand(self, key: str | None = None) -> None:
+        """Between two hands of a match: "Next hand" (clicked, or ``key`` pressed)."""
+        self.page.wait_for_selector("#handpanel #next-hand")
+        if key:
+            self.page.keyboard.press(key)
+        else:
+            self.page.locator("#next-hand").click()
+        self.settle()
 
     @property
     def answer(self) -> dict[str, Any]:

@@ -131,28 +131,6 @@ def test_a_refused_move_covers_no_card_and_goes_with_the_next_move(table_at: Tab
     assert page.locator("#message.shown").count() == 0
 
 
-def test_the_end_of_an_uno_hand_is_told_as_the_log_tells_it(table_at: TableAt) -> None:
-    """The status line says how a hand ended in the log's own sentence: who held what."""
-    table = table_at("phone")
-    game_id = table.start("uno", seed=17, opponent="random", first=0)
-    # seed 17: these moves win the first hand against the random player
-    moves = ["R6", "R8", "W:B", "B2", "BS", "YS", "YD"]
-    for move in moves[:-1]:
-        url = f"{table.server.url}/api/games/{game_id}/moves"
-        assert table.page.request.post(url, data={"move": move}).ok
-    table.page.reload()
-    table.page.wait_for_function("(n) => window.Parlour.game.answer.moves_played >= n", arg=6)
-    table.settle()
-    table.click_move(next(m for m in table.moves() if m["move"] == moves[-1]))
-    page = table.page
-    page.wait_for_selector("#message.shown")
-    said = page.locator("#message").inner_text()
-    assert said.startswith("You win hand 1 and score ") and "(the computer held " in said
-    assert "loser" not in said
-    logged = [e for entry in table.answer["log"] for e in entry["events"]]
-    assert said == next(e["text"] for e in logged if e["what"] == "hand_end")
-
-
 def test_chinese_patiences_keys_name_the_discard_piles_as_their_labels_do(
     table_at: TableAt,
 ) -> None:

@@ -43,6 +43,7 @@ __all__ = [
     "CatalogOption",
     "EndOfGame",
     "GameSummary",
+    "HandEnd",
     "Hint",
     "Invitation",
     "LiveSeat",
@@ -105,6 +106,33 @@ class LogEntry(TypedDict):
     events: list[dict[str, Any]]
 
 
+class HandEnd(TypedDict):
+    """A hand of a match is over (a ``hand_end`` event): what a front end keeps in view
+    until the person asks for the next hand, which the engine dealt with the same move.
+    Words from the reader's side, as the log's."""
+
+    #: The hand's number (1 for the first).
+    hand: int | None
+    #: The seat that won it; None: blocked, nobody scores.
+    winner: int | None
+    #: "You win hand 6", "The computer wins hand 2", "Hand 3 is blocked".
+    headline: str
+    #: "You score 49 points.", "Nobody scores."
+    detail: str
+    points: int
+    #: The loser's cards, shown to both, and whose they were ("The computer held:").
+    shown: list[str]
+    shown_text: str
+    #: The match's running scores after the hand, by seat, and in words from the
+    #: reader's side ("Match to 500: you 226, the computer 273"); None if untold.
+    totals: list[int] | None
+    totals_text: str | None
+    #: The move's sentences before the hand ended (its last card), and after (the next
+    #: hand's deal and who starts it): together, the move's ``text``.
+    before: str
+    after: str
+
+
 class Step(TypedDict):
     """One move of the computer's reply, with the table after it."""
 
@@ -112,6 +140,8 @@ class Step(TypedDict):
     text: str
     events: list[dict[str, Any]]
     view: dict[str, Any]
+    #: The hand of a match this move ended, if any.
+    hand_end: HandEnd | None
 
 
 class Progress(TypedDict):

@@ -36,7 +36,7 @@ from ..core.registry import game_class, game_names
 from ..core.session import Game, load_game, new_game, random_seed
 from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
 from ..rng import stream_seed
-from . import friends, policy, saves
+from . import friends, hands, policy, saves
 from .answers import Answer, CatalogGame, GameSummary, Invitation, LogEntry, Step, Verdict
 from .bus import LocalBus
 from .stats import LOADED_OVER, game_stats, player_stats
@@ -818,11 +818,13 @@ class TableService:
         turn = live.turns[index]
         names = policy.names(live.record, seat)
         after = min(index + 1, len(live.game.moves))
+        view = live.game.view_before(after, seat)
         return {
             "move": turn.move,
             "text": _told(turn, seat, names),
             "events": _event_data(turn.events[seat], names),
-            "view": live.game.view_before(after, seat),
+            "view": view,
+            "hand_end": hands.hand_end(turn.events[seat], view, names, seat),
         }
 
     # --- saves and the local person ---------------------------------------------
@@ -973,11 +975,13 @@ class TableService:
         viewer = policy.viewer(live.record, live.game, seat)
         turn = live.turns[-1]
         names = policy.names(live.record, viewer)
+        view = policy.view(live.record, live.game, viewer)
         return {
             "move": turn.move,
             "text": _told(turn, viewer, names),
             "events": _event_data(turn.events[viewer], names),
-            "view": policy.view(live.record, live.game, viewer),
+            "view": view,
+            "hand_end": hands.hand_end(turn.events[viewer], view, names, viewer),
         }
 
     def _commit(self, live: _Live, trial: _Live) -> None:

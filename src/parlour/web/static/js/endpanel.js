@@ -1,12 +1,14 @@
 // The end of a game: a panel over the table with the result, the score, the
 // series or match totals, streak and best, the deal number, the solver's verdict
-// on a patience deal (when the API gives it), and the next step.
+// on a patience deal (when the API gives it), and the next step. Between the hands
+// of a match, the same panel tells how a hand ended and waits for "Next hand".
 import { h } from "./dom.js";
+import { cardElement, cardWords } from "./cards.js";
 import { sentence, plural, tally } from "./words.js";
 
 const HEADLINES = { won: "You won!", lost: "You lost", draw: "A draw", resigned: "You resigned" };
 
-export function endPanel(answer, act) {
+export function endPanel(answer, act, hand = null) {
   const end = answer.end || {};
   const outcome = answer.outcome || {};
   const result = end.result || answer.result || "lost";
@@ -69,6 +71,8 @@ export function endPanel(answer, act) {
   const panel = h("section", { class: `endpanel ${result}`, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title", id: "endpanel" },
     h("h2", { id: "end-title", text: end.headline || HEADLINES[result] || "Game over" }),
     h("p", { class: "detail", text: end.detail || sentence(outcome.reason || "") }),
+    // the match's last hand, as the panels between hands tell the others
+    hand ? h("div", { class: "last-hand" }, h("p", { class: "shown-text", text: `${hand.headline}. ${hand.detail} ${hand.shown_text}`.trim() }), shownCards(hand)) : null,
     list, verdict, buttons,
     h("p", { class: "links" }, peek, h("a", { href: "#/stats", text: "Statistics" }), h("a", { href: "#/", text: "All games" })));
   // Without the service's figures, the statistics route fills them in.
@@ -122,4 +126,30 @@ function totalsOf(answer) {
   if (Array.isArray(v.scores) && v.target) return [`Match to ${v.target}`, pair(end.totals || v.scores)];
   if (Array.isArray(end.totals)) return ["Totals", pair(end.totals)];
   return null;
+}
+
+/**
+ * The end of a hand of a match (a step's `hand_end`, in the service's words): who won
+ * it, the points, the loser's cards shown as cards, the running score, and "Next
+ * hand", which `next` answers. `seat` is the reader's (null: two people at one table,
+ * where no side is the reader's, so the panel takes neither's colour).
+ */
+export function handPanel(hand, seat, next) {
+  const result = hand.winner === null || hand.winner === undefined || seat === null ? "draw" : hand.winner === seat ? "won" : "lost";
+  const button = h("button", { type: "button", class: "primary", id: "next-hand", onclick: next, title: "Next hand (Enter)" },
+    "Next hand", h("kbd", { "aria-hidden": "true", text: "Enter" }));
+  return h("section", { class: `endpanel handpanel ${result}`, role: "dialog", "aria-modal": "false", "aria-labelledby": "hand-title", "aria-describedby": "hand-detail", id: "handpanel" },
+    h("h2", { id: "hand-title", text: hand.headline }),
+    h("p", { class: "detail", id: "hand-detail", text: hand.detail }),
+    (hand.shown || []).length ? h("p", { class: "shown-text", text: hand.shown_text }) : null,
+    shownCards(hand),
+    hand.totals_text ? h("p", { class: "totals", id: "hand-totals", text: hand.totals_text }) : null,
+    h("div", { class: "row end-actions" }, button));
+}
+
+/** The loser's cards of a hand, shown as cards (read out as their names). */
+function shownCards(hand) {
+  const cards = hand.shown || [];
+  if (!cards.length) return null;
+  return h("div", { class: "mini-cards shown", role: "img", "aria-label": cards.map(cardWords).join(", ") }, cards.map((c) => cardElement(c)));
 }

@@ -11,15 +11,15 @@ import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
 import { sentence, said, seeNames, whoPlays, whose } from "./words.js";
-import { endPanel } from "./endpanel.js";
+import { endPanel, handPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import * as live from "./live.js";
 
 /** Everything about the game on screen (window.Parlour.game for the tests). */
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
-  busy: false, thinking: false, unoCall: false, log: [], hand: null, resize: null, verdict: null,
-  hinted: null,
+  busy: false, thinking: false, unoCall: false, log: [], resize: null, verdict: null,
+  hinted: null, between: null,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -34,7 +34,7 @@ export async function showGame(main, id, pending) {
   seeNames(answer);
   Object.assign(state, {
     active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
-    thinking: false, unoCall: false, hand: null, hinted: null,
+    thinking: false, unoCall: false, hinted: null, between: null,
   });
   state.log = loadLog(answer);
   document.body.classList.add("at-table");
@@ -167,7 +167,7 @@ function draw(view, answer, opts = {}) {
   // shown; then the table's own counts) and controls first: their height is
   // taken from the table's, which the cards are sized to.
   const line = opts.stepText || (final && !opts.step ? answer.status : "") || "";
-  if (!state.thinking) showStatus(line, r.facts ? r.facts(view, answer) : "");
+  if (!state.thinking && !state.between) showStatus(line, r.facts ? r.facts(view, answer) : "");
   drawControls(view, answer, final && !opts.step);
   toolbar(answer, final && !opts.step);
   const pad = 2 * parseFloat(getComputedStyle(els.table).paddingLeft || "0");
@@ -186,7 +186,7 @@ function draw(view, answer, opts = {}) {
   }
   if (hinted) markHint(hinted);
   els.legal.replaceChildren(...(state.moves.map((m) => h("option", { value: m.move }))));
-  els.panelHost.replaceChildren();
+  if (!state.between) els.panelHost.replaceChildren();
   if (final && !opts.step && answer.outcome) showEnd(answer);
   if (opts.deal) {
     const origin = els.scene.querySelector(`.pile[data-pile="${r.dealFrom}"]`);
@@ -730,13 +730,48 @@ async function acceptNow(answer, opts) {
     say(answer.message);
   }
   const steps = answer.computer_moves || [];
-  if (opts.mine && steps.length && answer.played && answer.played.view) {
-    // Your own move first, as it left the table, then the computer's reply.
+  const played = opts.mine && answer.played && answer.played.view ? answer.played : null;
+  const pause = !!played && handEnded(played, answer, !steps.length);
+  if (played && (steps.length || pause)) {
+    // Your own move first, as it left the table (the hand it ended), then the
+    // computer's reply.
     renderLog(steps[0], 1);
-    await draw(answer.played.view, answer, { step: true, stepText: answer.played.text });
+    if (pause) await handPause(played, answer);
+    else await draw(played.view, answer, { step: true, stepText: played.text });
     await sleep(Math.min(stepPause(), 300));
   }
   await showSteps(answer, steps);
+}
+
+/** A step that ended a hand of a match, the match going on (its end has its own panel). */
+const handEnded = (step, answer, last) => !!step.hand_end && !(last && answer.outcome);
+
+/**
+ * A hand of a match is over: its end stays in view (who won it, the points, the
+ * loser's cards, the running score), the table's cards put away, until the person
+ * asks for the next hand. The move that ended the hand dealt the next one (dealing is
+ * nobody's choice), so "Next hand" deals it on the table and the moves after go on.
+ * At a friend's game each person has the panel and goes on in their own time: the
+ * other's moves wait until they do.
+ */
+async function handPause(step, answer) {
+  const hand = step.hand_end;
+  const seat = answer.opponent === "human" ? null : answer.seat ?? (answer.view && answer.view.player) ?? 0;
+  let next;
+  const asked = new Promise((resolve) => { next = resolve; });
+  state.between = { next };
+  showStatus(hand.before || `${hand.headline}.`, "");
+  say("");
+  const panel = handPanel(hand, seat, () => next());
+  els.table.classList.add("between-hands");
+  els.panelHost.replaceChildren(panel);
+  focus(panel.querySelector("#next-hand"));
+  await asked;
+  state.between = null;
+  els.panelHost.replaceChildren();
+  els.table.classList.remove("between-hands");
+  if (!els.scene.isConnected) return;
+  await draw(step.view, answer, { deal: true, step: true, stepText: hand.after });
 }
 
 /** The computer's moves, one at a time, then the position after them. */
@@ -745,9 +780,15 @@ async function showSteps(answer, steps) {
     const was = state.busy;
     state.busy = true;
     try {
-      for (const step of steps) {
+      for (const [i, step] of steps.entries()) {
         if (!told(answer)) addLog("computer", said("The computer", step.text), step.events);
         renderLog(step);
+        if (handEnded(step, answer, i === steps.length - 1)) {
+          await handPause(step, answer);
+          if (!els.scene.isConnected) return;
+          await sleep(stepPause());
+          continue;
+        }
         const text = told(answer) ? step.text : said("The computer", step.text);
         await draw(step.view, answer, { step: true, stepText: text });
         els.table.classList.add("computer-moved");
@@ -763,14 +804,13 @@ async function showSteps(answer, steps) {
   renderLog();
 }
 
-/** Once the table shows the answer: how a UNO hand ended, where the keyboard goes. */
+/** Once the table shows the answer: the commands free again, where the keyboard goes. */
 function afterSteps(answer) {
   if (!els.scene || !els.scene.isConnected || state.answer !== answer) return;
   // The toolbar and controls were drawn while busy: draw them free again.
   toolbar(answer, true);
   drawControls(answer.view, answer, true);
   live.refresh();
-  announceHand(answer.view);
   if (answer.hand_over) {
     handOver(answer);
     return;
@@ -801,19 +841,6 @@ function handOver(answer) {
       h("p", { class: "links" }, h("a", { href: "#/", text: "All games" }))));
   document.querySelector(".game-screen").append(cover);
   focus(show);
-}
-
-/** A new UNO hand: say how the last one ended, in the log's own sentence. */
-function announceHand(view) {
-  const last = view.last_hand;
-  if (!last || state.hand === last.hand) return;
-  const first = state.hand === null;
-  state.hand = last.hand;
-  const a = state.answer;
-  if (first && !(a.computer_moves || []).length && !a.played) return;
-  const entries = [...(a.log || []), ...(a.computer_moves || []), ...(a.played ? [a.played] : [])];
-  const ended = entries.flatMap((entry) => entry.events || []).filter((e) => e.what === "hand_end" && e.value === last.hand);
-  if (ended.length && ended[ended.length - 1].text) say(ended[ended.length - 1].text);
 }
 
 async function command(what) {
@@ -915,7 +942,7 @@ async function showEnd(answer) {
     verdict: () => askVerdict(answer, panel),
     watch: () => watchLine(answer, panel),
     friend: answer.opponent && answer.opponent !== "human" && !answer.live ? () => live.inviteFrom(answer) : null,
-  });
+  }, lastHand(answer));
   els.panelHost.replaceChildren(panel);
   if (els.message.classList.contains("error")) say("");
   if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
@@ -929,6 +956,13 @@ async function showEnd(answer) {
   } catch (e) {
     /* the panel says what it knows without statistics */
   }
+}
+
+/** The hand of a match the answer's last move ended (the match with it), if any. */
+function lastHand(answer) {
+  const steps = [...(answer.played ? [answer.played] : []), ...(answer.computer_moves || [])];
+  const last = steps[steps.length - 1];
+  return (last && last.hand_end) || null;
 }
 
 /** The solver's verdict on the deal just played (it may think for a while). */
@@ -1082,6 +1116,14 @@ export function onKey(ev) {
   const tag = (ev.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "select" || tag === "textarea") return false;
   if (document.querySelector("dialog[open], #handover")) return false;
+  if (state.between) {
+    // Between two hands: Enter (or N) deals the next; the other keys wait.
+    if (ev.key === "Enter" || ev.key === "n" || ev.key === "N") {
+      state.between.next();
+      return true;
+    }
+    if (ev.key !== "?" && ev.key.toLowerCase() !== "l") return false;
+  }
   if (ev.altKey || ev.metaKey) return false;
   if (ev.ctrlKey) {
     if (ev.key === "z") command("undo");
