@@ -444,7 +444,7 @@ def test_decision_an_empty_waste_pile_does_not_keep_the_game_alive() -> None:
     with pytest.raises(parlour.IllegalMoveError, match="the stock is empty"):
         game.play("S W2")
     with pytest.raises(
-        parlour.IllegalMoveError, match=f"F1 needs a Q next, and the top of W1 is {king}"
+        parlour.IllegalMoveError, match=f"F1 needs a Queen next, and the top of W1 is {king}"
     ):
         game.play("W1 F1")
     play_all(game, ["W1 W2", "W1 F1", "W2 F1"])

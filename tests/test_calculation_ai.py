@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
 
 import pytest
@@ -11,7 +12,7 @@ import parlour
 from parlour.ai import hint, make_player, player_levels
 from parlour.ai.calculation import CalculationFairPlayer, CalculationStrongPlayer
 from parlour.ai.hints import best_level
-from parlour.cards import cards_str, parse_cards
+from parlour.cards import cards_str, parse_cards, rank_words
 from parlour.games.calculation import Calculation
 from parlour.rng import Rng
 
@@ -140,6 +141,19 @@ def test_hint_reasons_name_cards_and_piles() -> None:
     assert "plays QS from W1 to F4: next needed there" in reasons
     assert "puts KH on the empty W2: Kings are wanted last, keep them apart" in reasons
     assert any("(a run in its order)" in r for r in reasons)
+
+
+def test_hint_reasons_say_ranks_as_people_do() -> None:
+    """"no other foundation still wants an Ace", "F3 takes an 8 just before a Jack":
+    never a rank's letter ("a T"), never "a 8"."""
+    game = parlour.new_game(NAME, seed=1)
+    said: set[str] = set()
+    while game.outcome is None:
+        got = hint(game, seconds=0)
+        said.update(re.findall(r"(?:wants|takes|before) (an? \w+)", got.reason))
+        game.play(got.move)
+    assert {"an Ace", "an 8", "a 10", "a Jack", "a Queen", "a King"} <= said
+    assert said <= {rank_words(r) for r in range(1, 14)}
 
 
 def test_cli_demo_plays_the_deal_to_the_end(

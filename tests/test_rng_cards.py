@@ -18,6 +18,7 @@ from parlour.cards import (
     parse_cards,
     parse_uno_card,
     rank,
+    rank_words,
     suit,
     uno_deck,
     uno_str,
@@ -87,6 +88,13 @@ def test_french_cards() -> None:
     assert "\x1b[31m" in card_pretty(parse_card("TH"), colour=True)
     assert "\x1b" not in card_pretty(parse_card("TS"), colour=True)
     assert cards_str(parse_cards("ah, 2c 10s")) == "AH 2C TS"
+
+
+def test_a_rank_in_a_sentence_has_its_article() -> None:
+    assert [rank_words(r) for r in range(1, 14)] == [
+        "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7",
+        "an 8", "a 9", "a 10", "a Jack", "a Queen", "a King",
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("bad", ["", "1H", "AX", "ZZ", "A", "AHH", "11C"])

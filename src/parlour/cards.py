@@ -27,6 +27,7 @@ __all__ = [
     "card_str",
     "card_pretty",
     "rank_pretty",
+    "rank_words",
     "parse_card",
     "parse_cards",
     "cards_str",
@@ -95,6 +96,14 @@ def rank_pretty(rank_: int) -> str:
     """A rank (1-13) as people write it: ``A``, ``2``-``10``, ``J``, ``Q``, ``K`` (the
     notation's ``T`` for a Ten is for typing)."""
     return "10" if rank_ == 10 else RANKS[rank_ - 1]
+
+
+def rank_words(rank_: int) -> str:
+    """A rank as a sentence says it, with its article: "an Ace", "a 7", "an 8", "a 10",
+    "a King" (the one rule for "a" or "an" before a rank; the web app's ``cards.js``
+    says it the same way)."""
+    name = RANK_NAMES[rank_] if rank_ in (1, 11, 12, 13) else rank_pretty(rank_)
+    return ("an " if name[0] in "A8" else "a ") + name
 
 
 def card_pretty(c: int, colour: bool = False) -> str:

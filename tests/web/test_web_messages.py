@@ -263,3 +263,37 @@ def test_a_move_taken_back_and_played_again_leaves_the_log_told_once(
     assert texts.count(opening) == 1, texts
     numbers = page.evaluate("window.Parlour.game.log.map((e) => e.n)")
     assert numbers == sorted(set(numbers)), numbers
+
+
+def test_a_run_picked_up_and_a_calculator_row_read_as_sentences(table_at: TableAt) -> None:
+    """A run picked up reads "4♠ and the card on it picked up" (was "and the 1 card on
+    it"); a calculator row, for a screen reader, "F4 needs an 8 next" (was "a 8"), with
+    the article cards.py's rank_words gives."""
+    from parlour.cards import RANKS, rank_words
+
+    table = table_at("laptop")
+    table.start("calculation", seed=3)
+    labels = table.page.evaluate(
+        "() => [...document.querySelectorAll('#scene .calculator')]"
+        ".map((row) => row.getAttribute('aria-label'))"
+    )
+    rows = table.answer["view"]["calculator"]
+    assert labels == [
+        f"{row['foundation']} needs {rank_words(RANKS.index(row['next']) + 1)} next (0 of 12 played)"
+        for row in rows
+    ]
+    assert labels[3].startswith("F4 needs an 8 next")
+    game_id = table.start("gate", seed=3)  # T2 T4 leaves 4♠ 3♦ on T4
+    page = table.page
+    played = page.request.post(
+        f"{table.server.url}/api/games/{game_id}/moves", data={"move": "T2 T4"}
+    )
+    assert played.ok, played.text()
+    page.reload()
+    page.wait_for_function("window.Parlour && window.Parlour.game.answer.moves_played === 1")
+    table.settle()
+    card = table.card("T4", 2)
+    card.click(position=table.corner(card))
+    page.wait_for_selector("#message.shown")
+    said = page.locator("#message").inner_text()
+    assert said == "4♠ and the card on it picked up: choose where it goes, or Escape.", said

@@ -26,6 +26,7 @@ from ..cards import (
     parse_card,
     rank,
     rank_pretty,
+    rank_words,
 )
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
@@ -117,11 +118,6 @@ _FORMS = (
 
 def _rank_char(r: int) -> str:
     return RANKS[r - 1]
-
-
-def _a_rank(r: int) -> str:
-    """'a 6', 'an 8', 'an A': how the messages name a needed rank."""
-    return ("an " if r in (1, 8) else "a ") + _rank_char(r)
 
 
 class CalculatorRow(TypedDict):
@@ -346,14 +342,14 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         if not need:
             return f": F{dst + 1} is complete (topped by a King)"
         where = "the current card" if src == STOCK else f"the top of W{src}"
-        return f": F{dst + 1} needs {_a_rank(need)} next, and {where} is {card_str(c)}"
+        return f": F{dst + 1} needs {rank_words(need)} next, and {where} is {card_str(c)}"
 
     def _no_fit_reason(self, src: int) -> str:
         c = self._card_at(src)
         if c is None:
             return ": the stock is empty" if src == STOCK else f": W{src} is empty"
         needs = ", ".join(
-            f"F{f + 1} {'is complete' if not n else 'needs ' + _a_rank(n)}"
+            f"F{f + 1} {'is complete' if not n else 'needs ' + rank_words(n)}"
             for f, n in enumerate(self._need)
         )
         return f": {card_str(c)} fits no foundation ({needs})"

@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from ...cards import rank_words
 from ...errors import ParlourError
 from ..base import Player, register_player
 from .position import (
@@ -23,12 +24,6 @@ from .position import (
     move_text,
 )
 from .search import score
-
-
-def _a(rank: int) -> str:
-    """A rank with its article, as said aloud: "an 8", "an A", "a 7"."""
-    letter = RANKS[rank - 1]
-    return f"{'an' if letter in 'A8' else 'a'} {letter}"
 
 
 def _wanted_by(need: Need, r: int) -> int:
@@ -213,7 +208,7 @@ def _reason(view: Mapping[str, Any], need: Need, piles: Piles, cur: int, line: L
     where = "" if src == STOCK else f" from W{src}"
     if dst < ON_WASTE:
         if _wanted_by(need, r) == 1:
-            why = "next needed there, and no other foundation still wants a " + RANKS[r - 1]
+            why = "next needed there, and no other foundation still wants " + rank_words(r)
         else:
             why = "next needed there"
         return f"plays {name}{where} to F{dst + 1}: {why}"
@@ -230,8 +225,8 @@ def _reason(view: Mapping[str, Any], need: Need, piles: Piles, cur: int, line: L
     note = _run_note(r, pile[-1], need)
     if note:
         return (
-            f"puts {name} on {top} on W{w + 1}: F{note} takes {_a(r)} just before "
-            f"{_a(pile[-1])} (a run in its order)"
+            f"puts {name} on {top} on W{w + 1}: F{note} takes {rank_words(r)} just before "
+            f"{rank_words(pile[-1])} (a run in its order)"
         )
     t = info(need).times
     if t[r] <= min(t[c] for c in pile):

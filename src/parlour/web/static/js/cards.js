@@ -49,6 +49,13 @@ export function cardName(code) {
   return code;
 }
 
+/** A rank (its letter) with its article, as cards.py's rank_words says it: "an Ace",
+ * "a 7", "an 8", "a 10", "a King". */
+export function rankWords(r) {
+  const name = RANK_WORDS[r] || r;
+  return (/^[A8]/.test(name) ? "an " : "a ") + name;
+}
+
 /** A card in words for screen readers: "7 of diamonds". */
 export function cardWords(code) {
   if (isFrench(code)) return `${RANK_WORDS[code[0]] || code[0]} of ${SUIT_WORDS[code[1]]}`;

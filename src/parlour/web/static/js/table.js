@@ -371,7 +371,8 @@ function describe(el) {
   const code = el.dataset.card;
   const n = Number(el.dataset.count || 1);
   const name = code ? cardName(code) : "card";
-  return n > 1 ? `${name} and the ${n - 1} card${n > 2 ? "s" : ""} on it` : name;
+  if (n === 2) return `${name} and the card on it`;
+  return n > 2 ? `${name} and the ${n - 1} cards on it` : name;
 }
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 

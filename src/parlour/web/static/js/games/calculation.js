@@ -1,6 +1,7 @@
 // Calculation: four foundations with their calculators, four waste piles fanned
 // down, the current card and the stock.
 import { h } from "../dom.js";
+import { rankWords } from "../cards.js";
 import { CARD_H } from "../scene.js";
 import { GAP, TAG, topOnly, twoPart, decor } from "./common.js";
 
@@ -14,7 +15,7 @@ function calculator(row, unit) {
     role: "img",
     "aria-label": done
       ? `${row.foundation} is complete`
-      : `${row.foundation} needs a ${rankText(row.next)} next (${row.played} of 12 played)`,
+      : `${row.foundation} needs ${rankWords(row.next)} next (${row.played} of 12 played)`,
   });
   if (unit < 62) {
     el.append(h("span", { class: "next", text: done ? "done" : `next ${rankText(row.next)}` }),
