@@ -278,9 +278,10 @@ def test_a_run_picked_up_and_a_calculator_row_read_as_sentences(table_at: TableA
         ".map((row) => row.getAttribute('aria-label'))"
     )
     rows = table.answer["view"]["calculator"]
+    needs = [rank_words(RANKS.index(row["next"]) + 1) for row in rows]
     assert labels == [
-        f"{row['foundation']} needs {rank_words(RANKS.index(row['next']) + 1)} next (0 of 12 played)"
-        for row in rows
+        f"{row['foundation']} needs {need} next (0 of 12 played)"
+        for row, need in zip(rows, needs, strict=True)
     ]
     assert labels[3].startswith("F4 needs an 8 next")
     game_id = table.start("gate", seed=3)  # T2 T4 leaves 4♠ 3♦ on T4
