@@ -144,8 +144,8 @@ def test_hint_reasons_name_cards_and_piles() -> None:
 
 
 def test_hint_reasons_say_ranks_as_people_do() -> None:
-    """"no other foundation still wants an Ace", "F3 takes an 8 just before a Jack":
-    never a rank's letter ("a T"), never "a 8"."""
+    """Ranks as people say them: "no other foundation still wants an Ace", "F3 takes
+    an 8 just before a Jack"; never a rank's letter ("a T"), never "a 8"."""
     game = parlour.new_game(NAME, seed=1)
     said: set[str] = set()
     while game.outcome is None:
