@@ -99,3 +99,63 @@ def test_arrow_keys_read_the_whole_uno_hand(table_at: TableAt) -> None:
             ".map((c) => c.dataset.card)"
         )
         assert sorted(tabbed) == sorted(c for c in hand if c in playable)
+
+
+#: Where the keyboard is: a card of the person's hand (playable or not), else what.
+IN_HAND = """() => {
+  const el = document.activeElement;
+  const pile = el && el.closest && el.closest('.pile.hand');
+  return pile ? {hand: true, movable: el.classList.contains('movable'),
+                 index: Number(el.dataset.index), card: el.dataset.card}
+              : {hand: false, tag: el ? el.tagName : null, id: el ? el.id : null};
+}"""
+HAS_PLAYABLE = "() => !!document.querySelector('#scene .pile.hand .card.movable')"
+
+
+def test_the_keyboard_stays_in_the_uno_hand_through_the_computers_reply(
+    table_at: TableAt,
+) -> None:
+    """A hand card played with Enter: the keyboard stays in the hand while the
+    computer replies and after (the next playable card from that place on, else the
+    card there), not on the page's body (Tab from the top again); between two hands
+    "Next hand" has it, and the hand after; at the end, the end panel's first button."""
+    table = table_at("laptop")
+    page = table.page
+    table.start("uno", seed=17, opponent="random", first=0, target=1)
+    plays = ["R6", "R8", "W:B", "B2", "BS", "YS", "YD"]
+    for move in plays:
+        source = move.split(":")[0]
+        card = page.locator(f'#scene .pile.hand .card.movable[data-source="{source}"]').first
+        card.focus()
+        if ":" in move:  # a Wild: its colour is chosen in the dialog
+            page.keyboard.press("Enter")
+            page.locator("dialog.colours .colour-button", has_text="blue").click()
+            table.settle()
+            continue
+        table.after(lambda: page.keyboard.press("Enter"))
+        if table.answer.get("outcome"):
+            break
+        where = page.evaluate(IN_HAND)
+        assert where["hand"], f"after {move} the keyboard is on {where}"
+        assert where["movable"] == page.evaluate(HAS_PLAYABLE), where
+    page.wait_for_selector("#endpanel")
+    table.settle()
+    assert page.evaluate("document.activeElement.id") == "play-again"
+
+
+def test_next_hand_leaves_the_keyboard_in_the_new_hand(table_at: TableAt) -> None:
+    table = table_at("phone")
+    page = table.page
+    game_id = table.start("uno", seed=17, opponent="random", first=0)
+    for move in ["R6", "R8", "W:B", "B2", "BS", "YS"]:
+        url = f"{table.server.url}/api/games/{game_id}/moves"
+        assert page.request.post(url, data={"move": move}).ok
+    page.reload()
+    page.wait_for_selector("#scene .card.movable")
+    table.settle()
+    page.locator('#scene .card.movable[data-source="YD"]').focus()
+    page.keyboard.press("Enter")
+    table.next_hand("Enter")
+    where = page.evaluate(IN_HAND)
+    assert where["hand"] and where["movable"], where
+    shot(table, "focus-next-hand-phone")

@@ -19,7 +19,7 @@ import * as live from "./live.js";
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
   busy: false, thinking: false, unoCall: false, log: [], resize: null, verdict: null,
-  hinted: null, between: null,
+  hinted: null, between: null, refocus: null,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -34,7 +34,7 @@ export async function showGame(main, id, pending) {
   seeNames(answer);
   Object.assign(state, {
     active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
-    thinking: false, unoCall: false, hinted: null, between: null,
+    thinking: false, unoCall: false, hinted: null, between: null, refocus: null,
   });
   state.log = loadLog(answer);
   document.body.classList.add("at-table");
@@ -287,7 +287,10 @@ function toolbar(answer, live) {
 function focusKey(el) {
   if (!el || !el.closest || !el.closest("#scene")) return null;
   const pile = el.closest(".pile");
-  return { pile: pile && pile.dataset.pile, source: el.dataset.source, word: el.dataset.word, card: el.dataset.card };
+  return {
+    pile: pile && pile.dataset.pile, hand: !!pile && pile.classList.contains("hand"), index: Number(el.dataset.index || 0),
+    source: el.dataset.source, word: el.dataset.word, card: el.dataset.card,
+  };
 }
 
 function restoreFocus(key) {
@@ -296,9 +299,24 @@ function restoreFocus(key) {
   if (key.source) el = els.scene.querySelector(`.card[data-source="${CSS.escape(key.source)}"]`);
   if (!el && key.word) el = els.scene.querySelector(`[data-word="${key.word}"]`);
   if (!el && key.card) el = els.scene.querySelector(`.card[data-card="${CSS.escape(key.card)}"]:is([tabindex="0"], [data-browse])`);
-  if (!el && key.pile) el = els.scene.querySelector(`.pile[data-pile="${CSS.escape(key.pile)}"] [tabindex="0"]`);
+  if (!el && key.pile) el = samePlace(key, false);
   if (!el) el = els.scene.querySelector('[tabindex="0"]');
   focus(el);
+}
+
+/**
+ * The card at a place the keyboard was (`key`: its pile and index) once the pile has
+ * changed: with `playable`, the first card from there on that can be played (a hand's
+ * next playable card), else the last before it; then the card now at that place (a
+ * hand's card that cannot be played now is still read there), else the pile's last.
+ */
+function samePlace(key, playable) {
+  let pileEl = key.pile ? els.scene.querySelector(`.pile[data-pile="${CSS.escape(key.pile)}"]`) : null;
+  if (!pileEl && key.hand) pileEl = els.scene.querySelector(".pile.hand");
+  if (!pileEl) return null;
+  const from = (list) => list.find((c) => Number(c.dataset.index) >= key.index) || list[list.length - 1] || null;
+  const movable = $$('.card[tabindex="0"]', pileEl);
+  return (playable ? from(movable) : null) || from($$('.card:is([tabindex="0"], [data-browse])', pileEl));
 }
 
 function settleFocus() {
@@ -671,6 +689,8 @@ export async function playMove(move, how = {}) {
   if (state.busy || !move) return;
   const cardEl = how.cardEl || (move.source != null ? els.scene.querySelector(`.card[data-source="${CSS.escape(move.source)}"][data-count="${move.count}"]`) : null);
   const pileEl = how.pileEl || (move.target != null ? pilesFor(move)[0] : null);
+  // The keyboard goes back to this place once the answer is on the table.
+  state.refocus = focusKey(document.activeElement);
   clearSelection();
   sendAhead(cardEl, pileEl);
   say("");
@@ -817,9 +837,35 @@ function afterSteps(answer) {
     return;
   }
   if (answer.message && !answer.outcome && !told(answer)) say(sentence(answer.message));
-  if (!els.scene.contains(document.activeElement) && !els.panelHost.contains(document.activeElement)) {
-    const first = els.scene.querySelector('.movable, [data-word]');
-    if (first && document.activeElement && document.activeElement.closest && document.activeElement.closest(".toolbar, .controls") === null) focus(first);
+  settleKeyboard(answer);
+}
+
+/**
+ * Where the keyboard goes once an answer is on the table: at the end of a game, to
+ * the end panel's first button; after a move played from a place of the table (a
+ * hand's card), back to that place: the next card there that can be played, else the
+ * card now at that place (the cards in between were the computer's replies, drawn
+ * without any to play); a person on the toolbar or the moves' buttons stays there.
+ */
+function settleKeyboard(answer) {
+  const place = state.refocus;
+  state.refocus = null;
+  const active = document.activeElement;
+  if (answer.outcome) {
+    const first = els.panelHost.querySelector(".end-actions button");
+    if (first) focus(first);
+    return;
+  }
+  if (els.panelHost.contains(active)) return;
+  const elsewhere = active && active !== document.body && !els.scene.contains(active);
+  if (elsewhere && active.closest && active.closest(".toolbar, .controls, .side")) return;
+  if (place && !(els.scene.contains(active) && active.classList.contains("movable"))) {
+    const el = samePlace(place, true);
+    if (el) return focus(el);
+  }
+  if (!els.scene.contains(active)) {
+    const first = els.scene.querySelector(".pile.hand .movable") || els.scene.querySelector(".movable, [data-word]");
+    if (first) focus(first);
   }
 }
 
@@ -947,7 +993,7 @@ async function showEnd(answer) {
   els.panelHost.replaceChildren(panel);
   if (els.message.classList.contains("error")) say("");
   if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
-  const first = panel.querySelector("button.primary");
+  const first = panel.querySelector(".end-actions button");
   if (first && !state.busy) focus(first);
   if (answer.end && answer.end.streak !== null && answer.end.streak !== undefined) return;
   try {
