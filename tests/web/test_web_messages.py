@@ -142,12 +142,24 @@ def test_chinese_patiences_keys_name_the_discard_piles_as_their_labels_do(
     dialog = table.page.locator("dialog.keys[open]")
     text = dialog.inner_text()
     assert "twist: turn your hand's top card onto your discard pile" in text
-    assert "from your discard pile (0)" in text and "the computer's discard pile (9)" in text
+    assert "(0 is your discard pile, 9 is the computer's)" in text
+    assert "M 0 5 from your discard pile to pile 5" in text
+    assert "onto the computer's discard pile" in text
     assert "pile 0" not in text and "pile 9" not in text
+    # The labels' figure is the pile's card count (it was its number in moves, "(9)"),
+    # and the counts after the status line are the service's words.
+    table.page.keyboard.press("Escape")  # the keys help closes
+    table.click_move(table.moves()[0])  # the first twist: a card on your discard pile
     labels = table.page.evaluate(
         "[...document.querySelectorAll('#scene .tag')].map((t) => t.textContent)"
     )
-    assert "your discard pile (0)" in labels and "the computer's discard pile (9)" in labels
+    theirs = len(table.answer["view"]["pile_9"])
+    assert "your discard pile (1)" in labels, labels
+    assert f"the computer's discard pile ({theirs})" in labels, labels
+    counts = table.page.inner_text("#status .counts")
+    assert counts == table.answer["counts"], counts
+    assert counts.startswith("Cards left (hand and discard pile): you ")
+    assert " of 60 turns without a card home." in counts
 
 
 #: What the table says about who is who: the title's words, the labels over the piles,
@@ -172,7 +184,12 @@ COVERED = """() => [...document.querySelectorAll('#scene .card, #log, #status')]
     ("game", "near", "far", "counts"),
     [
         ("uno", "{}'s hand: ", "{}: ", "Match to 500: {} (0), {} (0); hand 1."),
-        ("chinese-patience", "{}'s discard pile (0)", "{}'s discard pile (9)", "Cards in hand: "),
+        (
+            "chinese-patience",
+            "{}'s discard pile (",
+            "{}'s discard pile (",
+            "Cards left (hand and discard pile): {} (",
+        ),
     ],
 )
 def test_two_people_at_one_table_are_player_1_and_player_2(

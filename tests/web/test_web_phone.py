@@ -154,7 +154,8 @@ def test_pile_labels_on_a_phone(table_at: TableAt) -> None:
         )
         if game == "chinese-patience":  # the discard piles say whose they are
             texts = {t["text"] for t in labels}
-            assert {"your discard pile (0)", "the computer's discard pile (9)"} <= texts
+            assert any(t.startswith("your discard pile (") for t in texts), texts
+            assert any(t.startswith("the computer's discard pile (") for t in texts), texts
         squeezed = [t for t in labels if t["size"] < 11]
         assert all(len(t["text"]) > 6 for t in squeezed), f"{game}: small labels {squeezed}"
         for a in labels:

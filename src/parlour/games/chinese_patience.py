@@ -660,7 +660,7 @@ Decisions of the rules page:
         over = outcome is not None or resigned_by is not None
         mover = "game over" if over else f"{'you' if self.turn == player else other} to move"
         lines = [
-            f"Chinese Patience - your view, {mover}, blocked {self.blocked}/{BLOCKED_LIMIT}",
+            f"Chinese Patience - your view, {mover}",
             f"foundations {found}",
         ]
         lines += [f"  {i + 5}  {show(pile)}" for i, pile in enumerate(self.tab)]

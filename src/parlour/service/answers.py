@@ -142,6 +142,8 @@ class Step(TypedDict):
     view: dict[str, Any]
     #: The hand of a match this move ended, if any.
     hand_end: HandEnd | None
+    #: The counts after the status line for this view (see ``Answer.counts``).
+    counts: str | None
 
 
 class Progress(TypedDict):
@@ -257,6 +259,10 @@ class Answer(TypedDict):
     deal: str
     day: str | None
     view: dict[str, Any]
+    #: The counts a front end shows after the status line, in the service's words
+    #: (Chinese Patience: "Cards left (hand and discard pile): you 18, the computer
+    #: 0; 3 of 60 turns without a card home."); None: the front end reads the view.
+    counts: str | None
     legal_moves: list[str]
     moves: list[MoveChoice]
     status: str

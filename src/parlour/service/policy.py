@@ -58,7 +58,14 @@ from .answers import (
     Verdict,
 )
 from .store import GameRecord
-from .words import Names, capitalised, prompt_words, sentence
+from .words import (
+    Names,
+    blocked_words,
+    capitalised,
+    cards_left_words,
+    prompt_words,
+    sentence,
+)
 
 __all__ = [
     "FRIEND",
@@ -471,6 +478,26 @@ def series_totals(record: GameRecord, game: Game) -> list[int]:
     return totals
 
 
+def counts(record: GameRecord, view: dict[str, Any], seat: int) -> str | None:
+    """The counts after the status line, in the service's words, for a view whose
+    game has them (Chinese Patience: the cards each player has left to get rid of,
+    the count towards a blocked game, the game of the series); None: a front end
+    reads its own counts off the view."""
+    if "blocked" not in view:
+        return None
+    named = names(record, seat)
+    piles = view.get("discard") or [[], []]
+    left = [int(n) + len(piles[s]) for s, n in enumerate(view.get("hand_counts") or [0, 0])]
+    order = (seat, 1 - seat)
+    text = (
+        f"{cards_left_words((named.subject(s), left[s]) for s in order)}; "
+        f"{blocked_words(int(view['blocked']), int(view['blocked_limit']))}."
+    )
+    if game_class(record.game).series:
+        text += f" Series game {int((record.meta.get('series') or {}).get('number', 1))}."
+    return text
+
+
 def _series(record: GameRecord, game: Game) -> Series | None:
     if not game_class(record.game).series:
         return None
@@ -671,6 +698,7 @@ def answer(
         "deal": str(record.meta.get("deal", "random")),
         "day": record.meta.get("day"),
         "view": shown,
+        "counts": counts(record, shown, seat),
         "legal_moves": legal,
         "moves": parts,
         "status": _status(record, game, seat, final, ending or []),

@@ -825,6 +825,7 @@ class TableService:
             "events": _event_data(turn.events[seat], names),
             "view": view,
             "hand_end": hands.hand_end(turn.events[seat], view, names, seat),
+            "counts": policy.counts(live.record, view, seat),
         }
 
     # --- saves and the local person ---------------------------------------------
@@ -907,7 +908,10 @@ class TableService:
         with self._open(player, game_id) as live:
             viewer = policy.viewer(live.record, live.game, self._seat(live, player, seat))
             other = policy.names(live.record, viewer).subject(1 - viewer)
-            return live.game.render_for(viewer, colour, other=other)
+            text = live.game.render_for(viewer, colour, other=other)
+            view = policy.view(live.record, live.game, viewer)
+            told = policy.counts(live.record, view, viewer)
+            return f"{text}\n{told}" if told else text
 
     def _save_key(self) -> str:
         return self.store.setting("save_key", saves.new_key())
@@ -982,6 +986,7 @@ class TableService:
             "events": _event_data(turn.events[viewer], names),
             "view": view,
             "hand_end": hands.hand_end(turn.events[viewer], view, names, viewer),
+            "counts": policy.counts(live.record, view, viewer),
         }
 
     def _commit(self, live: _Live, trial: _Live) -> None:

@@ -27,6 +27,8 @@ __all__ = [
     "sentences",
     "capitalised",
     "tally",
+    "blocked_words",
+    "cards_left_words",
     "with_symbols",
     "prompt_words",
     "hint_words",
@@ -108,6 +110,19 @@ def tally(named: Iterable[tuple[str, int]]) -> str:
     return ", ".join(
         f"{name} ({value})" if name[-1:].isdigit() else f"{name} {value}" for name, value in named
     )
+
+
+def blocked_words(blocked: int, limit: int) -> str:
+    """Chinese Patience's count towards a blocked game, the same in every front end:
+    "3 of 60 turns without a card home"."""
+    return f"{blocked} of {limit} turns without a card home"
+
+
+def cards_left_words(named: Iterable[tuple[str, int]]) -> str:
+    """What each player of Chinese Patience still has to get rid of, the count its
+    score and a blocked game go by (hand plus discard pile): "Cards left (hand and
+    discard pile): you 18, the computer 0"."""
+    return f"Cards left (hand and discard pile): {tally(named)}"
 
 
 def capitalised(text: str) -> str:
@@ -395,7 +410,10 @@ def _game_end(event: Event, names: Names) -> str:
     subject = names.subject(who)
     points = f" with {count_words(event.count, 'point')}" if event.count is not None else ""
     if reason == "out":
-        return f"{subject} {names.verb(who, 'win')} the game{points}: every card is gone"
+        return (
+            f"{subject} {names.verb(who, 'win')} the game{points}: "
+            f"{names.possessive(who)} hand and discard pile are empty"
+        )
     if reason == "blocked":
         return (
             f"the game is blocked: {subject} {names.verb(who, 'win')}{points}, "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ...service.words import blocked_words
 from ..canvas import Canvas
 from .base import (
     BLANK,
@@ -54,7 +55,8 @@ class ChinesePatienceTable(Table):
             self.labels[name] = f"foundation {name}"
             x += 7
         blocked = view.get("blocked", 0)
-        canvas.put(x + 2, 2, f"blocked count {blocked} of {view.get('blocked_limit')}", DIM)
+        limit = int(view.get("blocked_limit") or 0)
+        canvas.put(x + 2, 2, blocked_words(int(blocked), limit), DIM)
 
         other = f"{other_side(answer)}'s discard pile"
         self._discard(canvas, "9", 4, other, view.get("pile_9", []), counts[1])

@@ -46,7 +46,7 @@ export async function showGame(main, id, pending) {
   if (steps.length) {
     state.busy = true;
     try {
-      draw(steps[0].view, answer, { deal: fresh, step: true });
+      draw(steps[0].view, answer, { deal: fresh, step: true, counts: steps[0].counts });
       await (fresh ? sleep(FAST ? 20 : 700) : Promise.resolve());
       await showSteps(answer, steps.slice(1));
     } finally {
@@ -167,7 +167,7 @@ function draw(view, answer, opts = {}) {
   // shown; then the table's own counts) and controls first: their height is
   // taken from the table's, which the cards are sized to.
   const line = opts.stepText || (final && !opts.step ? answer.status : "") || "";
-  if (!state.thinking && !state.between) showStatus(line, r.facts ? r.facts(view, answer) : "");
+  if (!state.thinking && !state.between) showStatus(line, countsOf(view, answer, opts.counts));
   drawControls(view, answer, final && !opts.step);
   toolbar(answer, final && !opts.step);
   const pad = 2 * parseFloat(getComputedStyle(els.table).paddingLeft || "0");
@@ -193,6 +193,14 @@ function draw(view, answer, opts = {}) {
     return motion.deal(els.scene, (origin || els.scene).getBoundingClientRect());
   }
   return motion.play(els.scene, before);
+}
+
+/** The counts after the status line: the service's words where it has them for this
+ * view (a step's, or the answer's own), else the game's own reading of the view. */
+function countsOf(view, answer, stepCounts) {
+  const told = stepCounts !== undefined ? stepCounts : view === answer.view ? answer.counts : null;
+  if (told) return told;
+  return state.renderer && state.renderer.facts ? state.renderer.facts(view, answer) : "";
 }
 
 function showStatus(line, counts) {
@@ -679,7 +687,7 @@ function showTurn() {
   const a = state.answer;
   if (!a || !state.view || !els.scene || !els.scene.isConnected) return;
   const final = state.view === a.view;
-  if (final) showStatus(a.status || "", state.renderer.facts ? state.renderer.facts(state.view, a) : "");
+  if (final) showStatus(a.status || "", countsOf(state.view, a));
   toolbar(a, final);
   drawControls(state.view, a, final);
 }
@@ -758,7 +766,7 @@ async function acceptNow(answer, opts) {
     // computer's reply.
     renderLog(steps[0], 1);
     if (pause) await handPause(played, answer);
-    else await draw(played.view, answer, { step: true, stepText: played.text });
+    else await draw(played.view, answer, { step: true, stepText: played.text, counts: played.counts });
     await sleep(Math.min(stepPause(), 300));
   }
   await showSteps(answer, steps);
@@ -811,7 +819,7 @@ async function showSteps(answer, steps) {
           continue;
         }
         const text = told(answer) ? step.text : said("The computer", step.text);
-        await draw(step.view, answer, { step: true, stepText: text });
+        await draw(step.view, answer, { step: true, stepText: text, counts: step.counts });
         els.table.classList.add("computer-moved");
         await sleep(stepPause());
         els.table.classList.remove("computer-moved");

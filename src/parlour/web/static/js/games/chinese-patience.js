@@ -1,10 +1,10 @@
-// Chinese Patience: the other seat's hand and discard pile (9) at the top, the
-// foundations (1-4) and the tableau (5-8) between, the hand and discard pile (0) of
+// Chinese Patience: the other seat's hand and discard pile (9 in moves) at the top, the
+// foundations (1-4) and the tableau (5-8) between, the hand and discard pile (0 in moves) of
 // the seat the table faces below. The original's keys: T twist, Z end the turn, M then the source and
 // destination (M 0 5, M P 8 6).
 import { CARD_H } from "../scene.js";
 import { GAP, TAG, topOnly } from "./common.js";
-import { nameOf, whose, tally, across } from "../words.js";
+import { nameOf, whose, across } from "../words.js";
 
 const TAB_MIN = CARD_H + 2 * 0.3 * CARD_H;
 let keyBuffer = null;
@@ -50,10 +50,13 @@ export default {
       };
     };
     const discard = (id, cards, y, mine) => {
-      const name = `${whose(mine ? me : them)} discard pile (${mine ? 0 : 9})`;
+      // The figure is the pile's card count (its number in moves, 0 or 9, is in the keys help).
+      const name = `${whose(mine ? me : them)} discard pile`;
+      const n = cards.length;
       return {
-        id, x: 1 + GAP + 0.15, y, cards, fan: "right", room: width - (1 + GAP + 0.15), tag: name,
-        target: mine ? null : "9", label: name, empty: "", grab: mine ? topOnly("0") : null,
+        id, x: 1 + GAP + 0.15, y, cards, fan: "right", room: width - (1 + GAP + 0.15), tag: `${name} (${n})`,
+        target: mine ? null : "9", label: `${name}, ${n === 1 ? "1 card" : `${n} cards`}`, empty: "",
+        grab: mine ? topOnly("0") : null,
       };
     };
     piles.push(hand(them, row0), discard("9", view.pile_9, row0, false));
@@ -96,17 +99,13 @@ export default {
     { key: "Z", does: "end your turn" },
     {
       key: "M",
-      does: `then two pile numbers moves a card: M 0 5 from ${whose(1 - across())} discard pile (0) to pile 5, ` +
-        `M 7 9 onto ${whose(across())} discard pile (9); M P 8 6 moves a whole pile`,
+      does: `then two pile numbers moves a card (0 is ${whose(1 - across())} discard pile, 9 is ${whose(across())}): ` +
+        `M 0 5 from ${whose(1 - across())} discard pile to pile 5, M 7 9 onto ${whose(across())} discard pile; ` +
+        "M P 8 6 moves a whole pile",
     },
   ],
   dealFrom: "hand",
-  facts(view, answer) {
-    const me = view.player;
-    return `Cards in hand: ${tally(view.hand_counts, me)}; ` +
-      `${view.blocked} of ${view.blocked_limit} turns without a card home.` +
-      (answer && answer.series ? ` Series game ${answer.series.number}.` : "");
-  },
+  // The counts after the status line are the service's (answer.counts, step.counts).
   /** The original's M key: M, an optional P, then two pile numbers. */
   key(ev, table) {
     const k = ev.key.toUpperCase();

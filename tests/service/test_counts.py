@@ -1,0 +1,44 @@
+"""Chinese Patience's counts after the status line are the service's words, the same
+in the web app (answer.counts, step.counts) and the terminal (``TableService.text``),
+and the end states the score as the rules define it (the loser's hand plus their
+discard pile)."""
+
+from __future__ import annotations
+
+import re
+
+from parlour.service import open_service
+from parlour.service.words import blocked_words
+
+ME = "me"
+
+
+def test_counts_are_the_cards_left_and_the_blocked_count_in_one_wording() -> None:
+    table = open_service(":memory:")
+    answer = table.start(ME, "chinese-patience", seed=5, opponent="random")
+    counts = answer["counts"]
+    assert counts is not None
+    assert re.fullmatch(
+        r"Cards left \(hand and discard pile\): you \d+, the computer \d+; "
+        r"\d+ of 60 turns without a card home\. Series game 1\.",
+        counts,
+    ), counts
+    text = table.text(ME, answer["id"])
+    assert counts in text and "blocked" not in text  # was "blocked 0/60" in the CLI
+    assert blocked_words(3, 60) == "3 of 60 turns without a card home"
+    for _ in range(3000):  # cards home first, then end each turn: a short game
+        if answer["outcome"] is not None:
+            break
+        legal = answer["legal_moves"]
+        home = [m for m in legal if " " in m and m.split()[-1] in "1234"]
+        ends = [m for m in legal if m == "end"] or [m for m in legal if m == "twist"]
+        answer = table.play(ME, answer["id"], (home or ends or legal)[0])
+        for step in answer["computer_moves"]:
+            assert step["counts"] and step["counts"].startswith("Cards left")
+    end = answer["end"]
+    assert end is not None and end["result"] == "lost"
+    view = answer["view"]
+    mine = view["hand_counts"][0] + len(view["discard"][0])
+    assert end["score"] == mine > view["hand_counts"][0]  # the discard pile counts too
+    assert f"you {mine}, the computer 0;" in (answer["counts"] or "")
+    assert end["detail"].endswith("its hand and discard pile are empty.")  # whose: said
