@@ -800,7 +800,7 @@ async function handPause(step, answer) {
   els.panelHost.replaceChildren();
   els.table.classList.remove("between-hands");
   if (!els.scene.isConnected) return;
-  await draw(step.view, answer, { deal: true, step: true, stepText: hand.after });
+  await draw(step.view, answer, { deal: true, step: true, stepText: hand.after, counts: step.counts });
 }
 
 /** The computer's moves, one at a time, then the position after them. */
