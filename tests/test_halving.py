@@ -1,6 +1,6 @@
 """Successive halving: the same samples for every candidate still running, the better
-half kept each round down to the best two (which share the rest of the budget), index
-order breaking ties, each candidate's mean reported."""
+half kept each round (down to one, or with ``final_pair`` to two that share the rest
+of the budget), index order breaking ties, each candidate's mean reported."""
 
 from __future__ import annotations
 
@@ -18,11 +18,16 @@ def test_halving_keeps_the_better_half_and_reports_means() -> None:
         return [rates[a] * k for a in alive]
 
     got = halve(4, budget=100, first=4, play=play)
+    assert calls == [([0, 1, 2, 3], 4), ([1, 3], 8)]
+    assert got.best == 1 and got.runner == 3
+    assert got.samples == 12 and abs(got.score - 0.9 * 12) < 1e-9
+    assert [round(m, 6) for m in got.means] == rates
+    calls.clear()
+    got = halve(4, budget=100, first=4, play=play, final_pair=True)
     # 16 samples, then 16 (48 in all), then 32 (80): the next round's 64 would pass 100
     assert calls == [([0, 1, 2, 3], 4), ([1, 3], 8), ([1, 3], 16)]
     assert got.best == 1 and got.runner == 3
     assert got.samples == 28 and abs(got.score - 0.9 * 28) < 1e-9
-    assert [round(m, 6) for m in got.means] == rates
 
 
 def test_halving_breaks_ties_by_index_and_stops_at_the_budget() -> None:
@@ -45,13 +50,16 @@ def test_halving_stops_once_settled() -> None:
     assert calls == [2] and got.best == 0 and got.samples == 2
     calls.clear()
     got = halve(4, budget=1000, first=2, play=play)
-    # without it, the rounds go on while the budget lasts, the last two sharing it
-    assert calls == [2, 4, 8, 16, 32, 64, 128]
+    assert calls == [2, 4]  # without it, the rounds go on while the budget lasts
+    calls.clear()
+    got = halve(4, budget=1000, first=2, play=play, final_pair=True)
+    assert calls == [2, 4, 8, 16, 32, 64, 128]  # the last two sharing it
 
 
 def test_the_last_two_share_the_budget() -> None:
-    """A close call between two candidates is not settled on the first round's few
-    samples: the two go on while the budget lasts, and the better total wins."""
+    """With ``final_pair`` a close call between two candidates is not settled on the
+    first round's few samples: the two go on while the budget lasts, and the better
+    total wins."""
     calls: list[tuple[list[int], int]] = []
 
     def play(alive: Sequence[int], k: int) -> list[float]:
@@ -59,7 +67,7 @@ def test_the_last_two_share_the_budget() -> None:
         # candidate 0 wins the first round's samples, candidate 1 the later ones
         return [float(k) if (a == 0) == (len(calls) == 1) else 0.0 for a in alive]
 
-    got = halve(2, budget=60, first=4, play=play)
+    got = halve(2, budget=60, first=4, play=play, final_pair=True)
     assert calls == [([0, 1], 4), ([0, 1], 8), ([1, 0], 16)]
     assert got.best == 1 and got.samples == 28 and got.runner == 0
 

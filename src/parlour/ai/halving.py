@@ -4,9 +4,9 @@ The strong patience players compare a few candidate moves on sampled deals (the
 hidden cards dealt at random, consistently with what the player has seen). Each round
 gives every candidate still in the running the same number of new samples (the same
 samples for all of them, so their differences are not blurred by the luck of the
-deal), then keeps the better half (down to the best two); the rounds double the
-samples. Most of the budget so goes to the close calls, and a candidate that loses
-everywhere costs one round.
+deal), then keeps the better half (down to the best one, or two that share the
+rest of the budget); the rounds double the samples. Most of the budget so goes to
+the close calls, and a candidate that loses everywhere costs one round.
 
 A caller whose samples differ in cost can bound the work of a decision with ``more``:
 the rounds are then played a sample at a time and end (with the decision) at the
@@ -44,16 +44,20 @@ def halve(
     play: Callable[[Sequence[int], int], Sequence[float]],
     settled: Callable[[Sequence[float]], bool] | None = None,
     more: Callable[[Sequence[int]], bool] | None = None,
+    final_pair: bool = False,
 ) -> Verdict:
     """Successive halving over ``count`` candidates (index order breaks ties: best first).
 
     ``play(alive, k)`` plays ``k`` new samples for each candidate in ``alive`` (the same
     samples for all) and returns each one's total score over them. The rounds give each
     candidate ``first``, then twice as many, ... samples, while the samples played stay
-    within ``budget`` (the first round whatever the budget). The field is halved down
-    to two, never to one: the last two go on sharing the budget, since a close call
-    between two is where more samples matter most (halving to one would settle it on
-    the first round's few samples and leave the rest of the budget unspent).
+    within ``budget`` (the first round whatever the budget). With ``final_pair`` the
+    field is halved down to two, never to one, and the last two go on sharing the
+    budget: a close call between two is where more samples matter most, and halving
+    to one settles it on the first round's few samples and leaves the rest of the
+    budget unspent. It suits samples that are as good late as early; where the later
+    samples are worse (The Gate's, whose play-outs share a work budget and are cut
+    shorter as it runs down), the default halving to one is the better judge.
     ``settled(totals)`` (the totals of the candidates still in the running) may stop
     after a round where more samples would change nothing that matters to the caller.
     ``more(alive)`` (optional): whether
@@ -78,8 +82,8 @@ def halve(
         spent += cut * len(alive)
         stop = cut < k or (settled is not None and settled([total[a] for a in alive]))
         alive.sort(key=lambda a: (-total[a], a))
-        # never down to one: the last two share what is left of the budget
-        keep = alive[: max(min(2, len(alive)), len(alive) // 2)]
+        least = min(2, len(alive)) if final_pair else 1
+        keep = alive[: max(least, len(alive) // 2)]
         k *= 2
         if len(keep) == 1 or spent + k * len(keep) > budget or stop:
             break

@@ -139,7 +139,7 @@ class CalculationStrongPlayer(CalculationFairPlayer):
             # a win counts 1; a loss a little for each card up (ties among lost causes)
             return [sum(1.0 if u == 48 else u / 480_000 for u in row) for row in ups]
 
-        got = halve(len(ranked), budget, FIRST_ROUND, sample)
+        got = halve(len(ranked), budget, FIRST_ROUND, sample, final_pair=True)
         why = f"; it wins {int(got.score)} of {got.samples} play-outs of sampled stock orders"
         if got.runner >= 0:
             why += f" (the next best placement wins {int(got.runner_score)})"

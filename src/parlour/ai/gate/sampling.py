@@ -18,8 +18,9 @@ sampled stock orders and lets the fair policy play on (:mod:`.rollout`: a policy
 that does not read the sampled order, so a sample rewards only what a player could
 do on it); the candidate whose play-outs win most is played (ties: the fair
 player's choice). Successive halving (:func:`parlour.ai.halving.halve`) drops the
-candidates that fall behind (down to the best two, which share the rest of the
-budget), so most play-outs go to the close calls.
+candidates that fall behind, so most play-outs go to the close calls (down to one:
+playing on with the best two, as Calculation's player does, spends the rest of the
+work budget on play-outs cut ever shorter; see ``halve``'s ``final_pair``).
 
 The samples come from the player's own random stream (a hint's player is seeded
 from the view), so the same view gets the same choice on every machine. For the
