@@ -447,3 +447,22 @@ def test_a_friends_games_save_is_refused_in_one_line_without_an_opponent(
         monkeypatch, capsys, ["load", str(save), "--db", db, "--opponent", "human"], "quit\n"
     )
     assert code == 0 and "two people at one table" in out
+
+
+def test_a_stuck_hint_gives_no_move_to_type(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """When no move leads anywhere new the hint says so, and offers nothing to type."""
+    from parlour.ai.hints import NO_WAY, Hint
+    from parlour.service import table as table_module
+
+    def stuck(game: parlour.Game) -> Hint:
+        return Hint(game.legal_moves()[0], NO_WAY, stuck=True)
+
+    monkeypatch.setattr(table_module, "ai_hint", stuck)
+    code, out, _ = run(
+        monkeypatch, capsys, ["play", "eight-by-eight", "--seed", "3"], "hint\nresign\n"
+    )
+    assert code == 0
+    (said,) = [line for line in out.splitlines() if "Hint:" in line]
+    assert said.endswith("Hint: no move leads anywhere new: undo or resign."), said

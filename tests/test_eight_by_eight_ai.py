@@ -228,9 +228,10 @@ def test_hint_says_when_no_move_leads_anywhere() -> None:
     game = shuttle()
     assert game.legal_moves() == ["T1 T2"]
     got = hint(game, seconds=0)
-    assert got == type(got)("T1 T2", STUCK)
+    assert got == type(got)("T1 T2", STUCK, stuck=True)
     game.play("T1 T2")
     assert hint(game, seconds=0).reason == STUCK
+    assert hint(game, seconds=0).stuck
 
 
 def test_hint_puts_up_safe_cards_and_says_why() -> None:

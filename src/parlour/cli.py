@@ -289,7 +289,8 @@ class TerminalTable:
                 return "changed"
             if command == "hint" and not rest:
                 found = self.service.hint(self.player, self.game_id, seat)
-                self.say(f"{found['text']} Type: {found['move']}")
+                typed = f" Type: {found['move']}" if found["move"] else ""
+                self.say(found["text"] + typed)
                 return "same"
             if command == "rules" and not rest:
                 self.say(rules_text(answer["game"]))

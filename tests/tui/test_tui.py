@@ -449,6 +449,27 @@ def test_eight_by_eight_labels_do_not_run_into_each_other(size: tuple[int, int])
     drive(script, game="eight-by-eight", seed=4, size=size)
 
 
+def test_a_stuck_hint_selects_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no move leads anywhere new the hint says so and selects nothing for Enter."""
+    from parlour.ai.hints import NO_WAY, Hint
+    from parlour.service import table as table_module
+
+    def stuck(game: parlour.Game) -> Hint:
+        return Hint(game.legal_moves()[0], NO_WAY, stuck=True)
+
+    monkeypatch.setattr(table_module, "ai_hint", stuck)
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "h")
+        assert screen.flash == "Hint: no move leads anywhere new: undo or resign."
+        assert screen.hint_move is None and screen.selected is None
+        await keys(pilot, "enter")
+        assert screen.answer["moves_played"] == 0
+
+    drive(script, game="eight-by-eight", seed=3)
+
+
 def test_chinese_patience_typing_the_hinted_move_plays_it() -> None:
     """Was: after a hint selected pile 5, typing 5 then 4 (the hinted move) dropped the
     selection and tried a move from 4."""

@@ -315,3 +315,29 @@ def test_a_run_picked_up_and_a_calculator_row_read_as_sentences(table_at: TableA
     page.wait_for_selector("#message.shown")
     said = page.locator("#message").inner_text()
     assert said == "4♠ and the card on it picked up: choose where it goes, or Escape.", said
+
+
+def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
+    """When no move leads anywhere new the hint says so and lights nothing (was: it lit
+    some legal move, and following such hints went round in circles). The Gate, 3-card
+    bars, deal 970141, where the player finds nothing new after 100 moves."""
+    from stuck_deals import STUCK_TEXT, gate_moves_until_stuck
+
+    table = table_at("laptop")
+    game_id = table.start("gate", seed=970141, bars=3)
+    page = table.page
+    moves = gate_moves_until_stuck()
+    for move in moves:
+        played = page.request.post(
+            f"{table.server.url}/api/games/{game_id}/moves", data={"move": move}
+        )
+        assert played.ok, played.text()
+    page.reload()
+    page.wait_for_function(
+        "(n) => window.Parlour && window.Parlour.game.answer.moves_played === n", arg=len(moves)
+    )
+    table.settle()
+    page.locator("#hint").click()
+    page.wait_for_selector("#message.hint.shown", timeout=30_000)
+    assert page.locator("#message").inner_text() == STUCK_TEXT
+    assert page.locator("#scene .hinted").count() == 0

@@ -27,10 +27,14 @@ NO_WAY = "no move leads anywhere new: undo or resign"
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested move (canonical string) and a one-line reason."""
+    """A suggested move (canonical string) and a one-line reason; ``stuck`` when the
+    player found that no move leads anywhere new (the reason is then :data:`NO_WAY`,
+    and the move only some legal move: a table suggests none, see
+    :meth:`parlour.service.TableService.hint`)."""
 
     move: str
     reason: str
+    stuck: bool = False
 
     def __str__(self) -> str:
         return f"{self.move}: {self.reason}"
@@ -62,4 +66,4 @@ def hint(game: Game, seconds: float = HINT_SECONDS) -> Hint:
     warm(game.name, f"{game.name} strong player")
     caught_up(player, game, seat)  # so a player with a memory recalls the game so far
     move, reason = player.explain(view, game.legal_moves())
-    return Hint(move, reason)
+    return Hint(move, reason, stuck=player.stuck)

@@ -329,8 +329,9 @@ class Verdict(TypedDict):
 
 
 class Hint(TypedDict):
-    """A suggested move: its string (to send), the computer player's reason, and the
-    sentence every front end shows ("Hint: plays blue 5: leaves blue in play ...")."""
+    """A suggested move: its string (to send; empty when no move leads anywhere new,
+    and nothing is suggested), the computer player's reason, and the sentence every
+    front end shows ("Hint: plays blue 5: leaves blue in play ...")."""
 
     move: str
     reason: str

@@ -534,7 +534,12 @@ class TableService:
             return {"legal": False, "reason": reason}
 
     def hint(self, player: str, game_id: str, seat: int | None = None) -> dict[str, str]:
-        """The strongest fair player's move for the person to move, with its reason."""
+        """The strongest fair player's move for the person to move, with its reason.
+
+        A patience player that finds no move leading anywhere new (``stuck``) suggests
+        none: the answer's move is empty and its text says only that (undo or
+        resign), since lighting some legal move would send the person round in
+        circles. The same for every patience and every front end."""
         with self._open(player, game_id) as live:
             game = live.game
             if live.record.opponent == FRIEND:
@@ -545,11 +550,13 @@ class TableService:
             if game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             found = ai_hint(game)
+            reason = with_symbols(found.reason)
+            if found.stuck:
+                return {"move": "", "reason": reason, "text": hint_words(None, found.reason)}
             moves, parts = game.state.view_moves(me)
             part = parts[moves.index(found.move)] if found.move in moves else {"move": found.move}
-            names = policy.names(live.record, me)
-            text = hint_words(part, found.reason, names)
-            return {"move": found.move, "reason": with_symbols(found.reason), "text": text}
+            text = hint_words(part, found.reason, policy.names(live.record, me))
+            return {"move": found.move, "reason": reason, "text": text}
 
     def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Give up: a game in play is lost by resigning; a patience already lost is left

@@ -564,13 +564,19 @@ def _names_move(reason: str, parts: Mapping[str, Any]) -> bool:
     return bool(word) and reason.lower().startswith(word) and not colour
 
 
-def hint_words(parts: Mapping[str, Any], reason: str, names: Names | None = None) -> str:
+def hint_words(
+    parts: Mapping[str, Any] | None, reason: str, names: Names | None = None
+) -> str:
     """A hint as one sentence, the same on every front end: the move it suggests
     named as people read it (its card with its suit symbol or UNO colour), then the
     computer player's reason: "Hint: plays blue 5: leaves blue in play (you hold no
-    more of it)." A reason that already names the move is told as it is."""
+    more of it)." A reason that already names the move is told as it is; with no
+    move to suggest (``parts`` None), the reason alone: "Hint: no move leads anywhere
+    new: undo or resign." """
     names = names or Names()
     why = with_symbols(reason).rstrip(". ")
+    if parts is None:
+        return f"Hint: {why}."
     text = why if why and _names_move(why, parts) else _move_words(parts, names)
     if why and text != why:
         text += f": {why}"

@@ -633,6 +633,11 @@ class TableScreen(Screen[None]):
 
     def _hinted(self, found: dict[str, str]) -> None:
         move = str(found["move"])
+        if not move:  # no move leads anywhere new: the hint suggests none
+            self.hint_move = None
+            self.tell(found["text"])
+            self.redraw()
+            return
         part = next((p for p in self.moves() if p.get("move") == move), None)
         ends = None if part is None else self.table.ends(part)
         self.hint_move = move

@@ -919,7 +919,8 @@ async function askHint() {
     say(e.message, "error");
     return;
   }
-  const move = state.moves.find((m) => m.move === found.move);
+  // no move leads anywhere new: the hint's move is empty, and nothing is lit
+  const move = found.move ? state.moves.find((m) => m.move === found.move) : null;
   say(found.text, "hint");
   if (!move) return;
   const el = markHint(move);
