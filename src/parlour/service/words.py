@@ -564,9 +564,7 @@ def _names_move(reason: str, parts: Mapping[str, Any]) -> bool:
     return bool(word) and reason.lower().startswith(word) and not colour
 
 
-def hint_words(
-    parts: Mapping[str, Any] | None, reason: str, names: Names | None = None
-) -> str:
+def hint_words(parts: Mapping[str, Any] | None, reason: str, names: Names | None = None) -> str:
     """A hint as one sentence, the same on every front end: the move it suggests
     named as people read it (its card with its suit symbol or UNO colour), then the
     computer player's reason: "Hint: plays blue 5: leaves blue in play (you hold no
