@@ -240,3 +240,78 @@ def test_unos_buttons_come_and_go_without_moving_the_table(table_at: TableAt) ->
             assert len({tuple(box) for box in controls.values()}) == 1, controls
             draw_at = {at["buttons"][0][2] for at in seen.values()}
             assert len(draw_at) == 1, f"Draw moved: {draw_at}"
+
+
+#: The table's box, the status area's, and the counts line's (left, top, width, height).
+BOXES = """() => Object.fromEntries(
+  ['#table', '#status', '#status .counts', '#message'].map((s) => {
+  const el = document.querySelector(s);
+  const r = el ? el.getBoundingClientRect() : null;
+  return [s, r ? [r.left, r.top, r.width, r.height].map(Math.round) : null];
+}))"""
+
+
+def test_the_table_keeps_its_place_whatever_the_status_says(table_at: TableAt) -> None:
+    """On a phone the status area keeps its height (two lines for the sentence, one
+    for the counts), so the table under it stays where it is as the sentence grows
+    from 'Your turn.' to three lines of the computer's reply and back (it moved at
+    each change). A longer sentence is cut, and a tap shows it all; a hint covers the
+    sentence, not the counts. Every game, upright and (UNO) on its side."""
+    shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+    cases = [(game, "phone") for game in ("calculation", "gate", "eight-by-eight")]
+    cases += [("chinese-patience", "phone"), ("uno", "phone"), ("uno", "phone-landscape")]
+    table = table_at("phone")
+    page = table.page
+    for game, viewport in cases:
+        width, height = table.VIEWPORTS[viewport]
+        page.set_viewport_size({"width": width, "height": height})
+        table.start(game, seed=9, opponent="random")
+        first = page.evaluate(BOXES)
+        said = {page.inner_text("#status")}
+        for _ in range(8):
+            moves = [m for m in table.moves() if not m.get("colour")]
+            if not moves or table.answer.get("outcome"):
+                break
+            placed = [m for m in moves if m.get("source") is not None]
+            table.click_move((placed or moves)[0])
+            now = page.evaluate(BOXES)
+            said.add(page.inner_text("#status"))
+            where = f"{game} at {viewport} after {table.answer['moves_played']} moves"
+            assert now["#table"] == first["#table"], f"{where}: {now} (was {first})"
+            # its top and height (on its side its width gives way to the moves' buttons)
+            assert now["#status"][1::2] == first["#status"][1::2], where
+        assert len(said) > 1 or game != "uno", f"{game}: the status never changed"
+        if shots:
+            page.screenshot(path=f"{shots}/status-{game}-{viewport}.png")
+        # a hint covers the sentence, not the counts
+        if table.answer["your_turn"]:
+            page.locator("#hint").click()
+            page.wait_for_selector("#message.shown")
+            boxes = page.evaluate(BOXES)
+            message, counts = boxes["#message"], boxes["#status .counts"]
+            assert message[1] + message[3] <= counts[1] + 1, (game, boxes)
+            assert boxes["#table"] == first["#table"], game
+            if shots:
+                page.screenshot(path=f"{shots}/status-hint-{game}-{viewport}.png")
+            page.keyboard.press("Escape")
+    # a sentence longer than its two lines (written in here: the games' own seldom
+    # are) is cut; a tap shows it all, over the table, and another puts it back
+    page.set_viewport_size({"width": 390, "height": 844})
+    table.start("uno", seed=9, opponent="random")
+    page.evaluate(
+        "(text) => { const status = document.querySelector('#status');"
+        " status.querySelector('.say').textContent = text; status.classList.add('cut'); }",
+        "The computer plays a blue Draw Two. " * 4,
+    )
+    before = page.evaluate(BOXES)
+    page.locator("#status.cut").click()
+    opened = page.locator("#status .status-full")
+    box = opened.bounding_box()
+    assert box is not None and box["height"] > before["#status"][3]
+    assert opened.inner_text().startswith("The computer plays a blue Draw Two. " * 3)
+    assert opened.inner_text().endswith(page.inner_text("#status .counts"))
+    assert page.evaluate(BOXES)["#table"] == before["#table"]
+    if shots:
+        page.screenshot(path=f"{shots}/status-open-uno-phone.png")
+    page.locator("#status").click()
+    assert page.locator("#status.open, #status .status-full").count() == 0

@@ -89,7 +89,7 @@ function screen(answer, renderer) {
       toolButton("keys", "keys", "Keys", "?", () => keysDialog(renderer)),
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
       h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" }))));
-  els.status = h("p", { id: "status", class: "status", "aria-live": "polite" });
+  els.status = h("p", { id: "status", class: "status", "aria-live": "polite", onclick: () => toggleStatus() });
   els.scene = h("div", { class: "scene", id: "scene" });
   els.table = h("div", { id: "table", class: `table table-${answer.game}`, role: "region", "aria-label": "card table" }, els.scene);
   // Messages (a hint, why a move is refused) show over the status line, never over
@@ -208,6 +208,34 @@ function showStatus(line, counts) {
     line ? h("span", { class: "say", text: line }) : "",
     line && counts ? " " : "",
     counts ? h("span", { class: "counts", text: counts }) : "");
+  markCut();
+}
+
+/**
+ * On a phone the status line keeps one height, whatever it says, so the table under
+ * it never moves (app.css: two lines for the sentence, one for the counts): a longer
+ * sentence is cut, and a tap shows it all (the log keeps every move whole too).
+ */
+function markCut() {
+  const say = els.status.querySelector(".say");
+  const counts = els.status.querySelector(".counts");
+  const cut = (!!say && say.scrollHeight > say.clientHeight + 1) || (!!counts && counts.scrollWidth > counts.clientWidth + 1);
+  els.status.classList.remove("open");
+  els.status.classList.toggle("cut", cut);
+  els.status.title = cut ? "Show it all (the log keeps it too)" : "";
+}
+
+/** A tap on a status line cut short shows it all over the table, until the next tap. */
+function toggleStatus() {
+  const open = els.status.querySelector(".status-full");
+  if (open) {
+    open.remove();
+    els.status.classList.remove("open");
+  } else if (els.status.classList.contains("cut")) {
+    const text = [...els.status.querySelectorAll(".say, .counts")].map((el) => el.textContent).join(" ");
+    els.status.append(h("span", { class: "status-full", text }));
+    els.status.classList.add("open");
+  }
 }
 
 function decorateCard(el, pile, i) {
@@ -674,8 +702,10 @@ function thinking(on) {
   state.thinking = on;
   const two = state.answer && state.answer.players === 2;
   els.table.classList.toggle("thinking", on && two);
-  if (on) els.status.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }), two ? "The computer is thinking…" : "Working…");
-  else showTurn();
+  if (on) {
+    els.status.replaceChildren(h("span", { class: "say" }, h("span", { class: "spinner", "aria-hidden": "true" }), two ? "The computer is thinking…" : "Working…"));
+    markCut();
+  } else showTurn();
 }
 
 /**
