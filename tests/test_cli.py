@@ -50,7 +50,7 @@ def test_rules_prints_the_page(
         (["play", "gate", "speed=2"], "gate has no option 'speed'"),
         (["play", "calculation", "--deck", "AH 2D XX"], "card 3 of the deck"),
         (["play", "calculation", "--deck", "AH 2D"], "deck"),
-        (["play", "gate", "--seed", "-3"], "non-negative"),
+        (["play", "gate", "--seed", "-3"], "deal number (seed) must be a whole number from 0 to"),
         (["play", "gate", "--seed", "x"], "invalid int value"),
         (["frobnicate"], "invalid choice"),
         (["load", "/nonexistent/save.json"], "cannot read save file"),

@@ -30,7 +30,7 @@ from .errors import InvalidMoveError, ParlourError
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
 from .service.ending import end_facts, next_steps, stats_lines
-from .service.policy import UnseatedOpponentError
+from .service.policy import UnseatedOpponentError, check_seed
 from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
 
@@ -562,8 +562,8 @@ def _say_loading() -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     options = parse_option_words(args.options)
-    if args.seed is not None and args.seed < 0:
-        raise UsageError(f"--seed must be a non-negative whole number, got {args.seed}")
+    if args.seed is not None:
+        check_seed(args.seed)  # the service's words, as the web app says them
     if args.demo:
         game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
         pause = 0.4 if sys.stdout.isatty() else 0.0
@@ -726,8 +726,8 @@ def cmd_tui(args: argparse.Namespace) -> int:
     if name is not None:
         resolve_options(game_class(name).option_specs, options, name)
         _check_opponent(name, args.opponent, human=False)
-    if args.seed is not None and args.seed < 0:
-        raise UsageError(f"--seed must be a non-negative whole number, got {args.seed}")
+    if args.seed is not None:
+        check_seed(args.seed)  # the service's words, as the web app says them
     try:
         from .tui import ParlourApp
     except ImportError as exc:

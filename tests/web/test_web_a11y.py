@@ -77,5 +77,5 @@ def test_tables_have_no_violations(table_at: TableAt, viewport: str) -> None:
     table.page.locator("dialog button", has_text="Resign").click()
     table.page.wait_for_selector("#endpanel")
     table.settle()
-    table.page.wait_for_function("document.querySelector('#end-record').textContent !== '…'")
+    table.page.wait_for_selector("#end-streak")  # the service's words, with the panel
     scan(table.page, f"the end panel at {viewport}")

@@ -162,7 +162,7 @@ def test_oversized_body_without_length_header_is_refused(client: TestClient) -> 
         ({"game": "poker"}, "unknown game 'poker'"),
         ({"game": "gate", "options": {"bars": 5}}, "bars"),
         ({"game": "gate", "options": {"jokers": True}}, "no option 'jokers'"),
-        ({"game": "gate", "seed": -1}, "non-negative"),
+        ({"game": "gate", "seed": -1}, "deal number (seed) must be a whole number from 0 to"),
         ({"game": "gate", "seed": "7"}, "whole number"),
         ({"game": "gate", "opponent": "random"}, "one-player game"),
         ({"game": "uno", "opponent": "genius"}, "unknown opponent 'genius'"),
@@ -259,3 +259,34 @@ def test_again_twice_is_one_new_game(client: TestClient) -> None:
     null = client.post("/api/games", content=b"null", headers={"Content-Type": "application/json"})
     assert null.status_code == 400
     assert null.json() == {"error": "the request body must be a JSON object, got null"}
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        # an option says what it takes (was "takes a whole number, true or false: got inf")
+        (
+            b'{"game": "uno", "opponent": "random", "options": {"target": 1e999}}',
+            "option 'target' of uno takes a whole number: got inf",
+        ),
+        (
+            b'{"game": "uno", "opponent": "random", "options": {"target": "500"}}',
+            "option 'target' of uno takes a whole number: got '500'",
+        ),
+        # a deal number: the service's one message (the terminal says the same)
+        (
+            b'{"game": "gate", "seed": -3}',
+            "the deal number (seed) must be a whole number from 0 to 9007199254740991, got -3",
+        ),
+        (
+            b'{"game": "gate", "seed": 9007199254740992}',
+            "the deal number (seed) must be a whole number from 0 to 9007199254740991, "
+            "got 9007199254740992",
+        ),
+    ],
+)
+def test_bad_values_are_refused_in_the_services_words(
+    client: TestClient, body: bytes, words: str
+) -> None:
+    response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and response.json() == {"error": words}

@@ -156,7 +156,7 @@ def play_uno(table: Table) -> None:
 def end_panel_in_view(table: Table) -> None:
     panel = table.page.locator("#endpanel")
     panel.wait_for()
-    table.page.wait_for_function("document.querySelector('#end-record').textContent !== '…'")
+    table.page.wait_for_selector("#end-streak")  # the service's words, with the panel
     box = panel.bounding_box()
     size = table.page.viewport_size
     assert box["x"] >= 0 and box["y"] >= 0
@@ -229,6 +229,10 @@ def test_deal_of_the_day_again_its_verdict_and_a_winning_line(table_at: TableAt)
     assert "Deal of the day" in page.inner_text("#endpanel")
     assert page.locator("#replay").count() == 0  # "again" is this deal already
     assert page.locator("#play-again").inner_text() == "Play the deal of the day again"
+    # the streak and the best in the service's words (the terminal says the same)
+    end = table.answer["end"]
+    assert page.inner_text("#end-streak") == end["streak_text"]
+    assert page.inner_text("#end-best") == end["best_text"]
     page.locator("#ask-verdict").click()
     page.locator("#watch-line").wait_for(timeout=60_000)
     assert "could have been won" in page.inner_text("#end-verdict").lower()

@@ -170,6 +170,10 @@ class EndOfGame(TypedDict):
     streak: int | None
     best_streak: int | None
     best: int | None
+    #: The streak and the best in words, the same in every front end ("no wins
+    #: yet", "2 wins in a row (longest 3)"; "a score of 18", "no record yet").
+    streak_text: str | None
+    best_text: str | None
     deal: int | str | None
     next: list[str]
 

@@ -12,7 +12,15 @@ from typing import Any
 
 from .words import tally
 
-__all__ = ["AGAIN", "again_words", "end_facts", "next_steps", "stats_lines"]
+__all__ = [
+    "AGAIN",
+    "again_words",
+    "best_words",
+    "end_facts",
+    "next_steps",
+    "stats_lines",
+    "streak_words",
+]
 
 #: What "play again" deals, by the kind of deal just played (see ``TableService.again``).
 AGAIN = {
@@ -20,6 +28,26 @@ AGAIN = {
     "winnable": "a new winnable deal",
     "daily": "the deal of the day again",
 }
+
+
+def streak_words(now: int, longest: int) -> str:
+    """A streak of wins as every front end says it: "2 wins in a row (longest 3)",
+    "none now (longest 3 wins)", "no wins yet"."""
+    if not now:
+        return (
+            f"none now (longest {longest} win{'s' if longest != 1 else ''})"
+            if longest
+            else ("no wins yet")
+        )
+    return f"{now} win{'s' if now != 1 else ''} in a row (longest {max(longest, now)})"
+
+
+def best_words(best: int | None, unit: str | None) -> str:
+    """The best result so far: "a score of 18", "30 cards on the foundations" (a
+    game scored by ``unit``, its progress), "no record yet"."""
+    if best is None:
+        return "no record yet"
+    return f"{best} {unit}" if unit else f"a score of {best}"
 
 
 def again_words(answer: Mapping[str, Any]) -> str:
@@ -88,15 +116,10 @@ def end_facts(answer: Mapping[str, Any]) -> list[str]:
             target = (answer.get("view") or {}).get("target")
             kind = f"Match to {target}" if target else "Totals"
             facts.append(f"{kind}: {_pair(answer, totals)}")
-    if end.get("streak") is not None:
-        streak = int(end["streak"])
-        wins = "win" if streak == 1 else "wins"
-        facts.append(
-            f"Streak: {streak} {wins} in a row (longest {end.get('best_streak') or streak})"
-        )
-    if end.get("best") is not None:
-        unit = f" {progress['label']}" if progress and end.get("score") is None else ""
-        facts.append(f"Best: {end['best']}{unit}")
+    if end.get("streak_text"):
+        facts.append(f"Streak: {end['streak_text']}")
+    if end.get("best_text"):
+        facts.append(f"Best: {end['best_text']}")
     if end.get("deal") is not None:
         facts.append(f"Deal number: {end['deal']}")
     return facts

@@ -57,6 +57,7 @@ from .answers import (
     Step,
     Verdict,
 )
+from .ending import best_words, streak_words
 from .store import GameRecord
 from .words import (
     Names,
@@ -183,8 +184,12 @@ def check_opponent(
 
 
 def check_seed(seed: Any, largest: int = MAX_SEED) -> int:
+    """A deal number as any front end takes it (``--seed``, the API's ``seed``, the
+    web form's deal number), refused in one message wherever it was typed."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= largest:
-        raise ParlourError(f"seed must be a whole number from 0 to {largest}, got {seed!r}")
+        raise ParlourError(
+            f"the deal number (seed) must be a whole number from 0 to {largest}, got {seed!r}"
+        )
     return seed
 
 
@@ -644,8 +649,11 @@ def end_of_game(
         following.insert(0, "series")
     if not final:
         following.insert(0, "undo")
-    elif deals.offers_winnable(record.game):
-        following.append("verdict")
+    elif deals.offers_winnable(record.game) and result_for(data, seat) != "won":
+        following.append("verdict")  # could it be won? Asked of a deal lost or left only
+    progress = _progress(record, game)
+    best = None if stats is None else stats.get("best_score") or stats.get("best_progress")
+    unit = progress["label"] if progress and outcome.score is None else None
     return {
         "result": result_for(data, seat),
         "headline": headline(record, data, seat),
@@ -653,10 +661,14 @@ def end_of_game(
         "score": outcome.score,
         "final": final,
         "totals": totals,
-        "progress": _progress(record, game),
+        "progress": progress,
         "streak": None if stats is None else int(stats["current_streak"]),
         "best_streak": None if stats is None else int(stats["best_streak"]),
-        "best": None if stats is None else stats.get("best_score") or stats.get("best_progress"),
+        "best": best,
+        "streak_text": None
+        if stats is None
+        else streak_words(int(stats["current_streak"]), int(stats["best_streak"])),
+        "best_text": None if stats is None else best_words(best, unit),
         "deal": deal_number(record.seed) if final else None,
         "next": following,
     }

@@ -83,7 +83,9 @@ def _status(exc: ParlourError) -> int:
 # --- bodies -----------------------------------------------------------------------
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
-OptionValue = Annotated[int | bool | None, Field(description="an option's value")]
+#: Any JSON scalar: the service checks an option's value against what that option
+#: takes, and says so ("option 'target' of uno takes a whole number: got inf").
+OptionValue = Annotated[int | bool | float | str | None, Field(description="an option's value")]
 
 
 class NewGame(BaseModel):
@@ -92,9 +94,9 @@ class NewGame(BaseModel):
     model_config = _STRICT
 
     game: str = Field(max_length=40, description="a game's name as the catalogue gives it")
-    seed: int | None = Field(
-        default=None, ge=0, le=MAX_SEED, description="deal number (random when left out)"
-    )
+    #: Any JSON value: the service refuses a deal number it cannot deal in one
+    #: message for every front end (the schema in ``/openapi.json`` says the range).
+    seed: Any = Field(default=None, description="deal number (random when left out)")
     options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
         default_factory=dict, max_length=16, description="game options by name"
     )

@@ -28,21 +28,11 @@ export function endPanel(answer, act, hand = null) {
   const kind = answer.deal || "random";
   if (deal !== undefined && deal !== null) facts.push(["Deal number", String(deal)]);
   if (KINDS[kind]) facts.push(KINDS[kind](answer));
-  const streak = h("dd", { id: "end-streak", text: "…" });
-  const best = h("dd", { id: "end-best", text: "…" });
-  const record = h("dd", { id: "end-record", text: "…" });
+  // The streak and the best in the service's words (the terminal says the same).
   const list = h("dl", { class: "facts" },
     facts.map(([k, v]) => [h("dt", { text: k }), h("dd", { text: v })]),
-    h("dt", { text: "Streak" }), streak,
-    h("dt", { text: "Best" }), best,
-    h("dt", { text: "Won" }), record);
-  if (end.streak !== null && end.streak !== undefined) {
-    streak.textContent = streakText(end.streak, end.best_streak ?? end.streak);
-    best.textContent = bestText(end.best, progress, score);
-    record.hidden = true;
-    record.previousElementSibling.hidden = true;
-    record.textContent = "";
-  }
+    end.streak_text ? [h("dt", { text: "Streak" }), h("dd", { id: "end-streak", text: end.streak_text })] : null,
+    end.best_text ? [h("dt", { text: "Best" }), h("dd", { id: "end-best", text: end.best_text })] : null);
   const verdict = h("p", { class: "verdict", id: "end-verdict", "aria-live": "polite", hidden: true });
   const next = end.next || ["again", ...(answer.series ? ["series"] : [])];
   const series = next.includes("series") && answer.series;
@@ -75,25 +65,7 @@ export function endPanel(answer, act, hand = null) {
     hand ? h("div", { class: "last-hand" }, h("p", { class: "shown-text", text: `${hand.headline}. ${hand.detail} ${hand.shown_text}`.trim() }), shownCards(hand)) : null,
     list, verdict, buttons,
     h("p", { class: "links" }, peek, h("a", { href: "#/stats", text: "Statistics" }), h("a", { href: "#/", text: "All games" })));
-  // Without the service's figures, the statistics route fills them in.
-  panel.addEventListener("stats", (ev) => {
-    const s = ev.detail;
-    streak.textContent = streakText(s.current_streak, s.best_streak);
-    best.textContent = bestText(s.best_score ?? s.best_progress, s.best_score === null || s.best_score === undefined ? { label: "cards home" } : null, s.best_score);
-    record.textContent = `${s.won} of ${plural(s.played, "game")}`;
-  });
   return panel;
-}
-
-function streakText(now, longest) {
-  if (!now) return longest ? `none now (longest ${plural(longest, "win")})` : "no wins yet";
-  return `${plural(now, "win")} in a row (longest ${longest})`;
-}
-
-function bestText(best, progress, score) {
-  if (best === null || best === undefined) return "no record yet";
-  if (progress && typeof progress === "object" && (score === null || score === undefined)) return `${best} ${progress.label || ""}`.trim();
-  return `a score of ${best}`;
 }
 
 /** A day as people write it ("25 November 2026"), from the API's "2026-11-25". */

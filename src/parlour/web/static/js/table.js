@@ -1034,14 +1034,6 @@ async function showEnd(answer) {
   if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
   const first = panel.querySelector(".end-actions button");
   if (first && !state.busy) focus(first);
-  if (answer.end && answer.end.streak !== null && answer.end.streak !== undefined) return;
-  try {
-    const stats = await api("GET", "/api/stats");
-    const mine = stats.games.find((g) => g.game === answer.game);
-    if (mine && panel.isConnected) panel.dispatchEvent(new CustomEvent("stats", { detail: mine }));
-  } catch (e) {
-    /* the panel says what it knows without statistics */
-  }
 }
 
 /** The hand of a match the answer's last move ended (the match with it), if any. */

@@ -120,12 +120,9 @@ async function start(form, g, err, deal = null) {
   const winnable = form.querySelector("[name=__winnable]");
   if (deal) body.deal = deal;
   else if (seed !== "") {
-    // Number() would round a longer number to another deal's: refuse it here, quoted
-    if (!/^\d+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
-      err.textContent = `A deal number is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${seed}`;
-      return;
-    }
-    body.seed = Number(seed);
+    // Number() would round a longer number to another deal's: anything but a whole
+    // number a browser holds goes as typed, and the service says what it takes.
+    body.seed = /^\d+$/.test(seed) && Number.isSafeInteger(Number(seed)) ? Number(seed) : seed;
   }
   else if (winnable && winnable.checked) body.deal = "winnable";
   const opp = form.querySelector("[name=__opponent]");

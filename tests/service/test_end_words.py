@@ -1,0 +1,60 @@
+"""The end of a game in one wording for every front end: the streak and the best
+(the web panel and the terminal's facts), the end said once in the terminal, the
+solver's verdict offered only on a deal that was not won, and a bad deal number
+refused in one message."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.errors import ParlourError
+from parlour.service import open_service
+from parlour.service.ending import best_words, end_facts, next_steps, streak_words
+
+ME = "me"
+
+
+def test_streak_and_best_words() -> None:
+    assert streak_words(0, 0) == "no wins yet"
+    assert streak_words(0, 3) == "none now (longest 3 wins)"
+    assert streak_words(1, 1) == "1 win in a row (longest 1)"
+    assert streak_words(2, 3) == "2 wins in a row (longest 3)"
+    assert best_words(None, None) == "no record yet"
+    assert best_words(18, None) == "a score of 18"
+    assert best_words(30, "cards on the foundations") == "30 cards on the foundations"
+
+
+def test_the_end_is_told_once_in_the_services_words() -> None:
+    table = open_service(":memory:")
+    answer = table.resign(ME, table.start(ME, "chinese-patience", opponent="random")["id"])
+    end = answer["end"]
+    assert end is not None and end["streak_text"] == "no wins yet"
+    assert "Streak: no wins yet" in end_facts(answer)  # was "0 wins in a row (longest 0)"
+    assert f"Best: {end['best_text']}" in end_facts(answer)
+    text = table.text(ME, answer["id"])  # the terminal's table over the end's text
+    assert "game over:" not in text and "resigned" not in text
+
+
+def test_could_this_deal_be_won_is_asked_only_of_a_deal_not_won() -> None:
+    table = open_service(":memory:")
+    lost = table.resign(ME, table.start(ME, "gate", seed=4)["id"])
+    assert lost["end"] is not None and "verdict" in lost["end"]["next"]
+    assert "v" in next_steps(lost)
+    line = table.verdict(ME, lost["id"])["moves"]
+    assert line, "deal 4 of The Gate is winnable"
+    won = table.start(ME, "gate", seed=4)
+    for move in line:
+        won = table.play(ME, won["id"], move)
+    assert won["end"] is not None and won["end"]["result"] == "won"
+    assert "verdict" not in won["end"]["next"] and "v" not in next_steps(won)
+    assert won["end"]["streak_text"] == "1 win in a row (longest 1)"
+
+
+@pytest.mark.parametrize("seed", [-3, 2**53, "7", 1.0])
+def test_a_bad_deal_number_is_refused_in_one_message(seed: object) -> None:
+    table = open_service(":memory:")
+    with pytest.raises(ParlourError) as refused:
+        table.start(ME, "gate", seed=seed)  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        f"the deal number (seed) must be a whole number from 0 to 9007199254740991, got {seed!r}"
+    )
