@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import parlour
@@ -283,3 +285,37 @@ def test_hints_name_the_discard_piles_as_the_table_does() -> None:
     assert any("your discard pile" in r for r in reasons)
     assert any("your opponent's discard pile" in r for r in reasons)
     assert not [r for r in reasons if "pile 0" in r or "pile 9" in r or "from 0 " in r]
+
+
+def test_a_line_is_told_by_what_it_comes_to() -> None:
+    """Was: "it begins the best line to the end of the turn (8 9, 0 8, 7 9, twist)",
+    the moves' notation; now what the line does, in words."""
+    from parlour.ai.chinese_patience.strong import line_words
+    from parlour.games.chinese_patience import CARD, END_MOVE, TWIST_MOVE
+
+    assert line_words([(CARD, 0, 1), TWIST_MOVE]) == (
+        "a move and a twist: 1 card to the foundations"
+    )
+    assert line_words([(CARD, 0, 9), (CARD, 6, 9), TWIST_MOVE, TWIST_MOVE]) == (
+        "2 moves and 2 twists: 2 cards onto your opponent's discard pile"
+    )
+    assert line_words([(CARD, 0, 6), (CARD, 0, 2), (CARD, 0, 9), END_MOVE]) == (
+        "3 moves: 1 card to the foundations, 1 onto your opponent's discard pile,"
+        " then the end of the turn"
+    )
+    assert line_words([TWIST_MOVE, END_MOVE]) == "a twist, then the end of the turn"
+
+
+def test_strong_reasons_name_no_move_by_its_notation() -> None:
+    game = parlour.new_game(NAME, seed=3)
+    strong = make_player(NAME, "strong", 3, 0)
+    greedy = make_player(NAME, "greedy", 3, 1)
+    reasons = []
+    while game.outcome is None and len(game.moves) < 150:
+        player = strong if game.to_move == 0 else greedy
+        move, reason = player.explain(game.view(game.to_move), game.legal_moves())
+        if player is strong:
+            reasons.append(reason)
+        game.play(move)
+    assert any("it begins the best line" in r for r in reasons)
+    assert not [r for r in reasons if re.search(r"\b\d \d\b|\(twist|\(end", r)]

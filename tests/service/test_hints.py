@@ -1,8 +1,10 @@
-"""The table's hints: a patience player that finds no move leading anywhere new
-suggests none, by one rule for every patience and every front end."""
+"""The table's hints and refusals: plain words, with suit symbols and the piles named
+as the table names them, never a move's notation; and a patience player that finds no
+move leading anywhere new suggests none, by one rule for every patience and front end."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from parlour.ai.hints import NO_WAY, Hint
 from parlour.core.session import Game
 from parlour.service import open_service
 from parlour.service import table as table_module
+from parlour.service.words import Names, hint_words, table_words
 from stuck_deals import STUCK_TEXT, gate_moves_until_stuck
 
 PATIENCES = ["calculation", "gate", "eight-by-eight"]
@@ -47,3 +50,53 @@ def test_the_gates_player_stuck_on_a_real_deal(monkeypatch: pytest.MonkeyPatch) 
         game.play(move)
     found = hint(game, seconds=0)
     assert found.stuck and found.reason == NO_WAY and found.move in game.legal_moves()
+
+
+#: A move's notation in a sentence: "P W", "T3 F", "T3 T2", "W T5", "8 9", or "turn:".
+NOTATION = re.compile(r"\b(?:[PWS]|T\d|\d) (?:[FW]|T\d|\d)\b|\bturn:|\(\d \d")
+
+
+def test_8x8_hints_on_the_second_pass_read_as_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: "Hint: plays 10♦ from the talon to the waste: P W: the talon is known, ...",
+    "Hint: turn: the talon is known, ..." (the line's move strings before its reason)."""
+    from parlour.ai.eight_by_eight import EightByEightFairPlayer
+
+    monkeypatch.setattr(table_module, "ai_hint", lambda game: hint(game, seconds=0))
+    game = parlour.new_game("eight-by-eight", seed=10009)
+    player = EightByEightFairPlayer(0)
+    while game.view(0)["pass"] == 1:
+        game.play(player.choose(game.view(0), game.legal_moves()))
+    table = open_service(":memory:")
+    answer: Any = table.start("me", "eight-by-eight", seed=10009)
+    for move in game.moves:
+        answer = table.play("me", answer["id"], move)
+    texts = []
+    for _ in range(12):
+        found = table.hint("me", answer["id"])
+        texts.append(found["text"])
+        answer = table.play("me", answer["id"], found["move"])
+    assert any("the talon is known" in text for text in texts), texts
+    assert not [text for text in texts if NOTATION.search(text)], texts
+
+
+def test_the_gates_piles_are_named_as_the_table_names_them() -> None:
+    """Was: "Hint: moves 7♥ from L into the space at T1", and a refused move from the
+    empty waste heap "W is empty."."""
+    from parlour.games.gate import Gate
+
+    names = Names(places=Gate.pile_names)
+    assert hint_words(
+        {"move": "L T1", "source": "L", "target": "T1", "count": 1, "card": "7H"},
+        "moves 7H from L into the space at T1: on the way to 1 more card home",
+        names,
+    ) == ("Hint: moves 7♥ from the left post into the space at T1: on the way to 1 more card home.")
+    assert table_words("a bar is filled only by a deal, not from W", names) == (
+        "a bar is filled only by a deal, not from the waste heap"
+    )
+    assert table_words("T3 and F1 and W1 hold TS", names) == "T3 and F1 and W1 hold 10♠"
+    table = open_service(":memory:")
+    answer = table.start("me", "gate", seed=3)
+    assert table.check("me", answer["id"], "W", "T1") == {
+        "legal": False,
+        "reason": "The waste heap is empty.",
+    }

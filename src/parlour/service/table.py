@@ -41,7 +41,15 @@ from .answers import Answer, CatalogGame, GameSummary, Invitation, LogEntry, Ste
 from .bus import LocalBus
 from .stats import LOADED_OVER, game_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
-from .words import Names, capitalised, hint_words, sentence, sentences, with_symbols
+from .words import (
+    Names,
+    capitalised,
+    hint_words,
+    sentence,
+    sentences,
+    table_words,
+    with_symbols,
+)
 
 __all__ = [
     "TableService",
@@ -530,7 +538,10 @@ class TableService:
                 why = state.why_illegal(canonical).removeprefix(": ")
             except ParlourError:
                 why = ""
-            reason = capitalised(with_symbols(why)) + "." if why else "That move is not allowed."
+            names = policy.names(live.record, me)
+            reason = (
+                capitalised(table_words(why, names)) + "." if why else "That move is not allowed."
+            )
             return {"legal": False, "reason": reason}
 
     def hint(self, player: str, game_id: str, seat: int | None = None) -> dict[str, str]:
@@ -550,12 +561,13 @@ class TableService:
             if game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             found = ai_hint(game)
-            reason = with_symbols(found.reason)
+            names = policy.names(live.record, me)
+            reason = table_words(found.reason, names)
             if found.stuck:
                 return {"move": "", "reason": reason, "text": hint_words(None, found.reason)}
             moves, parts = game.state.view_moves(me)
             part = parts[moves.index(found.move)] if found.move in moves else {"move": found.move}
-            text = hint_words(part, found.reason, policy.names(live.record, me))
+            text = hint_words(part, found.reason, names)
             return {"move": found.move, "reason": reason, "text": text}
 
     def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:

@@ -30,6 +30,7 @@ __all__ = [
     "blocked_words",
     "cards_left_words",
     "with_symbols",
+    "table_words",
     "prompt_words",
     "hint_words",
 ]
@@ -67,6 +68,18 @@ def with_symbols(text: str) -> str:
     """Free text from a computer player ("puts TD on W1") with its French cards
     written as people read them ("puts 10♦ on W1")."""
     return _FRENCH_CODE.sub(lambda m: card_words(m.group(1)), text)
+
+
+def table_words(text: str, names: Names) -> str:
+    """Free text from a game or a computer player (why a move is refused, a hint's
+    reason) as the table shows things: its French cards with suit symbols and the
+    piles a game names in words by their names ("W is empty" -> "the waste heap is
+    empty", "moves 7♥ from L" -> "moves 7♥ from the left post"); numbered piles
+    ("T3", "F1") are left as their labels show them."""
+    if names.places:
+        letters = "|".join(re.escape(name) for name in sorted(names.places, key=len)[::-1])
+        text = re.sub(rf"\b(?:{letters})\b", lambda m: names.place(m.group(0)), text)
+    return with_symbols(text)
 
 
 def colour_words(letter: str | int | None) -> str:
@@ -572,7 +585,7 @@ def hint_words(parts: Mapping[str, Any] | None, reason: str, names: Names | None
     move to suggest (``parts`` None), the reason alone: "Hint: no move leads anywhere
     new: undo or resign." """
     names = names or Names()
-    why = with_symbols(reason).rstrip(". ")
+    why = table_words(reason, names).rstrip(". ")
     if parts is None:
         return f"Hint: {why}."
     text = why if why and _names_move(why, parts) else _move_words(parts, names)

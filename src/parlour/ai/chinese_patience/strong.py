@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ...games.chinese_patience import (
+    CARD,
     END,
     END_MOVE,
-    MOVE_STRS,
     ON_DISCARD,
     ON_TABLEAU,
     TWIST,
@@ -33,6 +33,7 @@ from .position import (
     DISCARD_TAKES,
     GAME,
     HIDDEN,
+    PILE_NAMES,
     TABLEAU_TAKES,
     Move3,
     applied,
@@ -247,6 +248,34 @@ def _search(
     return found
 
 
+def _count(n: int, word: str) -> str:
+    return f"a {word}" if n == 1 else f"{n} {word}s"
+
+
+def line_words(plan: Sequence[Move3]) -> str:
+    """What a line comes to, in words rather than its moves: "3 moves and 2 twists: 2
+    cards to the foundations, 1 onto your opponent's discard pile", "a move and a
+    twist"."""
+    moves = [m for m in plan if m[0] not in (TWIST, END)]
+    twists = sum(1 for m in plan if m[0] == TWIST)
+    text = " and ".join(
+        _count(n, word) for n, word in ((len(moves), "move"), (twists, "twist")) if n
+    )
+    home = sum(1 for m in moves if m[0] == CARD and 1 <= m[2] <= 4)
+    loaded = sum(1 for m in moves if m[0] == CARD and m[2] == 9)
+    done = []
+    if home:
+        done.append(f"{home} card{'s' * (home > 1)} to the foundations")
+    if loaded:
+        cards = "" if home else " card" + "s" * (loaded > 1)
+        done.append(f"{loaded}{cards} onto {PILE_NAMES['9']}")
+    if done:
+        text += ": " + ", ".join(done)
+    if plan and plan[-1][0] == END:
+        text += ", then the end of the turn"
+    return text
+
+
 @register_player(GAME, "strong")
 class StrongPlayer(PhasePlayer):
     """Searches every move sequence up to the next twist or end and plays the best.
@@ -266,12 +295,13 @@ class StrongPlayer(PhasePlayer):
             i, final = found.win
         plan = self._path(found.nodes, i) + [final]
         self._plan = plan[1:]
-        steps = ", ".join(MOVE_STRS[m] for m in plan)
         if found.win is not None:
-            return plan[0], f"it begins a line that wins ({steps})"
+            return plan[0], f"it begins a line that wins ({line_words(plan)})"
+        if len(plan) == 1:
+            return plan[0], "no move played first does better before the turn ends"
         # the score is the search's own measure (cards held, what the opponent can do
-        # at once): a person is told the line, not the number
-        return plan[0], f"it begins the best line to the end of the turn ({steps})"
+        # at once): a person is told what the line comes to, not the number
+        return plan[0], f"it begins the best line to the end of the turn ({line_words(plan)})"
 
     @staticmethod
     def _path(nodes: list[tuple[ChinesePatience, int, Move3 | None]], i: int) -> list[Move3]:

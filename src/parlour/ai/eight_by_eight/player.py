@@ -160,6 +160,14 @@ def _move_text(p: Pos, mv: Mv) -> str:
     raise ValueError(f"not a table move: {mv!r}")
 
 
+def turn_words(talon_left: bool) -> str:
+    """What ``turn`` does, as a reason names it: a card turned up, or the waste turned
+    over once the talon is used up."""
+    if talon_left:
+        return "turns up the next talon card"
+    return "turns the waste over for the next pass"
+
+
 def _reason(p: Pos, plan: Sequence[Mv]) -> str:
     """A one-line reason for the first move of ``plan``."""
     mv = plan[0]
@@ -311,9 +319,7 @@ class EightByEightFairPlayer(Player):
                 self._expect = apply_moves(p, plan[:1])
                 return text, _reason(p, plan)
         if can_turn:
-            if view["talon"]:
-                return "turn", "turns up the next talon card: nothing better on the table"
-            return "turn", "turns the waste over for the next pass: nothing better on the table"
+            return "turn", f"{turn_words(bool(view['talon']))}: nothing better on the table"
         self.stuck = True
         return self._any_new(view, legal), NO_WAY
 

@@ -43,7 +43,7 @@ from ..base import register_player
 from ..hints import NO_WAY
 from ..solver import Budget
 from .moves import turn_options
-from .player import EightByEightFairPlayer, _move_text, _view_position
+from .player import EightByEightFairPlayer, _move_text, _view_position, turn_words
 from .position import (
     BLANK,
     GAME,
@@ -320,13 +320,18 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         return legal[0], NO_WAY
 
     def _follow(self, exact: Pos, key: tuple[Pos, bool]) -> tuple[str, str]:
-        """The next move of the winning line, remembering where it leads."""
+        """The next move of the winning line, remembering where it leads, and why: the
+        line's reason (the table names the move from its parts, in words; a turn,
+        which has no card to name, is told here)."""
         move = self._line.pop(0)
-        if move == "turn" and exact[4] < len(exact[3]):
+        talon_left = exact[4] < len(exact[3])
+        if move == "turn" and talon_left:
             self._line_at = (exact, True)  # the turned card is pending, nothing else moved
         else:
             self._line_at = (_children(exact, move)[0], False)
-        return move, f"{move}: {self._line_why}"
+        if move == "turn":
+            return move, f"{turn_words(talon_left)}: {self._line_why}"
+        return move, self._line_why
 
 
 def line_texts(p: Pos, line: Sequence[Mv]) -> list[str]:
