@@ -179,6 +179,18 @@ def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end(
             "Hint: plays 2♥ from the stock to F1: next needed there.",
         ),
         (
+            {"move": "T1 T3", "source": "T1", "target": "T3", "count": 2, "card": "4C"},
+            "the talon is known, and this line turns up a face-down card",
+            "Hint: moves 4♣ and the card on it from T1 to T3: the talon is known, and this"
+            " line turns up a face-down card.",
+        ),
+        (
+            {"move": "5 6", "source": "5", "target": "6", "count": 4, "card": "9C"},
+            "it begins a line that wins (a move)",
+            "Hint: moves 9♣ and the 3 cards on it from pile 5 to pile 6: it begins a line"
+            " that wins (a move).",
+        ),
+        (
             {"move": "twist", "source": None, "target": None, "count": 0, "card": None},
             "twist: the only legal move",
             "Hint: twist: the only legal move.",

@@ -540,7 +540,8 @@ _PHRASES: dict[str, _Phrase] = {
 def _move_words(parts: Mapping[str, Any], names: Names) -> str:
     """A legal move named from its parts (never its string), as a player says what it
     does: "plays blue 5 and calls UNO", "plays a Wild and chooses red", "plays 7♦ from
-    the stock to F3", "chooses green", "draws a card"."""
+    the stock to F3", "moves 4♣ and the card on it from T1 to T3" (a run, by its
+    deepest card), "chooses green", "draws a card"."""
     card = parts.get("card")
     colour = parts.get("colour")
     if card:
@@ -552,7 +553,12 @@ def _move_words(parts: Mapping[str, Any], names: Names) -> str:
             source=None if source == card else source,
             target=parts.get("target"),
         )
-        text = f"plays {_card(event)}{_from_to(event, names)}"
+        count = int(parts.get("count") or 1)
+        if count > 1:
+            on_it = "the card" if count == 2 else f"the {count - 1} cards"
+            text = f"moves {_card(event)} and {on_it} on it{_from_to(event, names)}"
+        else:
+            text = f"plays {_card(event)}{_from_to(event, names)}"
         if colour:
             text += f" and chooses {colour_words(colour)}"
     elif colour:
