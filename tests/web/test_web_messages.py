@@ -308,7 +308,10 @@ def test_a_run_picked_up_and_a_calculator_row_read_as_sentences(table_at: TableA
     )
     assert played.ok, played.text()
     page.reload()
-    page.wait_for_function("window.Parlour && window.Parlour.game.answer.moves_played === 1")
+    page.wait_for_function(
+        "window.Parlour && window.Parlour.game.answer"
+        " && window.Parlour.game.answer.moves_played === 1"
+    )
     table.settle()
     card = table.card("T4", 2)
     card.click(position=table.corner(card))
@@ -334,7 +337,9 @@ def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
         assert played.ok, played.text()
     page.reload()
     page.wait_for_function(
-        "(n) => window.Parlour && window.Parlour.game.answer.moves_played === n", arg=len(moves)
+        "(n) => window.Parlour && window.Parlour.game.answer"
+        " && window.Parlour.game.answer.moves_played === n",
+        arg=len(moves),
     )
     table.settle()
     page.locator("#hint").click()
