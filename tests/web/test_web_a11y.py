@@ -79,3 +79,19 @@ def test_tables_have_no_violations(table_at: TableAt, viewport: str) -> None:
     table.settle()
     table.page.wait_for_selector("#end-streak")  # the service's words, with the panel
     scan(table.page, f"the end panel at {viewport}")
+
+
+def test_the_panel_between_two_hands_has_no_violations(table_at: TableAt) -> None:
+    """UNO's panel between hands (the loser's cards as cards) at a phone's size."""
+    table = table_at("phone")
+    game_id = table.start("uno", seed=17, opponent="random", first=0)
+    for move in ["R6", "R8", "W:B", "B2", "BS", "YS"]:
+        url = f"{table.server.url}/api/games/{game_id}/moves"
+        assert table.page.request.post(url, data={"move": move}).ok
+    table.page.reload()
+    table.page.wait_for_selector('#scene .card.movable[data-source="YD"]')
+    table.settle()
+    table.page.locator('#scene .card.movable[data-source="YD"]').click()
+    table.page.wait_for_selector("#handpanel")
+    table.settle()
+    scan(table.page, "the panel between two hands")

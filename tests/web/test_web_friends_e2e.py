@@ -208,3 +208,59 @@ def test_the_join_page_names_the_inviter_and_a_used_link_is_no_game(
     eve.open(f"#/game/{game_id}")
     eve.page.wait_for_selector("h1:text('No such game')")
     assert eve.page.inner_text("#main") == used
+
+
+def test_each_friend_has_the_panel_between_two_hands(two: tuple[Table, Table]) -> None:
+    """At a friend's game a hand's end stays in view for both (the mover's own move, the
+    other's over the live line), each with their own panel, named from their side;
+    either goes on in their own time: the engine dealt the next hand with the move, so
+    one need not wait for the other's "Next hand", and the other's moves wait until
+    they ask for it."""
+    ann, bob = two
+    join(bob, invite(ann, "uno"))
+    people = [ann, bob]
+    answers = [request(p, "GET", "") for p in people]
+    for _ in range(400):  # fast through the API, until the mover can go out
+        mover = next(i for i, a in enumerate(answers) if a["your_turn"])
+        view, legal = answers[mover]["view"], answers[mover]["legal_moves"]
+        cards = [m for m in legal if m not in ("draw", "pass", "keep", "catch")]
+        if len(view["hand"]) == 1 and cards and ":" not in cards[0] and view["drawn"] is None:
+            break
+        # with one card left, only on the table (a Wild's colour waits in a dialog there)
+        lone = len(view["hand"]) == 1 and "draw" in legal
+        reply = request(
+            people[mover], "POST", "/moves", move="draw" if lone else (cards or legal)[0]
+        )
+        answers[mover] = reply
+        answers[1 - mover] = request(people[1 - mover], "GET", "")
+    else:
+        raise AssertionError("nobody could go out")
+    winner, loser = people[mover], people[1 - mover]
+    played = answers[mover]["moves_played"]
+    caught_up(winner, played)
+    caught_up(loser, played)
+    winner.settle()
+    move = next(m for m in winner.moves() if m["move"] == cards[0])
+    winner.card(move["source"]).click(position=winner.corner(winner.card(move["source"])))
+    for person in people:
+        person.page.wait_for_selector("#handpanel")
+        person.settle()
+    names = {ann: "Ann", bob: "Bob"}
+    assert winner.page.inner_text("#handpanel h2") == "You win hand 1"
+    assert loser.page.inner_text("#handpanel h2") == f"{names[winner]} wins hand 1"
+    assert loser.page.inner_text("#handpanel .shown-text") == "You held:"
+    shot(loser, "friend-hand-end-loser")
+    # the loser goes on first; the winner's panel stays until the winner asks
+    loser.next_hand("Enter")
+    assert loser.page.locator("#handpanel").count() == 0
+    assert winner.page.locator("#handpanel").count() == 1
+    if loser.answer["your_turn"]:
+        moves = loser.moves()
+        loser.click_move(
+            next((m for m in moves if m.get("source") and not m.get("colour")), moves[0])
+        )
+        winner.page.wait_for_timeout(300)
+        assert winner.page.locator("#handpanel").count() == 1  # its moves wait
+    winner.next_hand()
+    caught_up(winner, loser.played())
+    assert winner.answer["view"]["hand_number"] == 2

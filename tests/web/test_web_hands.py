@@ -78,6 +78,8 @@ def test_a_hand_won_stays_in_view_until_the_next_hand_is_asked_for(table_at: Tab
         assert panel["totals"] == f"Match to 500: you {played['points']}, the computer 0"
         assert panel["hidden"], "the next hand is on the table before it was asked for"
         assert panel["focused"] == "next-hand"
+        tools = page.locator(".toolbar button:enabled").evaluate_all("(b) => b.map((x) => x.id)")
+        assert not {"undo", "redo", "hint", "resign"} & set(tools), tools
         # the status line says the move, not the whole ending and the next deal
         assert (
             panel["status"]

@@ -819,6 +819,7 @@ async function handPause(step, answer) {
   let next;
   const asked = new Promise((resolve) => { next = resolve; });
   state.between = { next };
+  toolbar(answer, false); // nothing to undo, hint or resign until the next hand is on
   showStatus(hand.before || `${hand.headline}.`, "");
   say("");
   const panel = handPanel(hand, seat, () => next());
