@@ -214,4 +214,6 @@ def test_the_board_names_the_computer_and_nobody_moves_after_a_resignation(
         assert "scores: you 0, the computer 0" in board and "\nthe computer: 7 cards" in board
         assert "opponent" not in board
     assert "to move: you" in before and "to move" not in after
-    assert "game over: you resigned" in after and "cards by number" not in after
+    # the end is told once, in the table's words (not the engine's 'game over:' too)
+    assert after.count("Game over. You resigned.") == 1 and "game over:" not in after
+    assert "cards by number" not in after
