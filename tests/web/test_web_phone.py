@@ -107,7 +107,9 @@ def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: Tab
         width, height = table.VIEWPORTS[viewport]
         page.set_viewport_size({"width": width, "height": height})
         table.open("#/stats")
-        page.wait_for_selector(".chart")
+        # the daily line's own chart: ".chart" alone matched a chart drawn before the
+        # page had every line (a failure under load in a clean-clone CI run)
+        page.wait_for_selector('[aria-labelledby="t-calculation-daily"] svg')
         shown = page.evaluate(
             """() => ({
                  boxes: [...document.querySelectorAll('.chart-box h2')].map((e) => e.textContent),
