@@ -58,6 +58,22 @@ class Table:
         self.settle()
         return game_id
 
+    def play_by_api(self, game_id: str, moves: list[str]) -> None:
+        """Play ``moves`` through the API (as another device would), then reload the
+        table and wait until it shows them all."""
+        for move in moves:
+            played = self.page.request.post(
+                f"{self.server.url}/api/games/{game_id}/moves", data={"move": move}
+            )
+            assert played.ok, (move, played.text())
+        self.page.reload()
+        self.page.wait_for_function(
+            "(n) => window.Parlour && window.Parlour.game.answer"
+            " && window.Parlour.game.answer.moves_played === n",
+            arg=len(moves),
+        )
+        self.settle()
+
     def settle(self) -> None:
         """Wait until the table is still: the answer drawn, or a hand of a match over
         and its panel waiting for "Next hand" (see :meth:`next_hand`)."""

@@ -329,19 +329,7 @@ def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
     table = table_at("laptop")
     game_id = table.start("gate", seed=970141, bars=3)
     page = table.page
-    moves = gate_moves_until_stuck()
-    for move in moves:
-        played = page.request.post(
-            f"{table.server.url}/api/games/{game_id}/moves", data={"move": move}
-        )
-        assert played.ok, played.text()
-    page.reload()
-    page.wait_for_function(
-        "(n) => window.Parlour && window.Parlour.game.answer"
-        " && window.Parlour.game.answer.moves_played === n",
-        arg=len(moves),
-    )
-    table.settle()
+    table.play_by_api(game_id, gate_moves_until_stuck())
     page.locator("#hint").click()
     page.wait_for_selector("#message.hint.shown", timeout=30_000)
     assert page.locator("#message").inner_text() == STUCK_TEXT

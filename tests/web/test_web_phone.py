@@ -212,16 +212,7 @@ def test_unos_buttons_come_and_go_without_moving_the_table(table_at: TableAt) ->
         seen = {}
         for name, (seed, moves) in UNO_TURNS.items():
             game_id = table.start("uno", seed, opponent="human", w4_challenge=True, uno_call=True)
-            for move in moves:
-                url = f"{table.server.url}/api/games/{game_id}/moves"
-                assert page.request.post(url, data={"move": move}).ok, move
-            page.reload()
-            page.wait_for_function(
-                "(n) => window.Parlour && window.Parlour.game.answer"
-                " && window.Parlour.game.answer.moves_played === n",
-                arg=len(moves),
-            )
-            table.settle()
+            table.play_by_api(game_id, moves)
             seen[name] = page.evaluate(UNO_LAYOUT)
             if shots:
                 page.screenshot(path=f"{shots}/uno-buttons-{name}-{viewport}.png")
