@@ -19,6 +19,7 @@ __all__ = [
     "InvalidCardError",
     "GameOverError",
     "InvalidPlayerError",
+    "InvalidSeedError",
 ]
 
 
@@ -53,6 +54,11 @@ class InvalidSaveError(ParlourError):
 class InvalidOptionError(ParlourError):
     """An unknown game option or setting (a player level, an environment's argument),
     or a value it does not take."""
+
+
+class InvalidSeedError(ParlourError):
+    """A deal number (seed) that is not a whole number a game can be dealt from; the
+    web app names its field, so a form can say it by the box it was typed in."""
 
 
 class InvalidPlayerError(ParlourError):

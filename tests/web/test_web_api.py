@@ -181,6 +181,8 @@ def test_bad_new_games_are_refused(client: TestClient, body: dict[str, Any], wor
     assert response.status_code == 400
     assert words in response.json()["error"]
     assert "NoneType" not in response.text and "Input should" not in response.text
+    # a refused deal number names its field (the front page says it under that box)
+    assert response.json().get("field") == ("seed" if "seed" in body else None)
     assert client.get("/api/games").json()["games"] == []
 
 
@@ -289,4 +291,5 @@ def test_bad_values_are_refused_in_the_services_words(
     client: TestClient, body: bytes, words: str
 ) -> None:
     response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
-    assert response.status_code == 400 and response.json() == {"error": words}
+    field = {"field": "seed"} if b'"seed"' in body else {}
+    assert response.status_code == 400 and response.json() == {"error": words, **field}

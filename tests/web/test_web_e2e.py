@@ -19,6 +19,9 @@ from pathlib import Path
 import pytest
 from tabletools import GAMES, Table
 
+from parlour.errors import ParlourError
+from parlour.service.policy import check_seed
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
 TableAt = Callable[..., Table]
@@ -69,12 +72,46 @@ def test_a_deal_number_too_long_for_the_browser_is_refused(table_at: TableAt) ->
     form.locator("button[type=submit]").click()
     table.page.wait_for_timeout(300)
     assert table.page.evaluate("location.hash") in ("", "#/")
-    refused = field.evaluate("e => e.validationMessage") or form.inner_text()
+    refused = form.locator(".seed .field-error").inner_text()
     assert "9007199254740991" in refused.replace(",", "").replace(".", "")
     field.fill("9007199254740991")
     form.locator("button[type=submit]").click()
     table.page.wait_for_selector("#scene .card")
     assert table.answer["seed"] == 9007199254740991
+
+
+@pytest.mark.parametrize("viewport", ["phone", "laptop"])
+def test_a_negative_deal_number_is_refused_in_the_services_words(
+    table_at: TableAt, viewport: str
+) -> None:
+    """'-3' is refused under the box in the words of the service's seed error (every
+    front end's), not in the browser's own validation bubble; a good number then deals."""
+    table = table_at(viewport)
+    table.open("#/")
+    form = table.page.locator("form[data-game=calculation]")
+    form.locator("summary").click()
+    field = form.get_by_label("Deal number")
+    field.fill("-3")
+    form.locator("button[type=submit]").click()
+    shown = form.locator(".seed .field-error")
+    shown.wait_for(state="visible")
+    assert field.evaluate("e => e.validationMessage") == "", "no browser bubble"
+    with pytest.raises(ParlourError) as refused:
+        check_seed(-3)
+    words = str(refused.value)
+    assert shown.inner_text() == f"{words[0].upper()}{words[1:]}."
+    assert field.get_attribute("aria-invalid") == "true"
+    assert field.evaluate("e => e.getAttribute('aria-describedby')") == shown.get_attribute("id")
+    assert field.evaluate("e => e === document.activeElement")
+    assert table.page.evaluate("location.hash") in ("", "#/")
+    assert form.locator("p.error[role=alert]").inner_text() == "", "said once, by the box"
+    shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+    if shots:
+        form.screenshot(path=f"{shots}/seed-refused-{viewport}.png")
+    field.fill("3")
+    form.locator("button[type=submit]").click()
+    table.page.wait_for_selector("#scene .card")
+    assert table.answer["seed"] == 3
 
 
 def test_calculation_by_keyboard_double_click_and_drag(table_at: TableAt) -> None:

@@ -40,7 +40,7 @@ from ..core.options import resolve_options
 from ..core.protocol import GameState
 from ..core.registry import game_class
 from ..core.session import Game
-from ..errors import GameOverError, IllegalMoveError, ParlourError
+from ..errors import GameOverError, IllegalMoveError, InvalidSeedError, ParlourError
 from .answers import (
     Answer,
     CatalogChoice,
@@ -187,7 +187,7 @@ def check_seed(seed: Any, largest: int = MAX_SEED) -> int:
     """A deal number as any front end takes it (``--seed``, the API's ``seed``, the
     web form's deal number), refused in one message wherever it was typed."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= largest:
-        raise ParlourError(
+        raise InvalidSeedError(
             f"the deal number (seed) must be a whole number from 0 to {largest}, got {seed!r}"
         )
     return seed

@@ -37,7 +37,7 @@ from starlette.routing import Match
 
 from ..ai import warm
 from ..core.registry import game_class
-from ..errors import GameOverError, ParlourError, UnknownGameError
+from ..errors import GameOverError, InvalidSeedError, ParlourError, UnknownGameError
 from ..service import (
     FRIEND,
     HUMAN,
@@ -182,6 +182,9 @@ class InvitationBody(BaseModel):
 
 class ErrorBody(BaseModel):
     error: str
+    field: str | None = Field(
+        default=None, description="the field of the request the error is about, where one is"
+    )
 
 
 class GameList(BaseModel):
@@ -412,7 +415,10 @@ def create_app(
 
     @app.exception_handler(ParlourError)
     async def parlour_error(request: Request, exc: ParlourError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=_status(exc))
+        body = {"error": str(exc)}
+        if isinstance(exc, InvalidSeedError):
+            body["field"] = "seed"  # a form says it by the deal number's own box
+        return JSONResponse(body, status_code=_status(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:

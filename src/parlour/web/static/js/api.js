@@ -1,9 +1,11 @@
 // The JSON API: one fetch wrapper, the catalogue, and what the server can do.
 
 export class ApiError extends Error {
-  constructor(message, status) {
+  /** `field`: the request's field the service's refusal is about (the deal number's "seed"), if any. */
+  constructor(message, status, field = null) {
     super(message);
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -20,7 +22,7 @@ export async function api(method, path, body) {
   } catch (e) {
     data = { error: `the server answered ${res.status}` };
   }
-  if (!res.ok) throw new ApiError((data && data.error) || `the server answered ${res.status}`, res.status);
+  if (!res.ok) throw new ApiError((data && data.error) || `the server answered ${res.status}`, res.status, (data && data.field) || null);
   return data;
 }
 

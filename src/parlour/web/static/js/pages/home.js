@@ -73,9 +73,13 @@ function gameCard(g) {
         h("select", { id: `level-${g.name}`, name: "__opponent" },
           levels.map((l) => h("option", { value: levelName(l), selected: levelName(l) === g.default_level ? true : null, text: levelLabel(l) }))))
     : null;
-  const seed = h("div", { class: "opt" },
+  // A text box, not type=number: the browser would refuse "-3" in its own bubble and
+  // words, and read "abc" as empty (a random deal); the service says what it takes,
+  // in the words every front end uses, here under the box.
+  const seed = h("div", { class: "opt seed" },
     h("label", { for: `seed-${g.name}`, text: "Deal number" }),
-    h("input", { type: "number", id: `seed-${g.name}`, name: "__seed", min: 0, max: Number.MAX_SAFE_INTEGER, step: 1, placeholder: "random", inputmode: "numeric" }));
+    h("input", { type: "text", id: `seed-${g.name}`, name: "__seed", placeholder: "random", inputmode: "numeric", autocomplete: "off", spellcheck: "false", "aria-describedby": `seed-error-${g.name}` }),
+    h("p", { class: "error field-error", id: `seed-error-${g.name}`, "aria-live": "polite" }));
   const deals = g.deals || [];
   const winnable = deals.includes("winnable")
     ? h("div", { class: "opt check" },
@@ -122,17 +126,29 @@ async function start(form, g, err, deal = null) {
   else if (seed !== "") {
     // Number() would round a longer number to another deal's: anything but a whole
     // number a browser holds goes as typed, and the service says what it takes.
-    body.seed = /^\d+$/.test(seed) && Number.isSafeInteger(Number(seed)) ? Number(seed) : seed;
+    const whole = /^\s*-?\d+\s*$/.test(seed) && Number.isSafeInteger(Number(seed));
+    body.seed = whole ? Number(seed) : seed;
   }
   else if (winnable && winnable.checked) body.deal = "winnable";
   const opp = form.querySelector("[name=__opponent]");
   if (opp) body.opponent = opp.value;
+  const seedBox = form.querySelector("[name=__seed]");
+  const seedError = form.querySelector(".seed .field-error");
+  err.textContent = seedError.textContent = "";
+  seedBox.removeAttribute("aria-invalid");
   try {
     const answer = await api("POST", "/api/games", body);
     window.Parlour.pending = answer;
     location.hash = `#/game/${answer.id}`;
   } catch (e) {
-    err.textContent = e.message;
+    if (e.field !== "seed") {
+      err.textContent = e.message;
+      return;
+    }
+    seedError.textContent = endStop(e.message.charAt(0).toUpperCase() + e.message.slice(1));
+    seedBox.setAttribute("aria-invalid", "true");
+    seedBox.closest("details").open = true;
+    seedBox.focus();
   }
 }
 
