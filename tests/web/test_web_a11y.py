@@ -9,6 +9,7 @@ markup at any size) at the laptop.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -95,3 +96,39 @@ def test_the_panel_between_two_hands_has_no_violations(table_at: TableAt) -> Non
     table.page.wait_for_selector("#handpanel")
     table.settle()
     scan(table.page, "the panel between two hands")
+
+
+def test_a_cut_status_opens_from_the_keyboard(table_at: TableAt) -> None:
+    """On a phone a status line too long for its lines is cut, and its cue ("more") is
+    a button: reached with Tab after the toolbar, opened with Enter, closed with Space,
+    saying whether it is open; axe-core finds nothing, cut or open."""
+    table = table_at("phone")
+    table.start("uno", seed=9, opponent="random")
+    page = table.page
+    more = page.locator("#status-more")
+    assert not more.is_visible(), "no cue while the status fits"
+    # a sentence longer than its two lines (written in here: the games' own seldom are)
+    page.evaluate(
+        "(text) => { const status = document.querySelector('#status');"
+        " status.querySelector('.say').textContent = text; status.classList.add('cut'); }",
+        "The computer plays a blue Draw Two. " * 4,
+    )
+    assert more.is_visible() and more.inner_text() == "more"
+    assert more.get_attribute("aria-expanded") == "false"
+    box = more.bounding_box()
+    assert box is not None and box["width"] >= 24 and box["height"] >= 24, box
+    scan(page, "a cut status at a phone's size")
+    page.locator(".toolbar .tool").last.focus()
+    page.keyboard.press("Tab")
+    assert more.evaluate("e => e === document.activeElement"), "Tab reaches the cue"
+    page.keyboard.press("Enter")
+    opened = page.locator("#status .status-full")
+    assert opened.inner_text().startswith("The computer plays a blue Draw Two. " * 3)
+    assert more.inner_text() == "close" and more.get_attribute("aria-expanded") == "true"
+    scan(page, "a cut status opened at a phone's size")
+    shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+    if shots:
+        page.screenshot(path=f"{shots}/status-open-keyboard-phone.png")
+    page.keyboard.press(" ")
+    assert opened.count() == 0 and more.get_attribute("aria-expanded") == "false"
+    assert more.inner_text() == "more"

@@ -90,6 +90,12 @@ function screen(answer, renderer) {
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
       h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" }))));
   els.status = h("p", { id: "status", class: "status", "aria-live": "polite", onclick: () => toggleStatus() });
+  // The cue of a status cut short, a button for the keyboard too (Enter, Space): drawn
+  // (app.css) only while the status is cut, named for what it does.
+  els.more = h("button", {
+    type: "button", id: "status-more", class: "status-more", "aria-controls": "status", "aria-expanded": "false",
+    "aria-label": "more: the whole status line", onclick: () => toggleStatus(),
+  }, "more");
   els.scene = h("div", { class: "scene", id: "scene" });
   els.table = h("div", { id: "table", class: `table table-${answer.game}`, role: "region", "aria-label": "card table" }, els.scene);
   // Messages (a hint, why a move is refused) show over the status line, never over
@@ -108,7 +114,7 @@ function screen(answer, renderer) {
     h("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); const v = els.typed.value.trim(); if (v) { els.typed.value = ""; playTyped(v); } } },
       h("label", { for: "typed-move", text: "Type a move" }), els.typed, els.legal, h("button", { type: "submit", text: "Play" })));
   return h("div", { class: `game-screen game-${answer.game}` },
-    bar, els.status, els.message,
+    bar, els.status, els.more, els.message,
     h("div", { class: "play-area" }, els.table, els.panelHost),
     els.controls, els.side);
 }
@@ -223,6 +229,14 @@ function markCut() {
   els.status.classList.remove("open");
   els.status.classList.toggle("cut", cut);
   els.status.title = cut ? "Show it all (the log keeps it too)" : "";
+  moreSays(false);
+}
+
+/** The cue's words and state: "more" (cut), or "close" (the whole status open). */
+function moreSays(open) {
+  els.more.textContent = open ? "close" : "more";
+  els.more.setAttribute("aria-label", open ? "close the whole status line" : "more: the whole status line");
+  els.more.setAttribute("aria-expanded", open ? "true" : "false");
 }
 
 /** A tap on a status line cut short shows it all over the table, until the next tap. */
@@ -231,10 +245,12 @@ function toggleStatus() {
   if (open) {
     open.remove();
     els.status.classList.remove("open");
+    moreSays(false);
   } else if (els.status.classList.contains("cut")) {
     const text = [...els.status.querySelectorAll(".say, .counts")].map((el) => el.textContent).join(" ");
     els.status.append(h("span", { class: "status-full", text }));
     els.status.classList.add("open");
+    moreSays(true);
   }
 }
 
