@@ -732,6 +732,8 @@ def test_render_of_a_finished_game_speaks_from_each_side() -> None:
     loser = st(g).render_for(1 - outcome.winner)
     assert f"game over: you win with {outcome.score} points" in winner
     assert f"game over: the opponent wins with {outcome.score} points" in loser
+    bare = st(g).render_for(outcome.winner, end=False)  # for a table that tells the end
+    assert bare == winner.replace(f"\ngame over: you win with {outcome.score} points", "")
     assert "player" not in winner + loser
 
 

@@ -82,12 +82,27 @@ def playout(name: str, options: dict[str, Any], seed: int) -> parlour.Game:
     return game
 
 
+def check_board_end(game: parlour.Game) -> None:
+    """``render_for(end=False)`` is the board less the line saying the game is over
+    (for a front end that tells the end itself): the same board in play, at most
+    one line fewer once it is over, nothing else changed."""
+    for player in range(game.players):
+        full = game.render_for(player).splitlines()
+        bare = game.render_for(player, end=False).splitlines()
+        if not game.is_over:
+            assert bare == full, "a game in play has no end line to leave out"
+            continue
+        assert len(full) - len(bare) in (0, 1), (full, bare)
+        assert all(line in full for line in bare) and "over:" not in "\n".join(bare).lower()
+
+
 @pytest.mark.parametrize("variant", variants(), ids=variant_id)
 def test_random_playouts(variant: tuple[str, dict[str, Any], int], conformance_seeds: int) -> None:
     name, options, share = variant
     seeds = max(1, conformance_seeds // share)
     for seed in range(seeds):
         game = playout(name, options, seed)
+        check_board_end(game)
         # Save and load round-trip: same moves, same exact position.
         loaded = parlour.load_game(game.to_json())
         assert loaded.moves == game.moves
@@ -154,3 +169,13 @@ def test_a_player_the_game_does_not_have(name: str) -> None:
     game = parlour.new_game(name, seed=5)
     with pytest.raises(parlour.InvalidPlayerError, match=f"no player {game.players} in {name}"):
         game.view(game.players)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_board_given_up_without_its_end_line(name: str) -> None:
+    game = parlour.new_game(name, seed=5)
+    check_board_end(game)
+    game.resign()
+    check_board_end(game)
+    for player in range(game.players):
+        assert "resigned" not in game.render_for(player, end=False)

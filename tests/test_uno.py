@@ -787,6 +787,9 @@ def test_match_ends_at_the_target() -> None:
     assert g.legal_moves() == [] and g.view(0)["to_move"] is None
     assert g.view(0)["phase"] == "over" and g.view(1)["last_hand"]["points"] == 146
     assert "match over: you won with 146 points" in g.view(0)["events"]
+    board = g.render_for(0)
+    assert "match over: you win" in board
+    assert g.render_for(0, end=False) == board.replace("\nmatch over: you win", "")
     with pytest.raises(parlour.GameOverError):
         g.play("draw")
 

@@ -35,6 +35,17 @@ def test_the_end_is_told_once_in_the_services_words() -> None:
     assert "game over:" not in text and "resigned" not in text
 
 
+def test_a_patience_lost_in_play_is_told_once_too() -> None:
+    # Calculation's board wrote "Game over: lost: ..." above "Game over. You lost."
+    table = open_service(":memory:")
+    answer = table.start(ME, "calculation", seed=3)
+    while answer["end"] is None:
+        answer = table.play(ME, answer["id"], answer["view"]["legal_moves"][-1])
+    assert answer["end"]["result"] == "lost"
+    text = table.text(ME, answer["id"])
+    assert "stock s: empty" in text.lower() and "game over" not in text.lower()
+
+
 def test_could_this_deal_be_won_is_asked_only_of_a_deal_not_won() -> None:
     table = open_service(":memory:")
     lost = table.resign(ME, table.start(ME, "gate", seed=4)["id"])

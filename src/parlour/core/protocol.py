@@ -282,13 +282,17 @@ class GameState(ABC):
         *,
         other: str = "the opponent",
         resigned_by: int | None = None,
+        end: bool = True,
     ) -> str:
         """The position as ``player`` may see it. One-player games hide nothing that
         ``render`` shows (it prints no face-down card); two-player games override.
         ``other`` is how a two-player board names the other player ("the computer",
         a friend's name), as the table's sentences do; ``resigned_by`` is who gave the
         game up (the session knows it, the engine does not), so that a board shows
-        nobody to move once the game is over."""
+        nobody to move once the game is over. ``end=False`` leaves out the board's
+        line saying the game is over ("game over: you resigned"), for a front end
+        that tells the end in its own words; a game whose board writes such a line
+        overrides this to honour it."""
         return self.render(colour)
 
     @abstractmethod

@@ -220,10 +220,15 @@ class Game:
     def render(self, colour: bool = False) -> str:
         return self._state.render(colour)
 
-    def render_for(self, player: int, colour: bool = False, other: str = "the opponent") -> str:
+    def render_for(
+        self, player: int, colour: bool = False, other: str = "the opponent", *, end: bool = True
+    ) -> str:
         """The position as ``player`` may see it, the other player named ``other``; a
-        game given up shows nobody to move."""
-        return self._state.render_for(player, colour, other=other, resigned_by=self.resigned_by)
+        game given up shows nobody to move. ``end=False`` leaves out the line saying
+        the game is over, for a front end that tells the end itself."""
+        return self._state.render_for(
+            player, colour, other=other, resigned_by=self.resigned_by, end=end
+        )
 
     def __str__(self) -> str:
         return self.render()

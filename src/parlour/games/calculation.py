@@ -436,6 +436,22 @@ that match a foundation's sequence; avoid covering a card of the same rank.
     # --- showing --------------------------------------------------------------
 
     def render(self, colour: bool = False) -> str:
+        return self._board(colour, end=True)
+
+    def render_for(
+        self,
+        player: int,
+        colour: bool = False,
+        *,
+        other: str = "the opponent",
+        resigned_by: int | None = None,
+        end: bool = True,
+    ) -> str:
+        """The whole board (one player, nothing hidden); "Game over: ..." only with
+        ``end``."""
+        return self._board(colour, end=end)
+
+    def _board(self, colour: bool, *, end: bool) -> str:
         lines = ["Calculation" + ("  (classic: no empty-pile move)" if self._classic else "")]
         lines.append("Foundations   calculator: played ranks ticked, next needed in [ ]")
         for row, pile in zip(self.calculator(), self._found, strict=True):
@@ -453,7 +469,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         else:
             lines.append("Stock S: empty")
         outcome = self.outcome
-        if outcome is not None:
+        if outcome is not None and end:
             lines.append(f"Game over: {outcome}")
         return "\n".join(lines)
 

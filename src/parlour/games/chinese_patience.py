@@ -645,9 +645,11 @@ Decisions of the rules page:
         *,
         other: str = "the opponent",
         resigned_by: int | None = None,
+        end: bool = True,
     ) -> str:
         """The table from ``player``'s side: 0 is their discard pile, 9 the opponent's;
-        "you" and ``other``, never a player's number."""
+        "you" and ``other``, never a player's number; the "game over: ..." line only
+        with ``end``."""
         opp = 1 - player
 
         def show(cards: list[int]) -> str:
@@ -672,15 +674,15 @@ Decisions of the rules page:
             f"  0  {show(self.discards[player])}   (your discard pile; "
             f"hand {len(self.hands[player])})"
         )
-        if outcome is not None:
-            if outcome.winner is None:
+        if over and end:
+            if outcome is None:
+                lines.append(f"game over: {'you' if resigned_by == player else other} resigned")
+            elif outcome.winner is None:
                 lines.append(f"game over: a draw, {outcome.reason}")
             else:
                 won = "you win" if outcome.winner == player else f"{other} wins"
                 lines.append(f"game over: {won} with {outcome.score} points")
-        elif resigned_by is not None:
-            lines.append(f"game over: {'you' if resigned_by == player else other} resigned")
-        elif player == self.turn:
+        elif not over and player == self.turn:
             lines.append(self._turn_state_text())
         return "\n".join(lines)
 

@@ -1035,8 +1035,10 @@ class Uno(GameState):
         *,
         other: str = "the opponent",
         resigned_by: int | None = None,
+        end: bool = True,
     ) -> str:
-        """The table from ``player``'s side: "you" and ``other``, never a number."""
+        """The table from ``player``'s side: "you" and ``other``, never a number; the
+        line saying the match is over (or was given up) only with ``end``."""
         o = 1 - player
 
         def show(cards: list[int] | tuple[int, ...]) -> str:
@@ -1058,11 +1060,12 @@ class Uno(GameState):
             f"your hand: {show(self._hands[player])}",
         ]
         if self._phase == PH_OVER:
-            lines.append(
-                f"match over: {who(self._winner)} {'win' if self._winner == player else 'wins'}"
-            )
+            if end:
+                won = "win" if self._winner == player else "wins"
+                lines.append(f"match over: {who(self._winner)} {won}")
         elif resigned_by is not None:
-            lines.append(f"game over: {who(resigned_by)} resigned")
+            if end:
+                lines.append(f"game over: {who(resigned_by)} resigned")
         else:
             what = {
                 PH_PLAY: "play a card or draw",

@@ -927,13 +927,9 @@ class TableService:
         with self._open(player, game_id) as live:
             viewer = policy.viewer(live.record, live.game, self._seat(live, player, seat))
             other = policy.names(live.record, viewer).subject(1 - viewer)
-            text = live.game.render_for(viewer, colour, other=other)
-            if live.game.outcome is not None:
-                # The end is the service's to tell, once, in its words (answer["end"]):
-                # not the engine's "game over: you resigned" above "You resigned."
-                text = "\n".join(
-                    line for line in text.splitlines() if not line.startswith("game over:")
-                )
+            # The end is the service's to tell, once, in its words (answer["end"]):
+            # the board without its "game over: you resigned" above "You resigned."
+            text = live.game.render_for(viewer, colour, other=other, end=False)
             view = policy.view(live.record, live.game, viewer)
             told = policy.counts(live.record, view, viewer)
             return f"{text}\n{told}" if told else text
