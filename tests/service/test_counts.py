@@ -23,6 +23,12 @@ def test_counts_are_the_cards_left_and_the_blocked_count_in_one_wording() -> Non
         r"\d+ of 60 turns without a card home\. Series game 1\.",
         counts,
     ), counts
+    # a narrow screen's two lines: the same counts in fewer words
+    assert answer["counts_narrow"] is not None
+    short, blocked = answer["counts_narrow"]
+    assert re.fullmatch(r"Cards left: you \d+, the computer \d+\.", short), short
+    assert re.fullmatch(r"\d+ of 60 turns without a card home\. Game 1\.", blocked), blocked
+    assert short.removesuffix(".").removeprefix("Cards left") in counts
     text = table.text(ME, answer["id"])
     assert counts in text and "blocked" not in text  # was "blocked 0/60" in the CLI
     assert blocked_words(3, 60) == "3 of 60 turns without a card home"
@@ -35,6 +41,7 @@ def test_counts_are_the_cards_left_and_the_blocked_count_in_one_wording() -> Non
         answer = table.play(ME, answer["id"], (home or ends or legal)[0])
         for step in answer["computer_moves"]:
             assert step["counts"] and step["counts"].startswith("Cards left")
+            assert (step["counts_narrow"] or [""])[0].startswith("Cards left: ")
     end = answer["end"]
     assert end is not None and end["result"] == "lost"
     view = answer["view"]

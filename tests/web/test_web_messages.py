@@ -156,10 +156,13 @@ def test_chinese_patiences_keys_name_the_discard_piles_as_their_labels_do(
     theirs = len(table.answer["view"]["pile_9"])
     assert "your discard pile (1)" in labels, labels
     assert f"the computer's discard pile ({theirs})" in labels, labels
-    counts = table.page.inner_text("#status .counts")
+    counts = table.page.text_content("#status .counts .wide") or ""
     assert counts == table.answer["counts"], counts
     assert counts.startswith("Cards left (hand and discard pile): you ")
     assert " of 60 turns without a card home." in counts
+    # a phone shows the same counts in the service's fewer words, a line each
+    shown = table.page.inner_text("#status .counts")
+    assert shown.splitlines() == table.answer["counts_narrow"], shown
 
 
 #: What the table says about who is who: the title's words, the labels over the piles,

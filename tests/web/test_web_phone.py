@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+import pytest
 from tabletools import Table
 
 TableAt = Callable[..., Table]
@@ -308,3 +309,47 @@ def test_the_table_keeps_its_place_whatever_the_status_says(table_at: TableAt) -
         page.screenshot(path=f"{shots}/status-open-uno-phone.png")
     page.locator("#status").click()
     assert page.locator("#status.open, #status .status-full").count() == 0
+
+
+#: Each line of the counts after the status line: its words, and whether they fit.
+COUNT_LINES = """() => [...document.querySelectorAll('#status .count-line, #status .counts')]
+  .filter((el) => el.getClientRects().length && !el.querySelector('.count-line:not(:empty)'))
+  .map((el) => [el.innerText, el.scrollWidth <= el.clientWidth + 1])"""
+
+
+@pytest.mark.parametrize("opponent", ["random", "human"])
+def test_chinese_patience_counts_fit_a_phone(table_at: TableAt, opponent: str) -> None:
+    """Chinese Patience's counts ('Cards left (hand and discard pile): ...; 3 of 60
+    turns without a card home. Series game 1.') were cut at 390x844: a phone shows the
+    service's narrow words instead, two lines that each fit, and the status is not cut;
+    a laptop keeps the full words on one line. Through moves, the lines stay whole."""
+    shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+    table = table_at("phone")
+    page = table.page
+    table.start("chinese-patience", seed=9, opponent=opponent)
+    for _ in range(6):
+        lines = page.evaluate(COUNT_LINES)
+        assert [text for text, _ in lines] == table.answer["counts_narrow"], lines
+        assert all(fits for _, fits in lines), lines
+        # cut, if at all, for a long sentence (the computer's turn told), not the counts
+        long_sentence = page.evaluate(
+            "() => { const say = document.querySelector('#status .say');"
+            " return !!say && say.scrollHeight > say.clientHeight + 1; }"
+        )
+        assert long_sentence or page.locator("#status-more").is_hidden(), "cut by its counts"
+        if table.answer["outcome"]:
+            break
+        moves = [m for m in table.moves() if m.get("source") is not None] or table.moves()
+        table.click_move(moves[0])
+        if page.locator("#take-over").count():  # two people: the next one's table
+            page.locator("#take-over").click()
+            page.wait_for_function("() => !document.querySelector('#handover')")
+            page.wait_for_selector("#scene .card")
+            table.settle()
+    if shots:
+        page.screenshot(path=f"{shots}/cp-counts-{opponent}-phone.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function(
+        "() => document.querySelector('#status .counts').innerText"
+        " === window.Parlour.game.answer.counts"
+    )

@@ -144,6 +144,8 @@ class Step(TypedDict):
     hand_end: HandEnd | None
     #: The counts after the status line for this view (see ``Answer.counts``).
     counts: str | None
+    #: The same in fewer words, a line each, for a narrow screen (``Answer.counts_narrow``).
+    counts_narrow: list[str] | None
 
 
 class Progress(TypedDict):
@@ -267,6 +269,9 @@ class Answer(TypedDict):
     #: (Chinese Patience: "Cards left (hand and discard pile): you 18, the computer
     #: 0; 3 of 60 turns without a card home."); None: the front end reads the view.
     counts: str | None
+    #: The same counts in fewer words, one item a line, for a narrow screen (a phone):
+    #: ["Cards left: you 18, the computer 0.", "3 of 60 turns without a card home."].
+    counts_narrow: list[str] | None
     legal_moves: list[str]
     moves: list[MoveChoice]
     status: str

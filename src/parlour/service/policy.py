@@ -488,19 +488,42 @@ def counts(record: GameRecord, view: dict[str, Any], seat: int) -> str | None:
     game has them (Chinese Patience: the cards each player has left to get rid of,
     the count towards a blocked game, the game of the series); None: a front end
     reads its own counts off the view."""
+    facts = _count_facts(record, view, seat)
+    if facts is None:
+        return None
+    left, blocked, number = facts
+    text = f"{cards_left_words(left)}; {blocked}."
+    return text if number is None else f"{text} Series game {number}."
+
+
+def counts_narrow(record: GameRecord, view: dict[str, Any], seat: int) -> list[str] | None:
+    """:func:`counts` in fewer words, one item a line, for a narrow screen (a phone's
+    two lines at 390 px): "Cards left: you 18, the computer 0." and "3 of 60 turns
+    without a card home. Game 2." (the rules and the keys help say what is counted)."""
+    facts = _count_facts(record, view, seat)
+    if facts is None:
+        return None
+    left, blocked, number = facts
+    last = f"{blocked}." if number is None else f"{blocked}. Game {number}."
+    return [f"{cards_left_words(left, short=True)}.", last]
+
+
+def _count_facts(
+    record: GameRecord, view: dict[str, Any], seat: int
+) -> tuple[list[tuple[str, int]], str, int | None] | None:
+    """What the counts say: the cards each seat has left (the reader's first), the
+    count towards a blocked game in words, and the game of a series (None: no series)."""
     if "blocked" not in view:
         return None
     named = names(record, seat)
     piles = view.get("discard") or [[], []]
     left = [int(n) + len(piles[s]) for s, n in enumerate(view.get("hand_counts") or [0, 0])]
     order = (seat, 1 - seat)
-    text = (
-        f"{cards_left_words((named.subject(s), left[s]) for s in order)}; "
-        f"{blocked_words(int(view['blocked']), int(view['blocked_limit']))}."
-    )
+    blocked = blocked_words(int(view["blocked"]), int(view["blocked_limit"]))
+    number = None
     if game_class(record.game).series:
-        text += f" Series game {int((record.meta.get('series') or {}).get('number', 1))}."
-    return text
+        number = int((record.meta.get("series") or {}).get("number", 1))
+    return [(named.subject(s), left[s]) for s in order], blocked, number
 
 
 def _series(record: GameRecord, game: Game) -> Series | None:
@@ -711,6 +734,7 @@ def answer(
         "day": record.meta.get("day"),
         "view": shown,
         "counts": counts(record, shown, seat),
+        "counts_narrow": counts_narrow(record, shown, seat),
         "legal_moves": legal,
         "moves": parts,
         "status": _status(record, game, seat, final, ending or []),

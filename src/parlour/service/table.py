@@ -845,6 +845,7 @@ class TableService:
             "view": view,
             "hand_end": hands.hand_end(turn.events[seat], view, names, seat),
             "counts": policy.counts(live.record, view, seat),
+            "counts_narrow": policy.counts_narrow(live.record, view, seat),
         }
 
     # --- saves and the local person ---------------------------------------------
@@ -1008,6 +1009,7 @@ class TableService:
             "view": view,
             "hand_end": hands.hand_end(turn.events[viewer], view, names, viewer),
             "counts": policy.counts(live.record, view, viewer),
+            "counts_narrow": policy.counts_narrow(live.record, view, viewer),
         }
 
     def _commit(self, live: _Live, trial: _Live) -> None:

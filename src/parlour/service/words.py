@@ -131,11 +131,13 @@ def blocked_words(blocked: int, limit: int) -> str:
     return f"{blocked} of {limit} turns without a card home"
 
 
-def cards_left_words(named: Iterable[tuple[str, int]]) -> str:
+def cards_left_words(named: Iterable[tuple[str, int]], short: bool = False) -> str:
     """What each player of Chinese Patience still has to get rid of, the count its
     score and a blocked game go by (hand plus discard pile): "Cards left (hand and
-    discard pile): you 18, the computer 0"."""
-    return f"Cards left (hand and discard pile): {tally(named)}"
+    discard pile): you 18, the computer 0"; ``short`` for a narrow screen, "Cards
+    left: you 18, the computer 0"."""
+    label = "Cards left" if short else "Cards left (hand and discard pile)"
+    return f"{label}: {tally(named)}"
 
 
 def capitalised(text: str) -> str:

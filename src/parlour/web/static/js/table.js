@@ -46,7 +46,7 @@ export async function showGame(main, id, pending) {
   if (steps.length) {
     state.busy = true;
     try {
-      draw(steps[0].view, answer, { deal: fresh, step: true, counts: steps[0].counts });
+      draw(steps[0].view, answer, { deal: fresh, step: true, counts: countsIn(steps[0]) });
       await (fresh ? sleep(FAST ? 20 : 700) : Promise.resolve());
       await showSteps(answer, steps.slice(1));
     } finally {
@@ -113,10 +113,11 @@ function screen(answer, renderer) {
     els.log,
     h("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); const v = els.typed.value.trim(); if (v) { els.typed.value = ""; playTyped(v); } } },
       h("label", { for: "typed-move", text: "Type a move" }), els.typed, els.legal, h("button", { type: "submit", text: "Play" })));
-  return h("div", { class: `game-screen game-${answer.game}` },
+  els.screen = h("div", { class: `game-screen game-${answer.game}` },
     bar, els.status, els.more, els.message,
     h("div", { class: "play-area" }, els.table, els.panelHost),
     els.controls, els.side);
+  return els.screen;
 }
 
 function observeSize() {
@@ -204,16 +205,25 @@ function draw(view, answer, opts = {}) {
 /** The counts after the status line: the service's words where it has them for this
  * view (a step's, or the answer's own), else the game's own reading of the view. */
 function countsOf(view, answer, stepCounts) {
-  const told = stepCounts !== undefined ? stepCounts : view === answer.view ? answer.counts : null;
-  if (told) return told;
-  return state.renderer && state.renderer.facts ? state.renderer.facts(view, answer) : "";
+  const told = stepCounts !== undefined ? stepCounts : view === answer.view ? countsIn(answer) : null;
+  if (told && told.wide) return told;
+  const own = state.renderer && state.renderer.facts ? state.renderer.facts(view, answer) : "";
+  return own ? { wide: own, narrow: null } : null;
 }
 
+/** The service's counts of an answer or a step: its words, and the same in fewer
+ * words a line each for a narrow screen (app.css shows one or the other). */
+const countsIn = (told) => ({ wide: told.counts, narrow: told.counts_narrow });
+
 function showStatus(line, counts) {
-  els.status.replaceChildren(
-    line ? h("span", { class: "say", text: line }) : "",
-    line && counts ? " " : "",
-    counts ? h("span", { class: "counts", text: counts }) : "");
+  const narrow = counts && counts.narrow && counts.narrow.length ? counts.narrow : null;
+  // on a phone the status keeps its height for the whole game: a line for each
+  els.screen.style.setProperty("--count-lines", String(narrow ? narrow.length : 1));
+  const told = !counts ? null : narrow
+    ? h("span", { class: "counts" }, h("span", { class: "wide", text: counts.wide }),
+        h("span", { class: "narrow" }, narrow.map((text) => h("span", { class: "count-line", text }))))
+    : h("span", { class: "counts", text: counts.wide });
+  els.status.replaceChildren(line ? h("span", { class: "say", text: line }) : "", line && told ? " " : "", told || "");
   markCut();
 }
 
@@ -224,8 +234,8 @@ function showStatus(line, counts) {
  */
 function markCut() {
   const say = els.status.querySelector(".say");
-  const counts = els.status.querySelector(".counts");
-  const cut = (!!say && say.scrollHeight > say.clientHeight + 1) || (!!counts && counts.scrollWidth > counts.clientWidth + 1);
+  const lines = [...els.status.querySelectorAll(".counts, .count-line")];
+  const cut = (!!say && say.scrollHeight > say.clientHeight + 1) || lines.some((el) => el.scrollWidth > el.clientWidth + 1);
   els.status.classList.remove("open");
   els.status.classList.toggle("cut", cut);
   els.status.title = cut ? "Show it all (the log keeps it too)" : "";
@@ -247,7 +257,9 @@ function toggleStatus() {
     els.status.classList.remove("open");
     moreSays(false);
   } else if (els.status.classList.contains("cut")) {
-    const text = [...els.status.querySelectorAll(".say, .counts")].map((el) => el.textContent).join(" ");
+    // the counts in full words (not a narrow screen's lines)
+    const counts = els.status.querySelector(".counts .wide") || els.status.querySelector(".counts");
+    const text = [els.status.querySelector(".say"), counts].filter(Boolean).map((el) => el.textContent).join(" ");
     els.status.append(h("span", { class: "status-full", text }));
     els.status.classList.add("open");
     moreSays(true);
@@ -812,7 +824,7 @@ async function acceptNow(answer, opts) {
     // computer's reply.
     renderLog(steps[0], 1);
     if (pause) await handPause(played, answer);
-    else await draw(played.view, answer, { step: true, stepText: played.text, counts: played.counts });
+    else await draw(played.view, answer, { step: true, stepText: played.text, counts: countsIn(played) });
     await sleep(Math.min(stepPause(), 300));
   }
   await showSteps(answer, steps);
@@ -847,7 +859,7 @@ async function handPause(step, answer) {
   els.panelHost.replaceChildren();
   els.table.classList.remove("between-hands");
   if (!els.scene.isConnected) return;
-  await draw(step.view, answer, { deal: true, step: true, stepText: hand.after, counts: step.counts });
+  await draw(step.view, answer, { deal: true, step: true, stepText: hand.after, counts: countsIn(step) });
 }
 
 /** The computer's moves, one at a time, then the position after them. */
@@ -866,7 +878,7 @@ async function showSteps(answer, steps) {
           continue;
         }
         const text = told(answer) ? step.text : said("The computer", step.text);
-        await draw(step.view, answer, { step: true, stepText: text, counts: step.counts });
+        await draw(step.view, answer, { step: true, stepText: text, counts: countsIn(step) });
         els.table.classList.add("computer-moved");
         await sleep(stepPause());
         els.table.classList.remove("computer-moved");
