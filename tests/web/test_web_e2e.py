@@ -114,6 +114,54 @@ def test_a_negative_deal_number_is_refused_in_the_services_words(
     assert table.answer["seed"] == 3
 
 
+@pytest.mark.parametrize("game", ["uno", "chinese-patience"])
+def test_two_people_at_one_table_from_the_front_page(table_at: TableAt, game: str) -> None:
+    """The front page offers two people at one table where the catalogue says a game
+    takes people (its two-player games), by the catalogue's words; the game starts
+    from the form (deal number and all), and each seat plays a move, the screen handed
+    over between them. A patience offers it not."""
+    table = table_at("phone")
+    page = table.page
+    table.open("#/")
+    catalog = {
+        g["name"]: g for g in page.request.get(f"{table.server.url}/api/catalog").json()["games"]
+    }
+    for name, entry in catalog.items():
+        offered = page.locator(f"form[data-game={name}] button[data-one-table]")
+        people = {p["name"]: p["label"] for p in entry["people"]}
+        assert offered.count() == (1 if "human" in people else 0), name
+        assert ("human" in people) == (entry["players"] == 2), name
+    form = page.locator(f"form[data-game={game}]")
+    form.locator("summary").click()
+    form.get_by_label("Deal number").fill("13")
+    form.locator("button[data-one-table]").click()
+    page.wait_for_selector("#scene .card")
+    table.settle()
+    answer = table.answer
+    assert answer["opponent"] == "human" and answer["seed"] == 13
+    assert page.inner_text("#game-title .who").strip() == "for two people at one table"
+    played: list[int] = []
+    for _ in range(2):
+        seat = table.answer["seat"]
+        assert table.answer["your_turn"] and table.answer["to_move"] == seat
+        before = table.played()
+        for _ in range(12):  # a seat's moves, until the turn passes
+            moves = table.moves()
+            placed = [m for m in moves if m.get("source") is not None]
+            table.click_move((placed or [m for m in moves if not m.get("colour")] or moves)[0])
+            if page.locator("#take-over").count():
+                break
+        assert table.played() > before
+        played.append(seat)
+        cover = page.locator("#handover-text").inner_text()
+        assert cover == f"Player {2 - seat}'s turn: pass the screen to Player {2 - seat}."
+        page.locator("#take-over").click()
+        page.wait_for_function("(s) => window.Parlour.game.answer.seat === s", arg=1 - seat)
+        page.wait_for_selector("#scene .card")
+        table.settle()
+    assert played[0] != played[1], "both seats played"
+
+
 def test_calculation_by_keyboard_double_click_and_drag(table_at: TableAt) -> None:
     table = table_at("laptop")
     table.start("calculation", seed=4)

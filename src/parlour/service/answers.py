@@ -85,6 +85,9 @@ class CatalogGame(TypedDict):
     levels: list[str]
     level_labels: list[CatalogLevel]
     default_level: str | None
+    #: The opponents that are people, with the words that offer them (a two-player
+    #: game's: ``human``, two people at one table, and ``friend``; none for a patience).
+    people: list[CatalogLevel]
     options: list[CatalogOption]
     help: str
     series: bool

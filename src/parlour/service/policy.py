@@ -134,6 +134,8 @@ def default_level(name: str) -> str:
 
 #: The opponents that are people, in the words that offer them.
 _PEOPLE = {HUMAN: "for two people at one table", FRIEND: "to invite a friend"}
+#: The same, as a new-game form offers them (a button's words).
+_PEOPLE_OFFERED = {HUMAN: "Two people at one table", FRIEND: "Play a friend"}
 
 
 class UnseatedOpponentError(ParlourError):
@@ -235,6 +237,9 @@ def catalog_entry(name: str) -> CatalogGame:
         "levels": levels,
         "level_labels": [{"name": lv, "label": LEVEL_LABELS.get(lv, lv)} for lv in levels],
         "default_level": default_level(name) if levels else None,
+        "people": [{"name": kind, "label": label} for kind, label in _PEOPLE_OFFERED.items()]
+        if cls.players == 2
+        else [],
         "options": options,
         "help": cls.help_text,
         "series": cls.series,

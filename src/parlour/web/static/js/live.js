@@ -35,8 +35,8 @@ function nameField(id) {
 }
 
 /** The front page's "Play a friend" button for a two-player game's form. */
-export function friendButton(g, optionsNow, err) {
-  return h("button", { type: "button", class: "friend", "data-friend": g.name, text: "Play a friend",
+export function friendButton(g, label, optionsNow, err) {
+  return h("button", { type: "button", class: "friend", "data-friend": g.name, text: label,
     onclick: () => askName(`Play ${g.title} with a friend`, async (name) => {
       const body = { game: g.name, opponent: "friend", name, options: optionsNow() };
       const answer = await api("POST", "/api/games", body);

@@ -90,11 +90,16 @@ function gameCard(g) {
     ? h("button", { type: "button", class: "daily", onclick: () => start(form, g, err, "daily"), text: "Deal of the day" })
     : null;
   const err = h("p", { class: "error", role: "alert" });
+  // the opponents that are people, as the catalogue offers them (a two-player game's)
+  const people = Object.fromEntries((g.people || []).map((p) => [p.name, p.label]));
   const form = h("form", { class: "newgame", "data-game": g.name, "aria-label": `New game of ${g.title}`, onsubmit: (ev) => { ev.preventDefault(); start(form, g, err); } },
     fields, level, winnable, h("details", { class: "more" }, h("summary", { text: "Deal number" }), seed),
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", text: `Play ${g.title}` }),
-      g.players === 2 ? friendButton(g, () => optionsOf(form), err) : null,
+      people.friend ? friendButton(g, people.friend, () => optionsOf(form), err) : null,
+      people.human
+        ? h("button", { type: "button", class: "one-table", "data-one-table": g.name, onclick: () => start(form, g, err, null, "human"), text: people.human })
+        : null,
       daily,
       h("a", { href: `#/howto/${g.name}`, text: "How to play" }),
       h("a", { href: `#/rules/${g.name}`, text: "Rules" })),
@@ -117,7 +122,9 @@ function optionsOf(form) {
   return options;
 }
 
-async function start(form, g, err, deal = null) {
+/** A new game from the form: against the computer level chosen, or `opponent`
+ * ("human": two people at one table). */
+async function start(form, g, err, deal = null, opponent = null) {
   const options = optionsOf(form);
   const body = { game: g.name, options };
   const seed = form.querySelector("[name=__seed]").value;
@@ -131,7 +138,8 @@ async function start(form, g, err, deal = null) {
   }
   else if (winnable && winnable.checked) body.deal = "winnable";
   const opp = form.querySelector("[name=__opponent]");
-  if (opp) body.opponent = opp.value;
+  if (opponent) body.opponent = opponent;
+  else if (opp) body.opponent = opp.value;
   const seedBox = form.querySelector("[name=__seed]");
   const seedError = form.querySelector(".seed .field-error");
   err.textContent = seedError.textContent = "";
