@@ -85,10 +85,12 @@ def playout(name: str, options: dict[str, Any], seed: int) -> parlour.Game:
 def check_board_end(game: parlour.Game) -> None:
     """``render_for(end=False)`` is the board less the line saying the game is over
     (for a front end that tells the end itself): the same board in play, at most
-    one line fewer once it is over, nothing else changed."""
+    one line fewer once it is over, nothing else changed; ``scores=False``, the board
+    without a match's running scores."""
     for player in range(game.players):
         full = game.render_for(player).splitlines()
         bare = game.render_for(player, end=False).splitlines()
+        assert "scores:" not in game.render_for(player, scores=False)
         if not game.is_over:
             assert bare == full, "a game in play has no end line to leave out"
             continue

@@ -958,6 +958,8 @@ def test_move_parts_and_render() -> None:
     named = st.render_for(0, other="Ann", resigned_by=1)
     assert "scores: you 0, Ann 0" in named and "\nAnn: 7 cards" in named
     assert "game over: Ann resigned" in named and "to move" not in named
+    bare = st.render_for(0, other="Ann", resigned_by=1, end=False, scores=False)
+    assert bare.startswith("UNO  hand 1\nAnn: 7 cards") and "game over" not in bare
 
 
 def test_undo_save_and_load() -> None:

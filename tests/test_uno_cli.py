@@ -176,6 +176,11 @@ def test_two_people_see_only_their_own_hand_and_what_the_other_did(
     after = out.split("Player 1 plays red 5.", 1)[1]
     assert "cards by number: 1:R1" in after, "player 2 takes over and sees their own hand"
     assert "G2" not in after and "Player 2's turn: match the red 5 or draw." in after
+    # nobody at one table is "you": the scores name the seats (was "scores: you 0,
+    # Player 2 0"), the one at the keyboard first
+    assert "Match to 500: Player 1 (0), Player 2 (0); hand 1." in out.split("Player 1 plays")[0]
+    assert "Match to 500: Player 2 (0), Player 1 (0); hand 1." in after
+    assert "scores:" not in out
 
 
 def test_the_computer_opponent_defaults_to_strong(
@@ -211,7 +216,8 @@ def test_the_board_names_the_computer_and_nobody_moves_after_a_resignation(
     _, out = play(monkeypatch, capsys, QUICK, "resign\nquit\n")
     before, after = out.split("You resign.")
     for board in (before, after):
-        assert "scores: you 0, the computer 0" in board and "\nthe computer: 7 cards" in board
+        assert "Match to 500: you 0, the computer 0; hand 1." in board
+        assert "\nthe computer: 7 cards" in board
         assert "opponent" not in board
     assert "to move: you" in before and "to move" not in after
     # the end is told once, in the table's words (not the engine's 'game over:' too)

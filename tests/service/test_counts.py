@@ -1,7 +1,7 @@
-"""Chinese Patience's counts after the status line are the service's words, the same
-in the web app (answer.counts, step.counts) and the terminal (``TableService.text``),
-and the end states the score as the rules define it (the loser's hand plus their
-discard pile)."""
+"""Chinese Patience's counts after the status line, and a match's scores, are the
+service's words, the same in the web app (answer.counts, step.counts) and the
+terminal (``TableService.text``), and the end states the score as the rules define
+it (the loser's hand plus their discard pile)."""
 
 from __future__ import annotations
 
@@ -49,3 +49,20 @@ def test_counts_are_the_cards_left_and_the_blocked_count_in_one_wording() -> Non
     assert end["score"] == mine > view["hand_counts"][0]  # the discard pile counts too
     assert f"you {mine}, the computer 0;" in (answer["counts"] or "")
     assert end["detail"].endswith("its hand and discard pile are empty.")  # whose: said
+
+
+def test_a_matchs_scores_name_the_seats_as_the_table_does() -> None:
+    """UNO's scores are the service's count line, not the engine's "scores: you 0,
+    Player 2 0": at one table nobody is "you"."""
+    table = open_service(":memory:")
+    alone = table.start(ME, "uno", seed=3, opponent="random")
+    assert alone["counts"] == "Match to 500: you 0, the computer 0; hand 1."
+    shared = table.start(ME, "uno", seed=3, opponent="human")
+    near = shared["seat"]
+    assert shared["counts"] == (
+        f"Match to 500: Player {near + 1} (0), Player {2 - near} (0); hand 1."
+    )
+    for answer in (alone, shared):
+        text = table.text(ME, answer["id"])
+        assert text.startswith("UNO  hand 1\n") and text.endswith(f"\n{answer['counts']}")
+        assert "scores:" not in text

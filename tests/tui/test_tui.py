@@ -865,7 +865,7 @@ def test_chinese_patience_series_totals_at_the_end() -> None:
         assert nxt.answer["options"]["first"] == 1 - first
         assert nxt.answer["series"]["number"] == 2
         assert nxt.answer["series"]["totals"][0] == 0
-        assert "series: you 0, computer " in screen_text(app)
+        assert "series: you 0, the computer " in screen_text(app)
 
     drive(script, game="chinese-patience", seed=5, opponent="random")
 
@@ -877,6 +877,10 @@ def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
         first = screen.answer["seat"]
         assert "two people at one table" in screen_text(app)
         assert "Opponent ▒" in screen_text(app)
+        # the scores name the seats as the service does, the near one first (was
+        # "you 0  opponent 0": nobody at one table is "you")
+        scores = f"hand 1  Player {first + 1} (0), Player {2 - first} (0)  to 500"
+        assert scores in screen_text(app)
         await keys(pilot, "d")  # draw, and keep it if it may be played
         if screen.your_turn():
             await keys(pilot, "k")

@@ -283,6 +283,7 @@ class GameState(ABC):
         other: str = "the opponent",
         resigned_by: int | None = None,
         end: bool = True,
+        scores: bool = True,
     ) -> str:
         """The position as ``player`` may see it. One-player games hide nothing that
         ``render`` shows (it prints no face-down card); two-player games override.
@@ -291,8 +292,10 @@ class GameState(ABC):
         game up (the session knows it, the engine does not), so that a board shows
         nobody to move once the game is over. ``end=False`` leaves out the board's
         line saying the game is over ("game over: you resigned"), for a front end
-        that tells the end in its own words; a game whose board writes such a line
-        overrides this to honour it."""
+        that tells the end in its own words; ``scores=False`` likewise leaves out a
+        match's running scores ("scores: you 0, the opponent 0"), which such a front
+        end tells with its own names for the seats. A game whose board writes such
+        lines overrides this to honour them."""
         return self.render(colour)
 
     @abstractmethod

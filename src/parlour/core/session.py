@@ -221,13 +221,20 @@ class Game:
         return self._state.render(colour)
 
     def render_for(
-        self, player: int, colour: bool = False, other: str = "the opponent", *, end: bool = True
+        self,
+        player: int,
+        colour: bool = False,
+        other: str = "the opponent",
+        *,
+        end: bool = True,
+        scores: bool = True,
     ) -> str:
         """The position as ``player`` may see it, the other player named ``other``; a
-        game given up shows nobody to move. ``end=False`` leaves out the line saying
-        the game is over, for a front end that tells the end itself."""
+        game given up shows nobody to move. ``end=False`` and ``scores=False`` leave
+        out the line saying the game is over and a match's running scores, for a front
+        end that tells those itself."""
         return self._state.render_for(
-            player, colour, other=other, resigned_by=self.resigned_by, end=end
+            player, colour, other=other, resigned_by=self.resigned_by, end=end, scores=scores
         )
 
     def __str__(self) -> str:

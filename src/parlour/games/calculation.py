@@ -446,9 +446,10 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         other: str = "the opponent",
         resigned_by: int | None = None,
         end: bool = True,
+        scores: bool = True,
     ) -> str:
-        """The whole board (one player, nothing hidden); "Game over: ..." only with
-        ``end``."""
+        """The whole board (one player, nothing hidden, no scores); "Game over: ..."
+        only with ``end``."""
         return self._board(colour, end=end)
 
     def _board(self, colour: bool, *, end: bool) -> str:

@@ -646,10 +646,11 @@ Decisions of the rules page:
         other: str = "the opponent",
         resigned_by: int | None = None,
         end: bool = True,
+        scores: bool = True,
     ) -> str:
         """The table from ``player``'s side: 0 is their discard pile, 9 the opponent's;
         "you" and ``other``, never a player's number; the "game over: ..." line only
-        with ``end``."""
+        with ``end`` (the board shows no scores: ``scores`` changes nothing)."""
         opp = 1 - player
 
         def show(cards: list[int]) -> str:

@@ -1036,9 +1036,11 @@ class Uno(GameState):
         other: str = "the opponent",
         resigned_by: int | None = None,
         end: bool = True,
+        scores: bool = True,
     ) -> str:
         """The table from ``player``'s side: "you" and ``other``, never a number; the
-        line saying the match is over (or was given up) only with ``end``."""
+        line saying the match is over (or was given up) only with ``end``, the match's
+        scores on the first line only with ``scores``."""
         o = 1 - player
 
         def show(cards: list[int] | tuple[int, ...]) -> str:
@@ -1048,9 +1050,11 @@ class Uno(GameState):
             return "you" if p == player else other
 
         s = self._scores
+        header = f"UNO  hand {self._hand_no}"
+        if scores:
+            header += f"  scores: you {s[player]}, {other} {s[o]}  (target {self._target})"
         lines = [
-            f"UNO  hand {self._hand_no}  scores: you {s[player]}, {other} {s[o]}"
-            f"  (target {self._target})",
+            header,
             f"{other}: {cards_count(len(self._hands[o]))}"
             + (f" (known: {'W4 ' * self._shown[o]})".replace(" )", ")") if self._shown[o] else ""),
             f"draw pile: {cards_count(len(self._draw))}",

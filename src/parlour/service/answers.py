@@ -270,7 +270,8 @@ class Answer(TypedDict):
     view: dict[str, Any]
     #: The counts a front end shows after the status line, in the service's words
     #: (Chinese Patience: "Cards left (hand and discard pile): you 18, the computer
-    #: 0; 3 of 60 turns without a card home."); None: the front end reads the view.
+    #: 0; 3 of 60 turns without a card home."; UNO: "Match to 500: Player 1 (0),
+    #: Player 2 (0); hand 1."); None: the front end reads the view.
     counts: str | None
     #: The same counts in fewer words, one item a line, for a narrow screen (a phone):
     #: ["Cards left: you 18, the computer 0.", "3 of 60 turns without a card home."].

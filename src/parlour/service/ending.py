@@ -18,6 +18,7 @@ __all__ = [
     "best_words",
     "end_facts",
     "next_steps",
+    "pair_words",
     "stats_lines",
     "streak_words",
 ]
@@ -88,8 +89,9 @@ def next_steps(
     return steps
 
 
-def _pair(answer: Mapping[str, Any], totals: list[int]) -> str:
-    """Both seats' totals, the reader's first, named as the answer names the seats."""
+def pair_words(answer: Mapping[str, Any], totals: list[int]) -> str:
+    """Both seats' totals, the reader's first, named as the answer names the seats:
+    "you 120, the computer 40", "Player 1 (120), Player 2 (40)" at one table."""
     seat = int(answer.get("seat") or 0)
     named = [str(n["name"]) for n in answer.get("names") or ()] or ["you", "the computer"]
     return tally((named[s], totals[s]) for s in (seat, 1 - seat))
@@ -111,11 +113,11 @@ def end_facts(answer: Mapping[str, Any]) -> list[str]:
     if totals:
         series = answer.get("series")
         if series:
-            facts.append(f"Series after game {series['number']}: {_pair(answer, totals)}")
+            facts.append(f"Series after game {series['number']}: {pair_words(answer, totals)}")
         else:
             target = (answer.get("view") or {}).get("target")
             kind = f"Match to {target}" if target else "Totals"
-            facts.append(f"{kind}: {_pair(answer, totals)}")
+            facts.append(f"{kind}: {pair_words(answer, totals)}")
     if end.get("streak_text"):
         facts.append(f"Streak: {end['streak_text']}")
     if end.get("best_text"):

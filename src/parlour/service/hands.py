@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.events import Event
 from .answers import HandEnd
-from .words import Names, capitalised, count_words, sentences, tally
+from .words import Names, capitalised, count_words, match_words, sentences
 
 __all__ = ["hand_end"]
 
@@ -46,9 +46,8 @@ def hand_end(
     totals = [int(s) for s in scores] if isinstance(scores, list) and len(scores) == 2 else None
     totals_text = None
     if totals is not None:
-        target = view.get("target")
-        label = f"Match to {target}" if target else "Match"
-        totals_text = f"{label}: {tally((names.subject(s), totals[s]) for s in (seat, 1 - seat))}"
+        named = ((names.subject(s), totals[s]) for s in (seat, 1 - seat))
+        totals_text = match_words(view.get("target"), named)
     return {
         "hand": number,
         "winner": who,

@@ -64,6 +64,7 @@ from .words import (
     blocked_words,
     capitalised,
     cards_left_words,
+    match_words,
     prompt_words,
     sentence,
 )
@@ -491,8 +492,16 @@ def series_totals(record: GameRecord, game: Game) -> list[int]:
 def counts(record: GameRecord, view: dict[str, Any], seat: int) -> str | None:
     """The counts after the status line, in the service's words, for a view whose
     game has them (Chinese Patience: the cards each player has left to get rid of,
-    the count towards a blocked game, the game of the series); None: a front end
-    reads its own counts off the view."""
+    the count towards a blocked game, the game of the series; a match: its scores
+    and hand, "Match to 500: Player 1 (0), Player 2 (0); hand 1." at one table);
+    None: a front end reads its own counts off the view."""
+    scores = view.get("scores")
+    if isinstance(scores, list) and len(scores) == 2 and "hand_number" in view:
+        named = names(record, seat)
+        match = match_words(
+            view.get("target"), ((named.subject(s), scores[s]) for s in (seat, 1 - seat))
+        )
+        return f"{match}; hand {int(view['hand_number'])}."
     facts = _count_facts(record, view, seat)
     if facts is None:
         return None

@@ -930,7 +930,8 @@ class TableService:
             other = policy.names(live.record, viewer).subject(1 - viewer)
             # The end is the service's to tell, once, in its words (answer["end"]):
             # the board without its "game over: you resigned" above "You resigned."
-            text = live.game.render_for(viewer, colour, other=other, end=False)
+            # and its scores, which the counts below name as every table names the seats
+            text = live.game.render_for(viewer, colour, other=other, end=False, scores=False)
             view = policy.view(live.record, live.game, viewer)
             told = policy.counts(live.record, view, viewer)
             return f"{text}\n{told}" if told else text

@@ -27,6 +27,7 @@ __all__ = [
     "sentences",
     "capitalised",
     "tally",
+    "match_words",
     "blocked_words",
     "cards_left_words",
     "with_symbols",
@@ -123,6 +124,13 @@ def tally(named: Iterable[tuple[str, int]]) -> str:
     return ", ".join(
         f"{name} ({value})" if name[-1:].isdigit() else f"{name} {value}" for name, value in named
     )
+
+
+def match_words(target: object, named: Iterable[tuple[str, int]]) -> str:
+    """A match's running scores, the reader's first: "Match to 500: you 120, the
+    computer 40" ("Match: ..." when it has no target)."""
+    label = f"Match to {target}" if target else "Match"
+    return f"{label}: {tally(named)}"
 
 
 def blocked_words(blocked: int, limit: int) -> str:

@@ -28,6 +28,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..errors import ParlourError
+from ..service.ending import pair_words
 from ..service.policy import FRIEND, HUMAN
 from ..service.words import capitalised, with_symbols
 from .canvas import Canvas
@@ -41,7 +42,7 @@ from .dialogs import (
     RulesScreen,
 )
 from .tables import Table, table_for
-from .tables.base import Part, other_side
+from .tables.base import Part
 
 if TYPE_CHECKING:
     from .app import ParlourApp
@@ -203,8 +204,7 @@ class TableScreen(Screen[None]):
         facts = self.table.status(self.view, shown).strip()
         series = self.answer.get("series")
         if series:
-            you, other = _seat_totals(self.answer, series["totals"])
-            facts += f"  series: you {you}, {other_side(self.answer)} {other}"
+            facts += f"  series: {pair_words(self.answer, series['totals'])}"
         canvas.put(0, 0, " " * width, TITLE)
         canvas.put(0, 0, title, TITLE)
         canvas.put(width - len(facts) - 1, 0, facts, TITLE)
@@ -758,12 +758,6 @@ def common_keys(answer: dict[str, Any]) -> str:
         "x resign" if in_play else ("" if answer.get("final") else "x give up"),
     ]
     return "  ".join([k for k in keys if k] + [ALWAYS_KEYS])
-
-
-def _seat_totals(answer: dict[str, Any], totals: list[int]) -> tuple[int, int]:
-    """A pair of totals as (yours, the other side's)."""
-    seat = int(answer.get("seat") or 0)
-    return int(totals[seat]), int(totals[1 - seat])
 
 
 def _grid_step(grid: list[list[str]], cursor: str | None, key: str, canvas: Canvas) -> str | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ...service.ending import pair_words
 from ...service.words import card_words, colour_words
 from ..canvas import Canvas
 from ..cards import back_style, uno_face, uno_style
@@ -162,9 +163,8 @@ class UnoTable(Table):
         return f"1-9 card  {words}"
 
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
-        scores = view.get("scores", [0, 0])
-        seat = int(answer.get("seat") or 0)
+        scores = [int(s) for s in view.get("scores", [0, 0])]
         return (
-            f"hand {view.get('hand_number', 1)}  you {scores[seat]}"
-            f"  {other_side(answer)} {scores[1 - seat]}  to {view.get('target', 500)}"
+            f"hand {view.get('hand_number', 1)}  {pair_words(answer, scores)}"
+            f"  to {view.get('target', 500)}"
         )
