@@ -79,6 +79,27 @@ def test_8x8_hints_on_the_second_pass_read_as_words(monkeypatch: pytest.MonkeyPa
     assert not [text for text in texts if NOTATION.search(text)], texts
 
 
+def test_8x8_a_turned_card_placed_on_a_row_names_the_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Was: "Hint: places the turned 9♣: it must be built on a row." (which row?)."""
+    monkeypatch.setattr(table_module, "ai_hint", lambda game: hint(game, seconds=0))
+    table = open_service(":memory:")
+    answer: Any = table.start("me", "eight-by-eight", seed=1)
+    for _ in range(80):
+        found = table.hint("me", answer["id"])
+        if found["move"].startswith("P T"):
+            break
+        answer = table.play("me", answer["id"], found["move"])
+    else:
+        raise AssertionError("no turned card went to a row")
+    row = found["move"].split()[1]
+    card = table_words(answer["view"]["pending"], Names())
+    assert found["text"].startswith(f"Hint: places the turned {card} on {row}: ")
+    assert found["text"].endswith(("it must be built on a row.", "starts the empty row."))
+    assert not NOTATION.search(found["text"]), found["text"]
+
+
 def test_the_gates_piles_are_named_as_the_table_names_them() -> None:
     """Was: "Hint: moves 7♥ from L into the space at T1", and a refused move from the
     empty waste heap "W is empty."."""

@@ -212,14 +212,18 @@ def _placement(text: str) -> Mv:
 
 
 def _placement_reason(p: Pos, card: int, how: Mv) -> str:
-    """Why the fair player places the turned ``card`` as ``how``."""
+    """Where the fair player places the turned ``card`` (``how``) and why: a row by
+    its label, as the other reasons name rows ("places the turned 4♠ on T3: it must
+    be built on a row")."""
+    turned = f"places the turned {card_str(card)}"
     if how[1] == "F":
-        return "it goes to its foundation"
+        return f"{turned}: it goes to its foundation"
     if how[1] == "W":
-        return "nothing to build it on; the waste keeps it"
+        return f"{turned}: nothing to build it on; the waste keeps it"
+    row = f"{turned} on T{how[2] + 1}"
     if p[0][how[2]]:
-        return "it must be built on a row"
-    return "a King starts the empty row" if card >> 2 == 13 else "it starts the empty row"
+        return f"{row}: it must be built on a row"
+    return f"{row}: {'a King' if card >> 2 == 13 else 'it'} starts the empty row"
 
 
 def place_pending(p: Pos, card: int, options: Sequence[Mv]) -> Mv:
@@ -329,9 +333,7 @@ class EightByEightFairPlayer(Player):
         card = parse_card(view["pending"])
         options = {_placement(text): text for text in legal}
         how = place_pending(p, card, list(options))
-        return options[
-            how
-        ], f"places the turned {card_str(card)}: {_placement_reason(p, card, how)}"
+        return options[how], _placement_reason(p, card, how)
 
     def _any_new(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         """Some legal move (the game asks for one even when nothing helps)."""
