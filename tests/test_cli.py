@@ -88,7 +88,7 @@ def test_piped_moves_play_and_show_outcome(
     )
     assert code == 0
     assert "Legal moves:" in out
-    assert "Took back 1 move." in out and "Replayed 1 move." in out
+    assert "Took back 1 move: You play " in out and "Replayed 1 move." in out
     assert "You resigned." in out.split("Game over.")[-1]
     assert out.count("Game over.") == 1
 

@@ -105,6 +105,25 @@ def test_undo_takes_back_the_computers_replies_too(table: TableService) -> None:
     assert table.undo(ME, gid)["moves_played"] == before
 
 
+def test_undo_tells_its_asker_which_moves_it_took_back(table: TableService) -> None:
+    """Was "Took back 1 move." (the other person at a friend's game was told which);
+    now each move as the asker was told it, by its first sentence."""
+    answer = table.start(ME, "uno", seed=17, opponent="random", options={"first": 0})
+    table.play(ME, answer["id"], "R6")
+    undone = table.undo(ME, answer["id"])
+    assert undone["message"] == "Took back 2 moves: You play red 6. The computer draws a card."
+    shared = table.start(ME, "uno", seed=17, opponent=HUMAN, options={"first": 0})
+    table.play(ME, shared["id"], "R6", 0)
+    assert table.undo(ME, shared["id"], 0)["message"] == (
+        "Took back 1 move: Player 1 plays red 6."  # nobody at one table is "you"
+    )
+    patience = table.start(ME, "calculation", seed=3)  # not what the move turned up
+    table.play(ME, patience["id"], "S F1")
+    assert table.undo(ME, patience["id"])["message"] == (
+        "Took back 1 move: You play 2♥ from the stock to F1."
+    )
+
+
 def test_two_people_at_one_table_cannot_undo_after_the_other_moved(table: TableService) -> None:
     answer = table.start(ME, "uno", seed=5, opponent=HUMAN, options={"first": 0})
     gid = answer["id"]

@@ -273,7 +273,8 @@ def test_undo_and_redo() -> None:
         assert len(screen.log_texts()) == 2
         await keys(pilot, "u")
         assert screen.answer["moves_played"] == 1
-        assert screen.flash == "Took back 1 move."
+        # which move, in the service's words (was "Took back 1 move.")
+        assert re.fullmatch(r"Took back 1 move: You play \S+ from the stock to W2\.", screen.flash)
         assert len(screen.log_texts()) == 1  # the log forgets the move taken back
         await keys(pilot, "u")
         assert screen.view == start

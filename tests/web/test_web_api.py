@@ -41,7 +41,7 @@ def test_start_play_undo_redo_like_the_engine(client: TestClient) -> None:
     assert played["can_undo"] is True
     undone = client.post(f"/api/games/{gid}/undo").json()
     assert undone["view"] == parlour.new_game("calculation", seed=1).view(0)
-    assert undone["can_redo"] is True and undone["message"] == "Took back 1 move."
+    assert undone["can_redo"] is True and undone["message"].startswith("Took back 1 move: You ")
     redone = client.post(f"/api/games/{gid}/redo").json()
     assert redone["view"] == engine.view(0) and redone["can_redo"] is False
     assert redone["message"] == "Replayed 1 move."

@@ -481,14 +481,16 @@ class TableService:
             me = policy.acting_seat(live.record, live.game, seat)
             target = policy.undo_target(live.record, live.game, me, _told_to(live, me))
             trial = _copy_live(live)
-            undone = []
             while len(trial.game.moves) > target:
-                undone.append(trial.game.undo())
+                trial.game.undo()
+            undone = trial.turns[target:]
             if trial.record.opponent == FRIEND:
-                trial.record.meta["taken_back"] = _taken_back(trial, trial.turns[target:], me)
+                trial.record.meta["taken_back"] = _taken_back(trial, undone, me)
+            # the undoer's own notice names the moves too, each by its first sentence
+            # (not what it turned up: "The current card is 8♥." is no longer so)
+            message = _took_back(undone, me, policy.names(trial.record, me), None)
             del trial.turns[target:]
             self._commit(live, trial)
-            message = f"Took back {_moves_words(len(undone))}."
             return self._answer(live, message=message, seat=me)
 
     def redo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
@@ -1238,14 +1240,22 @@ def _taken_back(live: _Live, turns: list[_Turn], by: int) -> dict[str, Any]:
     """What each seat of a friend's game is told of moves ``by`` took back: who, and
     the moves as that seat was told them ("Ann took back 1 move: Ann plays red 7.");
     ``at``: how many moves were left (the point a person's known history forks)."""
-    told = []
-    for seat in _seats(live):
-        names = policy.names(live.record, seat)
-        moves = " ".join(_told(turn, seat, names) for turn in turns)
-        told.append(
-            f"{capitalised(names.subject(by))} took back {_moves_words(len(turns))}: {moves}"
-        )
+    told = [_took_back(turns, seat, policy.names(live.record, seat), by) for seat in _seats(live)]
     return {"at": len(live.turns) - len(turns), "told": told}
+
+
+def _took_back(turns: list[_Turn], seat: int, names: Names, by: int | None) -> str:
+    """Moves taken back, as ``seat`` was told them. To the one who asked (``by``
+    None) each move by its first sentence: "Took back 1 move: You play 7♠ from the
+    stock to W3." (what the move turned up is no longer so); to the other person at
+    a friend's game, whose and all they were told: "Ann took back 1 move: Ann plays
+    red 7." """
+    took = f"took back {_moves_words(len(turns))}"
+    if by is not None:
+        took = f"{names.subject(by)} {took}"
+    told = [sentences(turn.events[seat], names) for turn in turns]
+    moves = " ".join(" ".join(said if by is not None else said[:1]) for said in told if said)
+    return capitalised(f"{took}: {moves}" if moves else f"{took}.")
 
 
 def _moves_words(count: int) -> str:
