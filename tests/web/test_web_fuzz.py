@@ -99,12 +99,14 @@ def table() -> Iterator[Table]:
 
 
 def assert_answer_shape(status: int, content_type: str, body: bytes) -> Any:
-    """Never a 5xx; a 4xx is JSON ``{"error": text}`` and nothing else."""
+    """Never a 5xx; a 4xx is JSON ``{"error": text}``, with the field it is about
+    where it names one (a deal number's, ``"field": "seed"``), and nothing else."""
     assert status < 500, f"{status}: {body[:300]!r}"
     if status >= 400:
         assert content_type.startswith("application/json"), content_type
         data = json.loads(body)
-        assert isinstance(data, dict) and set(data) == {"error"}, data
+        assert isinstance(data, dict) and set(data) - {"field"} == {"error"}, data
+        assert data.get("field", "seed") == "seed", data
         assert isinstance(data["error"], str) and data["error"].strip(), data
         return data
     return None
