@@ -155,6 +155,42 @@ def test_two_people_at_one_table_hand_the_screen_over_when_the_turn_passes(
     assert table.play(ME, computer["id"], "draw")["hand_over"] is None
 
 
+def test_hints_are_one_rule_that_every_answer_carries(table: TableService) -> None:
+    """No hint against a person (the computer would play for one of two people): at
+    one table each answer says so, as the service refuses it; against the computer a
+    hint is offered on the person's turn, and not once the game is over."""
+    refusal = "no hints against a person: the computer would play for you"
+    one = table.start(ME, "chinese-patience", seed=13, opponent=HUMAN)
+    for seat in (0, 1):
+        seen = table.get(ME, one["id"], seat)
+        assert seen["can_hint"] is False and seen["hint_refusal"] == refusal
+    with pytest.raises(ParlourError, match="no hints against a person"):
+        table.hint(ME, one["id"], one["to_move"])
+    computer = table.start(ME, "uno", seed=13)
+    assert computer["can_hint"] and computer["hint_refusal"] is None
+    assert table.hint(ME, computer["id"])["text"].startswith("Hint: ")
+    over = table.resign(ME, computer["id"])
+    assert not over["can_hint"]
+    assert over["hint_refusal"] == "the game is over: there is nothing to hint"
+    patience = table.start(ME, "calculation", seed=1)
+    assert patience["can_hint"]
+
+
+def test_two_people_at_one_table_undo_for_the_seat_named(table: TableService) -> None:
+    """At one table undo acts for the seat the screen shows (the front end names it):
+    the mover's answer, handing the screen over, may take its move back, while the
+    next person's may not undo what the other played."""
+    answer = table.start(ME, "uno", seed=2, opponent=HUMAN, options={"first": 0})
+    played = table.play(ME, answer["id"], "G5")  # a card from the hand: nothing shown
+    assert played["hand_over"] is not None and played["can_undo"]
+    nextone = table.get(ME, answer["id"], 1)
+    assert not nextone["can_undo"]
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        table.undo(ME, answer["id"], 1)
+    back = table.undo(ME, answer["id"], played["seat"])
+    assert back["moves_played"] == 0 and back["seat"] == 0 and back["hand_over"] is None
+
+
 def test_a_person_acts_only_in_their_own_seat(table: TableService) -> None:
     answer = table.start(ME, "uno", seed=5, opponent="random")
     with pytest.raises(IllegalMoveError):

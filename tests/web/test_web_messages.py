@@ -10,6 +10,8 @@ or the end of the game, takes it away.
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Callable
 
 import pytest
@@ -248,6 +250,51 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
     assert "computer" not in panel.lower() and "you " not in panel.lower(), panel
     if game == "uno":
         assert "Player 1 (0), Player 2 (0)" in panel, panel
+
+
+@pytest.mark.parametrize("viewport", ["phone", "laptop"])
+def test_at_one_table_undo_and_hint_follow_the_services_rules(
+    table_at: TableAt, viewport: str
+) -> None:
+    """At two people's one table the web draws what the service allows, as the
+    terminal does: no hint against a person (the button greyed, saying why, and H does
+    nothing; it was enabled); undo for the seat the screen shows (it acted for the
+    player to move): the cover handing the screen over lets the mover take the move
+    back, and the next person's Undo is greyed, saying why."""
+    shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
+    table = table_at(viewport)
+    page = table.page
+    table.start("uno", 2, opponent="human", first=0)
+    answer = table.answer
+    assert not answer["can_hint"] and page.locator("#hint").is_disabled()
+    assert page.get_attribute("#hint", "title") == f"Hint (H): {answer['hint_refusal']}"
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url) if r.url.endswith("/hint") else None)
+    page.locator("#scene").focus()
+    page.keyboard.press("h")
+    page.wait_for_timeout(200)
+    assert requests == [] and page.locator("#message.shown").count() == 0
+    green = next(m for m in table.moves() if m["move"] == "G5")
+    table.click_move(green)  # a card from the hand: the turn passes, nothing was shown
+    back = page.locator("#handover #take-back")
+    back.wait_for()
+    if shots:
+        page.screenshot(path=f"{shots}/handover-take-back-{viewport}.png")
+    with page.expect_response(re.compile(r"/undo$")) as undone:
+        back.click()
+    assert undone.value.request.post_data_json == {"seat": 0}
+    table.settle()
+    assert page.locator("#handover").count() == 0
+    assert table.answer["seat"] == 0 and table.answer["moves_played"] == 0
+    assert table.answer["your_turn"] and table.moves()
+    table.click_move(next(m for m in table.moves() if m["move"] == "G5"))
+    page.locator("#take-over").click()
+    page.wait_for_function("() => window.Parlour.game.answer.seat === 1")
+    table.settle()
+    answer = table.answer
+    assert not answer["can_undo"] and page.locator("#undo").is_disabled()
+    assert page.get_attribute("#undo", "title") == f"Undo (U): {answer['undo_refusal']}"
+    assert page.locator("#hint").is_disabled()
 
 
 def test_against_the_computer_the_table_says_you_and_the_computer(table_at: TableAt) -> None:

@@ -284,6 +284,10 @@ class Answer(TypedDict):
     moves_played: int
     can_undo: bool
     undo_refusal: str | None
+    #: Whether the reader may ask for a hint now (never against a person), and if
+    #: not, why: the one rule of :func:`parlour.service.policy.check_hint`.
+    can_hint: bool
+    hint_refusal: str | None
     can_redo: bool
     final: bool
     outcome: dict[str, Any] | None

@@ -26,6 +26,11 @@ it would take back showed the person a card they had not seen (a draw, a card tu
 up, a card the computer played from its hand): taking it back would let them choose
 again knowing it. In a patience every move may be taken back until the game is
 final: the cards it showed stay known, as at a real table.
+
+**The one hint rule** (:func:`check_hint`, and each answer's ``can_hint``, which
+every front end draws): a hint is the computer's move for the person to move, so
+there is none against a person, at one table or a friend's, where it would play for
+one of two people; nor once the game is over.
 """
 
 from __future__ import annotations
@@ -461,6 +466,28 @@ def undo_target(record: GameRecord, game: Game, seat: int, told: Sequence[Sequen
     return start
 
 
+def check_hint(record: GameRecord, game: Game, seat: int) -> None:
+    """Whether ``seat`` may ask for a hint now (the one hint rule, for every front end);
+    raises, naming the reason, when not: never against a person, at one table or a
+    friend's (the computer would play for one of two people), nor once the game is
+    over, nor on the other's turn."""
+    if record.opponent in (HUMAN, FRIEND):
+        raise ParlourError("no hints against a person: the computer would play for you")
+    if game.outcome is not None:
+        raise GameOverError("the game is over: there is nothing to hint")
+    if game.to_move != seat:
+        raise IllegalMoveError("it is not your turn")
+
+
+def hint_refusal(record: GameRecord, game: Game, seat: int) -> str | None:
+    """Why ``seat`` may not ask for a hint now, or None when it may."""
+    try:
+        check_hint(record, game, seat)
+    except ParlourError as exc:
+        return str(exc)
+    return None
+
+
 def undo_refusal(
     record: GameRecord, game: Game, seat: int, told: Sequence[Sequence[Event]]
 ) -> str | None:
@@ -736,6 +763,7 @@ def answer(
     legal = game.legal_moves() if mine else []
     parts = [state.move_parts(state.parse_move(m)) for m in legal] if mine else []
     refusal = undo_refusal(record, game, seat, told)
+    no_hint = hint_refusal(record, game, seat)
     data: Answer = {
         "id": record.id,
         "game": record.game,
@@ -757,6 +785,8 @@ def answer(
         "moves_played": len(game.moves),
         "can_undo": refusal is None,
         "undo_refusal": refusal,
+        "can_hint": no_hint is None,
+        "hint_refusal": no_hint,
         "can_redo": game.can_redo and not final,
         "final": final,
         "outcome": None if outcome is None else outcome.to_dict(),

@@ -555,13 +555,8 @@ class TableService:
         circles. The same for every patience and every front end."""
         with self._open(player, game_id) as live:
             game = live.game
-            if live.record.opponent == FRIEND:
-                raise ParlourError("no hints against a person: the computer would play for you")
-            me = policy.acting_seat(live.record, game, seat)
-            if game.outcome is not None:
-                raise GameOverError("the game is over: there is nothing to hint")
-            if game.to_move != me:
-                raise IllegalMoveError("it is not your turn")
+            me = policy.acting_seat(live.record, game, self._seat(live, player, seat))
+            policy.check_hint(live.record, game, me)
             found = ai_hint(game)
             names = policy.names(live.record, me)
             reason = table_words(found.reason, names)

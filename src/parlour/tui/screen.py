@@ -29,7 +29,6 @@ from textual.widgets import RichLog, Static
 
 from ..errors import ParlourError
 from ..service.ending import pair_words
-from ..service.policy import FRIEND, HUMAN
 from ..service.words import capitalised, with_symbols
 from .canvas import Canvas
 from .dialogs import (
@@ -748,13 +747,13 @@ def _sentence(text: str) -> str:
 
 def common_keys(answer: dict[str, Any]) -> str:
     """The common keys that work now (the key bar offers no others): undo and redo
-    when the service allows them, a hint while a game is in play against the
-    computer or alone, resigning while it is in play, giving up a lost patience."""
+    when the service allows them, a hint when it allows one (never against a person),
+    resigning while it is in play, giving up a lost patience."""
     in_play = answer.get("outcome") is None
     keys = [
         "u undo" if answer.get("can_undo") else "",
         "r redo" if answer.get("can_redo") else "",
-        "h hint" if in_play and answer.get("opponent") not in (HUMAN, FRIEND) else "",
+        "h hint" if answer.get("can_hint") else "",
         "x resign" if in_play else ("" if answer.get("final") else "x give up"),
     ]
     return "  ".join([k for k in keys if k] + [ALWAYS_KEYS])

@@ -149,6 +149,15 @@ class MoveBody(BaseModel):
     move: str = Field(min_length=1, max_length=200)
 
 
+class SeatBody(BaseModel):
+    """Undo, redo, a hint or resigning, at two people's one table: for whose seat (the
+    one the screen shows); elsewhere the seat is the asker's own, whatever it says."""
+
+    model_config = _STRICT
+
+    seat: int | None = Field(default=None, description="two people at one table: the seat")
+
+
 class CheckBody(BaseModel):
     """``POST /api/games/{id}/check``: may a card go from ``source`` to ``target`` now?"""
 
@@ -546,24 +555,28 @@ def create_app(
         )
 
     @app.post("/api/games/{game_id}/undo", response_model=Answer, tags=["play"])
-    async def undo(request: Request, game_id: str) -> Answer:
+    async def undo(request: Request, game_id: str, body: SeatBody | None = None) -> Answer:
         """Take back your last move (with the computer's replies), where the rule allows."""
-        return await run_in_threadpool(service.undo, who(request), game_id)
+        seat = None if body is None else body.seat
+        return await run_in_threadpool(service.undo, who(request), game_id, seat)
 
     @app.post("/api/games/{game_id}/redo", response_model=Answer, tags=["play"])
-    async def redo(request: Request, game_id: str) -> Answer:
+    async def redo(request: Request, game_id: str, body: SeatBody | None = None) -> Answer:
         """Play again the move last taken back."""
-        return await run_in_threadpool(service.redo, who(request), game_id)
+        seat = None if body is None else body.seat
+        return await run_in_threadpool(service.redo, who(request), game_id, seat)
 
     @app.post("/api/games/{game_id}/hint", response_model=Hint, tags=["play"])
-    async def hint(request: Request, game_id: str) -> dict[str, str]:
+    async def hint(request: Request, game_id: str, body: SeatBody | None = None) -> dict[str, str]:
         """The strongest fair computer player's move for you, with its reason."""
-        return await run_in_threadpool(service.hint, who(request), game_id)
+        seat = None if body is None else body.seat
+        return await run_in_threadpool(service.hint, who(request), game_id, seat)
 
     @app.post("/api/games/{game_id}/resign", response_model=Answer, tags=["play"])
-    async def resign(request: Request, game_id: str) -> Answer:
+    async def resign(request: Request, game_id: str, body: SeatBody | None = None) -> Answer:
         """Give up the game (or leave a lost patience for good)."""
-        return await run_in_threadpool(service.resign, who(request), game_id)
+        seat = None if body is None else body.seat
+        return await run_in_threadpool(service.resign, who(request), game_id, seat)
 
     @app.get("/api/games/{game_id}/verdict", response_model=Verdict, tags=["play"])
     async def verdict(request: Request, game_id: str) -> Verdict:

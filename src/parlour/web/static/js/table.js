@@ -343,7 +343,9 @@ function toolbar(answer, live) {
   $("#undo").disabled = !live || !answer.can_undo || state.busy;
   $("#undo").title = answer.undo_refusal && !answer.can_undo ? `Undo (U): ${answer.undo_refusal}` : "Undo (U)";
   $("#redo").disabled = !live || !answer.can_redo || state.busy;
-  $("#hint").disabled = !live || done || !answer.your_turn || state.busy || !!answer.live;
+  // the service's one hint rule (never against a person), as for undo
+  $("#hint").disabled = !live || !answer.can_hint || state.busy;
+  $("#hint").title = answer.hint_refusal && !answer.can_hint ? `Hint (H): ${answer.hint_refusal}` : "Hint (H)";
   $("#resign").disabled = !live || (done && answer.final !== false) || state.busy;
 }
 
@@ -950,18 +952,32 @@ function handOver(answer) {
       showGame($("#main"), answer.id, null);
     },
   });
+  // the mover may take the move back first, where the service's undo rule allows
+  const back = answer.can_undo
+    ? h("button", { type: "button", id: "take-back", text: "Take your move back", onclick: () => {
+        cover.remove();
+        command("undo");
+      } })
+    : null;
   const cover = h("section", { class: "handover", id: "handover", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-text" },
-    h("div", { class: "handover-box" }, h("p", { id: "handover-text", text: answer.hand_over.text }), show,
+    h("div", { class: "handover-box" }, h("p", { id: "handover-text", text: answer.hand_over.text }), show, back,
       h("p", { class: "links" }, h("a", { href: "#/", text: "All games" }))));
   document.querySelector(".game-screen").append(cover);
   focus(show);
 }
 
+/**
+ * Undo, redo, a hint, resigning: for the person whose table the screen shows (at two
+ * people's one table the service is told the seat, as the terminal tells it; not the
+ * player to move, who differs while the screen is handed over).
+ */
+const forSeat = () => (state.answer && state.answer.opponent === "human" ? { seat: state.answer.seat } : undefined);
+
 async function command(what) {
   if (state.busy) return;
   clearSelection();
   try {
-    const answer = await send(what);
+    const answer = await send(what, forSeat());
     await accept(answer, { message: true });
   } catch (e) {
     say(e.message, "error");
@@ -969,11 +985,11 @@ async function command(what) {
 }
 
 async function askHint() {
-  if (state.busy || !state.answer.your_turn) return;
+  if (state.busy || !state.answer.can_hint) return;
   clearSelection();
   let found;
   try {
-    found = await send("hint");
+    found = await send("hint", forSeat());
   } catch (e) {
     say(e.message, "error");
     return;
@@ -1009,7 +1025,7 @@ async function resign() {
     : await confirmDialog("Resign this game?", "It counts as a loss.", "Resign");
   if (!asked) return;
   try {
-    const answer = await send("resign");
+    const answer = await send("resign", forSeat());
     await accept(answer);
   } catch (e) {
     say(e.message, "error");
