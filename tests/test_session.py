@@ -70,7 +70,8 @@ def test_same_seed_same_deal_and_random_seed_is_kept(name: str) -> None:
 
 @pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
 def test_bad_seed(seed: object) -> None:
-    with pytest.raises(parlour.ParlourError, match="seed"):
+    """A precise error a caller can catch by its kind, quoting what was given."""
+    with pytest.raises(parlour.InvalidSeedError, match=f"seed must be .*got {seed!r}"):
         parlour.new_game("calculation", seed=seed)  # type: ignore[arg-type]
 
 

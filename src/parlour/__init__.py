@@ -20,6 +20,7 @@ from .errors import (
     InvalidOptionError,
     InvalidPlayerError,
     InvalidSaveError,
+    InvalidSeedError,
     ParlourError,
     UnknownGameError,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "InvalidOptionError",
     "InvalidPlayerError",
     "InvalidSaveError",
+    "InvalidSeedError",
     "Outcome",
     "ParlourError",
     "UnknownGameError",

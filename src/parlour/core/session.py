@@ -20,6 +20,7 @@ from ..errors import (
     InvalidMoveError,
     InvalidPlayerError,
     InvalidSaveError,
+    InvalidSeedError,
     ParlourError,
 )
 from ..notation import deal_seed
@@ -292,7 +293,7 @@ def new_game(
     if seed is None:
         seed = random_seed() if deck is None else deal_seed(deck)
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ParlourError(f"seed must be a non-negative whole number, got {seed!r}")
+        raise InvalidSeedError(f"seed must be a non-negative whole number, got {seed!r}")
     state = cls.new(seed, deck, resolved)
     return Game(state, seed, deck, resolved)
 
