@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import warnings
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from parlour import envs  # noqa: E402
+from parlour.envs import duel  # noqa: E402
 from parlour.envs.encoders import encoder_for  # noqa: E402
 
 PATIENCES = ["calculation", "gate", "eight-by-eight"]
@@ -32,6 +34,25 @@ def test_patience_envs_pass_gymnasiums_check(game: str) -> None:
         check_env(envs.PatienceEnv(game, render_mode="ansi"))
         made = gym.make(f"parlour/{IDS[game]}-v0", render_mode="ansi")
         check_env(made.unwrapped)
+
+
+@pytest.mark.parametrize(
+    "make,message",
+    [
+        (lambda: envs.PatienceEnv("gate", render_mode="rgb_array"), "render_mode .*'rgb_array'"),
+        (lambda: envs.PatienceEnv("gate", max_steps=0), "max_steps .* got 0"),
+        (lambda: envs.PatienceEnv("calculation", max_steps="9"), "max_steps .* got '9'"),
+        (lambda: envs.PatienceEnv("uno"), "uno is a two-player game"),
+        (lambda: envs.UnoEnv(render_mode="rgb_array"), "render_mode .*'rgb_array'"),
+        (lambda: envs.ChinesePatienceEnv(max_steps=-1), "max_steps .* got -1"),
+        (lambda: duel.DuelEnv("gate"), "gate is a one-player game"),
+    ],
+)
+def test_bad_arguments_fail_when_made_with_one_precise_error(make: Any, message: str) -> None:
+    """Every environment checks its arguments alike, when it is made (``max_steps=0``
+    used to be taken, and cut off every episode at its first action)."""
+    with pytest.raises(parlour.InvalidOptionError, match=message):
+        make()
 
 
 @pytest.mark.parametrize("env_class", ["UnoEnv", "ChinesePatienceEnv"])

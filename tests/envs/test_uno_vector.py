@@ -133,11 +133,21 @@ def test_an_illegal_action_changes_no_game() -> None:
     before = env._table[6].copy(), env._table[1].copy()
     actions = np.array([np.flatnonzero(m)[0] for m in step.action_mask])
     actions[1] = int(np.flatnonzero(step.action_mask[1] == 0)[0])
-    with pytest.raises(ValueError, match="illegal action .* in game 1"):
+    with pytest.raises(parlour.IllegalMoveError, match="illegal action .* in game 1"):
         env.step(actions)
     assert (env._table[6] == before[0]).all() and (env._table[1] == before[1]).all()
     with pytest.raises(ValueError, match="one action per game"):
         env.step([0])
+
+
+def test_bad_settings_and_seeds_are_precise_errors() -> None:
+    """As the other environments: a caller can tell a bad setting from a bad seed."""
+    with pytest.raises(parlour.InvalidOptionError, match="num_envs .* got 0"):
+        UnoVectorEnv(0)
+    with pytest.raises(parlour.InvalidOptionError, match="max_steps .* got -1"):
+        UnoVectorEnv(2, max_steps=-1)
+    with pytest.raises(parlour.InvalidSeedError, match="got -3"):
+        UnoVectorEnv(2).reset(seed=-3)
 
 
 def test_truncation_deals_a_new_hand() -> None:

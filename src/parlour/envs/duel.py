@@ -29,10 +29,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..core.session import random_seed
+from ..errors import InvalidOptionError
 from ..rng import Rng
 from .encoders import OBS_HIGH
 from .rewards import cut_off_rewards, end_rewards
-from .table import Table
+from .table import RENDER_MODES, Table, check_settings
 
 __all__ = ["DuelEnv", "UnoEnv", "ChinesePatienceEnv", "uno_env", "chinese_patience_env"]
 
@@ -43,7 +44,7 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
     """A two-player parlour game as an AEC environment with action masks."""
 
     metadata: dict[str, Any] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
         "name": "parlour",
     }
@@ -60,9 +61,10 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.table = Table(game, options)
         if self.table.seats != 2:
-            raise ValueError(f"{self.table.game} is a one-player game: use its Gymnasium env")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
+            raise InvalidOptionError(
+                f"{self.table.game} is a one-player game: use its Gymnasium env"
+            )
+        check_settings(render_mode, max_steps)
         self.table.one_hand = self.table.match and not matches
         self.metadata = dict(self.metadata, name=f"parlour_{self.table.game.replace('-', '_')}_v0")
         self.render_mode = render_mode

@@ -20,8 +20,9 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import InvalidOptionError
 from .encoders import OBS_HIGH, Vector
-from .table import Table
+from .table import RENDER_MODES, Table, check_settings
 
 __all__ = ["PatienceEnv", "CalculationEnv", "GateEnv", "EightByEightEnv", "register_envs"]
 
@@ -31,7 +32,7 @@ PATIENCES = ("calculation", "gate", "eight-by-eight")
 class PatienceEnv(gym.Env[Vector, np.int64]):
     """One of the patiences as a single-agent environment with action masks."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
@@ -43,11 +44,10 @@ class PatienceEnv(gym.Env[Vector, np.int64]):
     ) -> None:
         self.table = Table(game, options)
         if self.table.seats != 1:
-            raise ValueError(
+            raise InvalidOptionError(
                 f"{self.table.game} is a two-player game: use its PettingZoo environment"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
+        check_settings(render_mode, max_steps)
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.illegal_reward = illegal_reward

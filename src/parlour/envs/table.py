@@ -23,10 +23,25 @@ from ..core.options import resolve_options
 from ..core.protocol import GameState, Outcome
 from ..core.registry import game_class
 from ..core.session import new_game
+from ..errors import InvalidOptionError
 from .actions import action_index, action_table
 from .encoders import Vector, as_vector, encoder_for
 
-__all__ = ["Table"]
+__all__ = ["RENDER_MODES", "Table", "check_settings"]
+
+#: How every environment can draw its table: text returned, or text printed.
+RENDER_MODES = ("ansi", "human")
+
+
+def check_settings(render_mode: str | None, max_steps: object) -> None:
+    """The settings every environment takes, checked alike when it is made: a wrong
+    one fails at once, naming what is accepted, instead of in the first step
+    (``max_steps=0`` would cut off every episode at its first action, a string
+    would fail deep inside ``step``)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise InvalidOptionError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
+        raise InvalidOptionError(f"max_steps must be a positive whole number, got {max_steps!r}")
 
 
 class Table:

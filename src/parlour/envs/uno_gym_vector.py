@@ -26,7 +26,8 @@ all rows; a learner for one seat uses the rows where ``infos["agent"]`` is its s
   ``parlour.new_game("uno", seed=s + g)``) and later hands from the next seeds;
   ``infos["seed"]`` tells each game's seed. Without a seed the first reset draws
   one from fresh entropy, so two environments never play the same hands by accident.
-* An illegal action raises ``ValueError`` and changes no game (mask the policy).
+* An illegal action raises ``parlour.IllegalMoveError`` (a ``ValueError``) and changes
+  no game (mask the policy).
 """
 
 from __future__ import annotations

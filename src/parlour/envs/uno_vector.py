@@ -29,12 +29,14 @@ import numpy.typing as npt
 
 from ..ai.uno.encoding import UNO
 from ..cards import parse_uno_card
+from ..errors import IllegalMoveError, InvalidOptionError, InvalidSeedError
 from ..kernels import uno as kernel
 from ..kernels.jit import numba_available, register_warmer
 from ..rng import Rng
 from . import MissingExtraError
 from .actions import action_table
 from .encoders import encoder_for
+from .table import check_settings
 
 __all__ = ["UnoVectorEnv", "VectorStep"]
 
@@ -85,9 +87,8 @@ class UnoVectorEnv:
 
     def __init__(self, num_envs: int = 64, max_steps: int = 5000) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs <= 0:
-            raise ValueError(f"num_envs must be a positive whole number, got {num_envs!r}")
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
-            raise ValueError(f"max_steps must be a positive whole number, got {max_steps!r}")
+            raise InvalidOptionError(f"num_envs must be a positive whole number, got {num_envs!r}")
+        check_settings(None, max_steps)
         self._k = _kernel()
         n = num_envs
         self.num_envs = n
@@ -110,12 +111,12 @@ class UnoVectorEnv:
         if seed is None:
             seed = self._deals.randbelow(2**62)
         elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"the seed must be a non-negative whole number, got {seed!r}")
+            raise InvalidSeedError(f"the seed must be a non-negative whole number, got {seed!r}")
         else:
             self._deals = Rng(seed)
         n = self.num_envs
         if seed + n >= 2**64:
-            raise ValueError(f"the seed must be below 2**64 - num_envs, got {seed!r}")
+            raise InvalidSeedError(f"the seed must be below 2**64 - num_envs, got {seed!r}")
         self.seeds[:] = np.arange(seed, seed + n, dtype=np.uint64)
         self._next_seed[0] = seed + n
         obs = np.zeros((n, self.observation_size), np.float32)
@@ -163,7 +164,9 @@ class UnoVectorEnv:
         if bad >= 0:
             a = int(chosen[bad])
             name = self.actions[a] if 0 <= a < self.n_actions else "no such action"
-            raise ValueError(f"illegal action {a} ({name}) in game {bad}; no game was changed")
+            raise IllegalMoveError(
+                f"illegal action {a} ({name}) in game {bad}; no game was changed"
+            )
         return VectorStep(obs, self._mask.copy(), self.agent, rewards, terminated, truncated)
 
     def legal_actions(self, game: int) -> list[int]:

@@ -42,7 +42,7 @@ from ..core.registry import match_games
 from ..errors import IllegalMoveError, InvalidOptionError
 from .encoders import OBS_HIGH, Vector
 from .rewards import CUT_OFF, end_rewards
-from .table import Table
+from .table import RENDER_MODES, Table, check_settings
 
 __all__ = ["VersusEnv", "UnoVersusEnv", "ChinesePatienceVersusEnv", "Opponent"]
 
@@ -53,7 +53,7 @@ Opponent = Callable[[Mapping[str, Any], Sequence[str]], str]
 class VersusEnv(gym.Env[Vector, np.int64]):
     """A two-player parlour game as a single-agent environment against ``opponent``."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
@@ -87,12 +87,7 @@ class VersusEnv(gym.Env[Vector, np.int64]):
             raise InvalidOptionError(
                 f"seat must be 0, 1 or None (drawn each episode), got {seat!r}"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidOptionError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
-            raise InvalidOptionError(
-                f"max_steps must be a positive whole number, got {max_steps!r}"
-            )
+        check_settings(render_mode, max_steps)
         if matches and not self.table.match:
             raise InvalidOptionError(
                 f"matches=True applies to {' and '.join(match_games())} only "
