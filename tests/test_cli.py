@@ -466,3 +466,46 @@ def test_a_stuck_hint_gives_no_move_to_type(
     assert code == 0
     (said,) = [line for line in out.splitlines() if "Hint:" in line]
     assert said.endswith("Hint: no move leads anywhere new: undo or resign."), said
+
+
+class _Terminal(io.StringIO):
+    """Standard output as a terminal: the hot seat wipes its scrollback there."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_two_people_at_a_terminal_hand_over_in_the_services_words() -> None:
+    """The hand-over says what the web's cover says (the service's ``hand_over``), lets
+    the mover type ``undo`` where the rule allows, and wipes the screen and its
+    scrollback before the next person's cards, so the mover's hand is not a scroll
+    away (was "Hand over to player 1, then press Enter." and 40 blank lines)."""
+    from parlour.cli import WIPE_SCREEN, TerminalTable
+    from parlour.service import open_service
+
+    service = open_service(":memory:")
+    player = service.local_player()
+    answer = service.start(player, "uno", seed=2, opponent="human")
+    assert answer["to_move"] == 1  # deal 2: Player 2 starts, holding G4
+    lines = iter(["G4", "undo", "G4", "", "quit"])
+    out = _Terminal()
+    table = TerminalTable(
+        service,
+        player,
+        answer,
+        colour=False,
+        read_line=lambda prompt: next(lines, None),
+        out=out,
+        interactive=True,
+    )
+    assert table.run() == 0
+    text = out.getvalue()
+    notice = "Player 1's turn: pass the screen to Player 1. Then press Enter"
+    assert text.count(notice) == 2
+    assert "(or type undo to take your move back)" in text
+    assert "Took back 1 move" in text
+    assert text.count(WIPE_SCREEN) == 1
+    before, after = text.split(WIPE_SCREEN)
+    mover_hand = "your hand: R7 R9 G4 G6 G7 Y8 BD"
+    assert mover_hand in before and "R7 R9 G6 G7 Y8 BD" not in after
+    assert "Player 1's turn: match the green 4 or draw." in after

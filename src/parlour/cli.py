@@ -232,14 +232,27 @@ class TerminalTable:
         return self.hot_seat and answer["end"] is None and answer["seat"] != answer["to_move"]
 
     def _hand_over(self) -> bool:
-        """Two people at one screen: hide the table until the next player is there."""
+        """Two people at one screen: hide the table until the next player is there. The
+        notice is the table service's ("Player 2's turn: pass the screen to Player
+        2.", as the web's cover and the terminal table say); the mover may still type
+        ``undo`` there where the one undo rule allows. Then the screen is wiped, its
+        scrollback too where the terminal knows how, so that the next person cannot
+        scroll back to the mover's cards."""
         seat = self.answer["to_move"]
         assert seat is not None
         if self.interactive:
-            self.say(f"Hand over to player {seat + 1}, then press Enter.")
-            if self.read_line("") is None:
+            notice = self.answer["hand_over"]
+            words = notice["text"] if notice else f"Player {seat + 1}'s turn."
+            undo = " (or type undo to take your move back)" if self.answer["can_undo"] else ""
+            self.say(f"{words} Then press Enter{undo}.")
+            line = self.read_line("")
+            if line is None:
                 return False
-            self.say("\n" * 40)
+            if line.strip().lower() == "undo" and self.answer["can_undo"]:
+                if self._handle("undo") == "changed":
+                    self.show()
+                return True
+            self.say(WIPE_SCREEN if self.out.isatty() else "\n" * 40)
         fresh = self.service.get(self.player, self.game_id, seat)
         told = self.told.get(seat, -1)
         fresh_log = [e for e in fresh["log"] if e["n"] > told]
@@ -424,6 +437,11 @@ class TerminalTable:
             if self._handle(line.strip()) == "changed":
                 self.show()
             self.say(offer)
+
+
+#: ANSI: cursor home, erase the screen, erase the scrollback (xterm's, kept by most
+#: terminals; where unknown it is ignored, and the screen is still erased).
+WIPE_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def _last_n(answer: Answer) -> int:
