@@ -509,3 +509,19 @@ def test_two_people_at_a_terminal_hand_over_in_the_services_words() -> None:
     mover_hand = "your hand: R7 R9 G4 G6 G7 Y8 BD"
     assert mover_hand in before and "R7 R9 G6 G7 Y8 BD" not in after
     assert "Player 1's turn: match the green 4 or draw." in after
+
+
+def test_the_move_after_an_undo_is_told(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A move played after an undo gets its sentence, as every move does (it took the
+    number of the move taken back, and was not told)."""
+    code, out, _ = run(
+        monkeypatch,
+        capsys,
+        ["play", "calculation", "--seed", "1", "--db", ":memory:"],
+        "S W1\nundo\nS W2\nquit\n",
+    )
+    assert code == 0
+    assert "You play 7♦ from the stock to W1." in out
+    assert "  You play 7♦ from the stock to W2." in out.split("move> S W2")[1]

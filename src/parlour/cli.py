@@ -311,6 +311,11 @@ class TerminalTable:
             if command in ("undo", "redo") and not rest:
                 call = self.service.undo if command == "undo" else self.service.redo
                 done = call(self.player, self.game_id, seat)
+                if command == "undo":
+                    # the sentences taken back are no longer told: the moves played
+                    # next take their numbers, and must be told as any other
+                    last = _last_n(done)
+                    self.told = {s: min(n, last) for s, n in self.told.items()}
                 return self._after({**done, "log": []}, done["message"])
             if command == "save":
                 if not rest.strip():
