@@ -247,6 +247,15 @@ def test_resigned_games_list_no_legal_moves(table: TableService) -> None:
     assert str(engine.outcome) == "player 0 resigned"
 
 
+def test_a_move_on_a_finished_game_is_refused_in_the_tables_words(table: TableService) -> None:
+    """Not the engine's, which name seats ("the game is over (player 0 resigned)")."""
+    answer = table.start(ME, "uno", seed=5, opponent="random")
+    table.resign(ME, answer["id"])
+    with pytest.raises(GameOverError) as refused:
+        table.play(ME, answer["id"], " zz ")
+    assert str(refused.value) == "the game is over: 'zz' cannot be played"
+
+
 def test_a_save_of_a_game_in_play_seals_its_deal(kept: TableService) -> None:
     answer = kept.start(ME, "gate")
     text = kept.save(ME, answer["id"])

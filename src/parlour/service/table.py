@@ -461,7 +461,11 @@ class TableService:
             if trial.record.opponent == FRIEND:
                 friends.check_playing(trial.record)
                 trial.record.meta.pop("pause", None)  # to play on is to end a pause
-            if game.outcome is None and game.to_move != me:
+            if game.outcome is not None:
+                # the engine's words name seats ("player 0 resigned"); the end is told
+                # in the table's own words already
+                raise GameOverError(f"the game is over: {str(move).strip()!r} cannot be played")
+            if game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             told_before = len(trial.turns)
             try:
