@@ -525,3 +525,19 @@ def test_the_move_after_an_undo_is_told(
     assert code == 0
     assert "You play 7♦ from the stock to W1." in out
     assert "  You play 7♦ from the stock to W2." in out.split("move> S W2")[1]
+
+
+def test_a_letter_not_offered_after_the_end_is_quoted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At the end a letter that is not a choice is named with the choices, as any bad
+    input is (was the choices alone); a word is the table's (a move, refused)."""
+    code, out, _ = run(
+        monkeypatch,
+        capsys,
+        ["play", "uno", "--seed", "5", "--opponent", "random", "--db", ":memory:"],
+        "resign\nW\nzz\nquit\n",
+    )
+    assert code == 2
+    assert "! 'W' is not one of the choices here: N: a new deal, D: replay this deal," in out
+    assert "! the game is over: 'zz' cannot be played" in out

@@ -417,7 +417,7 @@ class TerminalTable:
                 continue
             if len(choice) == 1 and choice.isalpha() and choice not in steps:
                 self.rejected += 1
-                self.say(f"! {offer}")
+                self.say(f"! {word!r} is not one of the choices here: {offer}")
                 continue
             if choice == "v":
                 verdict = self.service.verdict(self.player, self.game_id)
