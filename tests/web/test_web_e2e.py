@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tabletools import GAMES, Table
@@ -60,14 +61,19 @@ def test_front_page_starts_a_game_with_options_in_words(table_at: TableAt) -> No
     assert "UNO" in table.page.inner_text(".continue")
 
 
+def deal_number_box(table: Table, game: str) -> tuple[Any, Any]:
+    """The front page's new-game form of ``game``, and its deal number box, opened."""
+    table.open("#/")
+    form = table.page.locator(f"form[data-game={game}]")
+    form.locator("summary").click()
+    return form, form.get_by_label("Deal number")
+
+
 def test_a_deal_number_too_long_for_the_browser_is_refused(table_at: TableAt) -> None:
     # JavaScript reads 548861766482768326 as 548861766482768300, another deal: the form
     # must refuse it rather than deal that one
     table = table_at("laptop")
-    table.open("#/")
-    form = table.page.locator("form[data-game=gate]")
-    form.locator("summary").click()
-    field = form.get_by_label("Deal number")
+    form, field = deal_number_box(table, "gate")
     field.fill("548861766482768326")
     form.locator("button[type=submit]").click()
     table.page.wait_for_timeout(300)
@@ -87,10 +93,7 @@ def test_a_negative_deal_number_is_refused_in_the_services_words(
     """'-3' is refused under the box in the words of the service's seed error (every
     front end's), not in the browser's own validation bubble; a good number then deals."""
     table = table_at(viewport)
-    table.open("#/")
-    form = table.page.locator("form[data-game=calculation]")
-    form.locator("summary").click()
-    field = form.get_by_label("Deal number")
+    form, field = deal_number_box(table, "calculation")
     field.fill("-3")
     form.locator("button[type=submit]").click()
     shown = form.locator(".seed .field-error")
@@ -131,9 +134,8 @@ def test_two_people_at_one_table_from_the_front_page(table_at: TableAt, game: st
         people = {p["name"]: p["label"] for p in entry["people"]}
         assert offered.count() == (1 if "human" in people else 0), name
         assert ("human" in people) == (entry["players"] == 2), name
-    form = page.locator(f"form[data-game={game}]")
-    form.locator("summary").click()
-    form.get_by_label("Deal number").fill("13")
+    form, field = deal_number_box(table, game)
+    field.fill("13")
     form.locator("button[data-one-table]").click()
     page.wait_for_selector("#scene .card")
     table.settle()
