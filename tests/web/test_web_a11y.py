@@ -132,3 +132,13 @@ def test_a_cut_status_opens_from_the_keyboard(table_at: TableAt) -> None:
     page.keyboard.press(" ")
     assert opened.count() == 0 and more.get_attribute("aria-expanded") == "false"
     assert more.inner_text() == "more"
+
+
+def test_the_cover_between_two_people_has_no_violations(table_at: TableAt) -> None:
+    """Two people at one table: the cover that hands the screen over, with its
+    'Take your move back', at a phone's size."""
+    table = table_at("phone")
+    table.start("uno", seed=2, opponent="human", first=0)
+    table.click_move(next(m for m in table.moves() if m["move"] == "G5"))
+    table.page.wait_for_selector("#handover #take-back")
+    scan(table.page, "the hand-over cover")
