@@ -355,8 +355,11 @@ def test_solve_and_hint_on_a_finished_game() -> None:
 
 def test_bad_budget_and_wrong_game() -> None:
     for text in ("0", "-5", "ten", "1.5"):
-        with pytest.raises(ParlourError, match="bad budget"):
+        with pytest.raises(parlour.InvalidOptionError, match=f"bad budget {text!r}"):
             parse_budget(text)
+    for budget in (0, 0.5, True):  # a setting of the solver, quoted as given
+        with pytest.raises(parlour.InvalidOptionError, match=f"bad budget {budget!r}"):
+            solve(kings_under(), budget)  # type: ignore[arg-type]
     other = parlour.new_game("gate", seed=1)
     with pytest.raises(ParlourError, match="cannot solve"):
         solve_eight_by_eight(other.state.copy(), Budget(nodes=10))

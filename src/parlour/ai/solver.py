@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ..core.protocol import GameState
 from ..core.registry import game_class
 from ..core.session import Game
-from ..errors import GameOverError, ParlourError
+from ..errors import GameOverError, InvalidOptionError, ParlourError
 from ..kernels import warm
 
 __all__ = [
@@ -124,19 +124,19 @@ def parse_budget(text: str) -> Budget:
     """``100000`` or ``100k`` or ``2m`` nodes; ``10s`` or ``500ms`` seconds."""
     match = _BUDGET.match(text)
     if not match:
-        raise ParlourError(
+        raise InvalidOptionError(
             f"bad budget {text!r}: give a node count (100000, 100k, 2m) or a time (10s, 500ms)"
         )
     number, unit = float(match.group(1)), (match.group(2) or "").lower()
     if number <= 0:
-        raise ParlourError(f"bad budget {text!r}: it must be more than zero")
+        raise InvalidOptionError(f"bad budget {text!r}: it must be more than zero")
     if unit in ("s", "sec", "seconds"):
         return Budget(seconds=number)
     if unit == "ms":
         return Budget(seconds=number / 1000)
     scale = {"k": 1_000, "m": 1_000_000}.get(unit, 1)
     if unit in ("", "nodes") and number != int(number):
-        raise ParlourError(f"bad budget {text!r}: a node count is a whole number")
+        raise InvalidOptionError(f"bad budget {text!r}: a node count is a whole number")
     return Budget(nodes=int(number * scale))
 
 
@@ -151,9 +151,9 @@ def as_budget(budget: Budget | str | int | None) -> Budget:
         return parse_budget(budget)
     if isinstance(budget, int) and not isinstance(budget, bool):
         if budget <= 0:
-            raise ParlourError(f"bad budget {budget!r}: a node count must be more than zero")
+            raise InvalidOptionError(f"bad budget {budget!r}: a node count must be more than zero")
         return Budget(nodes=budget)
-    raise ParlourError(
+    raise InvalidOptionError(
         f"bad budget {budget!r}: give a Budget, a string such as '10s' or '100k', "
         "or a whole number of nodes"
     )
