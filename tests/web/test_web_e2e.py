@@ -134,6 +134,14 @@ def test_two_people_at_one_table_from_the_front_page(table_at: TableAt, game: st
         people = {p["name"]: p["label"] for p in entry["people"]}
         assert offered.count() == (1 if "human" in people else 0), name
         assert ("human" in people) == (entry["players"] == 2), name
+        summary = page.locator(f"article:has(form[data-game={name}]) p.summary").inner_text()
+        if entry["players"] == 2:  # whom it is played with, as the form offers them
+            assert summary.endswith(
+                "Two players: you against the computer, a friend online or someone at the"
+                " same screen."
+            ), summary
+        else:
+            assert summary.endswith("One player."), summary
     form, field = deal_number_box(table, game)
     field.fill("13")
     form.locator("button[data-one-table]").click()

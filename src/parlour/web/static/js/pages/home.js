@@ -40,7 +40,7 @@ export async function showHome(main) {
     clearable ? h("button", { type: "button", id: "clear-history", onclick: clearHistory, text: "Clear the history" }) : null);
   main.replaceChildren(h("div", { class: "home page-wrap" },
     h("h1", { text: "Five classic card games" }),
-    h("p", { class: "lead", text: "Three patiences and two games against the computer, with hints, undo and statistics." }),
+    h("p", { class: "lead", text: "Three patiences, and two games to play against the computer or another person, with hints, undo and statistics." }),
     cont,
     h("section", { "aria-labelledby": "games-title" }, h("h2", { id: "games-title", class: "sr-only", text: "Games" }),
       h("div", { class: "games" }, cards)),
@@ -104,12 +104,21 @@ function gameCard(g) {
       h("a", { href: `#/howto/${g.name}`, text: "How to play" }),
       h("a", { href: `#/rules/${g.name}`, text: "Rules" })),
     err);
-  const players = g.players === 2 ? "You against the computer." : "One player.";
+  const players = g.players === 2 ? twoPlayers(people) : "One player.";
   return h("article", { class: "game-card", "aria-labelledby": `title-${g.name}` },
     samples[g.name] ? thumbnail(g.name, samples[g.name]) : null,
     h("h3", { id: `title-${g.name}`, text: g.title }),
     h("p", { class: "summary", text: `${endStop(g.summary)} ${players}` }),
     form);
+}
+
+/** Who a two-player game is played with, from the opponents the catalogue offers. */
+function twoPlayers(people) {
+  const others = ["the computer"];
+  if (people.friend) others.push("a friend online");
+  if (people.human) others.push("someone at the same screen");
+  const last = others.pop();
+  return `Two players: you against ${others.length ? `${others.join(", ")} or ${last}` : last}.`;
 }
 
 function optionsOf(form) {
