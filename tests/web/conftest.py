@@ -236,30 +236,92 @@ def _chromium() -> str | None:
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Chromium (Debian's package) driven through Playwright.
+class _SharedChromium:
+    """Headless Chromium (Debian's package) driven through Playwright, launched once
+    and kept while browser tests follow one another in this process.
 
-    Module scope: Playwright's synchronous API keeps an event loop running in the
-    main thread while it is open, so it must be closed before other modules'
-    tests (the terminal app's) call ``asyncio.run``.
+    Playwright's synchronous API keeps an event loop running in the main thread
+    while it is open, so it is closed before any test of a module without browser
+    tests runs (the terminal app's and the ASGI fuzz tests call ``asyncio.run``):
+    the same tests run beside it as when it was opened once per module, but a run
+    of browser modules (one after another on a worker) starts it once, not once
+    per module (a few seconds each on a loaded machine). Each test still has its
+    own browser contexts (cookies, storage), so sharing it leaks nothing.
     """
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="end-to-end tests need playwright (pip install -e '.[test]')"
-    )
-    path = _chromium()
-    if path is None:
-        why = _apt_install("chromium")
+
+    def __init__(self) -> None:
+        self.play: Any = None
+        self.browser: Any = None
+        self.refused: str | None = None  # why it cannot start here, once found out
+        self.modules: dict[Path, bool] = {}  # module -> has a test using the browser
+
+    def get(self) -> Any:
+        if self.refused is not None:
+            pytest.skip(self.refused)
+        if self.browser is None:
+            self.browser = self._launch()
+        return self.browser
+
+    def _launch(self) -> Any:
+        sync_api = pytest.importorskip(
+            "playwright.sync_api",
+            reason="end-to-end tests need playwright (pip install -e '.[test]')",
+        )
         path = _chromium()
         if path is None:
-            pytest.skip(f"Chromium is not installed and cannot be: {why}")
-    with sync_api.sync_playwright() as play:
+            why = _apt_install("chromium")
+            path = _chromium()
+            if path is None:
+                self.refused = f"Chromium is not installed and cannot be: {why}"
+                pytest.skip(self.refused)
+        self.play = sync_api.sync_playwright().start()
         try:
-            chromium = play.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+            return self.play.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         except Exception as exc:  # the browser binary cannot start here
-            pytest.skip(f"Chromium at {path} does not start: {exc}")
-        yield chromium
-        chromium.close()
+            self.close()
+            self.refused = f"Chromium at {path} does not start: {exc}"
+            pytest.skip(self.refused)
+
+    def wanted_by(self, item: pytest.Item | None) -> bool:
+        """Whether ``item``'s module has a browser test (so it may run beside one)."""
+        if item is None:
+            return False
+        if item.path not in self.modules:
+            for other in item.session.items:
+                uses = "browser" in getattr(other, "fixturenames", ())
+                self.modules[other.path] = self.modules.get(other.path, False) or uses
+        return self.modules.get(item.path, False)
+
+    def close(self) -> None:
+        browser, play, self.browser, self.play = self.browser, self.play, None, None
+        if browser is not None:
+            browser.close()
+        if play is not None:
+            play.stop()
+
+
+_SHARED_CHROMIUM = _SharedChromium()
+
+
+@pytest.fixture
+def browser() -> Any:
+    """Headless Chromium (see :class:`_SharedChromium`: one for a run of browser tests)."""
+    return _SHARED_CHROMIUM.get()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a test here (its own contexts closed, even if that failed): close
+    Chromium unless the next test is in a module with browser tests."""
+    try:
+        yield
+    finally:
+        if _SHARED_CHROMIUM.browser is not None and not _SHARED_CHROMIUM.wanted_by(nextitem):
+            _SHARED_CHROMIUM.close()
+
+
+def pytest_sessionfinish() -> None:
+    _SHARED_CHROMIUM.close()
 
 
 # --- the card table in a browser ---------------------------------------------------------
