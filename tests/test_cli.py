@@ -58,7 +58,7 @@ def test_rules_prints_the_page(
         (["play", "gate", "--opponent", "strong"], "one-player game"),
         (["play", "uno", "--opponent", "friend"], "play it in the web app (parlour serve)"),
         (["load", "x.json", "--opponent", "friend"], "play it in the web app"),
-        (["play", "uno", "--opponent", "nobody"], "or 'human' for two people at one terminal"),
+        (["play", "uno", "--opponent", "nobody"], "or 'human' for two people at one table"),
         (["play", "gate", "--seed", "9007199254740992"], "from 0 to 9007199254740991"),
     ],
 )

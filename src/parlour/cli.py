@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import games as _games  # noqa: F401  (registers the games)
-from .ai.base import caught_up, make_player, player_levels
+from .ai.base import caught_up, make_player
 from .ai.hints import best_level
 from .ai.solver import parse_budget, solve
 from .core.options import parse_option_words, resolve_options
@@ -30,7 +30,7 @@ from .errors import InvalidMoveError, ParlourError
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
 from .service.ending import end_facts, next_steps, stats_lines
-from .service.policy import UnseatedOpponentError, check_seed
+from .service.policy import UnseatedOpponentError, check_opponent, check_seed
 from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
 
@@ -595,27 +595,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     deal = "winnable" if args.winnable else "daily" if args.daily else "random"
     _refuse_friend(args.opponent)
     cls = game_class(args.game)
-    if cls.players == 2:  # a patience given an opponent: the table says it takes none
-        _check_opponent(cls.name, args.opponent, human=True)
+    # before the store opens: the table's own check, which start makes again
+    check_opponent(cls, args.opponent, people=(HUMAN,))
     service, player = _service(args)
     _warm_players(cls.name)  # before the computer's first move, which start may play
     answer = service.start(
         player, args.game, args.seed, options, args.opponent, deck=args.deck, deal=deal
     )
     return _table(service, player, answer, args)
-
-
-def _check_opponent(game: str, opponent: str | None, human: bool) -> None:
-    """``opponent`` is one the terminal offers for ``game``: a computer level, or with
-    ``human`` (``parlour play``) two people sharing the screen."""
-    levels = player_levels(game)
-    if opponent is None or opponent in levels or (human and opponent == HUMAN):
-        return
-    raise UsageError(
-        f"unknown opponent {opponent!r} for {game}: the levels are "
-        + ", ".join(levels)
-        + (f", or {HUMAN!r} for two people at one terminal" if human else "")
-    )
 
 
 def _refuse_friend(opponent: str | None) -> None:
@@ -748,7 +735,9 @@ def cmd_tui(args: argparse.Namespace) -> int:
         raise UsageError("game options and --seed need a GAME: parlour tui GAME ...")
     if name is not None:
         resolve_options(game_class(name).option_specs, options, name)
-        _check_opponent(name, args.opponent, human=False)
+        # the table's own check, as parlour play's start makes it: a patience takes no
+        # opponent; a two-player game a level, or two people at one table
+        check_opponent(game_class(name), args.opponent, people=(HUMAN,))
     if args.seed is not None:
         check_seed(args.seed)  # the service's words, as the web app says them
     try:
@@ -860,7 +849,10 @@ def build_parser() -> argparse.ArgumentParser:
     tui.add_argument("game", nargs="?", help="start this game (default: choose one)")
     tui.add_argument("--seed", type=int, help="deal number (same seed, same deal)")
     tui.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
-    tui.add_argument("--opponent", help="two-player games: the computer's level")
+    tui.add_argument(
+        "--opponent",
+        help="two-player games: the computer's level, or 'human' for two people at one table",
+    )
     tui.add_argument("--db", help="the games store shared with 'parlour serve' (SQLite file)")
     tui.set_defaults(func=cmd_tui)
 

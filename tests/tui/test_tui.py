@@ -1015,6 +1015,25 @@ def test_cli_rejects_bad_tui_arguments(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["tui", "--seed", "3"]) == 2
 
 
+def test_cli_seats_two_people_at_the_terminal_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``parlour tui uno --opponent human`` opens the table for two people, as the README
+    says and the games list offers (the command refused it: 'unknown opponent')."""
+    from parlour.cli import main
+
+    started: list[Any] = []
+    monkeypatch.setattr(ParlourApp, "run", lambda app: started.append(app._first))
+    for game in ("uno", "chinese-patience"):
+        assert main(["tui", game, "--opponent", "human", "--db", ":memory:"]) == 0
+    assert [first[3] for first in started] == ["human", "human"]
+    assert main(["tui", "gate", "--opponent", "strong"]) == 2  # was opened, then refused
+    assert capsys.readouterr().err.strip() == (
+        "parlour: error: gate is a one-player game: it takes no opponent"
+    )
+    assert len(started) == 2
+
+
 def test_a_key_shows_the_rest_of_the_computers_turn_at_once() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
