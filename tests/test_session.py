@@ -174,3 +174,36 @@ def test_an_unknown_player_level_is_an_option_error() -> None:
 
     with pytest.raises(parlour.InvalidOptionError, match="unknown player 'grandmaster'"):
         make_player("uno", "grandmaster")
+
+
+def test_every_public_member_of_game_says_what_it_is_for() -> None:
+    """``help(parlour.Game)`` is where a library user reads the API: each public method
+    and property has a docstring."""
+    import inspect
+
+    bare = [
+        name
+        for name, member in inspect.getmembers(parlour.Game)
+        if not name.startswith("_")
+        and (callable(member) or isinstance(member, property))
+        and not inspect.getdoc(member)
+    ]
+    assert bare == []
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_finished_game_has_no_legal_moves(name: str) -> None:
+    """As ``Game.legal_moves`` says: empty once the game is over, however it ended."""
+    import random
+
+    game = parlour.new_game(name, seed=11)
+    choose = random.Random(11)
+    for _ in range(3000):
+        if game.is_over:
+            break
+        game.play(choose.choice(game.legal_moves()))
+    if game.is_over:
+        assert game.legal_moves() == [] and game.view(0)["legal_moves"] == []
+    game = parlour.new_game(name, seed=11)
+    game.resign()
+    assert game.legal_moves() == [] and game.view(0)["legal_moves"] == []

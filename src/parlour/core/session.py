@@ -62,6 +62,7 @@ class Game:
 
     @property
     def name(self) -> str:
+        """The game's registered name (``"gate"``), as ``new_game`` and saves take it."""
         return self._state.name
 
     @property
@@ -71,16 +72,21 @@ class Game:
 
     @property
     def players(self) -> int:
+        """1 for a patience, 2 for UNO and Chinese Patience: the seats ``view`` takes."""
         return self._state.players
 
     # --- playing --------------------------------------------------------------
 
     @property
     def to_move(self) -> int:
+        """The seat whose move it is (always 0 in a patience); a computer player or a
+        learner for that seat should be shown ``view(to_move)`` only."""
         return self._state.to_move
 
     @property
     def outcome(self) -> Outcome | None:
+        """None while the game is in play; else how it ended (a resignation included,
+        which the engine itself does not know of, so read it here, not on ``state``)."""
         if self.resigned_by is not None:
             if self.players == 1:
                 return Outcome("resigned", "resigned")
@@ -91,9 +97,13 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (``outcome`` is not None): no move can be played."""
         return self.outcome is not None
 
     def legal_moves(self) -> list[str]:
+        """The moves that may be played now, as canonical strings in a fixed order (the
+        same on every machine, so a seeded random choice among them replays); empty
+        once the game is over. Each is accepted by ``play`` as it is."""
         if self.resigned_by is not None:
             return []
         state = self._state
@@ -150,10 +160,13 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
+        """Whether ``undo`` has a move (or a resignation) to take back. The library
+        takes back anything; the table's stricter rule is ``parlour.service``'s."""
         return bool(self._past) or self.resigned_by is not None
 
     @property
     def can_redo(self) -> bool:
+        """Whether ``redo`` has a move taken back to play again (a new move clears it)."""
         return bool(self._future)
 
     def _check_player(self, player: int) -> None:
@@ -208,6 +221,9 @@ class Game:
     # --- showing --------------------------------------------------------------
 
     def view(self, player: int = 0) -> dict[str, Any]:
+        """What ``player`` may see, as a JSON-ready dict: never a hidden card (the
+        other's hand, the stock's order, a face-down card), so a player, a hint or a
+        learner given only views cannot cheat. Its ``outcome`` counts a resignation."""
         self._check_player(player)
         data = dict(self._state.view(player))
         outcome = self.outcome
@@ -219,6 +235,9 @@ class Game:
         return data
 
     def render(self, colour: bool = False) -> str:
+        """The position as text, as ``print(game)`` shows it (for a two-player game as
+        the player to move sees it; ``render_for`` for another seat); ANSI colours
+        when ``colour``."""
         return self._state.render(colour)
 
     def render_for(
@@ -247,6 +266,9 @@ class Game:
     # --- saving ---------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """The save as a dict (``to_json`` writes it): the deal and the moves, not the
+        position, so ``load_game`` replays it by the rules and a save is always a game
+        that could have been played."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -264,6 +286,8 @@ class Game:
         return json.dumps(self.to_dict(), indent=1)
 
     def copy(self) -> Game:
+        """An independent game with the same position and history (undo and redo
+        included), for trying moves without touching this one."""
         other = Game(self._state.copy(), self.seed, self.deck, self.options)
         other._past = list(self._past)
         other._future = list(self._future)
