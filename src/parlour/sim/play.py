@@ -114,7 +114,7 @@ def parse_players(text: str | Sequence[str] | None, game: str) -> tuple[str, ...
         need = "one player" if seats == 1 else f"{seats} players separated by commas"
         example = ",".join([levels[-1]] + ["random"] * (seats - 1))
         raise SimulationError(
-            f"{cls.name} needs {need} (for example --players {example}); got {shown!r}; "
+            f"{cls.name} needs {need} (for example {example!r}); got {shown!r}; "
             f"the players are {', '.join(levels)}"
         )
     for name in names:
