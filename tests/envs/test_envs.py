@@ -197,3 +197,29 @@ def test_uno_observations_and_masks_are_those_of_the_view(options: dict[str, obj
             if steps % 400 == 0:
                 break
     assert steps > 500
+
+
+def _doc_block(after: str) -> str:
+    """The first Python block after ``after`` in docs/environments.md."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "environments.md").read_text("utf-8")
+    found = re.search(r"```python\n(.*?)```", text[text.index(after) :], re.S)
+    assert found is not None, f"no python block after {after!r}"
+    return found.group(1)
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["The ids exist once", "## The vector UNO environment"],
+)
+def test_the_guides_examples_run_as_pasted(after: str) -> None:
+    """A newcomer pastes them (the vector one called a ``policy`` it never defined)."""
+    if "vector" in after:
+        pytest.importorskip("numba", reason="the vector environment needs the fast extra")
+    space: dict[str, object] = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exec(compile(_doc_block(after), "environments.md", "exec"), space)  # noqa: S102
+    assert "obs" in space and "terminated" in space
