@@ -33,7 +33,8 @@ def test_another_players_game_is_404(
     alice.post(f"/api/games/{game['id']}/moves", json={"move": "S W1"})
     method, path = action.split(" ")
     url = f"/api/games/{game['id']}{path}"
-    response = bob.get(url) if method == "GET" else bob.post(url, json={"move": "S W2"})
+    body = {"move": "S W2"} if path == "/moves" else {"seat": 0}
+    response = bob.get(url) if method == "GET" else bob.post(url, json=body)
     assert response.status_code == 404
     missing = bob.get("/api/games/no-such-game")
     assert response.json()["error"].replace(game["id"], "X") == missing.json()["error"].replace(
@@ -42,6 +43,21 @@ def test_another_players_game_is_404(
     assert bob.get("/api/games").json()["games"] == []
     mine = alice.get(f"/api/games/{game['id']}").json()
     assert mine["moves_played"] == 1, "the owner's game is untouched"
+
+
+@pytest.mark.parametrize("path", ["/undo", "/redo", "/hint", "/resign"])
+def test_a_malformed_body_tells_nothing_about_another_players_game(
+    make_client: Callable[..., TestClient], db_path: str, path: str
+) -> None:
+    """A body the endpoint does not take is refused before the game is looked up,
+    so the answer is the same for another player's game and for no game at all."""
+    alice = make_client(db_path)
+    bob = make_client(app=alice.app)
+    game = alice.post("/api/games", json={"game": "calculation", "seed": 1}).json()
+    theirs = bob.post(f"/api/games/{game['id']}{path}", json={"move": "S W2"})
+    missing = bob.post(f"/api/games/no-such-game{path}", json={"move": "S W2"})
+    assert theirs.status_code == missing.status_code == 400
+    assert theirs.json() == missing.json()
 
 
 def test_a_forged_cookie_is_a_new_player(make_client: Callable[..., TestClient]) -> None:
