@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 import subprocess
@@ -346,12 +347,26 @@ def test_stats_prints_the_statistics_of_this_machines_player(
         monkeypatch, capsys, ["play", "gate", "--daily", "--db", db], "resign\nN\nresign\nQ\n"
     )
     assert "N: the deal of the day again" in out
+    # the opening line names the deal, and the day (never a seed)
+    assert out.startswith("The Gate, the deal of the day, ")
+    assert dt.date.today().strftime("%Y") in out.splitlines()[0]
     code, out, _ = run(monkeypatch, capsys, ["stats", "gate", "--db", db])
     assert code == 0
     assert out.splitlines()[2].split()[:3] == ["gate", "2", "0"]
     assert out.splitlines()[3].split()[:5] == ["deal", "of", "the", "day", "2"]
     code, _, err = run(monkeypatch, capsys, ["stats", "nogame", "--db", db])
     assert code == 2 and "unknown game 'nogame'" in err
+
+
+def test_the_opening_line_names_a_winnable_deal_without_its_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "w.db")
+    code, out, _ = run(monkeypatch, capsys, ["play", "gate", "--winnable", "--db", db], "quit\n")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "The Gate, a deal the solver has proved winnable. Type 'help' for commands."
+    )
 
 
 def test_next_game_of_a_series_lets_the_other_player_start(

@@ -29,7 +29,7 @@ from .core.session import Game, load_game, new_game
 from .errors import InvalidMoveError, ParlourError
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
-from .service.ending import end_facts, next_steps, stats_lines
+from .service.ending import deal_words, end_facts, next_steps, stats_lines
 from .service.policy import UnseatedOpponentError, check_opponent, check_seed
 from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
@@ -181,7 +181,8 @@ class TerminalTable:
     def opening(self) -> None:
         answer = self.answer
         title = game_class(answer["game"]).title
-        deal = f", deal {answer['seed']}" if "seed" in answer else ""
+        deal = deal_words(answer)
+        deal = f", {deal}" if deal else ""
         against = ""
         if answer["opponent"] == HUMAN:
             against = ", two people at one table"

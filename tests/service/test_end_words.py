@@ -9,9 +9,27 @@ import pytest
 
 from parlour.errors import ParlourError
 from parlour.service import open_service
-from parlour.service.ending import best_words, end_facts, next_steps, streak_words
+from parlour.service.ending import (
+    best_words,
+    day_words,
+    deal_words,
+    end_facts,
+    next_steps,
+    streak_words,
+)
 
 ME = "me"
+
+
+def test_deal_words_name_the_kind_of_deal_and_never_a_kept_seed() -> None:
+    assert deal_words({"deal": "daily", "day": "2026-11-26", "seed": 5}) == (
+        "the deal of the day, 26 November 2026"
+    )
+    assert deal_words({"deal": "winnable"}) == "a deal the solver has proved winnable"
+    assert deal_words({"deal": None, "seed": 7}) == "deal 7"
+    assert deal_words({"deal": None}) == "", "a random deal's seed kept back: nothing"
+    assert day_words("2026-01-05") == "5 January 2026"
+    assert day_words("not a day") == "not a day"
 
 
 def test_streak_and_best_words() -> None:

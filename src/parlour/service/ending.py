@@ -7,6 +7,7 @@ same thing in the same words (the web app lays the same facts out as a panel).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ __all__ = [
     "AGAIN",
     "again_words",
     "best_words",
+    "deal_words",
     "end_facts",
     "next_steps",
     "pair_words",
@@ -29,6 +31,46 @@ AGAIN = {
     "winnable": "a new winnable deal",
     "daily": "the deal of the day again",
 }
+
+
+def deal_words(answer: Mapping[str, Any]) -> str:
+    """Which deal is on the table, as an opening line names it: "the deal of the day,
+    26 November 2026", "a deal the solver has proved winnable", "deal 7" (a seed the
+    person may see), or "" (a random deal whose seed is kept back). A winnable deal
+    never names its seed: all a person may learn of it is that it is winnable."""
+    kind = answer.get("deal")
+    if kind == "daily":
+        day = answer.get("day")
+        return f"the deal of the day, {day_words(str(day))}" if day else "the deal of the day"
+    if kind == "winnable":
+        return "a deal the solver has proved winnable"
+    return f"deal {answer['seed']}" if "seed" in answer else ""
+
+
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+def day_words(day: str) -> str:
+    """A day as people write it ("26 November 2026") from ``"2026-11-26"`` (as given
+    when it is not such a date)."""
+    try:
+        date = dt.date.fromisoformat(day)
+    except ValueError:
+        return day
+    return f"{date.day} {_MONTHS[date.month - 1]} {date.year}"
 
 
 def streak_words(now: int, longest: int) -> str:
