@@ -61,6 +61,19 @@ def test_front_page_starts_a_game_with_options_in_words(table_at: TableAt) -> No
     assert "UNO" in table.page.inner_text(".continue")
 
 
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_deal_of_the_day_says_so_while_it_is_played(table_at: TableAt, size: str) -> None:
+    table = table_at(size)
+    table.open("#/")
+    table.page.locator("form[data-game=gate] button.daily").click()
+    table.page.wait_for_selector("#scene .card")
+    label = table.page.locator("#deal-kind")
+    assert label.inner_text().startswith("Deal of the day, ")
+    assert label.is_visible()
+    box = label.bounding_box()
+    assert box and box["x"] + box["width"] <= table.page.viewport_size["width"]
+
+
 def deal_number_box(table: Table, game: str) -> tuple[Any, Any]:
     """The front page's new-game form of ``game``, and its deal number box, opened."""
     table.open("#/")

@@ -80,6 +80,18 @@ const KINDS = {
   daily: (a) => ["Deal of the day", a.day ? dayText(a.day) : "today"],
 };
 
+/**
+ * How the deal on the table was chosen, for the title bar while it is played ("Deal of
+ * the day, 26 November 2026", "Winnable deal"), in the end panel's words; "" for a
+ * random deal.
+ */
+export function dealLabel(answer) {
+  const kind = KINDS[answer.deal];
+  if (!kind) return "";
+  const [what, how] = kind(answer);
+  return answer.deal === "winnable" ? "Winnable deal" : `${what}, ${how}`;
+}
+
 /** "Play again" keeps the kind of deal: a new random or winnable one, or the same day's deal. */
 function againText(answer) {
   if (answer.deal === "winnable") return "Play again: new winnable deal";

@@ -11,7 +11,7 @@ import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
 import { sentence, said, seeNames, whoPlays, whose } from "./words.js";
-import { endPanel, handPanel } from "./endpanel.js";
+import { dealLabel, endPanel, handPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import * as live from "./live.js";
 
@@ -78,7 +78,8 @@ function screen(answer, renderer) {
   const who = whoPlays() ? ` ${whoPlays()}` : "";
   const bar = h("div", { class: "gamebar" },
     h("a", { class: "home-link", href: "#/", title: "All games" }, icon("home"), h("span", { class: "tool-text", text: "Games" })),
-    h("h1", { class: "game-title", id: "game-title", tabindex: "-1" }, answer.title, h("span", { class: "who", text: who })),
+    h("h1", { class: "game-title", id: "game-title", tabindex: "-1" }, answer.title, h("span", { class: "who", text: who }),
+      dealLabel(answer) ? h("span", { class: "deal-kind", id: "deal-kind", text: dealLabel(answer) }) : null),
     h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game commands" },
       toolButton("undo", "undo", "Undo", "U", () => command("undo")),
       toolButton("redo", "redo", "Redo", "R", () => command("redo")),
