@@ -176,6 +176,8 @@ FLAGS: dict[str, list[tuple[str, st.SearchStrategy[str] | None]]] = {
     "tui": [
         ("--seed", NUMBERS | VALUES),
         ("--opponent", OPPONENTS),
+        ("--winnable", None),
+        ("--daily", None),
         ("--db", st.sampled_from([":memory:", "games.db", "/"])),
     ],
     "simulate": [

@@ -30,7 +30,7 @@ from .errors import InvalidMoveError, ParlourError
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
 from .service.ending import deal_words, end_facts, next_steps, stats_lines
-from .service.policy import UnseatedOpponentError, check_opponent, check_seed
+from .service.policy import UnseatedOpponentError, check_deal, check_opponent, check_seed
 from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
 
@@ -593,7 +593,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         pause = 0.4 if sys.stdout.isatty() else 0.0
         _warm_players(game.name)
         return _demo(game, use_colour(args.colour, sys.stdout), pause)
-    deal = "winnable" if args.winnable else "daily" if args.daily else "random"
+    deal = _deal_kind(args)
     _refuse_friend(args.opponent)
     cls = game_class(args.game)
     # before the store opens: the table's own check, which start makes again
@@ -732,10 +732,14 @@ def cmd_tui(args: argparse.Namespace) -> int:
     """Open the full-screen card table (needs the ``tui`` extra, Textual)."""
     name = None if args.game is None else game_class(args.game).name
     options = parse_option_words(args.options)
-    if name is None and (options or args.seed is not None):
-        raise UsageError("game options and --seed need a GAME: parlour tui GAME ...")
+    deal = _deal_kind(args)
+    if name is None and (options or args.seed is not None or deal != "random"):
+        raise UsageError(
+            "game options, --seed, --winnable and --daily need a GAME: parlour tui GAME ..."
+        )
     if name is not None:
         resolve_options(game_class(name).option_specs, options, name)
+        check_deal(name, deal, chosen=args.seed is not None)  # the table's own check
         # the table's own check, as parlour play's start makes it: a patience takes no
         # opponent; a two-player game a level, or two people at one table
         check_opponent(game_class(name), args.opponent, people=(HUMAN,))
@@ -753,9 +757,30 @@ def cmd_tui(args: argparse.Namespace) -> int:
         seed=args.seed,
         options=options,
         opponent=args.opponent,
+        deal=deal,
     )
     app.run()
     return 0
+
+
+def _add_deal_flags(parser: argparse.ArgumentParser) -> None:
+    """``--winnable`` and ``--daily``, as ``play`` and ``tui`` both take them."""
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--winnable",
+        action="store_true",
+        help="patiences: deal only a deal the solver has proved winnable",
+    )
+    chosen.add_argument(
+        "--daily",
+        action="store_true",
+        help="patiences: the deal of the day (the same for every player of this store)",
+    )
+
+
+def _deal_kind(args: argparse.Namespace) -> str:
+    """The kind of deal the flags ask for (the table's ``deal``)."""
+    return "winnable" if args.winnable else "daily" if args.daily else "random"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -790,17 +815,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--demo", action="store_true", help="let the computer play the deal, move by move"
     )
-    chosen = play.add_mutually_exclusive_group()
-    chosen.add_argument(
-        "--winnable",
-        action="store_true",
-        help="patiences: deal only a deal the solver has proved winnable",
-    )
-    chosen.add_argument(
-        "--daily",
-        action="store_true",
-        help="patiences: the deal of the day (the same for every player of this store)",
-    )
+    _add_deal_flags(play)
     add_play_flags(play)
     play.set_defaults(func=cmd_play)
 
@@ -854,6 +869,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent",
         help="two-player games: the computer's level, or 'human' for two people at one table",
     )
+    _add_deal_flags(tui)
     tui.add_argument("--db", help="the games store shared with 'parlour serve' (SQLite file)")
     tui.set_defaults(func=cmd_tui)
 

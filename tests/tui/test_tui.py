@@ -1034,6 +1034,41 @@ def test_cli_seats_two_people_at_the_terminal_table(
     assert len(started) == 2
 
 
+def test_cli_deals_a_winnable_deal_or_the_deal_of_the_day_at_the_terminal_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``parlour tui gate --winnable`` / ``--daily``, as ``parlour play`` takes them; a
+    two-player game, a seed beside them, or no game is refused in the table's words
+    before the screen opens."""
+    from parlour.cli import main
+
+    started: list[Any] = []
+    monkeypatch.setattr(ParlourApp, "run", lambda app: started.append(app._first))
+    assert main(["tui", "gate", "--winnable", "--db", ":memory:"]) == 0
+    assert main(["tui", "eight-by-eight", "--daily", "--db", ":memory:"]) == 0
+    assert [first[5] for first in started] == ["winnable", "daily"]
+    capsys.readouterr()
+    assert main(["tui", "uno", "--daily"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "parlour: error: uno has no winnable deals or deal of the day: only the one-player "
+        "patiences do"
+    )
+    assert main(["tui", "gate", "--winnable", "--seed", "3"]) == 2
+    assert "chosen by the table: give no seed or deck" in capsys.readouterr().err
+    assert main(["tui", "--daily"]) == 2
+    assert len(started) == 2
+
+
+def test_the_title_names_the_deal_of_the_day() -> None:
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        await pilot.pause()
+        await answered(pilot)
+        top = screen_text(app).splitlines()[0]
+        assert "The Gate  the deal of the day, " in top, top
+
+    drive(script, game="gate", deal="daily")
+
+
 def test_a_key_shows_the_rest_of_the_computers_turn_at_once() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)

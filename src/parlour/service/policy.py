@@ -79,6 +79,7 @@ __all__ = [
     "acting_seat",
     "answer",
     "catalog_entry",
+    "check_deal",
     "check_opponent",
     "check_seatable",
     "check_seed",
@@ -189,6 +190,29 @@ def check_opponent(
             + "".join(f", or {kind!r} {_PEOPLE[kind]}" for kind in offered)
         )
     return opponent
+
+
+#: The kinds of deal a table deals: a fresh one, one the solver has proved winnable,
+#: the deal of the day.
+DEALS = ("random", "winnable", "daily")
+
+
+def check_deal(name: str, deal: str, chosen: bool = False) -> str:
+    """A kind of deal (``random``, ``winnable``, ``daily``) for game ``name``, refused
+    in one message wherever it was asked for (``parlour play``/``tui --winnable``, the
+    web form): the last two exist for the one-player patiences only, and are chosen by
+    the table, so they take no seed or deck (``chosen``)."""
+    if deal not in DEALS:
+        raise ParlourError(f"unknown deal {deal!r}: the deals are {', '.join(DEALS)}")
+    if deal == "random":
+        return deal
+    if chosen:
+        raise ParlourError(f"a {deal} deal is chosen by the table: give no seed or deck")
+    if not deals.offers_winnable(name):
+        raise ParlourError(
+            f"{name} has no winnable deals or deal of the day: only the one-player patiences do"
+        )
+    return deal
 
 
 def check_seed(seed: Any, largest: int = MAX_SEED) -> int:

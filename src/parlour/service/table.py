@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 #: How a new game's deal is chosen (``TableService.start``'s ``deal``).
-DEALS = ("random", "winnable", "daily")
+DEALS = policy.DEALS
 #: The settings row naming the person who plays at this machine (terminal front ends).
 LOCAL_PLAYER_SETTING = "local_player"
 HUMAN = policy.HUMAN
@@ -359,14 +359,7 @@ class TableService:
         deck: str | None,
     ) -> int:
         """The seed of a winnable deal or of the deal of the day."""
-        if deal not in DEALS:
-            raise ParlourError(f"unknown deal {deal!r}: the deals are {', '.join(DEALS)}")
-        if seed is not None or deck is not None:
-            raise ParlourError(f"a {deal} deal is chosen by the table: give no seed or deck")
-        if not deals.offers_winnable(name):
-            raise ParlourError(
-                f"{name} has no winnable deals or deal of the day: only the one-player patiences do"
-            )
+        policy.check_deal(name, deal, chosen=seed is not None or deck is not None)
         if deal == "daily":
             salt = self.store.setting("daily_salt", secrets.token_hex(16))
             return deals.deal_of_the_day(name, day or dt.date.today(), options, salt=salt)

@@ -38,13 +38,14 @@ class ParlourApp(App[None]):
         options: dict[str, Any] | None = None,
         opponent: str | None = None,
         resume: str | None = None,
+        deal: str = "random",
         pause: float = PAUSE,
         warm_players: bool = True,
     ) -> None:
         super().__init__()
         self.backend = Backend(db)
         self.pause = pause
-        self._first = (game, seed, dict(options or {}), opponent, resume)
+        self._first = (game, seed, dict(options or {}), opponent, resume, deal)
         self._warm_players = warm_players
         #: Whether the computer players' compiled code is still loading.
         self.preparing = False
@@ -53,11 +54,11 @@ class ParlourApp(App[None]):
         if self._warm_players and compiled():
             self._warm()
         self.push_screen(ChooserScreen())
-        game, seed, options, opponent, resume = self._first
+        game, seed, options, opponent, resume, deal = self._first
         if resume is not None:
             self.resume_game(resume)
         elif game is not None:
-            self.start_game(game, options, opponent, seed)
+            self.start_game(game, options, opponent, seed, deal)
 
     def on_unmount(self) -> None:
         self.backend.close()

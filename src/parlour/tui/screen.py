@@ -28,7 +28,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..errors import ParlourError
-from ..service.ending import pair_words
+from ..service.ending import deal_words, pair_words
 from ..service.words import capitalised, with_symbols
 from .canvas import Canvas
 from .dialogs import (
@@ -197,6 +197,8 @@ class TableScreen(Screen[None]):
             title += "  two people at one table"
         elif opponent:
             title += f"  you vs computer ({opponent})"
+        if self.answer.get("deal"):  # a deal of the day or a winnable deal says so
+            title += f"  {deal_words(self.answer)}"
         shown = self.answer
         if self.replaying is not None:  # the winning line's move, not the game's last
             shown = {**shown, "moves_played": self.replaying}
