@@ -63,6 +63,20 @@ def _view_position(view: Mapping[str, Any]) -> Pos:
         d = int(row["face_down"])
         rows.append((_HIDDEN,) * d + tuple(parse_card(c) for c in row["face_up"]))
         down.append(d)
+    waste = tuple(parse_card(c) for c in view["waste"])
+    return (
+        tuple(rows),
+        tuple(down),
+        foundation_heights(view),
+        waste,
+        len(waste),
+        int(view["pass"]),
+    )
+
+
+def foundation_heights(view: Mapping[str, Any]) -> tuple[int, ...]:
+    """The solver's foundations of ``view``: for each suit the heights of its two
+    foundations, higher first (the view names foundations by place, the solver by suit)."""
     heights = [[0, 0] for _ in range(4)]
     for found in view["foundations"]:
         if found["top"]:
@@ -72,8 +86,7 @@ def _view_position(view: Mapping[str, Any]) -> Pos:
     f: list[int] = []
     for pair in heights:
         f.extend(sorted(pair, reverse=True))
-    waste = tuple(parse_card(c) for c in view["waste"])
-    return (tuple(rows), tuple(down), tuple(f), waste, len(waste), int(view["pass"]))
+    return tuple(f)
 
 
 def _worth(before: Pos, after: Pos, safe_ups: int) -> float:

@@ -43,7 +43,13 @@ from ..base import register_player
 from ..hints import NO_WAY
 from ..solver import Budget
 from .moves import turn_options
-from .player import EightByEightFairPlayer, _move_text, _view_position, turn_words
+from .player import (
+    EightByEightFairPlayer,
+    _move_text,
+    _view_position,
+    foundation_heights,
+    turn_words,
+)
 from .position import (
     BLANK,
     GAME,
@@ -86,19 +92,6 @@ def _cards(names: Sequence[str]) -> list[int]:
     return [parse_card(c) for c in names]
 
 
-def _foundation_heights(view: Mapping[str, Any]) -> tuple[int, ...]:
-    heights = [[0, 0] for _ in range(4)]
-    for found in view["foundations"]:
-        if found["top"]:
-            c = parse_card(found["top"])
-            pair = heights[c & 3]
-            pair[0 if not pair[0] else 1] = c >> 2
-    f: list[int] = []
-    for pair in heights:
-        f.extend(sorted(pair, reverse=True))
-    return tuple(f)
-
-
 def hidden_cards(view: Mapping[str, Any], talon: Sequence[int]) -> list[int]:
     """The cards the player cannot see (as a sorted list): the two packs less every
     card face up, on the waste, pending, on a foundation or in the known ``talon``."""
@@ -109,7 +102,7 @@ def hidden_cards(view: Mapping[str, Any], talon: Sequence[int]) -> list[int]:
     seen += _cards(view["waste"])
     if view["pending"]:
         seen.append(parse_card(view["pending"]))
-    f = _foundation_heights(view)
+    f = foundation_heights(view)
     for s in range(4):
         for h in f[2 * s : 2 * s + 2]:
             seen += [r * 4 + s for r in range(1, h + 1)]
@@ -136,7 +129,7 @@ def sample_position(view: Mapping[str, Any], talon: Sequence[int], cards: Sequen
     rest = tuple(cards[k:]) + tuple(talon)
     pending = (parse_card(view["pending"]),) if view["pending"] else ()
     seq = waste + pending + rest
-    return (tuple(rows), tuple(down), _foundation_heights(view), seq, len(waste), int(view["pass"]))
+    return (tuple(rows), tuple(down), foundation_heights(view), seq, len(waste), int(view["pass"]))
 
 
 def _children(p: Pos, text: str) -> list[Pos]:
