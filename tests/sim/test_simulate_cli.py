@@ -124,3 +124,38 @@ def test_interrupted_run_prints_the_partial_table(
     assert f"interrupted: {done} of 500 games finished" in err
     assert "partial results" in out and f"calculation: {done} games" in out
     assert len(out_file.read_text().splitlines()) == done
+
+
+@pytest.mark.parametrize("where", ["missing folder", "a folder"])
+def test_unwritable_out_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    where: str,
+) -> None:
+    """The path is checked before the progress bar is drawn and before a game is played:
+    the error is the only line (it used to follow the bar's '0/200')."""
+    from parlour.sim import backends
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played before the results file was checked")
+
+    monkeypatch.setattr(backends, "play_batch", no_games)
+    out = tmp_path / "nonexistent" / "x.jsonl" if where == "missing folder" else tmp_path
+    code, stdout, err = simulate(capsys, "gate", "-n", "200", "--jobs", "1", "--out", str(out))
+    assert code == 2
+    assert err == f"parlour: error: cannot write results file {str(out)!r}: " + (
+        "No such file or directory\n" if where == "missing folder" else "Is a directory\n"
+    )
+    assert stdout == ""
+
+
+def test_checking_out_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    from parlour.sim.runner import check_out
+
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("earlier\n")
+    check_out(kept)
+    assert kept.read_text() == "earlier\n"
+    check_out(tmp_path / "new.jsonl")
+    assert not (tmp_path / "new.jsonl").exists()

@@ -17,7 +17,7 @@ from ..core.options import parse_option_words
 from ..errors import ParlourError
 from .backends import BACKENDS, check_backend, default_jobs
 from .play import make_spec
-from .runner import run_spec
+from .runner import check_out, run_spec
 from .stats import Summary
 
 __all__ = ["add_parser", "cmd_simulate", "summary_table"]
@@ -92,6 +92,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     jobs = default_jobs() if args.jobs is None else args.jobs
     check_backend(jobs, args.backend, args.address)
+    if args.out is not None:
+        check_out(args.out)  # before the progress bar: a bad path is the only line printed
     console_mod, progress_mod, table_mod = _rich()
     out = console_mod.Console()
     err = console_mod.Console(stderr=True)

@@ -24,7 +24,7 @@ from .records import GameRecord
 from .results import SimResults, write_records
 from .stats import Tally
 
-__all__ = ["run", "run_spec"]
+__all__ = ["check_out", "run", "run_spec"]
 
 #: Called after every chunk with the number of games that just finished.
 Progress = Callable[[int], None]
@@ -122,9 +122,7 @@ def run_spec(
         try:
             stream = open(out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as exc:
-            raise ParlourError(
-                f"cannot write results file {str(out)!r}: {exc.strerror or exc}"
-            ) from None
+            raise _unwritable(out, exc) from None
     interrupted = False
     try:
         with closing(batches):
@@ -145,3 +143,23 @@ def run_spec(
             stream.close()
     elapsed = time.perf_counter() - started
     return SimResults(spec, tally.summary(elapsed, interrupted), kept, interrupted)
+
+
+def check_out(out: str | Path) -> None:
+    """Refuse a results file that cannot be written (a missing folder, a folder, no
+    permission) before a front end shows anything: :func:`run_spec` refuses it too,
+    but only once its caller has drawn its progress bar around the run. The check
+    leaves the file as it was: an existing one is not emptied, a new one is removed."""
+    path = Path(out)
+    existed = path.exists()
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise _unwritable(out, exc) from None
+    if not existed:
+        path.unlink(missing_ok=True)
+
+
+def _unwritable(out: str | Path, exc: OSError) -> ParlourError:
+    return ParlourError(f"cannot write results file {str(out)!r}: {exc.strerror or exc}")
