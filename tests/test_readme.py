@@ -7,6 +7,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -26,3 +28,24 @@ def test_the_python_api_example_runs_as_pasted() -> None:
     g = space["g"]
     assert g.outcome is not None and g.outcome.result == "resigned"  # type: ignore[attr-defined]
     assert space["g2"].moves == ["T3 F"]  # type: ignore[attr-defined]
+
+
+def test_the_simulation_example_runs_as_pasted() -> None:
+    """The README's ``sim.run`` lines, with 40 hands instead of 10,000 (the same call)."""
+    code = _python_block("The same from Python")
+    assert "games=10_000" in code
+    space: dict[str, object] = {}
+    exec(compile(code.replace("games=10_000", "games=40"), "README.md", "exec"), space)  # noqa: S102
+    results = space["results"]
+    summary = results.summary.to_dict()  # type: ignore[attr-defined]
+    assert summary and results.records[17].seed == 17  # type: ignore[attr-defined]
+
+
+def test_the_environment_example_runs_as_pasted() -> None:
+    """The README's Gymnasium lines: the environment registers, passes Gymnasium's own
+    checker, and its mask allows a legal action."""
+    pytest.importorskip("gymnasium")
+    code = _python_block("## Reinforcement-learning environments")
+    space: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), space)  # noqa: S102 (our own README)
+    assert space["mask"].any()  # type: ignore[attr-defined]
