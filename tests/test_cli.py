@@ -61,6 +61,11 @@ def test_rules_prints_the_page(
         (["load", "x.json", "--opponent", "friend"], "play it in the web app"),
         (["play", "uno", "--opponent", "nobody"], "or 'human' for two people at one table"),
         (["play", "gate", "--seed", "9007199254740992"], "from 0 to 9007199254740991"),
+        (
+            ["solve", "uno", "--seed", "1"],
+            "there is no solver for 'uno': the games with one are the one-player patiences, "
+            "calculation, eight-by-eight, gate",
+        ),
     ],
 )
 def test_errors_are_one_line_with_exit_code_2(

@@ -16,7 +16,7 @@ from parlour.ai.deals import (
     winnable_seed,
 )
 from parlour.ai.solver import Budget, deal_budgets, solve
-from parlour.errors import ParlourError
+from parlour.errors import NoSolverError, ParlourError
 
 DAY = dt.date(2026, 11, 24)
 
@@ -29,6 +29,23 @@ def test_only_the_patiences_offer_winnable_deals() -> None:
         winnable_seed("uno")
     with pytest.raises(ParlourError, match="no winnable deals"):
         deal_of_the_day("chinese-patience", DAY)
+
+
+@pytest.mark.parametrize("game", ["uno", "chinese-patience"])
+def test_solving_a_game_without_a_solver_names_the_games_with_one(game: str) -> None:
+    """Was a bare ParlourError ('there is no solver for uno; solvers exist for: ...')."""
+    message = (
+        f"there is no solver for '{game}': the games with one are the one-player "
+        "patiences, calculation, eight-by-eight, gate"
+    )
+    with pytest.raises(NoSolverError) as raised:
+        solve(parlour.new_game(game, seed=1))
+    assert str(raised.value) == message and isinstance(raised.value, ValueError)
+    with pytest.raises(NoSolverError, match="there is no solver for"):
+        deal_budgets(game)
+    with pytest.raises(NoSolverError, match="no winnable deals"):
+        winnable_seed(game)
+    assert parlour.NoSolverError is NoSolverError
 
 
 @pytest.mark.parametrize(("game", "options"), [("gate", {"bars": 3}), ("eight-by-eight", {})])

@@ -21,6 +21,7 @@ from .errors import (
     InvalidPlayerError,
     InvalidSaveError,
     InvalidSeedError,
+    NoSolverError,
     ParlourError,
     UnknownGameError,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidSaveError",
     "InvalidSeedError",
+    "NoSolverError",
     "Outcome",
     "ParlourError",
     "UnknownGameError",

@@ -20,6 +20,7 @@ __all__ = [
     "GameOverError",
     "InvalidPlayerError",
     "InvalidSeedError",
+    "NoSolverError",
 ]
 
 
@@ -63,6 +64,11 @@ class InvalidSeedError(ParlourError):
 
 class InvalidPlayerError(ParlourError):
     """A player number the game does not have (player 1 of a one-player game)."""
+
+
+class NoSolverError(ParlourError):
+    """A game with no solver asked to be solved (only the one-player patiences have
+    one: in a two-player game "was this deal winnable?" depends on the other player)."""
 
 
 class UnknownGameError(ParlourError):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.errors import ParlourError
+from parlour.errors import NoSolverError, ParlourError
 from parlour.service import open_service
 from parlour.service.ending import (
     best_words,
@@ -87,3 +87,10 @@ def test_a_bad_deal_number_is_refused_in_one_message(seed: object) -> None:
     assert str(refused.value) == (
         f"the deal number (seed) must be a whole number from 0 to 9007199254740991, got {seed!r}"
     )
+
+
+def test_the_verdict_of_a_two_player_game_is_the_solvers_refusal() -> None:
+    table = open_service(":memory:")
+    done = table.resign(ME, table.start(ME, "uno", opponent="random")["id"])
+    with pytest.raises(NoSolverError, match="there is no solver for 'uno': the games with one"):
+        table.verdict(ME, done["id"])

@@ -47,7 +47,7 @@ from typing import Any
 
 from ..core.registry import game_class
 from ..core.session import Game, new_game, random_seed
-from ..errors import ParlourError
+from ..errors import NoSolverError, ParlourError
 from ..rng import Rng, stream_seed
 from .solver import Budget, SolveResult, deal_budgets, solve, solver_games
 
@@ -78,7 +78,7 @@ def _check(game: str) -> str:
     name = game_class(game).name
     if name not in solver_games():
         have = ", ".join(solver_games())
-        raise ParlourError(
+        raise NoSolverError(
             f"{name} has no winnable deals or deal of the day (only the one-player "
             f"patiences do: {have})"
         )
@@ -102,7 +102,7 @@ def _proved(name: str, seed: int, options: Mapping[str, Any] | None, budget: Bud
 def winnable_seed(game: str, options: Mapping[str, Any] | None = None) -> int:
     """A fresh seed of ``game`` (with ``options``) that the solver has proved winnable.
 
-    Raises ``ParlourError`` for a game without a solver, or if no seed was proved
+    Raises ``NoSolverError`` for a game without a solver, ``ParlourError`` if no seed was proved
     winnable in ``MAX_TRIES`` tries (which the budgets make vanishingly unlikely).
     """
     name = _check(game)

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from ..core.protocol import GameState
 from ..core.registry import game_class
 from ..core.session import Game
-from ..errors import GameOverError, InvalidOptionError, ParlourError
+from ..errors import GameOverError, InvalidOptionError, NoSolverError
 from ..kernels import warm
 
 __all__ = [
     "Budget",
     "DealBudgets",
     "SolveResult",
+    "check_solver",
     "deal_budgets",
     "register_solver",
     "solve",
@@ -100,12 +101,20 @@ def register_solver(game: str, deals: DealBudgets) -> Callable[[SolverFunction],
 
 def deal_budgets(game: str) -> DealBudgets:
     """The budgets ``game``'s solver declared for picking deals."""
+    return _DEAL_BUDGETS[check_solver(game)]
+
+
+def check_solver(game: str) -> str:
+    """``game``'s registered name, refused when it has no solver: the one refusal of
+    ``solve``, ``parlour solve`` and the table's verdict, naming the games that have one."""
     name = game_class(game).name
     _load_solvers()
-    found = _DEAL_BUDGETS.get(name)
-    if found is None:
-        raise ParlourError(f"{name} has no solver: the games with one are {', '.join(_SOLVERS)}")
-    return found
+    if name not in _SOLVERS:
+        raise NoSolverError(
+            f"there is no solver for {name!r}: the games with one are the one-player "
+            f"patiences, {', '.join(_SOLVERS)}"
+        )
+    return name
 
 
 def _load_solvers() -> None:
@@ -163,18 +172,15 @@ def solve(game: Game | GameState, budget: Budget | str | int | None = None) -> S
     """Search the position for a win (the solver sees the whole deal).
 
     ``budget`` is a :class:`Budget`, a string (``"2s"``, ``"500ms"``, ``"100k"``), a
-    number of nodes, or ``None`` for ten seconds."""
+    number of nodes, or ``None`` for ten seconds. A game without a solver (a two-player
+    game) raises ``NoSolverError``; a finished one ``GameOverError``."""
     limit = as_budget(budget)
     state = game.state if isinstance(game, Game) else game
     outcome = game.outcome
     if outcome is not None:
         raise GameOverError(f"the game is over ({outcome}): there is nothing to solve")
-    name = game_class(state.name).name
-    _load_solvers()
-    function = _SOLVERS.get(name)
-    if function is None:
-        have = ", ".join(_SOLVERS) or "none yet"
-        raise ParlourError(f"there is no solver for {name}; solvers exist for: {have}")
+    name = check_solver(state.name)
+    function = _SOLVERS[name]
     warm(name)  # load (or compile) its kernel before the clock starts
     limit.restart()
     return function(state.copy(), limit)

@@ -30,6 +30,7 @@ from typing import Any
 from ..ai import Player, Recall, deals, player_levels
 from ..ai import hint as ai_hint
 from ..ai.base import observes
+from ..ai.solver import check_solver
 from ..core.events import Event
 from ..core.protocol import normalize_move_text
 from ..core.registry import game_class, game_names
@@ -394,8 +395,7 @@ class TableService:
         the deal's start when there is one (refused while the game can go on)."""
         with self._open(player, game_id) as live:
             record, game = live.record, live.game
-            if not deals.offers_winnable(record.game):
-                raise ParlourError(f"{record.game} has no solver: the verdict is for patiences")
+            check_solver(record.game)  # the verdict is for the patiences
             if not policy.is_final(record, game):
                 raise GameOverError(
                     "the solver's verdict comes once the game is over for good: it would "
