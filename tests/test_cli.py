@@ -61,6 +61,8 @@ def test_rules_prints_the_page(
         (["load", "x.json", "--opponent", "friend"], "play it in the web app"),
         (["play", "uno", "--opponent", "nobody"], "or 'human' for two people at one table"),
         (["play", "gate", "--seed", "9007199254740992"], "from 0 to 9007199254740991"),
+        (["solve", "gate", "--seed", "7", "--budget", "2.5"], "a node count is a whole number"),
+        (["solve", "gate", "--seed", "7", "--budget", "0.0"], "it must be more than zero"),
         (
             ["solve", "uno", "--seed", "1"],
             "there is no solver for 'uno': the games with one are the one-player patiences, "
@@ -561,3 +563,13 @@ def test_a_letter_not_offered_after_the_end_is_quoted(
     assert code == 2
     assert "! 'W' is not one of the choices here: N: a new deal, D: replay this deal," in out
     assert "! the game is over: 'zz' cannot be played" in out
+
+
+@pytest.mark.parametrize("budget", ["1e5", "2000.0", "1.5k"])
+def test_solve_takes_a_whole_node_count_written_as_a_decimal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], budget: str
+) -> None:
+    """'--budget 1e5' was refused ('give a node count (100000, 100k, 2m) ...')."""
+    code, out, err = run(monkeypatch, capsys, ["solve", "gate", "--seed", "7", "--budget", budget])
+    assert code == 0 and err == ""
+    assert out.startswith("gate seed 7: winnable: a winning line of 120 moves")

@@ -829,7 +829,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument(
         "--budget",
         default="10s",
-        help="search budget: nodes (200000, 2m) or time (10s); default 10s",
+        help="search budget: nodes (200000, 1e5, 2m) or time (10s); default 10s",
     )
     solve_cmd.set_defaults(func=cmd_solve)
 

@@ -301,6 +301,55 @@ def test_solve_takes_a_budget_string_or_a_node_count(budget: object) -> None:
         assert result.nodes <= 301
 
 
+@pytest.mark.parametrize("budget", [300.0, 3e2, "3e2", "300.0", "0.3k"])
+def test_a_whole_node_count_may_be_written_as_a_float(budget: object) -> None:
+    """A float node count was refused ('bad budget 300.0: give a Budget, ...'), as was
+    '3e2' ('give a node count (100000, 100k, 2m) ...'): a whole one is 300 nodes."""
+    from parlour.ai.solver import as_budget, solve
+
+    assert as_budget(budget).nodes == 300  # type: ignore[arg-type]
+    assert type(as_budget(budget).nodes) is int  # type: ignore[arg-type]
+    game = parlour.new_game("calculation", seed=6, classic=True)
+    assert solve(game, budget).nodes <= 301  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("budget", "why"),
+    [
+        (2.5, "bad budget 2.5: a node count is a whole number (for seconds give a string"),
+        ("2.5", "bad budget '2.5': a node count is a whole number"),
+        ("1.0005k", "bad budget '1.0005k': a node count is a whole number"),
+        (0.0, "bad budget 0.0: a node count must be more than zero"),
+        (-1e5, "bad budget -100000.0: a node count must be more than zero"),
+        ("0e5", "bad budget '0e5': it must be more than zero"),
+        (float("nan"), "bad budget nan: a node count is a finite number"),
+        (float("inf"), "bad budget inf: a node count is a finite number"),
+        ("1e9999", "bad budget '1e9999': a node count is at most 1e18"),
+        ("1e9999s", "bad budget '1e9999s': a time is a finite number of seconds"),
+    ],
+)
+def test_a_fractional_or_non_positive_node_count_is_refused(budget: object, why: str) -> None:
+    from parlour.ai.solver import solve
+
+    with pytest.raises(parlour.InvalidOptionError) as raised:
+        solve(parlour.new_game("calculation", seed=6), budget)  # type: ignore[arg-type]
+    assert str(raised.value).startswith(why)
+
+
+def test_a_budgets_own_fields_are_checked_like_the_rest() -> None:
+    from parlour.ai.solver import Budget, as_budget
+
+    assert as_budget(Budget(nodes=2000.0)).nodes == 2000  # type: ignore[arg-type]
+    for bad, why in [
+        (Budget(nodes=2.5), "a node count is a whole number"),  # type: ignore[arg-type]
+        (Budget(nodes=0), "a node count must be more than zero"),
+        (Budget(seconds=0), "its seconds must be a finite number more than zero"),
+        (Budget(nodes="many"), "'many' is not a number"),  # type: ignore[arg-type]
+    ]:
+        with pytest.raises(parlour.InvalidOptionError, match=why):
+            as_budget(bad)
+
+
 @pytest.mark.parametrize("budget", [1.5, True, -3, "lots", [100]])
 def test_solve_rejects_other_budgets_clearly(budget: object) -> None:
     from parlour.ai.solver import solve

@@ -8,10 +8,14 @@ results, and the entry point that checks its input.
 
 from __future__ import annotations
 
+import dataclasses
+import math
+import numbers
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal, localcontext
 
 from ..core.protocol import GameState
 from ..core.registry import game_class
@@ -126,54 +130,104 @@ def solver_games() -> list[str]:
     return list(_SOLVERS)
 
 
-_BUDGET = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|seconds|ms|k|m|nodes)?\s*$", re.IGNORECASE)
+_BUDGET = re.compile(
+    r"^\s*(\d+(?:\.\d+)?(?:e[+-]?\d{1,4})?)\s*(s|sec|seconds|ms|k|m|nodes)?\s*$",
+    re.IGNORECASE,
+)
+#: The largest node count a budget takes (more than any search visits in a lifetime):
+#: a bound, so that '1e9999' is refused rather than built as an integer.
+MAX_NODES = 10**18
 
 
 def parse_budget(text: str) -> Budget:
-    """``100000`` or ``100k`` or ``2m`` nodes; ``10s`` or ``500ms`` seconds."""
+    """``100000``, ``1e5``, ``2000.0``, ``100k`` or ``2m`` nodes; ``10s`` or ``500ms``
+    seconds. The number is read exactly (a decimal, not a float), so ``1.5k`` is 1500
+    nodes and ``1.0005k`` is refused rather than rounded."""
     match = _BUDGET.match(text)
     if not match:
         raise InvalidOptionError(
-            f"bad budget {text!r}: give a node count (100000, 100k, 2m) or a time (10s, 500ms)"
+            f"bad budget {text!r}: give a node count (100000, 1e5, 100k, 2m) or a time (10s, 500ms)"
         )
-    number, unit = float(match.group(1)), (match.group(2) or "").lower()
+    number, unit = Decimal(match.group(1)), (match.group(2) or "").lower()
     if number <= 0:
         raise InvalidOptionError(f"bad budget {text!r}: it must be more than zero")
-    if unit in ("s", "sec", "seconds"):
-        return Budget(seconds=number)
-    if unit == "ms":
-        return Budget(seconds=number / 1000)
-    scale = {"k": 1_000, "m": 1_000_000}.get(unit, 1)
-    if unit in ("", "nodes") and number != int(number):
-        raise InvalidOptionError(f"bad budget {text!r}: a node count is a whole number")
-    return Budget(nodes=int(number * scale))
+    if unit in ("s", "sec", "seconds", "ms"):
+        seconds = float(number) / (1000 if unit == "ms" else 1)
+        if not 0 < seconds < math.inf:
+            raise InvalidOptionError(
+                f"bad budget {text!r}: a time is a finite number of seconds more than zero"
+            )
+        return Budget(seconds=seconds)
+    with localcontext() as exact:
+        exact.prec = len(text) + 8  # digits enough that scaling never rounds
+        nodes = number * {"k": 1_000, "m": 1_000_000}.get(unit, 1)
+    return Budget(nodes=_node_count(nodes, text))
 
 
-def as_budget(budget: Budget | str | int | None) -> Budget:
-    """A ``Budget``; a string as ``parse_budget`` reads it ("2s", "100k"); an int as
-    a node count; ``None``: ten seconds."""
+def _node_count(nodes: Decimal | float | int, shown: object) -> int:
+    """A node count as a budget takes it: a whole number (``2000.0`` is 2000) more than
+    zero, at most :data:`MAX_NODES`; ``shown`` is the input the message quotes."""
+    if isinstance(nodes, float) and not math.isfinite(nodes):
+        raise InvalidOptionError(f"bad budget {shown!r}: a node count is a finite number")
+    if nodes <= 0:
+        raise InvalidOptionError(f"bad budget {shown!r}: a node count must be more than zero")
+    if nodes > MAX_NODES:
+        raise InvalidOptionError(
+            f"bad budget {shown!r}: a node count is at most 1e18 "
+            "(for no node limit give a time, such as '60s')"
+        )
+    if nodes != int(nodes):
+        raise InvalidOptionError(
+            f"bad budget {shown!r}: a node count is a whole number "
+            "(for seconds give a string such as '2.5s')"
+        )
+    return int(nodes)
+
+
+def as_budget(budget: Budget | str | float | None) -> Budget:
+    """A ``Budget``; a string as ``parse_budget`` reads it ("2s", "100k"); a number as
+    a node count (a whole one: ``2000`` or ``2000.0``, which a computation or ``1e5``
+    makes); ``None``: ten seconds. A Budget's own fields are checked the same way: its
+    node count a whole number more than zero, its seconds a number more than zero."""
     if budget is None:
         return Budget(seconds=10.0)
     if isinstance(budget, Budget):
-        return budget
+        nodes, seconds = budget.nodes, budget.seconds
+        if nodes is not None:
+            nodes = _node_count(_number(nodes, budget), budget)
+        if seconds is not None:
+            seconds = _number(seconds, budget)
+            if not 0 < seconds < math.inf:
+                raise InvalidOptionError(
+                    f"bad budget {budget!r}: its seconds must be a finite number more than zero"
+                )
+        return dataclasses.replace(budget, nodes=nodes, seconds=seconds)
     if isinstance(budget, str):
         return parse_budget(budget)
-    if isinstance(budget, int) and not isinstance(budget, bool):
-        if budget <= 0:
-            raise InvalidOptionError(f"bad budget {budget!r}: a node count must be more than zero")
-        return Budget(nodes=budget)
+    if isinstance(budget, numbers.Real) and not isinstance(budget, bool):
+        return Budget(nodes=_node_count(_number(budget, budget), budget))
     raise InvalidOptionError(
         f"bad budget {budget!r}: give a Budget, a string such as '10s' or '100k', "
         "or a whole number of nodes"
     )
 
 
-def solve(game: Game | GameState, budget: Budget | str | int | None = None) -> SolveResult:
+def _number(value: object, shown: object) -> float | int:
+    """``value`` as a plain int or float (a NumPy scalar included), or a refusal."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return float(value)
+    raise InvalidOptionError(f"bad budget {shown!r}: {value!r} is not a number")
+
+
+def solve(game: Game | GameState, budget: Budget | str | float | None = None) -> SolveResult:
     """Search the position for a win (the solver sees the whole deal).
 
     ``budget`` is a :class:`Budget`, a string (``"2s"``, ``"500ms"``, ``"100k"``), a
-    number of nodes, or ``None`` for ten seconds. A game without a solver (a two-player
-    game) raises ``NoSolverError``; a finished one ``GameOverError``."""
+    whole number of nodes (``2000`` or ``2000.0``), or ``None`` for ten seconds. A game
+    without a solver (a two-player game) raises ``NoSolverError``; a finished one
+    ``GameOverError``."""
     limit = as_budget(budget)
     state = game.state if isinstance(game, Game) else game
     outcome = game.outcome
