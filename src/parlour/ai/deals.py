@@ -77,7 +77,7 @@ def offers_winnable(game: str) -> bool:
 def _check(game: str) -> str:
     name = game_class(game).name
     if name not in solver_games():
-        have = ", ".join(solver_games())
+        have = ", ".join(sorted(solver_games()))
         raise NoSolverError(
             f"{name} has no winnable deals or deal of the day (only the one-player "
             f"patiences do: {have})"

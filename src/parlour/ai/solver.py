@@ -116,7 +116,7 @@ def check_solver(game: str) -> str:
     if name not in _SOLVERS:
         raise NoSolverError(
             f"there is no solver for {name!r}: the games with one are the one-player "
-            f"patiences, {', '.join(_SOLVERS)}"
+            f"patiences, {', '.join(sorted(_SOLVERS))}"
         )
     return name
 
