@@ -9,6 +9,7 @@ from parlour.ai.calculation import search as calculation_search
 from parlour.ai.calculation.position import move_text, position_of
 from parlour.ai.calculation.search import Search, kernel_row, solve
 from parlour.ai.solver import Budget
+from parlour.errors import InvalidOptionError
 from parlour.games.calculation import Calculation
 
 
@@ -37,8 +38,11 @@ def test_the_reference_search_agrees_with_the_kernel(classic: bool) -> None:
 
 def test_an_unknown_engine_is_refused() -> None:
     need, piles, stock = position_of(Calculation.new(1, None, {}))
-    with pytest.raises(ValueError, match="unknown engine 'fast'"):
+    with pytest.raises(InvalidOptionError) as raised:
         solve(need, piles, stock, False, Budget(nodes=10), engine="fast")
+    assert str(raised.value) == (
+        "unknown engine 'fast': the engines are auto, kernel, plain and reference"
+    )  # was a bare ValueError
 
 
 def test_a_row_round_trips() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour import InvalidCardError, InvalidDeckError
+from parlour import InvalidCardError, InvalidDeckError, InvalidSeedError
 from parlour.cards import (
     UNO_WILD,
     UNO_WILD4,
@@ -23,6 +23,7 @@ from parlour.cards import (
     uno_deck,
     uno_str,
 )
+from parlour.errors import EmptyDrawError
 from parlour.notation import check_pack, read_deck
 from parlour.rng import Rng, stream_seed
 
@@ -62,14 +63,31 @@ def test_randbelow_is_in_range_and_unbiased_enough() -> None:
     for _ in range(30_000):
         counts[r.randbelow(3)] += 1
     assert all(9_500 < c < 10_500 for c in counts)
-    with pytest.raises(ValueError):
+
+
+def test_a_draw_from_nothing_says_what_it_needs() -> None:
+    """Both raised a bare ValueError ('randbelow needs n > 0, got 0')."""
+    r = Rng(3)
+    with pytest.raises(EmptyDrawError) as raised:
         r.randbelow(0)
+    assert str(raised.value) == "randbelow(n) draws from 0 to n - 1: n must be 1 or more, got 0"
+    with pytest.raises(EmptyDrawError) as raised:
+        r.choice([])
+    assert str(raised.value) == "choice needs at least one item to draw from, got []"
+    assert isinstance(raised.value, ValueError)
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "7", True])
 def test_rng_rejects_bad_seeds(bad: object) -> None:
-    with pytest.raises(ValueError):
+    """A bare ValueError before ('seed must be a non-negative integer'); stream_seed
+    failed on a float or a string with a TypeError, and took True as 1."""
+    message = f"a seed must be a whole number from 0 up, got {bad!r}"
+    with pytest.raises(InvalidSeedError) as raised:
         Rng(bad)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+    with pytest.raises(InvalidSeedError) as raised:
+        stream_seed(bad, "player")  # type: ignore[arg-type]
+    assert str(raised.value) == message
 
 
 def test_streams_differ_by_label() -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidSeedError",
     "NoSolverError",
+    "EmptyDrawError",
 ]
 
 
@@ -60,6 +61,12 @@ class InvalidOptionError(ParlourError):
 class InvalidSeedError(ParlourError):
     """A deal number (seed) that is not a whole number a game can be dealt from; the
     web app names its field, so a form can say it by the box it was typed in."""
+
+
+class EmptyDrawError(ParlourError):
+    """A random draw from nothing: ``Rng.randbelow(0)``, ``Rng.choice([])``. A caller
+    that computed an empty range has a bug upstream, and the message says what the
+    draw needs rather than failing deep in the generator."""
 
 
 class InvalidPlayerError(ParlourError):

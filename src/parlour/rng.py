@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
+from .errors import EmptyDrawError, InvalidSeedError
+
 __all__ = ["Rng", "batch_plan", "shuffle_batched", "stream_key", "stream_seed"]
 
 _MASK = (1 << 64) - 1
@@ -35,6 +37,13 @@ def _fnv1a64(data: bytes) -> int:
     return h
 
 
+def _check_seed(seed: object) -> None:
+    """A seed is any whole number from 0 up (larger than 64 bits is folded in), and
+    nothing else: a float or a string would deal differently from the number it shows."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise InvalidSeedError(f"a seed must be a whole number from 0 up, got {seed!r}")
+
+
 def stream_key(label: str) -> int:
     """The number a seed below 2**64 is mixed with for the stream ``label``:
     ``stream_seed(seed, label)`` is SplitMix64's output of ``seed ^ stream_key(label)``
@@ -48,8 +57,7 @@ def stream_seed(seed: int, label: str) -> int:
     Used so that, for example, a computer player's choices never consume the
     game's own stream: the same seed deals the same cards whoever plays.
     """
-    if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+    _check_seed(seed)
     folded = 0
     s = seed
     while True:
@@ -67,8 +75,7 @@ class Rng:
     __slots__ = ("_s0", "_s1", "_s2", "_s3")
 
     def __init__(self, seed: int = 0) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        _check_seed(seed)
         # Fold arbitrarily large seeds into 64 bits, chunk by chunk.
         x = 0
         s = seed
@@ -100,7 +107,9 @@ class Rng:
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling on the top bits)."""
         if n <= 0:
-            raise ValueError(f"randbelow needs n > 0, got {n}")
+            raise EmptyDrawError(
+                f"randbelow(n) draws from 0 to n - 1: n must be 1 or more, got {n!r}"
+            )
         if n == 1:
             return 0
         k = (n - 1).bit_length()
@@ -117,7 +126,7 @@ class Rng:
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         if not items:
-            raise ValueError("choice from an empty sequence")
+            raise EmptyDrawError(f"choice needs at least one item to draw from, got {items!r}")
         return items[self.randbelow(len(items))]
 
     def random(self) -> float:

@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from ...errors import InvalidOptionError
 from ...games.calculation import SEQUENCES
 from ..solver import Budget
 from . import kernel as K
@@ -523,7 +524,9 @@ def solve(
         search = Search(stock, classic, budget, plain=engine == "plain")
         start = kernel_row(first[0], first[1], first[2])
     else:
-        raise ValueError(f"unknown engine {engine!r}: use auto, kernel, plain or reference")
+        raise InvalidOptionError(
+            f"unknown engine {engine!r}: the engines are auto, kernel, plain and reference"
+        )
     width = 8
     while True:
         line, complete = search.beam(start, width)  # type: ignore[arg-type]
