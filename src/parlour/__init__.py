@@ -14,6 +14,7 @@ from .core.session import Game, load_game, new_game
 from .errors import (
     GameOverError,
     IllegalMoveError,
+    InvalidActionError,
     InvalidCardError,
     InvalidDeckError,
     InvalidMoveError,
@@ -46,6 +47,7 @@ __all__ = [
     "GameOverError",
     "GameState",
     "IllegalMoveError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidDeckError",
     "InvalidMoveError",

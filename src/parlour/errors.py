@@ -11,6 +11,7 @@ from __future__ import annotations
 __all__ = [
     "ParlourError",
     "InvalidMoveError",
+    "InvalidActionError",
     "IllegalMoveError",
     "InvalidDeckError",
     "InvalidSaveError",
@@ -31,6 +32,12 @@ class ParlourError(ValueError):
 
 class InvalidMoveError(ParlourError):
     """A move string that cannot be read at all (bad syntax)."""
+
+
+class InvalidActionError(InvalidMoveError):
+    """An environment's action outside its action space (``-1``, ``n``, ``2.5``): the
+    number form of a move that cannot be read, refused as Gymnasium's convention has
+    it. An action in the space that is illegal now is the environment's to score."""
 
 
 class IllegalMoveError(ParlourError):

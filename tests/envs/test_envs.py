@@ -107,6 +107,53 @@ def test_an_illegal_action_changes_nothing_and_costs() -> None:
     assert env.table.state.key() == before and (obs2 == obs).all()
 
 
+def _out_of_space(n: int) -> list[tuple[object, str]]:
+    return [
+        (-1, "action -1 is outside"),
+        (n, f"action {n} is outside"),
+        (np.int64(n), f"action {n} is outside"),
+        (2.5, "action 2.5 is outside"),
+        (True, "action True is outside"),
+        ("3", "action '3' is outside"),
+    ]
+
+
+def _whole_range(n: int) -> str:
+    return f"the action space Discrete({n}): an action is a whole number from 0 to {n - 1}"
+
+
+def test_an_action_outside_the_space_is_refused_not_scored() -> None:
+    """-1 or n was scored as an illegal move (and 2.5 played action 2); Gymnasium's
+    convention is to raise. The error names the action and the range, nothing changes,
+    and an in-space action still plays (a 0-d array and a NumPy integer as well)."""
+    env = envs.PatienceEnv("gate")
+    obs, info = env.reset(seed=1)
+    n = int(env.action_space.n)
+    before = env.table.state.key()
+    for action, said in _out_of_space(n):
+        with pytest.raises(parlour.InvalidActionError) as raised:
+            env.step(action)  # type: ignore[arg-type]
+        assert str(raised.value) == f"{said} {_whole_range(n)}"
+        assert isinstance(raised.value, ValueError)
+        assert env.table.state.key() == before and env._steps == 0
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    assert not env.step(np.array(legal))[4]["illegal"]  # type: ignore[arg-type]
+
+
+def test_an_agent_outside_the_space_is_refused_in_the_aec_envs() -> None:
+    env = envs.UnoEnv()
+    env.reset(seed=3)
+    n = int(env.action_space(env.agent_selection).n)
+    agent = env.agent_selection
+    for action, said in _out_of_space(n):
+        with pytest.raises(parlour.InvalidActionError, match=f"^{said} "):
+            env.step(action)
+        assert not env.terminations[agent] and env.agent_selection == agent
+    assert env._steps == 0 and env.rewards[agent] == 0.0
+    env.step(None)  # in the space's place: an illegal move, as documented
+    assert env.terminations[agent] and env.infos[agent]["illegal"]
+
+
 def test_render_is_text() -> None:
     env = envs.PatienceEnv("gate", render_mode="ansi")
     env.reset(seed=2)

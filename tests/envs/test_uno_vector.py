@@ -136,8 +136,28 @@ def test_an_illegal_action_changes_no_game() -> None:
     with pytest.raises(parlour.IllegalMoveError, match="illegal action .* in game 1"):
         env.step(actions)
     assert (env._table[6] == before[0]).all() and (env._table[1] == before[1]).all()
-    with pytest.raises(ValueError, match="one action per game"):
+    with pytest.raises(parlour.InvalidActionError, match="one action per game"):
         env.step([0])
+
+
+@pytest.mark.parametrize("outside", [-1, 1000])
+def test_an_action_outside_the_space_is_refused_as_such(outside: int) -> None:
+    """It was reported as an illegal move ('illegal action -1 (no such action)')."""
+    env = UnoVectorEnv(3)
+    step = env.reset(seed=2)
+    before = env._table[6].copy(), env._table[1].copy()
+    actions = np.array([np.flatnonzero(m)[0] for m in step.action_mask])
+    actions[2] = env.n_actions if outside == 1000 else outside
+    n = env.n_actions
+    with pytest.raises(parlour.InvalidActionError) as raised:
+        env.step(actions)
+    assert str(raised.value) == (
+        f"action {actions[2]} in game 2 is outside the action space Discrete({n}): "
+        f"an action is a whole number from 0 to {n - 1}; no game was changed"
+    )
+    assert (env._table[6] == before[0]).all() and (env._table[1] == before[1]).all()
+    with pytest.raises(parlour.InvalidActionError, match="whole numbers from 0 to"):
+        env.step(actions.astype(np.float64))
 
 
 def test_bad_settings_and_seeds_are_precise_errors() -> None:

@@ -146,6 +146,23 @@ def test_unseeded_aec_environments_draw_fresh_entropy(cls: str) -> None:
     assert deals(seeded[0]) == deals(seeded[1])
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_action_outside_the_space_is_refused(game: str) -> None:
+    """Scored as an illegal move (-1) before; now refused, and the opponent does not move.
+    An in-space illegal action is still scored."""
+    env = envs.VersusEnv(game, opponent="random")
+    _, info = env.reset(seed=4)
+    n = int(env.action_space.n)
+    before = env.table.state.key()
+    for action in (-1, n):
+        with pytest.raises(parlour.InvalidActionError, match=f"^action {action} is outside"):
+            env.step(action)
+        assert env.table.state.key() == before and env._steps == 0
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, _, _, info = env.step(illegal)
+    assert reward == -1.0 and info["illegal"]
+
+
 def test_rewards_win_loss_and_cut_off() -> None:
     """+1 / -1 at the end by the winner; a cut-off is worth a loss (never better)."""
     assert rewards.end_rewards(0) == [1.0, -1.0] and rewards.end_rewards(None) == [0.0, 0.0]

@@ -12,7 +12,9 @@ blocked UNO hand; a game cut off after ``max_steps`` steps (both agents' togethe
 is truncated and worth -1 to both, so neither is paid to stall. An UNO episode is
 one hand unless ``matches=True`` (a whole match to ``target`` points). An illegal
 action ends the episode with ``illegal_reward`` for the agent who made it (as
-PettingZoo's TerminateIllegalWrapper does).
+PettingZoo's TerminateIllegalWrapper does); an action outside the action space
+(``-1``, ``n``) raises ``parlour.InvalidActionError`` (a ``ValueError``) and changes
+nothing.
 
 ``reset(seed=s)`` deals the game that ``parlour.new_game(game, seed=s)`` deals, and
 later resets without a seed deal from a stream seeded by ``s``; an environment
@@ -33,7 +35,7 @@ from ..errors import InvalidOptionError
 from ..rng import Rng
 from .encoders import OBS_HIGH
 from .rewards import cut_off_rewards, end_rewards
-from .table import RENDER_MODES, Table, check_settings
+from .table import RENDER_MODES, Table, check_action, check_settings
 
 __all__ = ["DuelEnv", "UnoEnv", "ChinesePatienceEnv", "uno_env", "chinese_patience_env"]
 
@@ -125,13 +127,15 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        table = self.table
+        # refused before anything changes; None stays an illegal move, as it always was
+        number = None if action is None else check_action(action, table.n_actions)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         for name in rewards:  # PettingZoo's _clear_rewards, without the call
             rewards[name] = 0.0
         self._steps += 1
-        table = self.table
-        if action is None or not table.play(int(action)):
+        if number is None or not table.play(number):
             self.rewards[agent] = self.illegal_reward
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = dict(self.infos[agent], illegal=True)

@@ -4,9 +4,11 @@
 Actions are numbers into the game's fixed list of move strings
 (``env.unwrapped.actions``); ``info["action_mask"]`` and ``env.action_masks()``
 say which are legal now. An illegal action changes nothing and costs
-``illegal_reward``. The reward is 1 when the patience comes out, else 0; an
-episode ends when the game does (terminated) or after ``max_steps`` actions
-(truncated: The Gate and 8 x 8 can be shuffled for ever).
+``illegal_reward``; one outside the action space (``-1``, ``n``) raises
+``parlour.InvalidActionError`` (a ``ValueError``). The reward is 1 when the
+patience comes out, else 0; an episode ends when the game does (terminated) or
+after ``max_steps`` actions (truncated: The Gate and 8 x 8 can be shuffled for
+ever).
 
 ``reset(seed=s)`` deals the game that ``parlour.new_game(game, seed=s)`` deals;
 later resets without a seed deal from the environment's own random stream.
@@ -22,7 +24,7 @@ import numpy.typing as npt
 
 from ..errors import InvalidOptionError
 from .encoders import OBS_HIGH, Vector
-from .table import RENDER_MODES, Table, check_settings
+from .table import RENDER_MODES, Table, check_action, check_settings
 
 __all__ = ["PatienceEnv", "CalculationEnv", "GateEnv", "EightByEightEnv", "register_envs"]
 
@@ -84,8 +86,9 @@ class PatienceEnv(gym.Env[Vector, np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[Vector, SupportsFloat, bool, bool, dict[str, Any]]:
+        number = check_action(action, self.table.n_actions)  # before anything changes
         self._steps += 1
-        legal = self.table.play(int(action))
+        legal = self.table.play(number)
         terminated = self.table.over
         reward = 0.0 if legal else self.illegal_reward
         if terminated and self.table.winner() == 0:

@@ -23,11 +23,11 @@ from ..core.options import resolve_options
 from ..core.protocol import GameState, Outcome
 from ..core.registry import game_class
 from ..core.session import new_game
-from ..errors import InvalidOptionError
+from ..errors import InvalidActionError, InvalidOptionError
 from .actions import action_index, action_table
 from .encoders import Vector, as_vector, encoder_for
 
-__all__ = ["RENDER_MODES", "Table", "check_settings"]
+__all__ = ["RENDER_MODES", "Table", "check_action", "check_settings"]
 
 #: How every environment can draw its table: text returned, or text printed.
 RENDER_MODES = ("ansi", "human")
@@ -42,6 +42,27 @@ def check_settings(render_mode: str | None, max_steps: object) -> None:
         raise InvalidOptionError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
         raise InvalidOptionError(f"max_steps must be a positive whole number, got {max_steps!r}")
+
+
+def check_action(action: object, n: int) -> int:
+    """``action`` as a number of the action space ``Discrete(n)``, read as Gymnasium's
+    ``Discrete.contains`` reads one (a whole number, a NumPy integer, a 0-d integer
+    array), or :class:`InvalidActionError` naming it and the space. An action outside
+    the space is a caller's bug, refused as Gymnasium's convention has it; it was
+    scored as an illegal move, and ``int(2.7)`` played action 2."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, int | np.integer) and not isinstance(action, bool):
+        number = int(action)
+        if 0 <= number < n:
+            return number
+        shown = str(number)
+    else:
+        shown = repr(action)
+    raise InvalidActionError(
+        f"action {shown} is outside the action space Discrete({n}): an action is a "
+        f"whole number from 0 to {n - 1}"
+    )
 
 
 class Table:
@@ -139,9 +160,10 @@ class Table:
     def to_move(self) -> int:
         return self.state.to_move
 
-    def play(self, action: int) -> bool:
-        """Play ``action`` if legal (and return True); otherwise change nothing."""
-        move = self.legal.get(int(action), None)
+    def play(self, action: object) -> bool:
+        """Play ``action`` if legal (and return True); otherwise change nothing. An
+        action outside the action space raises :class:`InvalidActionError`."""
+        move = self.legal.get(check_action(action, len(self.actions)), None)
         if move is None:
             return False
         self._state.apply(move)

@@ -27,7 +27,8 @@ all rows; a learner for one seat uses the rows where ``infos["agent"]`` is its s
   ``infos["seed"]`` tells each game's seed. Without a seed the first reset draws
   one from fresh entropy, so two environments never play the same hands by accident.
 * An illegal action raises ``parlour.IllegalMoveError`` (a ``ValueError``) and changes
-  no game (mask the policy).
+  no game (mask the policy); one outside the action space (``-1``, ``n``) raises
+  ``parlour.InvalidActionError``, also changing no game.
 """
 
 from __future__ import annotations

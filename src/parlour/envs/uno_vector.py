@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from ..ai.uno.encoding import UNO
 from ..cards import parse_uno_card
-from ..errors import IllegalMoveError, InvalidOptionError, InvalidSeedError
+from ..errors import IllegalMoveError, InvalidActionError, InvalidOptionError, InvalidSeedError
 from ..kernels import uno as kernel
 from ..kernels.jit import numba_available, register_warmer
 from ..rng import Rng
@@ -136,14 +136,28 @@ class UnoVectorEnv:
     def step(self, actions: Any) -> VectorStep:
         """One action (a number into ``self.actions``) per game, by its player to move.
 
-        An illegal action raises ``ValueError`` and changes no game.
+        An action outside the action space (``-1``, ``n_actions``, a float) raises
+        ``InvalidActionError``, an illegal one ``IllegalMoveError``; either changes no
+        game.
         """
         if not self._ready:
             raise RuntimeError("call reset() before step()")
-        chosen = np.asarray(actions, dtype=np.int64)
-        n = self.num_envs
-        if chosen.shape != (n,):
-            raise ValueError(f"need one action per game: shape ({n},), got {chosen.shape}")
+        given = np.asarray(actions)
+        n, space = self.num_envs, self.n_actions
+        if given.shape != (n,):
+            raise InvalidActionError(f"need one action per game: shape ({n},), got {given.shape}")
+        if given.dtype.kind not in "iu":
+            raise InvalidActionError(
+                f"actions are whole numbers from 0 to {space - 1}, got an array of {given.dtype}"
+            )
+        if given.min() < 0 or given.max() >= space:  # two reductions: the common case
+            g = int(np.flatnonzero((given < 0) | (given >= space))[0])
+            raise InvalidActionError(
+                f"action {int(given[g])} in game {g} is outside the action space "
+                f"Discrete({space}): an action is a whole number from 0 to {space - 1}; "
+                "no game was changed"
+            )
+        chosen = given.astype(np.int64)
         obs = np.zeros((n, self.observation_size), np.float32)
         rewards = np.zeros((n, 2), np.float32)
         terminated = np.zeros(n, np.bool_)
@@ -163,9 +177,8 @@ class UnoVectorEnv:
         )
         if bad >= 0:
             a = int(chosen[bad])
-            name = self.actions[a] if 0 <= a < self.n_actions else "no such action"
             raise IllegalMoveError(
-                f"illegal action {a} ({name}) in game {bad}; no game was changed"
+                f"illegal action {a} ({self.actions[a]}) in game {bad}; no game was changed"
             )
         return VectorStep(obs, self._mask.copy(), self.agent, rewards, terminated, truncated)
 

@@ -15,7 +15,8 @@ algorithms (PPO, DQN, sb3-contrib's MaskablePPO) train on them unchanged.
 * **Observations** are the learner's own (``docs/environments.md`` lists the numbers),
   **actions** numbers into ``env.unwrapped.actions``; ``env.action_masks()`` (the
   method MaskablePPO calls) and ``info["action_mask"]`` say which are legal.
-  An illegal action changes nothing and costs ``illegal_reward``.
+  An illegal action changes nothing and costs ``illegal_reward``; one outside the
+  action space (``-1``, ``n``) raises ``parlour.InvalidActionError`` (a ``ValueError``).
 * **Rewards** (``parlour.envs.rewards``): +1 for a win, -1 for a loss, 0 for a draw;
   an episode cut off after ``max_steps`` learner actions is truncated and worth -1,
   like a loss, so stalling never pays. UNO episodes are single hands unless
@@ -42,7 +43,7 @@ from ..core.registry import match_games
 from ..errors import IllegalMoveError, InvalidOptionError
 from .encoders import OBS_HIGH, Vector
 from .rewards import CUT_OFF, end_rewards
-from .table import RENDER_MODES, Table, check_settings
+from .table import RENDER_MODES, Table, check_action, check_settings
 
 __all__ = ["VersusEnv", "UnoVersusEnv", "ChinesePatienceVersusEnv", "Opponent"]
 
@@ -186,10 +187,11 @@ class VersusEnv(gym.Env[Vector, np.int64]):
         self, action: np.int64 | int
     ) -> tuple[Vector, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self.table
+        number = check_action(action, table.n_actions)  # before anything changes
         if table.over:  # stepped again after the end: nothing happens
             return table.observe(self.seat), 0.0, True, False, self._info()
         self._steps += 1
-        legal = table.play(int(action))
+        legal = table.play(number)
         reward = 0.0 if legal else self.illegal_reward
         if legal:
             self._play_opponent()
