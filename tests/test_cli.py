@@ -450,7 +450,7 @@ def test_a_friends_games_save_is_refused_in_one_line_without_an_opponent(
     """The terminal cannot invite a friend: loading a friend's game's save without
     --opponent says so and what would do (it started the game and waited for ever for
     a friend who could never join); with --opponent human it is two people at one
-    terminal."""
+    table, in those words (it said 'two people at one terminal')."""
     from parlour.service import open_service
 
     db = str(tmp_path / "games.db")
@@ -462,8 +462,11 @@ def test_a_friends_games_save_is_refused_in_one_line_without_an_opponent(
     code, out, err = run(monkeypatch, capsys, ["load", str(save), "--db", db])
     assert code == 2 and not out and len(err.strip().splitlines()) == 1
     assert f"{save} is a game of uno against a friend, who cannot join at a terminal" in err
-    assert "--opponent human (two people at one terminal)" in err
-    assert "computer level (random, basic, strong)" in err and "web app" in err
+    assert (
+        "load it with --opponent set to a computer level (random, basic, strong) or 'human' "
+        "for two people at one table; a game against a friend is played in the web app"
+    ) in err
+    assert "terminal)" not in err
     assert "Waiting" not in err
     code, out, _ = run(
         monkeypatch, capsys, ["load", str(save), "--db", db, "--opponent", "human"], "quit\n"
@@ -573,3 +576,27 @@ def test_solve_takes_a_whole_node_count_written_as_a_decimal(
     code, out, err = run(monkeypatch, capsys, ["solve", "gate", "--seed", "7", "--budget", budget])
     assert code == 0 and err == ""
     assert out.startswith("gate seed 7: winnable: a winning line of 120 moves")
+
+
+FRIEND_REFUSED = (
+    "parlour: error: --opponent friend invites a friend with a link: play it in the web "
+    "app (parlour serve); here the opponents are the computer's levels or 'human' for "
+    "two people at one table\n"
+)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "uno", "--opponent", "friend"],
+        ["load", "x.json", "--opponent", "friend"],
+        ["tui", "uno", "--opponent", "friend"],
+    ],
+)
+def test_the_terminal_refuses_a_friend_in_one_wording(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """play and load offered "the computer's levels or 'human'" and tui called a friend
+    an unknown opponent; all three now say it once, in the table's words for 'human'."""
+    code, out, err = run(monkeypatch, capsys, argv)
+    assert (code, out, err) == (2, "", FRIEND_REFUSED)

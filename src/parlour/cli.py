@@ -30,7 +30,13 @@ from .errors import InvalidMoveError, ParlourError
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
 from .service.ending import deal_words, end_facts, next_steps, stats_lines
-from .service.policy import UnseatedOpponentError, check_deal, check_opponent, check_seed
+from .service.policy import (
+    UnseatedOpponentError,
+    check_deal,
+    check_opponent,
+    check_seed,
+    person_words,
+)
 from .service.words import Names, sentences
 from .sim.command import add_parser as add_simulate_parser
 
@@ -608,11 +614,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _refuse_friend(opponent: str | None) -> None:
     """A game against a friend needs an invitation link the friend opens in a browser:
-    the terminal cannot make one, so it would wait for a friend who can never come."""
+    the terminal cannot make one, so it would wait for a friend who can never come.
+    play, load and tui refuse it alike, offering people in the table's words."""
     if opponent == FRIEND:
         raise UsageError(
             "--opponent friend invites a friend with a link: play it in the web app "
-            "(parlour serve); here the opponents are the computer's levels or 'human'"
+            "(parlour serve); here the opponents are the computer's levels or "
+            f"{person_words(HUMAN)}"
         )
 
 
@@ -626,9 +634,9 @@ def cmd_load(args: argparse.Namespace) -> int:
     except UnseatedOpponentError as exc:  # a friend's game, who could never join here
         raise UsageError(
             f"{args.file} is a game of {exc.game} against a friend, who cannot join at a "
-            f"terminal: load it with --opponent human (two people at one terminal) or a "
-            f"computer level ({', '.join(exc.levels)}); a game against a friend is played in "
-            "the web app (parlour serve)"
+            f"terminal: load it with --opponent set to a computer level "
+            f"({', '.join(exc.levels)}) or {person_words(HUMAN)}; a game against a friend "
+            "is played in the web app (parlour serve)"
         ) from exc
     _warm_players(answer["game"])  # saved on its person's turn: loading played no move
     return _table(service, player, answer, args)
@@ -742,6 +750,7 @@ def cmd_tui(args: argparse.Namespace) -> int:
         check_deal(name, deal, chosen=args.seed is not None)  # the table's own check
         # the table's own check, as parlour play's start makes it: a patience takes no
         # opponent; a two-player game a level, or two people at one table
+        _refuse_friend(args.opponent)
         check_opponent(game_class(name), args.opponent, people=(HUMAN,))
     if args.seed is not None:
         check_seed(args.seed)  # the service's words, as the web app says them

@@ -91,6 +91,7 @@ __all__ = [
     "is_final",
     "is_person",
     "names",
+    "person_words",
     "resolve",
     "seat_names",
     "seat_of",
@@ -145,6 +146,12 @@ _PEOPLE = {HUMAN: "for two people at one table", FRIEND: "to invite a friend"}
 _PEOPLE_OFFERED = {HUMAN: "Two people at one table", FRIEND: "Play a friend"}
 
 
+def person_words(kind: str) -> str:
+    """An opponent that is a person as every refusal offers it: "'human' for two people
+    at one table", "'friend' to invite a friend" (one wording, wherever it is said)."""
+    return f"{kind!r} {_PEOPLE[kind]}"
+
+
 class UnseatedOpponentError(ParlourError):
     """A saved game's opponent is a person the caller cannot seat: a friend, who joins
     with an invitation, where there are none (the terminal). ``levels`` are the
@@ -154,8 +161,7 @@ class UnseatedOpponentError(ParlourError):
         self.game, self.opponent, self.levels = game, opponent, tuple(levels)
         super().__init__(
             f"this save is a game of {game} against a friend, who cannot be invited here: "
-            f"load it against a computer level ({', '.join(levels)}) or {HUMAN!r} "
-            f"{_PEOPLE[HUMAN]}"
+            f"load it against a computer level ({', '.join(levels)}) or {person_words(HUMAN)}"
         )
 
 
@@ -187,7 +193,7 @@ def check_opponent(
         raise ParlourError(
             f"unknown opponent {opponent!r} for {cls.name}: the levels are "
             + ", ".join(levels)
-            + "".join(f", or {kind!r} {_PEOPLE[kind]}" for kind in offered)
+            + "".join(f", or {person_words(kind)}" for kind in offered)
         )
     return opponent
 
