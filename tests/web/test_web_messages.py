@@ -384,3 +384,26 @@ def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
     page.wait_for_selector("#message.hint.shown", timeout=30_000)
     assert page.locator("#message").inner_text() == STUCK_TEXT
     assert page.locator("#scene .hinted").count() == 0
+
+
+def test_the_keys_list_h_only_where_a_hint_is_offered(table_at: TableAt) -> None:
+    """The keys help lists H (hint) where the service offers a hint, and not where it
+    refuses one (two people at one table, where H does nothing: it listed H at every
+    table)."""
+    table = table_at("laptop")
+    page = table.page
+
+    def keys_shown() -> dict[str, str]:
+        page.keyboard.press("?")
+        rows = page.locator("dialog.keys[open] tr")
+        shown = dict(r.split("\t", 1) for r in rows.all_inner_texts() if "\t" in r)
+        page.keyboard.press("Escape")
+        return shown
+
+    table.start("uno", 13, opponent="random")
+    assert table.answer["can_hint"]
+    assert keys_shown()["H"] == "hint"
+    table.start("uno", 13, opponent="human")
+    assert not table.answer["can_hint"]
+    shown = keys_shown()
+    assert "H" not in shown and "U or Ctrl+Z" in shown, shown

@@ -21,22 +21,29 @@ const COMMON_KEYS = [
   ["Escape", "put the card back down; close a dialog"],
   ["U or Ctrl+Z", "undo"],
   ["R or Ctrl+Y", "redo"],
-  ["H", "hint"],
+  ["H", "hint", "hint"],
   ["N", "a new deal with the same options (next game of a series when one is over)"],
   ["L", "show or hide the log"],
   ["?", "these keys"],
 ];
 
-export function keysDialog(renderer) {
+/**
+ * The keys help: the game's own keys, then the common ones that work at this table:
+ * H only while the service offers a hint (the answer's `can_hint`; never to two
+ * people at one table or against a friend, where H does nothing).
+ */
+export function keysDialog(renderer, answer) {
   const before = document.activeElement;
   const rows = (list) => list.map(([k, d]) => h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k })), h("td", { text: d })));
+  const offered = { hint: Boolean(answer && answer.can_hint) };
+  const common = COMMON_KEYS.filter(([, , needs]) => !needs || offered[needs]);
   // A game's own keys: a list, or a function giving it (words that name the players)
   const keys = typeof renderer.keys === "function" ? renderer.keys() : renderer.keys || [];
   const own = keys.map((k) => [k.key, k.does]);
   const dialog = h("dialog", { class: "dialog keys", "aria-labelledby": "keys-title" },
     h("h2", { id: "keys-title", text: "Keys" }),
     own.length ? h("table", { class: "keys-table" }, h("caption", { text: "This game" }), h("tbody", {}, rows(own))) : null,
-    h("table", { class: "keys-table" }, h("caption", { text: "Every game" }), h("tbody", {}, rows(COMMON_KEYS))),
+    h("table", { class: "keys-table" }, h("caption", { text: "Every game" }), h("tbody", {}, rows(common))),
     h("p", {}, "You can also type a move in the notation of the rules page, in the log panel."),
     h("form", { method: "dialog" }, h("button", { class: "primary", value: "ok", text: "Close" })));
   open(dialog, () => focus(before));

@@ -87,7 +87,7 @@ function screen(answer, renderer) {
       // a friend's game goes on to the next one together, from the end panel
       answer.live ? null : toolButton("newgame", "new", "New deal", "N", () => freshDeal()),
       toolButton("resign", "resign", "Resign", null, () => resign()),
-      toolButton("keys", "keys", "Keys", "?", () => keysDialog(renderer)),
+      toolButton("keys", "keys", "Keys", "?", () => keysDialog(renderer, state.answer)),
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
       h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" }))));
   els.status = h("p", { id: "status", class: "status", "aria-live": "polite", onclick: () => toggleStatus() });
@@ -1264,7 +1264,7 @@ export function onKey(ev) {
     if (move) playMove(move);
     return true;
   }
-  if (ev.key === "?") keysDialog(r);
+  if (ev.key === "?") keysDialog(r, state.answer);
   else if (ev.key === "Escape") {
     clearSelection();
     say("");
