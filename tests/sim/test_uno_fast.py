@@ -10,6 +10,7 @@ import pytest
 import parlour
 from parlour.ai import make_player
 from parlour.core.events import Event
+from parlour.errors import InvalidOptionError, InvalidSeedError
 from parlour.games import uno
 from parlour.rng import Rng, stream_key, stream_seed
 from parlour.sim import uno_fast
@@ -124,17 +125,17 @@ def test_plausible_hands() -> None:
     assert (hands.points >= 0).all() and hands.points.mean() > 20
 
 
-@pytest.mark.parametrize("bad", [-1, 2**64, 1.5, True])
+@pytest.mark.parametrize("bad", [-1, 2**64, 1.5, True, "7", None, float("nan")])
 def test_bad_seeds_are_refused(bad: Any) -> None:
-    with pytest.raises(ValueError, match="seeds must be whole numbers"):
+    with pytest.raises(InvalidSeedError, match="seeds must be whole numbers"):
         uno_fast.reference_hands([bad])
-    with pytest.raises(ValueError, match="seeds must be whole numbers"):
+    with pytest.raises(InvalidSeedError, match="seeds must be whole numbers"):
         uno_fast.simulate_hands([bad])
 
 
 @pytest.mark.parametrize("bad", [0, -3, True, 2.0])
 def test_bad_move_limit_is_refused(bad: Any) -> None:
-    with pytest.raises(ValueError, match="max_moves must be a positive whole number"):
+    with pytest.raises(InvalidOptionError, match="max_moves must be a positive whole number"):
         uno_fast.simulate_hands([1], max_moves=bad)
 
 

@@ -35,6 +35,7 @@ import importlib
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from ..errors import InvalidOptionError, InvalidSeedError
 from ..kernels import uno as kernel
 from ..kernels.jit import numba_available, register_warmer
 from ..rng import stream_key
@@ -79,8 +80,12 @@ def available() -> bool:
 def _check_seeds(seeds: Iterable[int]) -> list[int]:
     out = []
     for s in seeds:
-        if isinstance(s, bool) or int(s) != s or not 0 <= int(s) <= _MASK:
-            raise ValueError(f"seeds must be whole numbers from 0 to 2**64 - 1, got {s!r}")
+        try:
+            whole = not isinstance(s, bool) and int(s) == s
+        except (TypeError, ValueError):  # "7", None, nan: not a number of a deal
+            whole = False
+        if not whole or not 0 <= int(s) <= _MASK:
+            raise InvalidSeedError(f"seeds must be whole numbers from 0 to 2**64 - 1, got {s!r}")
         out.append(int(s))
     return out
 
@@ -115,7 +120,7 @@ def simulate_hands(seeds: Iterable[int], max_moves: int = DEFAULT_MAX_MOVES) -> 
     ``ImportError`` with the install hint when numba is missing.
     """
     if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves <= 0:
-        raise ValueError(f"max_moves must be a positive whole number, got {max_moves!r}")
+        raise InvalidOptionError(f"max_moves must be a positive whole number, got {max_moves!r}")
     checked = _check_seeds(seeds)
     if not available():
         raise ImportError("the compiled UNO simulator needs numba: pip install 'parlour[fast]'")
