@@ -433,6 +433,31 @@ def test_deal_is_legal_only_when_it_moves_a_card() -> None:
     assert checked
 
 
+def test_the_prompt_says_what_may_be_done_and_what_a_deal_would_do() -> None:
+    """The status line's prompt (it said only "Your turn."): move cards or deal, the
+    deal filling the gaps or turning a card onto W; only the deal when nothing else
+    moves; no deal once the stock is used up."""
+
+    def asked(g: parlour.Game) -> object:
+        found = g.state.prompt(0)
+        assert found is not None and found.what == "prompt" and found.who == 0
+        return found.value
+
+    g = game(**BUILD)
+    assert asked(g) == "build_or_turn"
+    g.play("L T1")  # a gap in L
+    assert asked(g) == "build_or_fill"
+    g = game(**BLOCKED)
+    assert g.legal_moves() == ["deal"] and asked(g) == "deal_to_turn"
+    g = game(**{**BLOCKED, "L": "2D 3D 4D 9C AH"})
+    g.play("L F")  # a gap in L, and 9C fits nowhere
+    assert g.legal_moves() == ["deal"] and asked(g) == "deal_to_fill"
+    g = game(**TWO_GAPS)
+    for _ in range(34):
+        g.play("deal")
+    assert "deal" not in g.legal_moves() and asked(g) == "build"
+
+
 # --- end -----------------------------------------------------------------------------
 
 

@@ -114,6 +114,15 @@ def test_runs_and_lists() -> None:
         ),
         (Event("prompt", 0, value="twist"), "Your turn: start with a twist."),
         (
+            Event("prompt", 0, value="build_or_turn"),
+            "Your turn: move cards to the foundations or the bars, or deal a card onto the"
+            " waste heap.",
+        ),
+        (
+            Event("prompt", 0, value="deal_to_fill"),
+            "Your turn: deal to fill the gaps (no card can move).",
+        ),
+        (
             Event("prompt", 1, ("R8",), value="match"),
             "The computer's turn: match the red 8 or draw.",
         ),
@@ -121,6 +130,16 @@ def test_runs_and_lists() -> None:
 )
 def test_a_prompt_is_a_status_line(event: Event, words: str) -> None:
     assert prompt_words(event) == words
+
+
+def test_the_gates_status_line_says_what_to_do() -> None:
+    """The Gate's status line says what may be done, as the other games' do (it said
+    only "Your turn.")."""
+    table = open_service(":memory:")
+    answer = table.start("me", "gate", seed=5)
+    assert answer["status"] == (
+        "Your turn: move cards to the foundations or the bars, or deal a card onto the waste heap."
+    )
 
 
 def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end() -> None:

@@ -421,6 +421,21 @@ Decisions:
             "card": card_str(pile[-k]),
         }
 
+    def prompt(self, player: int) -> Event | None:
+        """Move cards to the foundations or the bars, or deal, saying what a deal
+        would do: fill the gaps (a bar space, a post short of cards) or turn a card
+        onto the waste heap; only the deal when no card can move, no deal once none
+        is left."""
+        if player != 0 or self.outcome is not None:
+            return None
+        moves = self._moves(False)
+        if DEAL_MOVE not in moves:
+            return Event("prompt", 0, value="build")
+        fills = bool(self._fill_order())
+        if len(moves) == 1:
+            return Event("prompt", 0, value="deal_to_fill" if fills else "deal_to_turn")
+        return Event("prompt", 0, value="build_or_fill" if fills else "build_or_turn")
+
     def last_events(self, viewer: int) -> list[Event]:
         """The card (or run) moved and where to, or each card a deal put out (the one
         turned onto W is ``turn_up``), the stock running out, and the end."""

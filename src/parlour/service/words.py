@@ -476,6 +476,16 @@ def _asked(event: Event, names: Names) -> str:
         return f"place {card} on a waste pile (no foundation takes it)"
     if code == "pending":
         return f"place {card}, turned up from the talon"
+    if code == "build_or_fill":
+        return "move cards to the foundations or the bars, or deal to fill the gaps"
+    if code == "build_or_turn":
+        return "move cards to the foundations or the bars, or deal a card onto the waste heap"
+    if code == "build":
+        return "move cards to the foundations or the bars (the stock is used up)"
+    if code == "deal_to_fill":
+        return "deal to fill the gaps (no card can move)"
+    if code == "deal_to_turn":
+        return "deal a card onto the waste heap (no card can move)"
     if code == "twist":
         return "start with a twist"
     if code == "end_or_move":
