@@ -894,6 +894,10 @@ def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
         assert screen.answer["seat"] == 1 - first and screen.your_turn()
         shown = rendered(app)
         assert not re.search(r"player 0\b", shown, re.IGNORECASE), shown
+        # the hand is the seat's the screen shows, named as the service names it (it
+        # said "Your hand" at one table, where nobody is "you")
+        assert f"Player {2 - first}'s hand (" in shown and "Your hand" not in shown, shown
+        assert screen.table.labels["c0"].startswith(f"Player {2 - first}'s ")
 
     drive(script, game="uno", seed=13, opponent="human")
 
@@ -912,6 +916,9 @@ def test_two_people_at_one_table_undo_by_the_one_rule() -> None:
         assert screen.answer["seat"] == first
         await keys(pilot, "z", "enter")
         assert screen.answer["seat"] == 1 - first
+        # the near discard pile is the seat's the screen shows (it was "your")
+        assert f"Player {2 - first}'s discard pile" in screen_text(app)
+        assert "your discard pile" not in screen_text(app)
         await keys(pilot, "t", "z", "enter")
         assert screen.answer["seat"] == first
         await keys(pilot, "u")  # the other person has moved since

@@ -143,7 +143,7 @@ def test_chinese_patiences_keys_name_the_discard_piles_as_their_labels_do(
     table.page.keyboard.press("?")
     dialog = table.page.locator("dialog.keys[open]")
     text = dialog.inner_text()
-    assert "twist: turn your hand's top card onto your discard pile" in text
+    assert "twist: turn the top card of your hand onto your discard pile" in text
     assert "(0 is your discard pile, 9 is the computer's)" in text
     assert "M 0 5 from your discard pile to pile 5" in text
     assert "onto the computer's discard pile" in text
@@ -241,6 +241,11 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
     page.keyboard.press("?")
     keys = page.locator("dialog.keys[open]").inner_text()
     assert "computer" not in keys.lower(), keys
+    # the keys help names the seat shown, as the labels do (it said "your hand")
+    shown = f"Player {table.answer['seat'] + 1}"
+    assert f"every card of {shown}'s hand" in keys and "your" not in keys.lower(), keys
+    if game == "chinese-patience":
+        assert f"twist: turn the top card of {shown}'s hand onto {shown}'s discard" in keys
     page.keyboard.press("Escape")
     assert page.request.post(f"{table.server.url}/api/games/{game_id}/resign").ok
     page.reload()

@@ -47,6 +47,7 @@ __all__ = [
     "draw_fan",
     "other_side",
     "plural",
+    "whose",
 ]
 
 LABEL = Style(color="bright_white", bold=True)
@@ -64,6 +65,12 @@ def other_side(answer: Mapping[str, Any]) -> str:
     """How a table labels the other seat: "computer", or "opponent" when two people
     share the table."""
     return "opponent" if answer.get("opponent") == "human" else "computer"
+
+
+def whose(answer: Mapping[str, Any], seat: int) -> str:
+    """A seat's things as the service names them for this reader (``answer["names"]``):
+    "your", "the computer's", or "Player 1's" when two people share the table."""
+    return str(answer["names"][seat]["whose"])
 
 
 def plural(count: int, word: str) -> str:

@@ -1,5 +1,5 @@
-"""Chinese Patience: the foundations 1-4 at the top, the opponent's discard pile 9,
-the tableau 5-8, then your own discard pile 0 and hand, with the original's pile
+"""Chinese Patience: the foundations 1-4 at the top, the other seat's discard pile 9,
+the tableau 5-8, then the reader's own discard pile 0 and hand, with the original's pile
 numbers on the table and its keys (T twist, Z end, M [P] source target)."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from .base import (
     draw_card,
     draw_fan,
     other_side,
+    whose,
 )
 
 __all__ = ["ChinesePatienceTable"]
@@ -67,7 +68,8 @@ class ChinesePatienceTable(Table):
             draw_fan(canvas, 4, y, list(pile), canvas.width - 6, empty=BLANK)
             canvas.region(name, 0, y, canvas.width)
             self.labels[name] = f"pile {name}"
-        self._discard(canvas, "0", 12, "your discard pile", view.get("pile_0", []), counts[0])
+        mine = f"{whose(answer, int(answer['seat']))} discard pile"
+        self._discard(canvas, "0", 12, mine, view.get("pile_0", []), counts[0])
 
         y = 15
         x = self.button(canvas, 2, y, TWIST, self.named(parts, TWIST.move))

@@ -1,5 +1,5 @@
-"""UNO: the computer's hand (backs and a count) at the top, the draw and discard
-piles with the colour in play in the middle, your hand below, and buttons for the
+"""UNO: the other seat's hand (backs and a count) at the top, the draw and discard
+piles with the colour in play in the middle, the reader's hand below, and buttons for the
 moves that are not a card. Enter on a card plays it; a Wild asks for the colour.
 
 Each card in the hand acts by itself: its moves are the service's moves whose
@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...service.ending import pair_words
-from ...service.words import card_words, colour_words
+from ...service.words import capitalised, card_words, colour_words
 from ..canvas import Canvas
 from ..cards import back_style, uno_face, uno_style
-from .base import DIM, LABEL, Button, Part, Table, other_side, plural
+from .base import DIM, LABEL, Button, Part, Table, other_side, plural, whose
 
 __all__ = ["UnoTable"]
 
@@ -96,11 +96,13 @@ class UnoTable(Table):
         canvas.put(20, 5, f"colour in play: {colour_name}", LABEL)
         canvas.put(20, 6, f"discard pile: {plural(len(view.get('discard') or []), 'card')}", DIM)
 
-        # Your hand, sorted by colour and value; the card drawn is marked "new".
+        # The reader's hand ("your", or "Player 1's" at one table), sorted by colour
+        # and value; the card drawn is marked "new".
         hand = sorted(view.get("hand") or [], key=_sort_key)
         self.hand = hand
         drawn = view.get("drawn")
-        canvas.put(1, 9, f"Your hand ({plural(len(hand), 'card')})", LABEL)
+        mine = whose(answer, int(answer["seat"]))
+        canvas.put(1, 9, f"{capitalised(mine)} hand ({plural(len(hand), 'card')})", LABEL)
         per_line = max(1, (canvas.width - 2) // (CARD_WIDTH + 1))
         drawn_marked = False
         for i, card in enumerate(hand):
@@ -119,7 +121,7 @@ class UnoTable(Table):
             canvas.region(name, cx, cy, CARD_WIDTH)
             self.actions[name] = moves
             self.fallback[name] = card
-            self.labels[name] = f"your {card_words(card)}"
+            self.labels[name] = f"{mine} {card_words(card)}"
 
         # Buttons for the moves that are not a card, below the hand however long.
         rows = max(1, -(-len(hand) // per_line))

@@ -3,6 +3,7 @@
 // between a few answers, the UNO colour chooser.
 import { h, focus } from "./dom.js";
 import { colourMark, UNO_WORDS } from "./cards.js";
+import { whose, across } from "./words.js";
 
 function open(dialog, onClose) {
   document.body.append(dialog);
@@ -16,7 +17,7 @@ function open(dialog, onClose) {
 const COMMON_KEYS = [
   ["Tab / Shift+Tab", "go from card to card in reading order"],
   ["Enter or Space", "pick up the card, or put it down on the lit place"],
-  ["Arrow keys", "go from card to card as they lie on the table (every card of your hand)"],
+  ["Arrow keys", () => `go from card to card as they lie on the table (every card of ${whose(1 - across())} hand)`],
   ["F", "send the focused card to its foundation (also a double-click)"],
   ["Escape", "put the card back down; close a dialog"],
   ["U or Ctrl+Z", "undo"],
@@ -34,7 +35,10 @@ const COMMON_KEYS = [
  */
 export function keysDialog(renderer, answer) {
   const before = document.activeElement;
-  const rows = (list) => list.map(([k, d]) => h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k })), h("td", { text: d })));
+  // A description may be a function: words that name the reader's seat, as the
+  // service does ("your hand", "Player 1's hand" at one table).
+  const rows = (list) => list.map(([k, d]) => h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k })),
+    h("td", { text: typeof d === "function" ? d() : d })));
   const offered = { hint: Boolean(answer && answer.can_hint) };
   const common = COMMON_KEYS.filter(([, , needs]) => !needs || offered[needs]);
   // A game's own keys: a list, or a function giving it (words that name the players)

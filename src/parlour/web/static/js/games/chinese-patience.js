@@ -93,10 +93,10 @@ export default {
     { word: "twist", always: true, label: "Twist", key: "t" },
     { word: "end", always: true, label: "End turn", key: "z" },
   ],
-  /** The key help names the discard piles as their labels and the log do. */
+  /** The key help names the hands and discard piles as their labels and the log do. */
   keys: () => [
-    { key: "T", does: "twist: turn your hand's top card onto your discard pile" },
-    { key: "Z", does: "end your turn" },
+    { key: "T", does: `twist: turn the top card of ${whose(1 - across())} hand onto ${whose(1 - across())} discard pile` },
+    { key: "Z", does: `end ${whose(1 - across())} turn` },
     {
       key: "M",
       does: `then two pile numbers moves a card (0 is ${whose(1 - across())} discard pile, 9 is ${whose(across())}): ` +
