@@ -165,8 +165,14 @@ def test_tables_show_what_the_rules_page_lays_out() -> None:
         "calculation": ["F1", "F4", "W1", "W4", "current card", "by 3"],
         "gate": ["L", "R", "T1", "B4", "Top bar", "Second bar", "S ▒▒▒ 34"],
         "eight-by-eight": ["T1 ▒▒▒▒▒▒▒", "T8", "pass 1 of 3", "S ▒▒▒ 40"],
-        "uno": ["Computer", "colour in play", "Your hand (", "[D] draw", "UNO"],
-        "chinese-patience": ["Foundations", "computer's discard pile", "[T] twist", "[Z] end"],
+        "uno": ["The computer ▒", "colour in play", "Your hand (", "[D] draw", "UNO"],
+        "chinese-patience": [
+            "Foundations",
+            "the computer's discard pile",
+            "your discard pile",
+            "[T] twist",
+            "[Z] end",
+        ],
     }
     for name, pieces in expected.items():
 
@@ -186,6 +192,20 @@ def test_the_terminal_table_names_no_game_outside_its_table_modules() -> None:
         text = path.read_text(encoding="utf-8")
         for name in names:
             assert f'"{name}"' not in text and f"'{name}'" not in text, (path.name, name)
+
+
+def test_the_terminal_tables_name_no_seat_themselves() -> None:
+    """The seats are named by the service (answer["names"]), one wording for every
+    front end: no table keeps words of its own for them (base.other_side said
+    "computer" or "opponent")."""
+    root = Path(parlour.__file__).parent / "tui" / "tables"
+    for path in root.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        code = re.sub(r'""".*?"""|#[^\n]*', "", text, flags=re.S)  # no docstring, no comment
+        strings = re.findall(r'"[^"\n]*"|\'[^\'\n]*\'', code)
+        for word in ("computer", "opponent", "your", "you", "player 1", "player 2"):
+            found = [t for t in strings if re.search(rf"\b{word}\b", t, re.IGNORECASE)]
+            assert not found, (path.name, found)
 
 
 # --- Calculation: moves, the original's keys, undo, the end --------------------
@@ -877,7 +897,8 @@ def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
         assert screen.answer["seat"] == screen.answer["to_move"]
         first = screen.answer["seat"]
         assert "two people at one table" in screen_text(app)
-        assert "Opponent ▒" in screen_text(app)
+        # the other seat as the service names it (the table had its own "Opponent")
+        assert f"Player {2 - first} ▒" in screen_text(app)
         # the scores name the seats as the service does, the near one first (was
         # "you 0  opponent 0": nobody at one table is "you")
         scores = f"hand 1  Player {first + 1} (0), Player {2 - first} (0)  to 500"
@@ -916,9 +937,11 @@ def test_two_people_at_one_table_undo_by_the_one_rule() -> None:
         assert screen.answer["seat"] == first
         await keys(pilot, "z", "enter")
         assert screen.answer["seat"] == 1 - first
-        # the near discard pile is the seat's the screen shows (it was "your")
+        # both discard piles are named as the service names the seats, from the side
+        # of the seat shown (they were "your" and "opponent's")
         assert f"Player {2 - first}'s discard pile" in screen_text(app)
-        assert "your discard pile" not in screen_text(app)
+        assert f"Player {first + 1}'s discard pile" in screen_text(app)
+        assert "your discard" not in screen_text(app) and "opponent" not in screen_text(app)
         await keys(pilot, "t", "z", "enter")
         assert screen.answer["seat"] == first
         await keys(pilot, "u")  # the other person has moved since

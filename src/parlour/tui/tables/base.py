@@ -45,8 +45,8 @@ __all__ = [
     "draw_card",
     "draw_empty",
     "draw_fan",
-    "other_side",
     "plural",
+    "seat_name",
     "whose",
 ]
 
@@ -61,10 +61,10 @@ BLANK = " " * CARD_WIDTH
 PITCH = CARD_WIDTH + 1
 
 
-def other_side(answer: Mapping[str, Any]) -> str:
-    """How a table labels the other seat: "computer", or "opponent" when two people
-    share the table."""
-    return "opponent" if answer.get("opponent") == "human" else "computer"
+def seat_name(answer: Mapping[str, Any], seat: int) -> str:
+    """A seat as the service names it for this reader (``answer["names"]``): "you",
+    "the computer", or "Player 2" when two people share the table."""
+    return str(answer["names"][seat]["name"])
 
 
 def whose(answer: Mapping[str, Any], seat: int) -> str:

@@ -18,7 +18,6 @@ from .base import (
     draw_back,
     draw_card,
     draw_fan,
-    other_side,
     whose,
 )
 
@@ -59,7 +58,7 @@ class ChinesePatienceTable(Table):
         limit = int(view.get("blocked_limit") or 0)
         canvas.put(x + 2, 2, blocked_words(int(blocked), limit), DIM)
 
-        other = f"{other_side(answer)}'s discard pile"
+        other = f"{whose(answer, 1 - int(answer['seat']))} discard pile"
         self._discard(canvas, "9", 4, other, view.get("pile_9", []), counts[1])
         for i, pile in enumerate(view.get("tableau", [])):
             name = str(i + 5)

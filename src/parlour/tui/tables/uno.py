@@ -20,7 +20,7 @@ from ...service.ending import pair_words
 from ...service.words import capitalised, card_words, colour_words
 from ..canvas import Canvas
 from ..cards import back_style, uno_face, uno_style
-from .base import DIM, LABEL, Button, Part, Table, other_side, plural, whose
+from .base import DIM, LABEL, Button, Part, Table, plural, seat_name, whose
 
 __all__ = ["UnoTable"]
 
@@ -72,11 +72,12 @@ class UnoTable(Table):
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
         parts = self.parts(answer)
         others = int(view.get("opponent_cards", 0))
-        x = canvas.put(1, 2, f"{other_side(answer).capitalize()} ", LABEL)
-        shown = min(others, (canvas.width - 30) // 2)
-        canvas.put(x, 2, "▒ " * shown, back_style())
+        them = capitalised(seat_name(answer, 1 - int(answer["seat"])))
+        x = canvas.put(1, 2, f"{them} ", LABEL)
         known = len(view.get("opponent_known") or [])
         extra = f"  {plural(others, 'card')}" + (f" ({known} W+4 known)" if known else "")
+        shown = max(0, min(others, (canvas.width - x - len(extra)) // 2))  # the count fits
+        canvas.put(x, 2, "▒ " * shown, back_style())
         canvas.put(x + 2 * shown, 2, extra, LABEL)
 
         # Draw pile and discard pile, three lines tall.
