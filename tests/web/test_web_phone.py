@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 
 import pytest
-from tabletools import Table
+from tabletools import GAMES, Table
 
 TableAt = Callable[..., Table]
 #: The rendered height of every word in the statistics' charts, in pixels.
@@ -353,3 +353,18 @@ def test_chinese_patience_counts_fit_a_phone(table_at: TableAt, opponent: str) -
         "() => document.querySelector('#status .counts').innerText"
         " === window.Parlour.game.answer.counts"
     )
+
+
+def test_the_counts_fit_a_360_pixel_phone(table_at: TableAt) -> None:
+    """At 360 px, the narrowest phone the table is made for, every game's counts line
+    fits and the page does not scroll sideways (UNO's "Match to 500: Player 1 (0),
+    Player 2 (0); hand 1." at one table was cut: 352 px of words in 340)."""
+    table = table_at("phone")
+    page = table.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    tables = [(game, "random") for game in GAMES] + [("uno", "human")]
+    for game, opponent in tables:
+        table.start(game, 9, opponent=opponent)
+        lines = page.evaluate(COUNT_LINES)
+        assert lines and all(fits for _, fits in lines), (game, opponent, lines)
+        assert page.evaluate("document.documentElement.scrollWidth") == 360, game
