@@ -115,8 +115,7 @@ def test_runs_and_lists() -> None:
         (Event("prompt", 0, value="twist"), "Your turn: start with a twist."),
         (
             Event("prompt", 0, value="build_or_turn"),
-            "Your turn: move cards to the foundations or the bars, or deal a card onto the"
-            " waste heap.",
+            "Your turn: move cards home or onto the bars, or deal a card onto the waste heap.",
         ),
         (
             Event("prompt", 0, value="deal_to_fill"),
@@ -138,7 +137,7 @@ def test_the_gates_status_line_says_what_to_do() -> None:
     table = open_service(":memory:")
     answer = table.start("me", "gate", seed=5)
     assert answer["status"] == (
-        "Your turn: move cards to the foundations or the bars, or deal a card onto the waste heap."
+        "Your turn: move cards home or onto the bars, or deal a card onto the waste heap."
     )
 
 

@@ -358,7 +358,8 @@ def test_chinese_patience_counts_fit_a_phone(table_at: TableAt, opponent: str) -
 def test_the_counts_fit_a_360_pixel_phone(table_at: TableAt) -> None:
     """At 360 px, the narrowest phone the table is made for, every game's counts line
     fits and the page does not scroll sideways (UNO's "Match to 500: Player 1 (0),
-    Player 2 (0); hand 1." at one table was cut: 352 px of words in 340)."""
+    Player 2 (0); hand 1." at one table was cut: 352 px of words in 340), and the
+    status sentence of a new game is whole."""
     table = table_at("phone")
     page = table.page
     page.set_viewport_size({"width": 360, "height": 740})
@@ -368,3 +369,5 @@ def test_the_counts_fit_a_360_pixel_phone(table_at: TableAt) -> None:
         lines = page.evaluate(COUNT_LINES)
         assert lines and all(fits for _, fits in lines), (game, opponent, lines)
         assert page.evaluate("document.documentElement.scrollWidth") == 360, game
+        # and a new game's status sentence is whole (The Gate's was cut)
+        assert page.locator("#status-more").is_hidden(), (game, table.answer["status"])

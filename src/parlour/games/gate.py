@@ -422,7 +422,7 @@ Decisions:
         }
 
     def prompt(self, player: int) -> Event | None:
-        """Move cards to the foundations or the bars, or deal, saying what a deal
+        """Move cards home (the foundations) or onto the bars, or deal, saying what a deal
         would do: fill the gaps (a bar space, a post short of cards) or turn a card
         onto the waste heap; only the deal when no card can move, no deal once none
         is left."""

@@ -477,11 +477,11 @@ def _asked(event: Event, names: Names) -> str:
     if code == "pending":
         return f"place {card}, turned up from the talon"
     if code == "build_or_fill":
-        return "move cards to the foundations or the bars, or deal to fill the gaps"
+        return "move cards home or onto the bars, or deal to fill the gaps"
     if code == "build_or_turn":
-        return "move cards to the foundations or the bars, or deal a card onto the waste heap"
+        return "move cards home or onto the bars, or deal a card onto the waste heap"
     if code == "build":
-        return "move cards to the foundations or the bars (the stock is used up)"
+        return "move cards home or onto the bars (the stock is used up)"
     if code == "deal_to_fill":
         return "deal to fill the gaps (no card can move)"
     if code == "deal_to_turn":
