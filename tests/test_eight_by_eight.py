@@ -740,3 +740,22 @@ def test_copy_is_independent_and_conserves_cards() -> None:
         state.apply(rng.choice(legal))
         assert snapshot.key() == key
         assert sorted(state.all_cards()) == sorted(PACK)
+
+
+def test_the_prompt_says_what_a_turn_does_and_when_it_is_the_only_move() -> None:
+    g = new(TWOS, talon=THREES_TO_SEVENS)  # nothing builds on a Two: only turns
+    state = g.state
+    assert state.prompt(0) == Event("prompt", 0, value="turn")
+    for _ in range(40):
+        g.play("turn")
+        assert state.prompt(0) == Event("prompt", 0, (g.view()["pending"],), value="pending")
+        g.play("P W")
+    assert state.prompt(0) == Event("prompt", 0, count=2, value="redeal")
+    g.play("turn")  # the waste turned over: pass 2
+    assert state.prompt(0) == Event("prompt", 0, value="turn")
+    state.rows[7], state.down[7] = (), 0  # an empty row: any Two may go there
+    assert state.prompt(0) == Event("prompt", 0, value="move_or_turn")
+    state.waste, state.talon = state.talon, ()
+    assert state.prompt(0) == Event("prompt", 0, count=3, value="move_or_redeal")
+    state.passes = 3
+    assert state.prompt(0) == Event("prompt", 0, value="move")

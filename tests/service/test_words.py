@@ -114,6 +114,14 @@ def test_runs_and_lists() -> None:
         ),
         (Event("prompt", 0, value="twist"), "Your turn: start with a twist."),
         (
+            Event("prompt", 0, value="move_or_turn"),
+            "Your turn: move cards, or turn up the next talon card.",
+        ),
+        (
+            Event("prompt", 0, count=3, value="redeal"),
+            "Your turn: turn the waste over for pass 3 (no card can move).",
+        ),
+        (
             Event("prompt", 0, value="build_or_turn"),
             "Your turn: move cards home or onto the bars, or deal a card onto the waste heap.",
         ),
@@ -139,6 +147,13 @@ def test_the_gates_status_line_says_what_to_do() -> None:
     assert answer["status"] == (
         "Your turn: move cards home or onto the bars, or deal a card onto the waste heap."
     )
+
+
+def test_the_eight_by_eights_status_line_says_what_to_do() -> None:
+    """8 x 8's too (it said only "Your turn." when no card was pending)."""
+    table = open_service(":memory:")
+    answer = table.start("me", "eight-by-eight", seed=5)
+    assert answer["status"] == "Your turn: move cards, or turn up the next talon card."
 
 
 def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end() -> None:

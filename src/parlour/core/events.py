@@ -67,7 +67,11 @@ card just drawn), ``"colour"`` (name the colour of the Wild turned up first),
 ``"challenge"`` (challenge or accept the Wild Draw Four); Calculation ``"place"``
 (put ``cards[0]``, the current card, on a foundation or a waste pile) and
 ``"place_on_waste"`` (the same when no foundation takes it); 8 x 8
-``"pending"`` (place ``cards[0]``, the card turned up from the talon); Chinese
+``"pending"`` (place ``cards[0]``, the card turned up from the talon),
+``"move_or_turn"`` (move cards, or turn up the next talon card),
+``"move_or_redeal"`` (move cards, or turn the waste over for pass ``count``),
+``"move"`` (move cards: no turn is left), ``"turn"`` and ``"redeal"`` (no card can
+move: turn); Chinese
 Patience ``"twist"`` (a first turn starts with a twist), ``"end_or_move"`` (move
 the twisted ``cards[0]`` off pile 0, or end the turn; with no card, end the turn, the
 only move), ``"stuck_or_move"`` (the twisted ``cards[0]`` cannot move: move other

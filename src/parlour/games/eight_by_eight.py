@@ -559,10 +559,22 @@ class EightByEight(GameState):
         return f"{card_str(c)} does not fit on {where}"
 
     def prompt(self, player: int) -> Event | None:
-        """Place the pending card first; otherwise nothing particular."""
-        if player != 0 or not self.pending:
+        """Place the pending card first; otherwise move cards or turn, saying what a
+        turn does (the next talon card up, or the waste turned over for the next pass,
+        ``count``), only the turn when no card can move, no turn once the passes are
+        used up."""
+        if player != 0 or self.outcome is not None:
             return None
-        return Event("prompt", 0, (card_str(self.pending),), value="pending")
+        if self.pending:
+            return Event("prompt", 0, (card_str(self.pending),), value="pending")
+        if not self._can_turn():
+            return Event("prompt", 0, value="move")
+        only = len(self.legal_moves()) == 1
+        if self.talon:
+            return Event("prompt", 0, value="turn" if only else "move_or_turn")
+        return Event(
+            "prompt", 0, count=self.passes + 1, value="redeal" if only else "move_or_redeal"
+        )
 
     def move_parts(self, move: Move) -> MoveParts:
         """Foundation moves name the foundation the card goes to (``F3``); a run

@@ -476,6 +476,16 @@ def _asked(event: Event, names: Names) -> str:
         return f"place {card} on a waste pile (no foundation takes it)"
     if code == "pending":
         return f"place {card}, turned up from the talon"
+    if code == "move_or_turn":
+        return "move cards, or turn up the next talon card"
+    if code == "move_or_redeal":
+        return f"move cards, or turn the waste over for pass {event.count}"
+    if code == "move":
+        return "move cards (no talon card or pass is left)"
+    if code == "turn":
+        return "turn up the next talon card (no card can move)"
+    if code == "redeal":
+        return f"turn the waste over for pass {event.count} (no card can move)"
     if code == "build_or_fill":
         return "move cards home or onto the bars, or deal to fill the gaps"
     if code == "build_or_turn":
