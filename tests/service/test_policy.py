@@ -159,12 +159,12 @@ def test_hints_are_one_rule_that_every_answer_carries(table: TableService) -> No
     """No hint against a person (the computer would play for one of two people): at
     one table each answer says so, as the service refuses it; against the computer a
     hint is offered on the person's turn, and not once the game is over."""
-    refusal = "no hints against a person: the computer would play for you"
+    refusal = "no hints when two people play: the computer would be playing for one of them"
     one = table.start(ME, "chinese-patience", seed=13, opponent=HUMAN)
     for seat in (0, 1):
         seen = table.get(ME, one["id"], seat)
         assert seen["can_hint"] is False and seen["hint_refusal"] == refusal
-    with pytest.raises(ParlourError, match="no hints against a person"):
+    with pytest.raises(ParlourError, match="no hints when two people play"):
         table.hint(ME, one["id"], one["to_move"])
     computer = table.start(ME, "uno", seed=13)
     assert computer["can_hint"] and computer["hint_refusal"] is None

@@ -502,7 +502,9 @@ def check_hint(record: GameRecord, game: Game, seat: int) -> None:
     friend's (the computer would play for one of two people), nor once the game is
     over, nor on the other's turn."""
     if record.opponent in (HUMAN, FRIEND):
-        raise ParlourError("no hints against a person: the computer would play for you")
+        raise ParlourError(
+            "no hints when two people play: the computer would be playing for one of them"
+        )
     if game.outcome is not None:
         raise GameOverError("the game is over: there is nothing to hint")
     if game.to_move != seat:
