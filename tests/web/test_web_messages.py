@@ -172,7 +172,7 @@ def test_chinese_patiences_keys_name_the_discard_piles_as_their_labels_do(
 WHO_IS_WHO = """() => ({
   who: document.querySelector('#game-title .who').textContent.trim(),
   tags: [...document.querySelectorAll('#scene .tag')].map((t) => t.textContent),
-  counts: (document.querySelector('#status .counts') || {}).textContent || '',
+  counts: (document.querySelector('#status .counts') || {}).innerText || '',
 })"""
 
 

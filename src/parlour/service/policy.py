@@ -554,13 +554,9 @@ def counts(record: GameRecord, view: dict[str, Any], seat: int) -> str | None:
     the count towards a blocked game, the game of the series; a match: its scores
     and hand, "Match to 500: Player 1 (0), Player 2 (0); hand 1." at one table);
     None: a front end reads its own counts off the view."""
-    scores = view.get("scores")
-    if isinstance(scores, list) and len(scores) == 2 and "hand_number" in view:
-        named = names(record, seat)
-        match = match_words(
-            view.get("target"), ((named.subject(s), scores[s]) for s in (seat, 1 - seat))
-        )
-        return f"{match}; hand {int(view['hand_number'])}."
+    match = _match_counts(record, view, seat, short=False)
+    if match is not None:
+        return match
     facts = _count_facts(record, view, seat)
     if facts is None:
         return None
@@ -572,13 +568,30 @@ def counts(record: GameRecord, view: dict[str, Any], seat: int) -> str | None:
 def counts_narrow(record: GameRecord, view: dict[str, Any], seat: int) -> list[str] | None:
     """:func:`counts` in fewer words, one item a line, for a narrow screen (a phone's
     two lines at 390 px): "Cards left: you 18, the computer 0." and "3 of 60 turns
-    without a card home. Game 2." (the rules and the keys help say what is counted)."""
+    without a card home. Game 2." (the rules and the keys help say what is counted); a
+    match's one line, "500 wins: Player 1 (480), Player 2 (495); hand 12."."""
+    match = _match_counts(record, view, seat, short=True)
+    if match is not None:
+        return [match]
     facts = _count_facts(record, view, seat)
     if facts is None:
         return None
     left, blocked, number = facts
     last = f"{blocked}." if number is None else f"{blocked}. Game {number}."
     return [f"{cards_left_words(left, short=True)}.", last]
+
+
+def _match_counts(record: GameRecord, view: dict[str, Any], seat: int, short: bool) -> str | None:
+    """A match's scores and hand ("Match to 500: you 0, the computer 0; hand 1."), or
+    None for a view that is not of a match."""
+    scores = view.get("scores")
+    if not (isinstance(scores, list) and len(scores) == 2 and "hand_number" in view):
+        return None
+    named = names(record, seat)
+    match = match_words(
+        view.get("target"), ((named.subject(s), scores[s]) for s in (seat, 1 - seat)), short
+    )
+    return f"{match}; hand {int(view['hand_number'])}."
 
 
 def _count_facts(

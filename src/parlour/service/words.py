@@ -126,9 +126,13 @@ def tally(named: Iterable[tuple[str, int]]) -> str:
     )
 
 
-def match_words(target: object, named: Iterable[tuple[str, int]]) -> str:
+def match_words(target: object, named: Iterable[tuple[str, int]], short: bool = False) -> str:
     """A match's running scores, the reader's first: "Match to 500: you 120, the
-    computer 40" ("Match: ..." when it has no target)."""
+    computer 40" ("Match: ..." when it has no target); ``short`` for a narrow screen,
+    "500 wins: Player 1 (480), Player 2 (495)" (a 360-px phone cut the long form late
+    in a match at one table)."""
+    if short and target:
+        return f"{target} wins: {tally(named)}"
     label = f"Match to {target}" if target else "Match"
     return f"{label}: {tally(named)}"
 
