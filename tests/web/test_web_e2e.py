@@ -387,3 +387,14 @@ def test_cards_travel_and_turn_over(table_at: TableAt) -> None:
     table.page.evaluate(COUNT_ANIMATIONS)
     table.page.locator("#newgame").click()
     table.page.wait_for_function("window.__animated >= 5")  # the new deal is dealt
+
+
+def test_an_unknown_address_says_so(table_at: TableAt) -> None:
+    """A mistyped or old link (#/nonsense/route) says there is no such page, with the
+    way back, rather than showing the front page as if the link had worked."""
+    table = table_at("phone")
+    table.open("#/nonsense/route")
+    table.page.wait_for_selector("h1:text('No such page')")
+    assert "#/nonsense/route" in table.page.inner_text("main")
+    table.page.locator("main a[href='#/']").click()
+    table.page.wait_for_selector("form[data-game=gate]")

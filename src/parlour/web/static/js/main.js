@@ -32,7 +32,8 @@ async function route() {
     else if (page === "stats") await showStats(main);
     else if (page === "rules") await showRules(main, arg);
     else if (page === "howto") await showHowto(main, arg);
-    else await showHome(main);
+    else if (!page || page === "home") await showHome(main);
+    else notFound(main, hash);
   } catch (e) {
     main.replaceChildren(h("div", { class: "page-wrap" },
       h("h1", { text: e.status === 404 ? "No such game" : "Something went wrong" }),
@@ -50,6 +51,15 @@ async function route() {
     }
     window.scrollTo(0, 0);
   }
+}
+
+/** An address the app has no page for (a mistyped or old link): say so, rather than
+ * show the front page as if the link had worked. */
+function notFound(main, hash) {
+  main.replaceChildren(h("div", { class: "page-wrap" },
+    h("h1", { text: "No such page" }),
+    h("p", { text: `There is no page at #/${hash}.` }),
+    h("p", {}, h("a", { href: "#/", text: "Back to the games" }))));
 }
 
 document.addEventListener("keydown", (ev) => {

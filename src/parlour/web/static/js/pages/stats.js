@@ -50,7 +50,7 @@ export async function showStats(main) {
     h("h2", { text: "All figures" }),
     h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "All figures" },
       h("table", { class: "list stats" },
-        h("thead", {}, h("tr", {}, ["Game", "Played", "Won", "Win rate", "Current streak", "Best streak", "Best score"].map((x) => h("th", { scope: "col", text: x })))),
+        h("thead", {}, h("tr", {}, ["Game", "Played", "Won", "Win rate", "Streak", "Longest streak", "Best"].map((x) => h("th", { scope: "col", text: x })))),
         h("tbody", {}, rows.map(row), row(stats.total)))));
   main.replaceChildren(page);
   fitCharts(page);
