@@ -100,7 +100,10 @@ function gameCard(g) {
       people.human
         ? h("button", { type: "button", class: "one-table", "data-one-table": g.name, onclick: () => start(form, g, err, null, "human"), text: people.human })
         : null,
-      daily,
+      daily),
+    // the links on a line of their own under the buttons, on every card alike (beside
+    // two-player games' three buttons they wrapped one by one)
+    h("p", { class: "row card-links" },
       h("a", { href: `#/howto/${g.name}`, text: "How to play" }),
       h("a", { href: `#/rules/${g.name}`, text: "Rules" })),
     err);
