@@ -337,3 +337,36 @@ def test_a_complete_foundations_calculator_row_reads_complete(table_at: TableAt)
             assert row["mark"] == "✓ complete" and all(row["struck"]) and len(row["struck"]) == 12
         (building,) = [r for r in rows if r not in complete]
         assert building["mark"] is None and 0 < sum(building["struck"]) < 12
+
+
+#: The enabled buttons of the controls row under the table, by their words.
+ENABLED_CONTROLS = """() => [...document.querySelectorAll('#controls button')]
+  .filter((b) => !b.disabled && b.offsetParent !== null)
+  .map((b) => b.textContent.trim())"""
+
+
+@pytest.mark.parametrize("viewport", ["phone", "laptop"])
+def test_no_game_controls_once_the_game_is_over(table_at: TableAt, viewport: str) -> None:
+    """Once a game is over no move is left, so the row under the table offers none:
+    after resigning UNO (with its "Call UNO" option) the toggle stayed, pressable, beside
+    a greyed Draw, and the patiences kept their greyed Deal or Turn. Before the end
+    each game's row is there; after it nothing in it is enabled (it is hidden), at the
+    end panel and with the table looked at."""
+    table = table_at(viewport)
+    for game in GAMES:
+        if game == "uno":
+            table.start(game, 13, uno_call=True, first=0)
+        else:
+            table.start(game, 7)
+        if game in ("uno", "gate", "eight-by-eight", "chinese-patience"):
+            assert table.page.locator("#controls button").count(), game
+        table.page.locator("#resign").click()
+        table.page.locator("dialog button", has_text="Resign").click()
+        table.page.wait_for_selector("#endpanel")
+        table.settle()
+        assert table.page.evaluate(ENABLED_CONTROLS) == [], game
+        assert table.page.locator("#controls").is_hidden(), game
+        table.page.reload()
+        table.page.wait_for_selector("#endpanel")
+        table.settle()
+        assert table.page.evaluate(ENABLED_CONTROLS) == [], game

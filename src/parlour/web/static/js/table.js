@@ -325,7 +325,10 @@ function controlLabel(word) {
 function drawControls(view, answer, live) {
   const r = state.renderer;
   const buttons = [];
-  for (const c of r.controls || []) {
+  // Once the game is over no move is left to play: none of its controls would act
+  // (UNO's Draw stayed, greyed, and its "Call UNO" toggle, pressable, beside it).
+  const over = !!answer.outcome && view === answer.view;
+  for (const c of over ? [] : r.controls || []) {
     const move = live ? state.moves.find((m) => m.word === c.word && !m.colour) : null;
     if (!move && !c.always) continue;
     buttons.push(h("button", {
@@ -334,7 +337,7 @@ function drawControls(view, answer, live) {
       onclick: () => move && playMove(move),
     }, c.label, c.key ? h("kbd", { "aria-hidden": "true", text: c.key.toUpperCase() }) : null));
   }
-  const extra = live && r.extraControls ? r.extraControls(view, tableApi) : [];
+  const extra = live && !over && r.extraControls ? r.extraControls(view, tableApi) : [];
   els.controls.replaceChildren(...buttons, ...extra);
   els.controls.hidden = !buttons.length && !extra.length;
 }
