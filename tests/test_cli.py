@@ -504,7 +504,9 @@ def test_two_people_at_a_terminal_hand_over_in_the_services_words() -> None:
     """The hand-over says what the web's cover says (the service's ``hand_over``), lets
     the mover type ``undo`` where the rule allows, and wipes the screen and its
     scrollback before the next person's cards, so the mover's hand is not a scroll
-    away (was "Hand over to player 1, then press Enter." and 40 blank lines)."""
+    away (was "Hand over to player 1, then press Enter." and 40 blank lines). A new
+    game is handed over too, before any hand is shown (Player 2's cards were printed
+    while the one who started the game had the screen)."""
     from parlour.cli import WIPE_SCREEN, TerminalTable
     from parlour.service import open_service
 
@@ -512,7 +514,7 @@ def test_two_people_at_a_terminal_hand_over_in_the_services_words() -> None:
     player = service.local_player()
     answer = service.start(player, "uno", seed=2, opponent="human")
     assert answer["to_move"] == 1  # deal 2: Player 2 starts, holding G4
-    lines = iter(["G4", "undo", "G4", "", "quit"])
+    lines = iter(["", "G4", "undo", "G4", "", "quit"])
     out = _Terminal()
     table = TerminalTable(
         service,
@@ -529,8 +531,10 @@ def test_two_people_at_a_terminal_hand_over_in_the_services_words() -> None:
     assert text.count(notice) == 2
     assert "(or type undo to take your move back)" in text
     assert "Took back 1 move" in text
-    assert text.count(WIPE_SCREEN) == 1
-    before, after = text.split(WIPE_SCREEN)
+    assert text.count(WIPE_SCREEN) == 2
+    start, before, after = text.split(WIPE_SCREEN)
+    assert "Player 2's turn: pass the screen to Player 2. Then press Enter." in start
+    assert "hand" not in start.split("Type 'help' for commands.")[1]
     mover_hand = "your hand: R7 R9 G4 G6 G7 Y8 BD"
     assert mover_hand in before and "R7 R9 G6 G7 Y8 BD" not in after
     assert "Player 1's turn: match the green 4 or draw." in after

@@ -195,14 +195,19 @@ class TerminalTable:
         elif answer["opponent"]:
             against = f", against the computer ({answer['opponent']})"
         self.say(f"{title}{deal}{against}. Type 'help' for commands.")
+        if self._handing_over():
+            # two people at one table: the one to move is told the game and shown the
+            # table once they have the screen (nothing shown before it is passed)
+            self.say()
+            return
         self.tell(answer)
         self.say()
+        self.show()
 
     # --- the loop -------------------------------------------------------------
 
     def run(self) -> int:
         self.opening()
-        self.show()
         while True:
             answer = self.answer
             if answer["end"] is not None:
@@ -234,9 +239,9 @@ class TerminalTable:
                 self.show()
 
     def _handing_over(self) -> bool:
-        """Two people at one screen, and the turn has just passed to the other."""
-        answer = self.answer
-        return self.hot_seat and answer["end"] is None and answer["seat"] != answer["to_move"]
+        """Two people at one screen, and the table service asks for the screen to be
+        handed over: the turn has just passed to the other, a new game or hand begins."""
+        return self.hot_seat and self.answer["hand_over"] is not None
 
     def _hand_over(self) -> bool:
         """Two people at one screen: hide the table until the next player is there. The
@@ -245,11 +250,11 @@ class TerminalTable:
         ``undo`` there where the one undo rule allows. Then the screen is wiped, its
         scrollback too where the terminal knows how, so that the next person cannot
         scroll back to the mover's cards."""
-        seat = self.answer["to_move"]
-        assert seat is not None
+        notice = self.answer["hand_over"]
+        assert notice is not None
+        seat = notice["seat"]
         if self.interactive:
-            notice = self.answer["hand_over"]
-            words = notice["text"] if notice else f"Player {seat + 1}'s turn."
+            words = notice["text"]
             undo = " (or type undo to take your move back)" if self.answer["can_undo"] else ""
             self.say(f"{words} Then press Enter{undo}.")
             line = self.read_line("")
@@ -440,9 +445,8 @@ class TerminalTable:
                     self.answer = self.service.next_game(self.player, game_id)
                 else:
                     self.answer = self.service.again(self.player, game_id, same_deal=choice == "d")
-                self.told = {self.answer["seat"]: -1}
+                self.told = {}
                 self.opening()
-                self.show()
                 return True
             # anything else (undo, hint, a move, show, help) gets the table's own
             # answer, the same as the web app and the terminal table give

@@ -144,11 +144,11 @@ def test_two_people_at_one_table_hand_the_screen_over_when_the_turn_passes(
     passes the turn it says to hand the screen over, and to whom; the next person's
     own answer, and every answer against the computer, says nothing of the kind."""
     answer = table.start(ME, "uno", seed=13, opponent=HUMAN)
-    assert answer["to_move"] == 0 and answer["hand_over"] is None
+    assert answer["to_move"] == 0 and answer["hand_over"] is not None  # (a new game's)
     drew = table.play(ME, answer["id"], "draw")  # red 2 fits nothing: the turn passes
     assert drew["seat"] == 0 and drew["to_move"] == 1
     assert drew["hand_over"] == {"seat": 1, "text": "Player 2's turn: pass the screen to Player 2."}
-    assert table.get(ME, answer["id"])["hand_over"] is None  # the next person's side
+    assert table.get(ME, answer["id"], 1)["hand_over"] is None  # the next person's side
     over = table.resign(ME, answer["id"])
     assert over["hand_over"] is None
     computer = table.start(ME, "uno", seed=13)
@@ -433,3 +433,54 @@ def test_loading_a_finished_save_adds_no_game_to_the_statistics(kept: TableServi
     assert json.loads(saved).get("meta", {}).get("loaded_over") is None
     again = table.load(ME, table.save(ME, table.load(ME, saved)["id"]))
     assert again["outcome"] == over["outcome"] and table.stats(ME) == before
+
+
+@pytest.mark.parametrize("game", ["uno", "chinese-patience"])
+def test_two_people_at_one_table_pass_the_screen_before_a_hand_is_shown(
+    table: TableService, game: str
+) -> None:
+    """A new game at one table, and any answer asked for without a seat (a reload), is
+    not for the one to move: nobody can know who holds the screen, so it is the other
+    seat's side and hands the screen over to the one to move, who then asks with their
+    seat (the first player's cards were the answer to "Two people at one table", face
+    up before the screen was passed). So is the next game of a series."""
+    answer = table.start(ME, game, seed=13, opponent=HUMAN)
+    first = answer["to_move"]
+    assert first is not None
+    name = f"Player {first + 1}"
+    told = {"seat": first, "text": f"{name}'s turn: pass the screen to {name}."}
+    assert answer["hand_over"] == told
+    assert answer["seat"] == 1 - first and answer["view"]["player"] == 1 - first
+    assert not answer["your_turn"] and answer["legal_moves"] == []
+    assert table.get(ME, answer["id"])["hand_over"] == told  # reloaded
+    shown = table.get(ME, answer["id"], first)
+    assert shown["hand_over"] is None and shown["your_turn"] and shown["seat"] == first
+    with pytest.raises(IllegalMoveError, match="there is no seat"):
+        table.get(ME, answer["id"], 2)
+    over = table.resign(ME, answer["id"], first)
+    assert over["hand_over"] is None
+    if game == "chinese-patience":  # a series: its next game is handed over as well
+        following = table.next_game(ME, answer["id"])
+        assert following["hand_over"] is not None
+        assert following["seat"] != following["to_move"]
+
+
+def test_two_people_at_one_table_pass_the_screen_for_each_new_hand(table: TableService) -> None:
+    """The move that ends a hand of UNO deals the next: both have looked at the hand's
+    end, so the screen is handed over even when the mover also starts the next hand
+    (their new cards were shown to whoever had the screen)."""
+    answer = table.start(ME, "uno", seed=7, opponent=HUMAN, options={"first": 0})
+    gid = answer["id"]
+    for _ in range(400):
+        seat = answer["hand_over"]["seat"] if answer["hand_over"] else answer["to_move"]
+        moves = table.get(ME, gid, seat)["legal_moves"]
+        plays = [m for m in moves if m != "draw" and ":" not in m] or moves
+        answer = table.play(ME, gid, plays[0], seat)
+        if answer["played"] and answer["played"].get("hand_end"):
+            break
+    assert answer["played"] and answer["played"].get("hand_end")
+    assert answer["to_move"] == answer["seat"]  # the mover starts the next hand
+    name = f"Player {answer['seat'] + 1}"
+    told = f"{name}'s turn: pass the screen to {name}."
+    assert answer["hand_over"] == {"seat": answer["seat"], "text": told}
+    assert table.get(ME, gid, answer["seat"])["hand_over"] is None  # once they have it

@@ -75,6 +75,16 @@ def table(app: ParlourApp) -> TableScreen:
     return screen
 
 
+async def take_the_screen(app: ParlourApp, pilot: Pilot) -> TableScreen:
+    """Two people at one table: a new game is handed over first (the service's
+    ``hand_over``), nothing of the table shown; the one to move takes the keyboard."""
+    assert isinstance(app.screen, NoticeScreen), "a new game's table showed a hand first"
+    await keys(pilot, "enter")
+    screen = table(app)
+    assert screen.your_turn() and screen.answer["hand_over"] is None
+    return screen
+
+
 def screen_text(app: ParlourApp) -> str:
     """The table's drawing as plain text."""
     return table(app).query_one(TableView).canvas.plain()
@@ -637,7 +647,7 @@ def test_uno_challenge_and_accept_appear_when_a_wild_draw_four_can_be_challenged
         return line, line.index("[D] draw")
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
-        screen = table(app)
+        screen = await take_the_screen(app, pilot)
         _, draw_at = button_row(app)
         for move in ("W:Y", "W4:R"):  # seed 13: both seats (two people at one table)
             screen.submit(move)
@@ -893,7 +903,10 @@ def test_chinese_patience_series_totals_at_the_end() -> None:
 
 def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
-        screen = table(app)
+        notice = app.screen
+        assert isinstance(notice, NoticeScreen)
+        assert notice.text.startswith("Player 1's turn: match the ")  # who has it
+        screen = await take_the_screen(app, pilot)
         assert screen.answer["seat"] == screen.answer["to_move"]
         first = screen.answer["seat"]
         assert "two people at one table" in screen_text(app)
@@ -927,7 +940,7 @@ def test_two_people_at_one_table_undo_by_the_one_rule() -> None:
     """A move can be taken back before the other person moves, not after."""
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
-        screen = table(app)
+        screen = await take_the_screen(app, pilot)
         first = screen.answer["seat"]
         await keys(pilot, "t", "z")  # twist, end the turn: the other person's turn
         assert isinstance(app.screen, NoticeScreen)

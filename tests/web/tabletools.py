@@ -13,6 +13,14 @@ VIEWPORTS = {
     "laptop": (1280, 800),
     "desktop": (1920, 1080),
 }
+#: Two people at one table: whether the cover handing the screen over hides every card
+#: of the table, the log and the status line (nothing of a hand shows through).
+COVERED = """() => [...document.querySelectorAll('#scene .card, #log, #status')].every((el) => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top !== null && top.closest('#handover') !== null;
+})"""
+
 GAMES = ["calculation", "gate", "eight-by-eight", "chinese-patience", "uno"]
 
 
@@ -34,10 +42,13 @@ class Table:
         seed: int | None,
         opponent: str = "random",
         deal: str = "random",
+        take: bool = True,
         **options: Any,
     ) -> str:
         """Start a game through the API (as the front page would) and open its table;
-        ``seed=None`` with a ``deal`` of ``winnable`` or ``daily`` lets the table choose."""
+        ``seed=None`` with a ``deal`` of ``winnable`` or ``daily`` lets the table choose.
+        Two people at one table: the screen is covered first; with ``take`` the one to
+        move takes it (shows their cards)."""
         body: dict[str, Any] = {"game": game, "options": options, "deal": deal}
         if seed is not None:
             body["seed"] = seed
@@ -56,7 +67,19 @@ class Table:
         )
         self.page.wait_for_selector("#scene .card, #scene .slot")
         self.settle()
+        if opponent == "human" and take:
+            self.take_over()
         return game_id
+
+    def take_over(self) -> None:
+        """Two people at one table, the screen covered: the one to move shows their
+        cards, and the table is drawn from their seat."""
+        self.page.locator("#handover #take-over").click()
+        self.page.wait_for_function(
+            "() => { const a = window.Parlour.game.answer;"
+            " return a && !a.hand_over && a.seat === a.to_move && !window.Parlour.game.busy; }"
+        )
+        self.settle()
 
     def play_by_api(self, game_id: str, moves: list[str]) -> None:
         """Play ``moves`` through the API (as another device would), then reload the
@@ -73,6 +96,8 @@ class Table:
             arg=len(moves),
         )
         self.settle()
+        if self.answer.get("hand_over"):  # two people at one table: the screen is passed
+            self.take_over()
 
     def settle(self) -> None:
         """Wait until the table is still: the answer drawn, or a hand of a match over

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tabletools import GAMES, Table
+from tabletools import COVERED, GAMES, Table
 
 from parlour.errors import ParlourError
 from parlour.service.policy import check_seed
@@ -160,6 +160,13 @@ def test_two_people_at_one_table_from_the_front_page(table_at: TableAt, game: st
     form.locator("button[data-one-table]").click()
     page.wait_for_selector("#scene .card")
     table.settle()
+    # the first player's cards are shown once they have the screen (they were face up
+    # for whoever had pressed the button)
+    first = table.answer["hand_over"]["seat"]
+    cover = page.locator("#handover-text").inner_text()
+    assert cover == f"Player {first + 1}'s turn: pass the screen to Player {first + 1}."
+    assert page.evaluate(COVERED), "a hand shows before the screen is passed"
+    table.take_over()
     answer = table.answer
     assert answer["opponent"] == "human" and answer["seed"] == 13
     assert page.inner_text("#game-title .who").strip() == "for two people at one table"

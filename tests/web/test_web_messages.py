@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from tabletools import Table
+from tabletools import COVERED, Table
 
 from parlour.service.words import card_words
 
@@ -178,13 +178,6 @@ WHO_IS_WHO = """() => ({
 
 #: Whether nothing of the table, the log or the status can be seen: the middle of each
 #: card, the log and the status line lie under the hand-over's cover.
-COVERED = """() => [...document.querySelectorAll('#scene .card, #log, #status')].every((el) => {
-  const r = el.getBoundingClientRect();
-  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return top !== null && top.closest('#handover') !== null;
-})"""
-
-
 @pytest.mark.parametrize(
     ("game", "near", "far", "counts"),
     [
@@ -205,11 +198,24 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
     faces the player to move, and the names turn with it. (The other seat was "the
     computer" everywhere but the status and the log.) Once a move passes the turn the
     screen is covered until the next person asks for their cards (the table stayed on
-    the mover's side with no move to play, until a reload)."""
+    the mover's side with no move to play, until a reload); so is a new game's, and a
+    reloaded one's (the first player's cards were face up before anyone had passed
+    the screen)."""
     table = table_at("laptop")
-    game_id = table.start(game, 13, opponent="human")
+    game_id = table.start(game, 13, opponent="human", take=False)
     page = table.page
-    first = table.answer["to_move"]
+    first = table.answer["hand_over"]["seat"]
+    for _ in range(2):  # the new game, then reloaded: covered, the other's side under it
+        cover = page.locator("#handover")
+        cover.wait_for()
+        mover = f"Player {first + 1}"
+        assert cover.inner_text().startswith(f"{mover}'s turn: pass the screen to {mover}.")
+        assert page.evaluate(COVERED), "a hand shows before the screen is passed"
+        assert table.answer["seat"] != first and not table.answer["your_turn"]
+        page.reload()
+        page.wait_for_selector("#scene .card")
+        table.settle()
+    table.take_over()
     for seat in (first, 1 - first):
         mover, other = f"Player {seat + 1}", f"Player {2 - seat}"
         seen = page.evaluate(WHO_IS_WHO)
@@ -412,3 +418,40 @@ def test_the_keys_list_h_only_where_a_hint_is_offered(table_at: TableAt) -> None
     assert not table.answer["can_hint"]
     shown = keys_shown()
     assert "H" not in shown and "U or Ctrl+Z" in shown, shown
+
+
+#: Watch the table: ``window.drawnUncovered`` once a hand's cards are drawn while the
+#: screen is not covered.
+DRAWN_UNCOVERED = """() => {
+  window.drawnUncovered = false;
+  new MutationObserver(() => {
+    const hand = document.querySelector('#scene .pile.hand .card');
+    if (hand && !document.getElementById('handover')) window.drawnUncovered = true;
+  }).observe(document.getElementById('scene'), { childList: true, subtree: true });
+}"""
+
+
+def test_at_one_table_a_new_hand_is_dealt_behind_the_cover(table_at: TableAt) -> None:
+    """The card that ends a hand of UNO deals the next: after the hand's panel the
+    screen is covered before any card of the new hand shows, even when the one who
+    ended the hand starts the next (their new cards were dealt face up for whoever had
+    the screen, both having looked at the hand's end); their cards once they show them."""
+    table = table_at("phone")
+    page = table.page
+    game_id = table.start("uno", 7, opponent="human", first=0)
+    moves = ["BD", "YD", "Y3", "R3", "R0", "R8", "R6", "G6", "G9", "G2", "draw", "keep"]
+    table.play_by_api(game_id, [*moves, "W:R", "RS"])  # Player 1 holds a Wild alone
+    card = table.card("W")
+    card.click(position=table.corner(card))
+    page.locator("dialog[open] button.colour-button", has_text="red").click()
+    page.wait_for_selector("#handpanel #next-hand")
+    page.evaluate(DRAWN_UNCOVERED)
+    table.next_hand()
+    assert not page.evaluate("window.drawnUncovered"), "the new hand was dealt uncovered"
+    cover = page.locator("#handover-text")
+    cover.wait_for()
+    assert cover.inner_text() == "Player 1's turn: pass the screen to Player 1."
+    assert page.evaluate(COVERED), "the new hand shows before the screen is passed"
+    table.take_over()
+    assert table.answer["view"]["hand_number"] == 2 and table.answer["seat"] == 0
+    assert not page.locator("#handover").count()

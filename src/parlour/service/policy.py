@@ -338,14 +338,17 @@ def acting_seat(record: GameRecord, game: Game, seat: int | None) -> int:
 
 
 def viewer(record: GameRecord, game: Game, seat: int | None) -> int:
-    """Whose eyes an answer is for."""
+    """Whose eyes an answer is for. At two people's one table a request naming no
+    seat (a new game or hand, a reload) cannot know who holds the screen: it is taken
+    to be the one not to move, so the answer is theirs and hands the screen over
+    (:func:`hand_over`); the one to move names their seat once they have it."""
     if record.opponent == FRIEND:
         return PERSON if seat is None else seat
     if record.opponent != HUMAN:
         return PERSON
     if seat is not None:
-        return seat
-    return game.to_move if game.outcome is None else PERSON
+        return acting_seat(record, game, seat)
+    return 1 - game.to_move if game.outcome is None else PERSON
 
 
 def names(record: GameRecord, viewer: int) -> Names:
@@ -381,11 +384,16 @@ def who_plays(record: GameRecord, viewer: int) -> str | None:
     return f"against {names(record, viewer).subject(1 - viewer)}"
 
 
-def hand_over(record: GameRecord, game: Game, seat: int) -> HandOver | None:
-    """Two people at one table, once a move has passed the turn: the seat the screen
-    goes to, and what it says meanwhile (the answer is the mover's, whose cards the
-    next person should not be shown; theirs are asked for once they have the screen)."""
-    if record.opponent != HUMAN or game.outcome is not None or game.to_move == seat:
+def hand_over(record: GameRecord, game: Game, seat: int, new_hand: bool = False) -> HandOver | None:
+    """Two people at one table, whenever the answer is not for the one to move (a
+    move passed the turn; a new game, or a reload, whose screen may be with either,
+    see :func:`viewer`) or its move dealt a new hand (``new_hand``: both looked at the
+    hand's end): the seat the screen goes to, and what it says meanwhile (the answer
+    is the other's, whose cards the next person should not be shown; theirs are asked
+    for once they have the screen)."""
+    if record.opponent != HUMAN or game.outcome is not None:
+        return None
+    if game.to_move == seat and not new_hand:
         return None
     to = game.to_move
     name = names(record, seat).subject(to)
@@ -849,11 +857,17 @@ def answer(
         "live": live,
         "names": seat_words(record, seat),
         "who_plays": who_plays(record, seat),
-        "hand_over": hand_over(record, game, seat),
+        "hand_over": hand_over(record, game, seat, played is not None and _dealt(ending)),
     }
     if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)
     return data
+
+
+def _dealt(ending: Sequence[Event] | None) -> bool:
+    """Whether a move's events (as told to its mover) ended a hand of a match, and so
+    dealt the next."""
+    return any(e.what == "hand_end" for e in ending or ())
 
 
 def chose_the_deal(record: GameRecord, seat: int) -> bool:

@@ -743,7 +743,8 @@ class TableService:
                     self.store.insert(record)
                     self._remember(made)
                     following = record.id
-            return self.get(player, following, me)
+            # (at one table naming no seat: the next game's screen is handed over first)
+            return self.get(player, following, None if live.record.opponent == HUMAN else me)
         raise ParlourError("the game changed meanwhile: try again")
 
     def _following(self, live: _Live) -> GameRecord:

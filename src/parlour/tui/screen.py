@@ -362,7 +362,7 @@ class TableScreen(Screen[None]):
     def after_move(self) -> None:
         if self.answer.get("outcome") is None:
             self.ended_shown = False
-            if self.answer.get("opponent") == "human" and not self.your_turn():
+            if self.answer.get("hand_over"):  # the service's: a turn passed, a new game or hand
                 self.hand_over()
                 return
             moves = self.moves()
@@ -378,7 +378,7 @@ class TableScreen(Screen[None]):
         """Two people at one table: the one to move takes the keyboard, then sees the
         table from their seat (the status says whose turn it is); ``u`` first takes
         the move back instead, where the rule allows."""
-        seat = self.answer.get("to_move")
+        seat = self.answer["hand_over"]["seat"]
 
         def ready(key: str | None) -> None:
             if key == "u":

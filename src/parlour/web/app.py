@@ -25,7 +25,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -537,9 +537,18 @@ def create_app(
         return await run_in_threadpool(service.again, who(request), game_id, body.deal, body.same)
 
     @app.get("/api/games/{game_id}", response_model=Answer, tags=["play"])
-    async def get_game(request: Request, game_id: str) -> Answer:
-        """Your view of a game, with its log."""
-        return await run_in_threadpool(service.get, who(request), game_id)
+    async def get_game(
+        request: Request,
+        game_id: str,
+        seat: Annotated[
+            int | None,
+            Query(ge=0, le=1, description="two people at one table: the seat that has the screen"),
+        ] = None,
+    ) -> Answer:
+        """Your view of a game, with its log. At two people's one table without
+        ``seat`` the answer hands the screen over (``hand_over``) to the one to move,
+        who then asks with their seat; elsewhere the seat is your own."""
+        return await run_in_threadpool(service.get, who(request), game_id, seat)
 
     @app.post("/api/games/{game_id}/moves", response_model=Answer, tags=["play"])
     async def play(request: Request, game_id: str, body: MoveBody) -> Answer:

@@ -27,9 +27,16 @@ let els = {};
 
 // --- the screen ---------------------------------------------------------------------
 
-export async function showGame(main, id, pending) {
+/**
+ * The table of game `id` (`pending`: its answer, when the page has it already). At two
+ * people's one table `seat` is the person who has the screen (they asked for their
+ * cards); without it the service hands the screen over, and the cover goes up before
+ * anything is drawn.
+ */
+export async function showGame(main, id, pending, seat = null) {
   let answer = pending && pending.id === id ? pending : null;
-  if (!answer) answer = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+  const asked = seat === null ? "" : `?seat=${encodeURIComponent(seat)}`;
+  if (!answer) answer = await api("GET", `/api/games/${encodeURIComponent(id)}${asked}`);
   const renderer = rendererFor(answer.game);
   seeNames(answer);
   Object.assign(state, {
@@ -41,7 +48,11 @@ export async function showGame(main, id, pending) {
   main.replaceChildren(screen(answer, renderer));
   bindTable(els.scene);
   observeSize();
-  const fresh = !!pending && (answer.moves_played || 0) <= (answer.computer_moves || []).length;
+  // a new game is dealt on the table for the person who sees it: at one table, once
+  // the one to move has the screen
+  const fresh = (!!pending || seat !== null) && !answer.hand_over &&
+    (answer.moves_played || 0) <= (answer.computer_moves || []).length;
+  if (answer.hand_over) handOver(answer); // the table is drawn under the cover
   const steps = answer.computer_moves || [];
   if (steps.length) {
     state.busy = true;
@@ -865,6 +876,8 @@ async function handPause(step, answer) {
   els.panelHost.replaceChildren();
   els.table.classList.remove("between-hands");
   if (!els.scene.isConnected) return;
+  // at one table the next hand is dealt for whoever has the screen: it is covered first
+  if (answer.hand_over) return handOver(answer);
   await draw(step.view, answer, { deal: true, step: true, stepText: hand.after, counts: countsIn(step) });
 }
 
@@ -943,17 +956,19 @@ function settleKeyboard(answer) {
 }
 
 /**
- * Two people at one table, the turn passed: the screen is covered (the mover's cards,
- * the log as the mover was told it) until the next person has it and asks for the
- * table, which is then drawn from their seat.
+ * Two people at one table, the turn passed, or a new game or hand (or a reload, which
+ * cannot know who holds the screen): the screen is covered (the other's cards, the
+ * log as they were told it) until the next person has it and asks for the table,
+ * which is then drawn from their seat.
  */
 function handOver(answer) {
+  if (document.getElementById("handover")) return; // up already (before the table was drawn)
   const to = answer.hand_over.seat;
   const show = h("button", {
     type: "button", class: "primary", id: "take-over", text: `Show ${whose(to)} cards`,
     onclick: () => {
       if (state.resize) state.resize.disconnect();
-      showGame($("#main"), answer.id, null);
+      showGame($("#main"), answer.id, null, to);
     },
   });
   // the mover may take the move back first, where the service's undo rule allows
