@@ -459,49 +459,46 @@ def _put_back(event: Event, names: Names) -> str:
     return f"{names.subject(who)} {names.verb(who, 'take')} {cards} back"
 
 
+#: Prompts whose words name no card or number: a code's words, as they are.
+_FIXED_PROMPTS = {
+    "colour": "choose the colour for the Wild turned up first",
+    "challenge": "challenge the Wild Draw Four or accept it",
+    "move_or_turn": "move cards, or turn up the next talon card",
+    "move": "move cards (no talon card or pass is left)",
+    "turn": "turn up the next talon card (no card can move)",
+    "build_or_fill": "move cards home or onto the bars, or deal to fill the gaps",
+    "build_or_turn": "move cards home or onto the bars, or deal a card onto the waste heap",
+    "build": "move cards home or onto the bars (the stock is used up)",
+    "deal_to_fill": "deal to fill the gaps (no card can move)",
+    "deal_to_turn": "deal a card onto the waste heap (no card can move)",
+    "twist": "start with a twist",
+    "twist_or_move": "twist again, or move cards first",
+}
+
+
 def _asked(event: Event, names: Names) -> str:
     """What the player to move is asked to do, after "your turn" or "the computer's
     turn" ("match the red 8 or draw")."""
     code = str(event.value)
     card = _card(event)
+    if code in _FIXED_PROMPTS:
+        return _FIXED_PROMPTS[code]
     if code == "match":
         if event.target:
             return f"play a {colour_words(event.target)} card or a Wild, or draw"
         return f"match {_the(event)} or draw"
     if code == "drawn":
         return f"play {card}, just drawn, or keep it"
-    if code == "colour":
-        return "choose the colour for the Wild turned up first"
-    if code == "challenge":
-        return "challenge the Wild Draw Four or accept it"
     if code == "place":
         return f"place {card} on a foundation or a waste pile"
     if code == "place_on_waste":
         return f"place {card} on a waste pile (no foundation takes it)"
     if code == "pending":
         return f"place {card}, turned up from the talon"
-    if code == "move_or_turn":
-        return "move cards, or turn up the next talon card"
     if code == "move_or_redeal":
         return f"move cards, or turn the waste over for pass {event.count}"
-    if code == "move":
-        return "move cards (no talon card or pass is left)"
-    if code == "turn":
-        return "turn up the next talon card (no card can move)"
     if code == "redeal":
         return f"turn the waste over for pass {event.count} (no card can move)"
-    if code == "build_or_fill":
-        return "move cards home or onto the bars, or deal to fill the gaps"
-    if code == "build_or_turn":
-        return "move cards home or onto the bars, or deal a card onto the waste heap"
-    if code == "build":
-        return "move cards home or onto the bars (the stock is used up)"
-    if code == "deal_to_fill":
-        return "deal to fill the gaps (no card can move)"
-    if code == "deal_to_turn":
-        return "deal a card onto the waste heap (no card can move)"
-    if code == "twist":
-        return "start with a twist"
     if code == "end_or_move":
         if not event.cards:
             return "end the turn"
@@ -510,8 +507,6 @@ def _asked(event: Event, names: Names) -> str:
     if code == "stuck_or_move":
         pile = names.place("0", side=event.who)
         return f"{card} cannot move off {pile}: move other cards, or end the turn"
-    if code == "twist_or_move":
-        return "twist again, or move cards first"
     return "make a move"
 
 
