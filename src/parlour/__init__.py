@@ -12,6 +12,7 @@ from .core.protocol import GameState, Outcome
 from .core.registry import games
 from .core.session import Game, load_game, new_game
 from .errors import (
+    GameNotOverError,
     GameOverError,
     IllegalMoveError,
     InvalidActionError,
@@ -22,9 +23,13 @@ from .errors import (
     InvalidPlayerError,
     InvalidSaveError,
     InvalidSeedError,
+    NoLegalMoveError,
     NoSolverError,
     ParlourError,
+    ResetNeededError,
+    SolverGaveUpError,
     UnknownGameError,
+    WrongGameError,
 )
 
 __version__ = "0.1.0"
@@ -44,6 +49,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "Game",
+    "GameNotOverError",
     "GameOverError",
     "GameState",
     "IllegalMoveError",
@@ -55,10 +61,14 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidSaveError",
     "InvalidSeedError",
+    "NoLegalMoveError",
     "NoSolverError",
     "Outcome",
     "ParlourError",
+    "ResetNeededError",
+    "SolverGaveUpError",
     "UnknownGameError",
+    "WrongGameError",
     "games",
     "load_game",
     "new_game",

@@ -22,6 +22,11 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidSeedError",
     "NoSolverError",
+    "SolverGaveUpError",
+    "GameNotOverError",
+    "WrongGameError",
+    "NoLegalMoveError",
+    "ResetNeededError",
     "EmptyDrawError",
 ]
 
@@ -83,6 +88,39 @@ class InvalidPlayerError(ParlourError):
 class NoSolverError(ParlourError):
     """A game with no solver asked to be solved (only the one-player patiences have
     one: in a two-player game "was this deal winnable?" depends on the other player)."""
+
+
+class SolverGaveUpError(ParlourError):
+    """A solver that ran out of tries or budget before it could answer: no winnable deal
+    (or deal of the day) proved in ``deals.MAX_TRIES`` deals, which the budgets make
+    vanishingly unlikely. Asking again (or with a larger budget) may succeed."""
+
+
+class GameNotOverError(ParlourError):
+    """A command for a finished game given while it is still in play: the solver's
+    verdict on a deal shows its hidden cards, so it waits for the end."""
+
+
+class WrongGameError(ParlourError):
+    """One game's position or view given to another game's solver or computer player
+    (the Gate solver given a Calculation deal); the message names both games."""
+
+
+class NoLegalMoveError(ParlourError):
+    """A computer player asked to choose from no legal moves: the game is over (or the
+    caller passed an empty list); it needs at least one of ``legal_moves()``."""
+
+    def __init__(
+        self,
+        message: str = "no legal move to choose from: a player is asked to move only while "
+        "the game is in play, with one or more of its legal moves",
+    ) -> None:
+        super().__init__(message)
+
+
+class ResetNeededError(ParlourError, RuntimeError):
+    """An environment stepped before its first ``reset()`` (Gymnasium's wrappers call
+    this ``ResetNeeded``). Also a ``RuntimeError``, the class it was raised as before."""
 
 
 class UnknownGameError(ParlourError):

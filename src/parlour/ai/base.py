@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.registry import game_class
-from ..errors import InvalidOptionError, ParlourError
+from ..errors import InvalidOptionError, NoLegalMoveError
 from ..rng import Rng, stream_seed
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class RandomPlayer(Player):
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         if not legal:
-            raise ParlourError("no legal move to choose from")
+            raise NoLegalMoveError()
         return legal[self.rng.randbelow(len(legal))]
 
 

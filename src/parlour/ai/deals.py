@@ -47,7 +47,7 @@ from typing import Any
 
 from ..core.registry import game_class
 from ..core.session import Game, new_game, random_seed
-from ..errors import NoSolverError, ParlourError
+from ..errors import GameNotOverError, NoSolverError, SolverGaveUpError
 from ..rng import Rng, stream_seed
 from .solver import Budget, SolveResult, deal_budgets, solve, solver_games
 
@@ -102,8 +102,8 @@ def _proved(name: str, seed: int, options: Mapping[str, Any] | None, budget: Bud
 def winnable_seed(game: str, options: Mapping[str, Any] | None = None) -> int:
     """A fresh seed of ``game`` (with ``options``) that the solver has proved winnable.
 
-    Raises ``NoSolverError`` for a game without a solver, ``ParlourError`` if no seed was proved
-    winnable in ``MAX_TRIES`` tries (which the budgets make vanishingly unlikely).
+    Raises ``NoSolverError`` for a game without a solver, ``SolverGaveUpError`` if no seed was
+    proved winnable in ``MAX_TRIES`` tries (which the budgets make vanishingly unlikely).
     """
     name = _check(game)
     new_game(name, seed=0, options=options)  # bad options fail here, once
@@ -111,7 +111,9 @@ def winnable_seed(game: str, options: Mapping[str, Any] | None = None) -> int:
         seed = random_seed()
         if _proved(name, seed, options, _try_budget(name)):
             return seed
-    raise ParlourError(f"no {name} deal was proved winnable in {MAX_TRIES} tries")
+    raise SolverGaveUpError(
+        f"no {name} deal was proved winnable in {MAX_TRIES} tries: ask again, or play a random deal"
+    )
 
 
 class WinnablePool:
@@ -189,7 +191,9 @@ def deal_of_the_day(
                 while len(_days) > DAY_CACHE:
                     _days.popitem(last=False)
             return seed
-    raise ParlourError(f"no {name} deal of the day was proved winnable for {day}")
+    raise SolverGaveUpError(
+        f"no {name} deal of the day was proved winnable for {day}: play a random or winnable deal"
+    )
 
 
 def verdict(game: Game, budget: Budget | None = None) -> SolveResult:
@@ -201,8 +205,9 @@ def verdict(game: Game, budget: Budget | None = None) -> SolveResult:
     """
     name = _check(game.name)
     if game.outcome is None:
-        raise ParlourError(
-            "the solver's verdict is given once the game is over (it shows hidden cards)"
+        raise GameNotOverError(
+            "the solver's verdict is given once the game is over (it shows hidden cards): "
+            "finish or resign the game first"
         )
     start = new_game(name, seed=game.seed, deck=game.deck, options=game.options)
     return solve(start, budget or _verdict_budget(name))

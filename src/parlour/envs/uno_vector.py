@@ -29,7 +29,13 @@ import numpy.typing as npt
 
 from ..ai.uno.encoding import UNO
 from ..cards import parse_uno_card
-from ..errors import IllegalMoveError, InvalidActionError, InvalidOptionError, InvalidSeedError
+from ..errors import (
+    IllegalMoveError,
+    InvalidActionError,
+    InvalidOptionError,
+    InvalidSeedError,
+    ResetNeededError,
+)
 from ..kernels import uno as kernel
 from ..kernels.jit import numba_available, register_warmer
 from ..rng import Rng
@@ -141,7 +147,9 @@ class UnoVectorEnv:
         game.
         """
         if not self._ready:
-            raise RuntimeError("call reset() before step()")
+            raise ResetNeededError(
+                "step() before reset(): call reset() (with a seed or none) before the first step"
+            )
         given = np.asarray(actions)
         n, space = self.num_envs, self.n_actions
         if given.shape != (n,):

@@ -7,7 +7,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from ...cards import rank_words
-from ...errors import ParlourError
+from ...errors import NoLegalMoveError
 from ..base import Player, register_player
 from .position import (
     GAME,
@@ -263,7 +263,7 @@ class CalculationFairPlayer(Player):
 
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
         if not legal:
-            raise ParlourError("no legal move to choose from")
+            raise NoLegalMoveError()
         need, piles, cur, unseen, classic = _read_view(view)
         here = (need, piles, cur, view["stock_count"])
         if self._line and self._expect == here:

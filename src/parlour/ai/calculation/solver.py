@@ -6,7 +6,7 @@ import time
 
 from ...core.protocol import GameState
 from ...core.session import new_game
-from ...errors import ParlourError
+from ...errors import WrongGameError
 from ...games.calculation import Calculation
 from ...kernels import register_warmer
 from ..solver import Budget, DealBudgets, SolveResult, register_solver
@@ -19,7 +19,11 @@ def solve_calculation(state: GameState, budget: Budget) -> SolveResult:
     """Winnable (with a line), unwinnable (proved) or unknown (the budget ran out);
     the search is in :mod:`parlour.ai.calculation.search`."""
     if not isinstance(state, Calculation):
-        raise ParlourError(f"the Calculation solver cannot solve {state.name}")
+        raise WrongGameError(
+            f"the Calculation solver cannot solve {state.name!r}: it takes"
+            " a position of 'calculation' "
+            "(parlour.ai.solve picks each game's own solver)"
+        )
     start = time.perf_counter()
     need, piles, stock = position_of(state)
     classic = bool(state.options.get("classic", False))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import ParlourError
+from ...errors import NoLegalMoveError
 from ...games.chinese_patience import (
     CARD,
     END,
@@ -65,7 +65,7 @@ class PhasePlayer(Player):
 
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
         if not legal:
-            raise ParlourError("no legal move to choose from")
+            raise NoLegalMoveError()
         s = rebuild(view)
         key = phase_key(s)
         if key != self._expect:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import card_str, parse_card
-from ...errors import ParlourError
+from ...errors import NoLegalMoveError
 from ..base import Player, register_player
 from ..hints import NO_WAY
 from .moves import progress_moves
@@ -313,7 +313,7 @@ class EightByEightFairPlayer(Player):
 
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
         if not legal:
-            raise ParlourError("no legal move to choose from")
+            raise NoLegalMoveError()
         self._follow_deal(view)
         self.stuck = False
         p = _view_position(view)

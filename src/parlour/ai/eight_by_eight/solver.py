@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 
 from ...core.protocol import GameState
-from ...errors import ParlourError
+from ...errors import WrongGameError
 from ...games.eight_by_eight import EightByEight
 from ..solver import Budget, DealBudgets, SolveResult, register_solver
 from .position import GAME, Mv, position_of
@@ -71,7 +71,11 @@ RELAX_LIMIT = 100_000
 def solve_eight_by_eight(state: GameState, budget: Budget) -> SolveResult:
     """Search the deal for a win; see the module docstring for the method."""
     if not isinstance(state, EightByEight):
-        raise ParlourError(f"the 8 x 8 solver cannot solve {state.name}")
+        raise WrongGameError(
+            f"the 8 x 8 solver cannot solve {state.name!r}: it takes"
+            " a position of 'eight-by-eight' "
+            "(parlour.ai.solve picks each game's own solver)"
+        )
     started = time.perf_counter()
     total = budget.nodes
     if total is None or total <= TAIL_FROM:

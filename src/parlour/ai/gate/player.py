@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 from ...cards import card_str, parse_card
-from ...errors import ParlourError
+from ...errors import NoLegalMoveError
 from ..base import Player, register_player
 from ..hints import NO_WAY
 from ..solver import Budget
@@ -255,7 +255,7 @@ class GateFairPlayer(Player):
 
     def explain(self, view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str, str]:
         if not legal:
-            raise ParlourError("no legal move to choose from: the game is over")
+            raise NoLegalMoveError()
         self.stuck = False
         table = _Table(view)
         here = table.pos()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from ...core.protocol import GameState
-from ...errors import ParlourError
+from ...errors import WrongGameError
 from ...games.gate import Gate
 from ..solver import Budget, DealBudgets, SolveResult, register_solver
 from .position import Pos, pos_key, pos_of_gate
@@ -34,7 +34,11 @@ def _translate(g: Gate, line: list[Pos]) -> tuple[str, ...]:
 def solve_gate(state: GameState, budget: Budget) -> SolveResult:
     """Was this position of The Gate winnable? The line found replays through the engine."""
     if not isinstance(state, Gate):
-        raise ParlourError(f"the Gate solver cannot solve {state.name}")
+        raise WrongGameError(
+            f"the Gate solver cannot solve {state.name!r}: it takes"
+            " a position of 'gate' "
+            "(parlour.ai.solve picks each game's own solver)"
+        )
     started = time.perf_counter()
     root, stock = pos_of_gate(state)
     status, line, nodes = deep_search(root, stock, budget)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import UNO_COLOURS, UNO_WILD, UNO_WILD4, uno_deck, uno_str
-from ...errors import ParlourError
+from ...errors import NoLegalMoveError, WrongGameError
 from ...games.uno import card_points
 
 __all__ = [
@@ -118,6 +118,8 @@ def distinct_plays(legal: Sequence[str]) -> list[int]:
 
 def check_view(view: Mapping[str, Any], legal: Sequence[str]) -> None:
     if view.get("game") != GAME:
-        raise ParlourError(f"an UNO player was given a view of {view.get('game')!r}")
+        raise WrongGameError(
+            f"an UNO player was given a view of {view.get('game')!r}: it plays 'uno' only"
+        )
     if not legal:
-        raise ParlourError("no legal move to choose from")
+        raise NoLegalMoveError()

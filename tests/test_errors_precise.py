@@ -1,0 +1,81 @@
+"""The precise error classes of the computer players, solvers, deals and the vector
+environment: each a ``ParlourError`` (so every ``except`` that caught the bare class still
+does), exported from ``parlour``, with a message that says what was wrong and what is
+accepted."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+import parlour
+from parlour import errors
+from parlour.ai import deals
+from parlour.ai.base import make_player, player_levels
+from parlour.ai.calculation.solver import solve_calculation
+from parlour.ai.eight_by_eight.solver import solve_eight_by_eight
+from parlour.ai.gate.solver import solve_gate
+from parlour.ai.solver import Budget
+
+NEW = ("NoLegalMoveError", "WrongGameError", "SolverGaveUpError", "GameNotOverError")
+
+
+def test_the_new_classes_are_exported_and_parlour_errors() -> None:
+    for name in (*NEW, "ResetNeededError"):
+        cls = getattr(parlour, name)
+        assert cls is getattr(errors, name) and name in parlour.__all__ and name in errors.__all__
+        assert issubclass(cls, parlour.ParlourError) and issubclass(cls, ValueError)
+        assert cls.__doc__
+    assert issubclass(parlour.ResetNeededError, RuntimeError)  # as it was raised before
+
+
+@pytest.mark.parametrize("game", sorted(parlour.games()))
+def test_every_player_with_no_legal_move_says_so(game: str) -> None:
+    g = parlour.new_game(game, seed=3)
+    for level in player_levels(game):
+        with pytest.raises(parlour.NoLegalMoveError, match="no legal move to choose from: a"):
+            make_player(game, level).choose(g.view(g.to_move), [])
+
+
+def test_a_solver_or_player_given_another_game_names_both() -> None:
+    gate = parlour.new_game("gate", seed=1).state
+    calculation = parlour.new_game("calculation", seed=1).state
+    budget = Budget(nodes=10)
+    for solver, state, games in (
+        (solve_gate, calculation, ("'calculation'", "'gate'")),
+        (solve_calculation, gate, ("'gate'", "'calculation'")),
+        (solve_eight_by_eight, gate, ("'gate'", "'eight-by-eight'")),
+    ):
+        with pytest.raises(parlour.WrongGameError, match="cannot solve") as caught:
+            solver(state.copy(), budget)
+        assert all(name in str(caught.value) for name in games), caught.value
+    other = parlour.new_game("gate", seed=1)
+    with pytest.raises(parlour.WrongGameError, match="a view of 'gate': it plays 'uno' only"):
+        make_player("uno", "random").choose(other.view(0), other.legal_moves())
+
+
+def test_deals_that_cannot_be_proved_give_up_precisely(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deals, "_proved", lambda *args: False)
+    monkeypatch.setattr(deals, "MAX_TRIES", 2)
+    with pytest.raises(parlour.SolverGaveUpError, match="in 2 tries: ask again"):
+        deals.winnable_seed("gate")
+    with pytest.raises(parlour.SolverGaveUpError, match="deal of the day .* for 2001-02-03"):
+        deals.deal_of_the_day("gate", dt.date(2001, 2, 3), salt="gave up")
+
+
+def test_the_verdict_waits_for_the_end() -> None:
+    with pytest.raises(parlour.GameNotOverError, match="finish or resign the game first"):
+        deals.verdict(parlour.new_game("gate", seed=1))
+
+
+def test_a_vector_step_before_reset_needs_a_reset() -> None:
+    pytest.importorskip("numpy", reason="numpy is not installed (pip install 'parlour[fast]')")
+    pytest.importorskip("numba", reason="numba is not installed (pip install 'parlour[fast]')")
+    from parlour.envs.uno_vector import UnoVectorEnv
+
+    env = UnoVectorEnv(2)
+    with pytest.raises(parlour.ResetNeededError, match=r"call reset\(\)"):
+        env.step([0, 0])
+    with pytest.raises(RuntimeError):  # an ``except RuntimeError`` still catches it
+        env.step([0, 0])
