@@ -22,7 +22,7 @@ def solve_calculation(state: GameState, budget: Budget) -> SolveResult:
         raise WrongGameError(
             f"the Calculation solver cannot solve {state.name!r}: it takes"
             " a position of 'calculation' "
-            "(parlour.ai.solve picks each game's own solver)"
+            "(parlour.ai.solver.solve picks each game's own solver)"
         )
     start = time.perf_counter()
     need, piles, stock = position_of(state)

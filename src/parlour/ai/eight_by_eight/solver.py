@@ -74,7 +74,7 @@ def solve_eight_by_eight(state: GameState, budget: Budget) -> SolveResult:
         raise WrongGameError(
             f"the 8 x 8 solver cannot solve {state.name!r}: it takes"
             " a position of 'eight-by-eight' "
-            "(parlour.ai.solve picks each game's own solver)"
+            "(parlour.ai.solver.solve picks each game's own solver)"
         )
     started = time.perf_counter()
     total = budget.nodes

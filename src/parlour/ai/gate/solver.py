@@ -37,7 +37,7 @@ def solve_gate(state: GameState, budget: Budget) -> SolveResult:
         raise WrongGameError(
             f"the Gate solver cannot solve {state.name!r}: it takes"
             " a position of 'gate' "
-            "(parlour.ai.solve picks each game's own solver)"
+            "(parlour.ai.solver.solve picks each game's own solver)"
         )
     started = time.perf_counter()
     root, stock = pos_of_gate(state)
