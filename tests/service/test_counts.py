@@ -47,7 +47,11 @@ def test_counts_are_the_cards_left_and_the_blocked_count_in_one_wording() -> Non
     view = answer["view"]
     mine = view["hand_counts"][0] + len(view["discard"][0])
     assert end["score"] == mine > view["hand_counts"][0]  # the discard pile counts too
-    assert f"you {mine}, the computer 0;" in (answer["counts"] or "")
+    # over, and not blocked: the count towards a blocked game is not said any more
+    assert answer["counts"] == (
+        f"Cards left (hand and discard pile): you {mine}, the computer 0. Series game 1."
+    )
+    assert answer["counts_narrow"] == [f"Cards left: you {mine}, the computer 0. Game 1."]
     assert end["detail"].endswith("its hand and discard pile are empty.")  # whose: said
 
 
@@ -88,3 +92,35 @@ def test_a_matchs_narrow_counts_fit_a_phone_late_in_the_match() -> None:
     assert policy.counts(record, late, 0) == (
         "Match to 500: Player 1 (480), Player 2 (495); hand 12."
     )
+
+
+def test_the_blocked_count_is_said_at_the_end_only_of_a_blocked_game() -> None:
+    """Once Chinese Patience is over, "12 of 60 turns without a card home" would read as
+    if play went on (as The Gate's "0 in the stock" did after a win): it is said only
+    when the game ended blocked, which it explains."""
+    from parlour.service import policy
+
+    table = open_service(":memory:")
+    answer = table.start(ME, "chinese-patience", seed=5, opponent="random")
+    record = table.store.get(answer["id"])
+    assert record is not None
+    view = dict(answer["view"], hand_counts=[0, 7], discard=[[], []], blocked=12)
+    playing = policy.counts(record, view, 0)
+    assert playing == (
+        "Cards left (hand and discard pile): you 0, the computer 7; "
+        "12 of 60 turns without a card home. Series game 1."
+    )
+    won = dict(view, outcome={"result": "won", "reason": "out", "winner": 0})
+    assert policy.counts(record, won, 0) == (
+        "Cards left (hand and discard pile): you 0, the computer 7. Series game 1."
+    )
+    assert policy.counts_narrow(record, won, 0) == ["Cards left: you 0, the computer 7. Game 1."]
+    blocked = dict(won, hand_counts=[3, 7], blocked=60, outcome={"result": "won", "winner": 0})
+    assert policy.counts(record, blocked, 0) == (
+        "Cards left (hand and discard pile): you 3, the computer 7; "
+        "60 of 60 turns without a card home. Series game 1."
+    )
+    assert policy.counts_narrow(record, blocked, 0) == [
+        "Cards left: you 3, the computer 7.",
+        "60 of 60 turns without a card home. Game 1.",
+    ]

@@ -569,7 +569,7 @@ def counts(record: GameRecord, view: dict[str, Any], seat: int) -> str | None:
     if facts is None:
         return None
     left, blocked, number = facts
-    text = f"{cards_left_words(left)}; {blocked}."
+    text = f"{cards_left_words(left)}{'' if blocked is None else f'; {blocked}'}."
     return text if number is None else f"{text} Series game {number}."
 
 
@@ -585,8 +585,12 @@ def counts_narrow(record: GameRecord, view: dict[str, Any], seat: int) -> list[s
     if facts is None:
         return None
     left, blocked, number = facts
-    last = f"{blocked}." if number is None else f"{blocked}. Game {number}."
-    return [f"{cards_left_words(left, short=True)}.", last]
+    lines = [f"{cards_left_words(left, short=True)}."]
+    if blocked is not None:
+        lines.append(f"{blocked}.")
+    if number is not None:
+        lines[-1] = f"{lines[-1]} Game {number}."
+    return lines
 
 
 def _match_counts(record: GameRecord, view: dict[str, Any], seat: int, short: bool) -> str | None:
@@ -604,16 +608,22 @@ def _match_counts(record: GameRecord, view: dict[str, Any], seat: int, short: bo
 
 def _count_facts(
     record: GameRecord, view: dict[str, Any], seat: int
-) -> tuple[list[tuple[str, int]], str, int | None] | None:
+) -> tuple[list[tuple[str, int]], str | None, int | None] | None:
     """What the counts say: the cards each seat has left (the reader's first), the
-    count towards a blocked game in words, and the game of a series (None: no series)."""
+    count towards a blocked game in words, and the game of a series (None: no series).
+
+    Once the game is over the count towards a blocked game is None (not said) unless
+    the game ended blocked, its reason: after a win "12 of 60 turns without a card
+    home" would read as if play went on, as The Gate's "0 in the stock" did."""
     if "blocked" not in view:
         return None
     named = names(record, seat)
     piles = view.get("discard") or [[], []]
     left = [int(n) + len(piles[s]) for s, n in enumerate(view.get("hand_counts") or [0, 0])]
     order = (seat, 1 - seat)
-    blocked = blocked_words(int(view["blocked"]), int(view["blocked_limit"]))
+    count, limit = int(view["blocked"]), int(view["blocked_limit"])
+    over = view.get("outcome") is not None
+    blocked = None if over and count < limit else blocked_words(count, limit)
     number = None
     if game_class(record.game).series:
         number = int((record.meta.get("series") or {}).get("number", 1))

@@ -103,7 +103,9 @@ export default {
   controls: [{ word: "turn", always: true, label: "Turn", key: "t" }],
   keys: [{ key: "T", does: "turn the top talon card up (or the waste over)" }],
   dealFrom: "S",
+  // Once the game is over the talon and the pass say nothing: only the cards home.
   facts(view) {
-    return `${view.on_foundations} of 104 cards home; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;
+    const home = `${view.on_foundations} of 104 cards home`;
+    return view.outcome ? `${home}.` : `${home}; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;
   },
 };
