@@ -568,7 +568,9 @@ def test_a_letter_not_offered_after_the_end_is_quoted(
         "resign\nW\nzz\nquit\n",
     )
     assert code == 2
-    assert "! 'W' is not one of the choices here: N: a new deal, D: replay this deal," in out
+    # a match resigned: a new match, not "a new deal" (or this deal, whose hands were seen)
+    assert "! 'W' is not one of the choices here: N: a new match, save FILE, Q: quit" in out
+    assert "replay this deal" not in out
     assert "! the game is over: 'zz' cannot be played" in out
 
 

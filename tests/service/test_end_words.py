@@ -94,3 +94,47 @@ def test_the_verdict_of_a_two_player_game_is_the_solvers_refusal() -> None:
     done = table.resign(ME, table.start(ME, "uno", opponent="random")["id"])
     with pytest.raises(NoSolverError, match="there is no solver for 'uno': the games with one"):
         table.verdict(ME, done["id"])
+
+
+@pytest.mark.parametrize("opponent", ["random", "human"])
+def test_after_a_resign_a_match_offers_a_new_match_and_a_patience_its_deal_again(
+    opponent: str,
+) -> None:
+    """Resigned in hand 1, UNO offered "a new deal" and "replay this deal": a person
+    expects a new match, and the same deal again would deal them the hands they have
+    seen. The next steps are the service's (``end.next``), the same in every front
+    end: this deal again for a one-player patience only."""
+    table = open_service(":memory:")
+    steps = {}
+    for game in ("calculation", "gate", "eight-by-eight", "chinese-patience", "uno"):
+        two = game in ("uno", "chinese-patience")
+        answer = table.start(ME, game, seed=3, **({"opponent": opponent} if two else {}))
+        seat = {"seat": answer["to_move"]} if opponent == "human" and two else {}
+        answer = table.resign(ME, answer["id"], **seat)
+        end = answer["end"]
+        assert end is not None and end["final"] and end["deal"] == 3, game
+        assert ("replay" in end["next"]) is (not two), (game, end["next"])
+        steps[game] = next_steps(answer)
+    assert steps["uno"] == {"n": "a new match", "o": "other game", "q": "quit"}
+    assert steps["chinese-patience"] == {
+        "n": "next game of the series",
+        "s": "single new game",
+        "o": "other game",
+        "q": "quit",
+    }
+    for game in ("calculation", "gate", "eight-by-eight"):
+        assert steps[game] == {
+            "n": "a new deal",
+            "d": "replay this deal",
+            "v": "could this deal be won?",
+            "o": "other game",
+            "q": "quit",
+        }, game
+
+
+def test_the_deal_of_the_day_is_not_replayed_it_is_played_again() -> None:
+    table = open_service(":memory:")
+    answer = table.start(ME, "gate", deal="daily")
+    answer = table.resign(ME, answer["id"])
+    assert answer["end"] is not None and "replay" not in answer["end"]["next"]
+    assert next_steps(answer)["n"] == "the deal of the day again" and "d" not in next_steps(answer)

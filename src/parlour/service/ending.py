@@ -94,7 +94,11 @@ def best_words(best: int | None, unit: str | None) -> str:
 
 
 def again_words(answer: Mapping[str, Any]) -> str:
-    """What "play again" gives after ``answer``'s game."""
+    """What "play again" gives after ``answer``'s game: after a match (UNO's, whose view
+    has a target score), "a new match", not "a new deal", which could be read as the
+    next hand of the match just ended."""
+    if (answer.get("view") or {}).get("target"):
+        return "a new match"
     return AGAIN.get(str(answer.get("deal") or "random"), AGAIN["random"])
 
 
@@ -118,8 +122,8 @@ def next_steps(
         steps["s"] = "single new game"
     elif "again" in following:
         steps["n"] = again_words(answer)
-    if end.get("final") and end.get("deal") is not None and answer.get("deal") != "daily":
-        steps["d"] = "replay this deal"  # the deal of the day again is "n" already
+    if "replay" in following:  # a patience's deal (see policy.next_after)
+        steps["d"] = "replay this deal"
     if "verdict" in following:
         if verdict is None:
             steps["v"] = "could this deal be won?"

@@ -753,6 +753,39 @@ def _friend_status(record: GameRecord, mover: int, seat: int) -> str:
     return f"Waiting for {seat_names(record)[mover]}…"
 
 
+def next_after(record: GameRecord, game: Game, seat: int, final: bool) -> list[str]:
+    """What the table offers once ``game`` is over (``answer["end"]["next"]``), in the
+    order front ends list them: ``undo`` (a lost patience not yet given up), ``series``
+    (its next game), ``again`` (a new game like this one: a new deal, a new match),
+    ``replay`` (this deal again), ``verdict`` (could it be won?), ``new`` (another game).
+
+    ``replay`` is offered for a one-player patience only, once its deal is final and has
+    a number (the deal of the day again is ``again`` already). A patience's deal is the
+    person's own puzzle: trying it again, knowing the cards it showed, is the point, as
+    at a real table. A two-player game's deal is shared with the other side: after a
+    resigned first hand of UNO a person expects a new match, and the same deal again
+    would only deal them the hands they have seen, the computer's cards it played and
+    the draw pile they drew from (an ended hand even shows the loser's hand), so it is
+    not offered there, nor for Chinese Patience (whose series has its own next game).
+    The table does not refuse it (``again(same_deal=True)``; a deal number may be
+    chosen anyway): it is only not offered as a next step."""
+    cls = game_class(record.game)
+    following = ["again"]
+    if cls.series and final:
+        following.insert(0, "series")
+    if not final:
+        following.insert(0, "undo")
+    deal = record.meta.get("deal", "random")
+    if final and cls.players == 1 and deal != "daily":
+        following.append("replay")
+    outcome = game.outcome
+    lost = outcome is not None and result_for(outcome.to_dict(), seat) != "won"
+    if final and lost and deals.offers_winnable(record.game):
+        following.append("verdict")  # could it be won? Asked of a deal lost or left only
+    following.append("new")
+    return following
+
+
 def end_of_game(
     record: GameRecord,
     game: Game,
@@ -771,13 +804,7 @@ def end_of_game(
         totals = series_totals(record, game)
     elif cls.match:
         totals = [int(t) for t in game.view(seat).get("scores", [])] or None
-    following = ["again", "new"]
-    if cls.series and final:
-        following.insert(0, "series")
-    if not final:
-        following.insert(0, "undo")
-    elif deals.offers_winnable(record.game) and result_for(data, seat) != "won":
-        following.append("verdict")  # could it be won? Asked of a deal lost or left only
+    following = next_after(record, game, seat, final)
     progress = _progress(record, game)
     best = None if stats is None else stats.get("best_score") or stats.get("best_progress")
     unit = progress["label"] if progress and outcome.score is None else None

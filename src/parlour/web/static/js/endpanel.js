@@ -44,7 +44,8 @@ export function endPanel(answer, act, hand = null) {
       h("button", { type: "button", id: "new-random", onclick: () => act.fresh("random"), text: "New random deal" }),
       h("button", { type: "button", id: "new-winnable", onclick: () => act.fresh("winnable"), text: "New winnable deal" }),
     ] : null,
-    final && deal !== undefined && deal !== null && kind !== "daily" ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
+    // only where the service offers it: a patience's deal, not a match's (policy.next_after)
+    next.includes("replay") ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
     undo && answer.can_undo ? h("button", { type: "button", id: "end-undo", onclick: act.undo, text: "Undo" }) : null,
     !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: "Give up this deal" }) : null,
     next.includes("verdict") ? h("button", { type: "button", id: "ask-verdict", onclick: act.verdict, text: "Could this deal be won?" }) : null,
@@ -92,8 +93,10 @@ export function dealLabel(answer) {
   return answer.deal === "winnable" ? "Winnable deal" : `${what}, ${how}`;
 }
 
-/** "Play again" keeps the kind of deal: a new random or winnable one, or the same day's deal. */
+/** "Play again" keeps the kind of deal: a new random or winnable one, or the same day's
+ * deal; after a match (its view has a target score) a new match, as the service says. */
 function againText(answer) {
+  if ((answer.view || {}).target) return "Play again: new match";
   if (answer.deal === "winnable") return "Play again: new winnable deal";
   if (answer.deal === "daily") return "Play the deal of the day again";
   return "Play again: new deal";
