@@ -48,6 +48,7 @@ __all__ = [
     "Invitation",
     "LiveSeat",
     "LiveTable",
+    "LineStep",
     "LogEntry",
     "Progress",
     "Series",
@@ -149,6 +150,20 @@ class Step(TypedDict):
     counts: str | None
     #: The same in fewer words, a line each, for a narrow screen (``Answer.counts_narrow``).
     counts_narrow: list[str] | None
+
+
+class LineStep(Step):
+    """One move of the solver's winning line, with the table after it and where it
+    is in the line, so a front end can step through the line and count it without
+    words of its own. Its ``text`` tells the solver's move, never "You play": the
+    person did not play it."""
+
+    #: This move's place in the line, from 1.
+    number: int
+    #: How many moves the line has.
+    total: int
+    #: The counter in words: "Move 12 of 280".
+    counter: str
 
 
 class Progress(TypedDict):

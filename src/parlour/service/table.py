@@ -38,7 +38,16 @@ from ..core.session import Game, load_game, new_game, random_seed
 from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
 from ..rng import stream_seed
 from . import friends, hands, policy, saves
-from .answers import Answer, CatalogGame, GameSummary, Invitation, LogEntry, Step, Verdict
+from .answers import (
+    Answer,
+    CatalogGame,
+    GameSummary,
+    Invitation,
+    LineStep,
+    LogEntry,
+    Step,
+    Verdict,
+)
 from .bus import LocalBus
 from .stats import LOADED_OVER, game_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
@@ -46,8 +55,10 @@ from .words import (
     Names,
     capitalised,
     hint_words,
+    line_counter,
     sentence,
     sentences,
+    solver_names,
     table_words,
     with_symbols,
 )
@@ -415,11 +426,15 @@ class TableService:
                 self._commit(live, trial)
             return policy.verdict(found)
 
-    def winning_line(self, player: str, game_id: str) -> list[Step]:
+    def winning_line(self, player: str, game_id: str) -> list[LineStep]:
         """The verdict's winning line played out from the deal's start, move by move with
-        the table after each, for a front end to show (a final patience only)."""
+        the table after each, for a front end to show (a final patience only). Each
+        move is told as the solver's ("The solver plays 7♦ ...", never "You play":
+        the person did not play it) and says where it is in the line ("Move 12 of
+        280"), so a front end can step through it without words of its own."""
         found = self.verdict(player, game_id)
-        if not found["moves"]:
+        moves = found["moves"]
+        if not moves:
             raise ParlourError("the solver found no winning line for this deal")
         with self._open(player, game_id) as live:
             record = live.record
@@ -427,10 +442,14 @@ class TableService:
                 record.game, seed=record.seed, deck=record.meta.get("deck"), options=record.options
             )
         replay = _Live(GameRecord(**{**record.__dict__, "meta": {}}), start, [])
-        steps = []
-        for move in found["moves"]:
+        names = solver_names(policy.names(replay.record, 0))
+        steps: list[LineStep] = []
+        for number, move in enumerate(moves, start=1):
             _play(replay, move)
-            steps.append(self._step(replay, 0))
+            step = self._step(replay, 0, names)
+            total = len(moves)
+            counter = line_counter(number, total)
+            steps.append({**step, "number": number, "total": total, "counter": counter})
         return steps
 
     def _next_in_series(self, player: str, previous: str, name: str) -> dict[str, Any]:
@@ -991,12 +1010,13 @@ class TableService:
             steps.append(self._step(live))
         return steps
 
-    def _step(self, live: _Live, seat: int | None = None) -> Step:
+    def _step(self, live: _Live, seat: int | None = None, names: Names | None = None) -> Step:
         """The last move as a person sees it, with the table after it, for front ends
-        to show move by move."""
+        to show move by move; ``names`` words it for another reader than the seat's
+        own (the solver's line, told as the solver's)."""
         viewer = policy.viewer(live.record, live.game, seat)
         turn = live.turns[-1]
-        names = policy.names(live.record, viewer)
+        names = names or policy.names(live.record, viewer)
         view = policy.view(live.record, live.game, viewer)
         return {
             "move": turn.move,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import RANKS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS, card_pretty, parse_card
@@ -34,7 +34,17 @@ __all__ = [
     "table_words",
     "prompt_words",
     "hint_words",
+    "SOLVER",
+    "solver_names",
+    "line_counter",
 ]
+
+#: Who plays a solver's winning line, as its sentences name it: the line is the
+#: solver's play, shown to the person, not a move the person made.
+SOLVER = "the solver"
+#: Players named "its", not "their", as a thing is ("The computer twists 10♣ onto its
+#: discard pile").
+_THINGS = ("the computer", SOLVER)
 
 _UNO_VALUES = {"S": "Skip", "D": "Draw Two"}
 _TABLE_PLACES = {
@@ -156,6 +166,12 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def line_counter(number: int, total: int) -> str:
+    """Where a replay of a line of moves is: "Move 12 of 280" (every front end's
+    counter, so none counts in its own words)."""
+    return f"Move {number} of {total}"
+
+
 @dataclass(frozen=True)
 class Names:
     """Who is who, from one reader's side of the table.
@@ -189,7 +205,7 @@ class Names:
     def possessive(self, who: int | None) -> str:
         if who == self.viewer:
             return "your"
-        return "its" if self.subject(who) == "the computer" else "their"
+        return "its" if self.subject(who) in _THINGS else "their"
 
     def whose(self, who: int | None) -> str:
         """A seat's things as the table's labels name them: "your", "the computer's",
@@ -238,6 +254,15 @@ class Names:
         if name.isdigit():
             return f"pile {name}"
         return name
+
+
+def solver_names(names: Names) -> Names:
+    """``names`` for the solver's winning line: every seat is the solver and nobody is
+    "you" ("The solver plays 7♦ from the stock to W1."), so a line the person never
+    played is not told as theirs; piles are named as the person's table names them
+    (a pile numbered from a seat's side, from the reader's seat)."""
+    side = names.side if names.side is not None else names.viewer
+    return replace(names, viewer=None, seats=(SOLVER,) * max(1, len(names.seats)), side=side)
 
 
 _Phrase = Callable[[Event, Names], str]

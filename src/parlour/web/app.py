@@ -57,7 +57,7 @@ from ..service.answers import (
     GameSummary,
     Hint,
     Invitation,
-    Step,
+    LineStep,
     Verdict,
 )
 from ..service.friends import AWAY_SECONDS
@@ -593,8 +593,8 @@ def create_app(
         the start when there is one (refused while the game can go on)."""
         return await run_in_threadpool(service.verdict, who(request), game_id)
 
-    @app.get("/api/games/{game_id}/verdict/line", response_model=list[Step], tags=["play"])
-    async def winning_line(request: Request, game_id: str) -> list[Step]:
+    @app.get("/api/games/{game_id}/verdict/line", response_model=list[LineStep], tags=["play"])
+    async def winning_line(request: Request, game_id: str) -> list[LineStep]:
         """The verdict's winning line from the deal's start, with the table after each
         move, to watch it played (a finished patience with a winning line)."""
         return await run_in_threadpool(service.winning_line, who(request), game_id)

@@ -1,0 +1,75 @@
+"""The solver's winning line in the table's words: told as the solver's play (never
+"You play": the person did not play it), each move with where it is in the line, so
+every front end can step through it and count it in the same words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from parlour.core.events import KINDS, Event
+from parlour.errors import ParlourError
+from parlour.service import open_service
+from parlour.service.words import SOLVER, Names, line_counter, sentence, solver_names
+
+ME = "me"
+#: A "you" or "your" anywhere in a sentence.
+YOU = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("game", "seed"), [("calculation", 1), ("gate", 4), ("eight-by-eight", 1)])
+def test_a_winning_line_is_the_solvers_and_counts_its_moves(game: str, seed: int) -> None:
+    table = open_service(":memory:")
+    over = table.resign(ME, table.start(ME, game, seed=seed)["id"])
+    moves = table.verdict(ME, over["id"])["moves"]
+    assert moves, f"deal {seed} of {game} is winnable"
+    steps = table.winning_line(ME, over["id"])
+    total = len(moves)
+    assert [s["move"] for s in steps] == moves
+    assert [s["number"] for s in steps] == list(range(1, total + 1))
+    assert {s["total"] for s in steps} == {total}
+    assert steps[0]["counter"] == f"Move 1 of {total}"
+    assert steps[-1]["counter"] == f"Move {total} of {total}"
+    for step in steps:
+        told = [step["text"], *(e["text"] for e in step["events"])]
+        assert not any(YOU.search(text) for text in told), told
+    assert steps[0]["text"].startswith("The solver ")
+    assert steps[-1]["text"].endswith("Every card is on the foundations: the game is won.")
+    # the table after each move is the person's own view of it, as their game's is
+    assert steps[-1]["view"]["player"] == over["view"]["player"]
+
+
+def test_the_persons_own_game_is_still_told_as_theirs() -> None:
+    """The line's words are the line's only: the log of the game played says "You"."""
+    table = open_service(":memory:")
+    game = table.start(ME, "gate", seed=4)
+    played = table.play(ME, game["id"], game["view"]["legal_moves"][0])
+    over = table.resign(ME, played["id"])
+    table.winning_line(ME, over["id"])
+    log = table.get(ME, over["id"])["log"]
+    assert any(entry["text"].startswith("You ") for entry in log)
+
+
+def test_a_line_is_refused_while_the_game_can_go_on() -> None:
+    table = open_service(":memory:")
+    game = table.start(ME, "calculation", seed=1)
+    with pytest.raises(ParlourError):
+        table.winning_line(ME, game["id"])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_of_move_is_told_as_the_solvers(kind: str) -> None:
+    names = solver_names(Names(0, ("you", "the computer"), {"L": "the left post"}))
+    event = Event(kind, who=0, cards=("7D",), count=2, source="L", target="F1", value="R")
+    text = sentence(event, names)
+    assert not YOU.search(text), text
+    assert "player " not in text and "their" not in text, text
+
+
+def test_the_solvers_words() -> None:
+    names = solver_names(Names())
+    play = Event("play", who=0, cards=("7H",), source="stock", target="W2")
+    assert sentence(play, names) == "The solver plays 7♥ from the stock to W2."
+    assert names.possessive(0) == "its" and names.subject(0) == SOLVER
+    assert line_counter(12, 280) == "Move 12 of 280"
