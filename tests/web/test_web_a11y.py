@@ -142,3 +142,24 @@ def test_the_cover_between_two_people_has_no_violations(table_at: TableAt) -> No
     table.click_move(next(m for m in table.moves() if m["move"] == "G5"))
     table.page.wait_for_selector("#handover #take-back")
     scan(table.page, "the hand-over cover")
+
+
+@pytest.mark.parametrize("viewport", ["laptop", "phone"])
+def test_the_winning_lines_controls_have_no_violations(table_at: TableAt, viewport: str) -> None:
+    """The solver's winning line on the table, paused: its controls (icons named for
+    a screen reader on both sizes), its counter, the status line telling its move."""
+    table = table_at(viewport)
+    table.start("gate", seed=4)
+    table.page.evaluate(RESIGN)
+    table.page.reload()
+    table.page.locator("#ask-verdict").click()
+    table.page.locator("#watch-line").click(timeout=60_000)
+    table.page.locator("#line-bar").wait_for()
+    table.page.keyboard.press("End")  # to the line's last move, where it stays
+    table.page.wait_for_function(
+        "!window.Parlour.game.replay.playing && document.querySelector('#line-end').disabled"
+    )
+    table.page.wait_for_function(
+        "document.getAnimations().filter(a => a.playState === 'running').length === 0"
+    )
+    scan(table.page, f"the winning line paused at {viewport}")

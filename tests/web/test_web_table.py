@@ -248,6 +248,10 @@ def test_deal_of_the_day_again_its_verdict_and_a_winning_line(table_at: TableAt)
     )
     said = page.evaluate("window.__said")
     assert len(set(said)) >= line // 2, f"{len(set(said))} sentences for a line of {line}"
+    assert not any(s and s.startswith("You ") for s in said), "the solver's moves, not yours"
+    assert page.inner_text("#line-counter") == f"Move {line} of {line}"
+    page.locator("#line-leave").click()  # back to the end of the game played
+    page.wait_for_selector("#endpanel")
     assert "could have been won" in page.inner_text("#end-verdict").lower()  # still said
     # Play again: the same day's deal, dealt the same.
     page.locator("#play-again").click()

@@ -31,9 +31,10 @@ const COMMON_KEYS = [
 /**
  * The keys help: the game's own keys, then the common ones that work at this table:
  * H only while the service offers a hint (the answer's `can_hint`; never to two
- * people at one table or against a friend, where H does nothing).
+ * people at one table or against a friend, where H does nothing). `line`: the keys of
+ * the solver's winning line, while it is replayed on the table.
  */
-export function keysDialog(renderer, answer) {
+export function keysDialog(renderer, answer, line = null) {
   const before = document.activeElement;
   // A description may be a function: words that name the reader's seat, as the
   // service does ("your hand", "Player 1's hand" at one table).
@@ -46,6 +47,7 @@ export function keysDialog(renderer, answer) {
   const own = keys.map((k) => [k.key, k.does]);
   const dialog = h("dialog", { class: "dialog keys", "aria-labelledby": "keys-title" },
     h("h2", { id: "keys-title", text: "Keys" }),
+    line ? h("table", { class: "keys-table" }, h("caption", { text: "The winning line" }), h("tbody", {}, rows(line))) : null,
     own.length ? h("table", { class: "keys-table" }, h("caption", { text: "This game" }), h("tbody", {}, rows(own))) : null,
     h("table", { class: "keys-table" }, h("caption", { text: "Every game" }), h("tbody", {}, rows(common))),
     h("p", {}, "You can also type a move in the notation of the rules page, in the log panel."),

@@ -11,6 +11,10 @@ const PATHS = {
   home: '<path d="M3 11 12 4l9 7"/><path d="M5 10v10h14V10"/>',
   close: '<path d="M6 6l12 12M18 6 6 18"/>',
   play: '<path d="M7 4v16l13-8z"/>',
+  pause: '<path d="M8 5v14M16 5v14"/>',
+  stepback: '<path d="M6 5v14"/><path d="M18 5v14l-9-7z"/>',
+  stepforward: '<path d="M18 5v14"/><path d="M6 5v14l9-7z"/>',
+  toend: '<path d="M4 6v12l7-6z"/><path d="M11 6v12l7-6z"/><path d="M20 5v14"/>',
 };
 
 export function icon(name) {

@@ -13,13 +13,14 @@ import { rendererFor } from "./games/index.js";
 import { sentence, said, seeNames, whoPlays, whose } from "./words.js";
 import { dealLabel, endPanel, handPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
+import { lineReplay, LINE_KEYS } from "./replay.js";
 import * as live from "./live.js";
 
 /** Everything about the game on screen (window.Parlour.game for the tests). */
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
   busy: false, thinking: false, unoCall: false, log: [], resize: null, verdict: null,
-  hinted: null, between: null, refocus: null,
+  hinted: null, between: null, refocus: null, replay: null,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -74,6 +75,7 @@ export async function showGame(main, id, pending, seat = null) {
 
 export function leaveGame() {
   live.detach();
+  stopLine();
   state.active = null;
   document.body.classList.remove("at-table");
   if (state.resize) state.resize.disconnect();
@@ -98,7 +100,7 @@ function screen(answer, renderer) {
       // a friend's game goes on to the next one together, from the end panel
       answer.live ? null : toolButton("newgame", "new", "New deal", "N", () => freshDeal()),
       toolButton("resign", "resign", "Resign", null, () => resign()),
-      toolButton("keys", "keys", "Keys", "?", () => keysDialog(renderer, state.answer)),
+      toolButton("keys", "keys", "Keys", "?", () => showKeys()),
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
       h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" }))));
   els.status = h("p", { id: "status", class: "status", "aria-live": "polite", onclick: () => toggleStatus() });
@@ -141,7 +143,8 @@ function observeSize() {
     pending = true;
     requestAnimationFrame(() => {
       pending = false;
-      if (state.view && state.answer) draw(state.view, state.answer, { still: true, keepSelection: true });
+      if (state.replay) state.replay.redraw();
+      else if (state.view && state.answer) draw(state.view, state.answer, { still: true, keepSelection: true });
     });
   });
   state.resize.observe(els.table);
@@ -211,7 +214,7 @@ function draw(view, answer, opts = {}) {
     const origin = els.scene.querySelector(`.pile[data-pile="${r.dealFrom}"]`);
     return motion.deal(els.scene, (origin || els.scene).getBoundingClientRect());
   }
-  return motion.play(els.scene, before);
+  return motion.play(els.scene, before, opts.travel !== undefined ? { duration: opts.travel } : {});
 }
 
 /** The counts after the status line: the service's words where it has them for this
@@ -334,6 +337,13 @@ function controlLabel(word) {
 }
 
 function drawControls(view, answer, live) {
+  if (state.replay) {
+    // the solver's line on the table: the row holds its controls, not the game's moves
+    // (put there once: drawn again, it would take the keyboard off its buttons)
+    if (els.controls.firstChild !== state.replay.bar) els.controls.replaceChildren(state.replay.bar);
+    els.controls.hidden = false;
+    return;
+  }
   const r = state.renderer;
   const buttons = [];
   // Once the game is over no move is left to play: none of its controls would act
@@ -1073,7 +1083,7 @@ export async function newGame(how = {}) {
 
 /** "New deal": a fresh deal of the same kind; after the deal of the day (one a day), ask which kind. */
 export async function freshDeal() {
-  if (state.busy) return;
+  if (state.busy && !state.replay) return; // (the solver's line on the table may go)
   if (state.answer.deal !== "daily") return newGame();
   const kind = await choiceDialog("A new deal", "There is one deal of the day. Play a random deal, or one the solver has proved winnable?", [["random", "Random deal"], ["winnable", "Winnable deal"]]);
   if (kind) return newGame({ deal: kind });
@@ -1090,7 +1100,7 @@ async function showEnd(answer) {
     undo: () => command("undo"),
     resign: () => resign(),
     verdict: () => askVerdict(answer, panel),
-    watch: () => watchLine(answer, panel),
+    watch: () => watchLine(answer),
     friend: answer.opponent && answer.opponent !== "human" && !answer.live ? () => live.inviteFrom(answer) : null,
   }, lastHand(answer));
   els.panelHost.replaceChildren(panel);
@@ -1131,12 +1141,17 @@ function showVerdict(answer, panel, v) {
   out.textContent = v.text;
   if (button) button.remove();
   if (v.status === "solved" && v.moves && v.moves.length) {
-    out.append(" ", h("button", { type: "button", id: "watch-line", onclick: () => watchLine(answer, panel) }, "Watch a winning line"));
+    out.append(" ", h("button", { type: "button", id: "watch-line", onclick: () => watchLine(answer) }, "Watch a winning line"));
   }
 }
 
-/** Replay the solver's winning line on the table, then show the end again. */
-async function watchLine(answer, panel) {
+/**
+ * Replay the solver's winning line on the table under the person's control (see
+ * replay.js): the row under the table holds its controls until they go back to the
+ * end of their own game (which the end panel then shows again).
+ */
+async function watchLine(answer) {
+  if (state.busy || state.replay) return;
   let steps;
   try {
     steps = await api("GET", `/api/games/${encodeURIComponent(answer.id)}/verdict/line`);
@@ -1144,21 +1159,41 @@ async function watchLine(answer, panel) {
     say(e.message, "error");
     return;
   }
-  panel.classList.add("peeking");
+  if (!steps.length || state.answer !== answer || !els.scene.isConnected || state.busy) return;
   state.busy = true;
-  try {
-    for (const step of steps) {
-      if (!els.scene.isConnected || state.answer !== answer) return;
-      await draw(step.view, answer, { step: true, stepText: step.text });
-      await sleep(FAST ? stepPause() : Math.max(120, stepPause() / 2));
-    }
-  } finally {
-    state.busy = false;
-  }
-  if (state.answer === answer && els.scene.isConnected) {
-    say("That was a winning line for this deal.");
-    await draw(answer.view, answer, { still: true });
-  }
+  say("");
+  state.replay = lineReplay(steps, {
+    show: (step, how) => {
+      if (state.answer !== answer || !els.scene.isConnected) return Promise.resolve();
+      return draw(step.view, answer, { step: true, stepText: step.text, still: how.still, travel: how.travel });
+    },
+    ended: () => say("That was a winning line for this deal."),
+    leave: () => endLine(answer),
+  });
+  drawControls(state.view, answer, false); // the bar in place, for the keyboard to go to
+  focus(state.replay.bar.querySelector("#line-play"));
+  state.replay.start();
+}
+
+/** Back from the solver's line to the end of the person's own game, its panel again. */
+function endLine(answer) {
+  state.replay = null;
+  state.busy = false;
+  if (state.answer !== answer || !els.scene || !els.scene.isConnected) return;
+  say("");
+  draw(answer.view, answer, { still: true });
+  focus(els.panelHost.querySelector("#watch-line"));
+}
+
+/** A replay of the line stops with the table it is on (another page, another game). */
+function stopLine() {
+  if (state.replay) state.replay.stop();
+  state.replay = null;
+}
+
+/** The keys help; the winning line's own keys first while it is on the table. */
+function showKeys() {
+  keysDialog(state.renderer, state.answer, state.replay ? LINE_KEYS : null);
 }
 
 // --- log and messages ----------------------------------------------------------------------
@@ -1258,6 +1293,7 @@ export function onKey(ev) {
   const tag = (ev.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "select" || tag === "textarea") return false;
   if (document.querySelector("dialog[open], #handover")) return false;
+  if (state.replay && state.replay.key(ev)) return true;
   if (state.between) {
     // Between two hands: Enter (or N) deals the next; the other keys wait.
     if (ev.key === "Enter" || ev.key === "n" || ev.key === "N") {
@@ -1282,7 +1318,7 @@ export function onKey(ev) {
     if (move) playMove(move);
     return true;
   }
-  if (ev.key === "?") keysDialog(r, state.answer);
+  if (ev.key === "?") showKeys();
   else if (ev.key === "Escape") {
     clearSelection();
     say("");

@@ -1,0 +1,145 @@
+"""The solver's winning line replayed on the table, in headless Chromium: its controls
+(play and pause, a move back or on, the speed, the end, back to the game played), its
+keys, its counter in the service's words, and a table that fits a 360-px phone and a
+laptop while it plays. A line of 300 moves used to play through in five minutes with
+no way to pause it or cut it short."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabletools import Table
+from test_web_table import check_geometry, give_up
+
+TableAt = Callable[..., Table]
+
+COUNTER = "#line-counter"
+#: The table's state as the page holds it (window.Parlour.game).
+GAME = "window.Parlour.game"
+
+
+def watch(table: Table, game: str, seed: int) -> list[dict[str, Any]]:
+    """Give ``game`` up, ask the solver, and start its winning line on the table; the
+    line as the API gives it."""
+    page = table.page
+    table.start(game, seed=seed)
+    give_up(table)
+    page.locator("#ask-verdict").click()
+    page.locator("#watch-line").wait_for(timeout=60_000)
+    line: list[dict[str, Any]] = page.evaluate(
+        "async (id) => (await fetch(`/api/games/${id}/verdict/line`)).json()",
+        table.answer["id"],
+    )
+    page.locator("#watch-line").click()
+    page.wait_for_selector("#line-bar")
+    return line
+
+
+def counter(table: Table) -> int:
+    """The move of the line on the table, by the counter ("Move 12 of 136")."""
+    return int(table.page.inner_text(COUNTER).split()[1])
+
+
+def shows(table: Table, line: list[dict[str, Any]], number: int) -> None:
+    """Wait until move ``number`` of the line is on the table, counted and told."""
+    table.page.wait_for_function(
+        f"(n) => document.querySelector('{COUNTER}').textContent === n",
+        arg=line[number - 1]["counter"],
+    )
+    table.page.wait_for_function(
+        f"(text) => !{GAME}.replay.playing"
+        " && document.querySelector('#status .say')?.textContent === text"
+        " && document.getAnimations().filter(a => a.playState === 'running').length === 0",
+        arg=line[number - 1]["text"],
+    )
+    same = table.page.evaluate(
+        f"(view) => JSON.stringify({GAME}.view) === JSON.stringify(view)",
+        line[number - 1]["view"],
+    )
+    assert same, f"the table is not the one after move {number}"
+
+
+def test_the_winning_line_is_played_paused_stepped_and_skipped(table_at: TableAt) -> None:
+    table = table_at("phone")
+    page = table.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    line = watch(table, "eight-by-eight", 1)  # a long line (328 moves), to pause in time
+    total = len(line)
+    assert total > 100 and all(not step["text"].startswith("You ") for step in line)
+    # It plays by itself, with the keyboard on its play button, which now pauses.
+    page.wait_for_function(f"{GAME}.replay.at > 0")
+    assert page.evaluate("document.activeElement.id") == "line-play"
+    assert page.get_attribute("#line-play", "aria-label") == "Pause"
+    page.keyboard.press("Space")  # the focused button's own Space
+    page.wait_for_function(f"!{GAME}.replay.playing")
+    paused = counter(table)
+    assert paused < total, "the line was over before it could be paused"
+    shows(table, line, paused)
+    page.wait_for_timeout(600)  # paused: it stays on that move
+    assert counter(table) == paused
+    assert page.get_attribute("#line-play", "aria-label") == "Play"
+    check_geometry(table, "the winning line paused at 360x740")
+    # A move on and a move back, by keys and by buttons; each stops on its move.
+    page.keyboard.press("ArrowRight")
+    shows(table, line, paused + 1)
+    page.locator("#line-forward").click()
+    shows(table, line, paused + 2)
+    page.keyboard.press("ArrowLeft")
+    shows(table, line, paused + 1)
+    page.locator("#line-back").click()
+    shows(table, line, paused)
+    # Space away from the buttons plays and pauses too.
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Space")
+    page.wait_for_function(f"(n) => {GAME}.replay.at > n", arg=paused - 1)
+    page.keyboard.press("Space")
+    page.wait_for_function(f"!{GAME}.replay.playing")
+    # The speed: 1x, 2x, 4x, and round again.
+    speed = page.locator("#line-speed")
+    assert speed.inner_text() == "1×"
+    speed.click()
+    assert speed.inner_text() == "2×" and "2×" in (speed.get_attribute("aria-label") or "")
+    # The end of the line: counted, said, and nothing further to step to.
+    page.keyboard.press("End")
+    shows(table, line, total)
+    assert page.inner_text(COUNTER) == f"Move {total} of {total}"
+    said = "document.querySelector('#message').textContent.includes('winning line')"
+    page.wait_for_function(said)
+    assert page.locator("#line-forward").is_disabled() and page.locator("#line-end").is_disabled()
+    assert page.get_attribute("#line-play", "aria-label") == "Play again from the start"
+    # Every control is named for a screen reader, its key said where it has one.
+    for button in page.locator("#line-bar button").all():
+        assert (button.get_attribute("aria-label") or button.inner_text()).strip()
+    assert page.get_attribute("#line-leave", "aria-keyshortcuts") == "Escape"
+    # At a laptop too, then Esc: back to the end of the game played, its panel again.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("innerWidth === 1280")
+    shows(table, line, total)
+    check_geometry(table, "the winning line at 1280x800")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#endpanel")
+    assert page.locator("#line-bar").count() == 0
+    assert page.evaluate("document.querySelector('#controls').hidden")
+    assert page.evaluate("document.activeElement.id") == "watch-line"
+    assert page.evaluate(f"JSON.stringify({GAME}.view) === JSON.stringify({GAME}.answer.view)")
+
+
+def test_the_winning_line_played_again_from_its_end(table_at: TableAt) -> None:
+    """Play at the end of the line plays it again from its first move; the keys help
+    lists the line's keys while it is on the table."""
+    table = table_at("laptop")
+    page = table.page
+    line = watch(table, "calculation", 1)
+    page.keyboard.press("End")
+    shows(table, line, len(line))
+    page.locator("#line-play").click()
+    page.wait_for_function(f"(n) => {GAME}.replay.at < n", arg=len(line) - 1)
+    page.keyboard.press("ArrowLeft")  # pauses where it is
+    page.wait_for_function(f"!{GAME}.replay.playing")
+    assert counter(table) < len(line)
+    page.locator("#keys").click()
+    assert "The winning line" in page.inner_text("dialog.keys")
+    page.locator("dialog.keys button.primary").click()
+    page.locator("#line-leave").click()
+    page.wait_for_selector("#endpanel")
