@@ -7,6 +7,8 @@
 True
 """
 
+from typing import TYPE_CHECKING
+
 from . import games as _games  # noqa: F401  (registers the five games)
 from .core.protocol import GameState, Outcome
 from .core.registry import games
@@ -31,6 +33,12 @@ from .errors import (
     UnknownGameError,
     WrongGameError,
 )
+
+if TYPE_CHECKING:  # imported on first use (below); named here for type checkers
+    from . import ai as ai
+    from . import envs as envs
+    from . import service as service
+    from . import sim as sim
 
 __version__ = "0.1.0"
 

@@ -1,5 +1,10 @@
-"""Computer players, hints and solvers. They see only a player's view."""
+"""Computer players, hints and solvers. They see only a player's view.
 
+``parlour.ai.solver.solve(game, budget)`` answers whether a patience's deal was
+winnable (the solver, unlike a player, reads the whole deal).
+"""
+
+from . import solver
 from .base import (
     Player,
     RandomPlayer,
@@ -22,5 +27,6 @@ __all__ = [
     "make_player",
     "player_levels",
     "register_player",
+    "solver",
     "warm",
 ]

@@ -28,10 +28,18 @@ without them, using an environment says which extra to install.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ParlourError
 from .actions import action_index, action_table
+
+if TYPE_CHECKING:  # imported on first use (``__getattr__``); named here for type checkers
+    from .duel import ChinesePatienceEnv, UnoEnv, chinese_patience_env, uno_env
+    from .patience import CalculationEnv, EightByEightEnv, GateEnv, PatienceEnv
+    from .registration import register_envs
+    from .uno_gym_vector import UnoGymVectorEnv
+    from .uno_vector import UnoVectorEnv
+    from .versus import ChinesePatienceVersusEnv, UnoVersusEnv, VersusEnv
 
 __all__ = [
     "MissingExtraError",
