@@ -28,6 +28,8 @@ def test_the_new_classes_are_exported_and_parlour_errors() -> None:
         assert issubclass(cls, parlour.ParlourError) and issubclass(cls, ValueError)
         assert cls.__doc__
     assert issubclass(parlour.ResetNeededError, RuntimeError)  # as it was raised before
+    assert issubclass(parlour.MoveIndexError, IndexError)  # as it was raised before
+    assert "MoveIndexError" in parlour.__all__ and "MoveIndexError" in errors.__all__
 
 
 @pytest.mark.parametrize("game", sorted(parlour.games()))

@@ -164,6 +164,54 @@ def test_a_move_or_player_of_the_wrong_type_is_a_clear_error(name: str) -> None:
     assert game.to_json() == before
 
 
+@pytest.mark.parametrize("wrong", [None, 5, 2.5, ["format"]])
+def test_a_save_of_the_wrong_type_is_a_save_error(wrong: object) -> None:
+    """``load_game(None)`` (a file read that gave nothing) said TypeError from json."""
+    with pytest.raises(parlour.InvalidSaveError, match=r"a save is the text .*got "):
+        parlour.load_game(wrong)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("wrong", [None, 5, ("gate",)])
+def test_a_game_name_of_the_wrong_type_is_an_unknown_game(wrong: object) -> None:
+    """``new_game(None)`` said AttributeError: 'NoneType' object has no attribute 'strip'."""
+    with pytest.raises(parlour.UnknownGameError, match=r"a game is named by a string.*calculation"):
+        parlour.new_game(wrong)  # type: ignore[arg-type]
+    with pytest.raises(parlour.UnknownGameError):
+        parlour.ai.player_levels(wrong)  # type: ignore[arg-type]
+
+
+def test_a_position_number_outside_the_history_is_a_move_index_error() -> None:
+    game = parlour.new_game("gate", seed=7)
+    game.play(game.legal_moves()[0])
+    game.play(game.legal_moves()[0])
+    assert game.view_before(2, 0)["legal_moves"] == game.legal_moves()
+    for wrong in (3, -1, "0", True):
+        with pytest.raises(parlour.MoveIndexError, match=r"numbered 0 \(the deal\) to 2"):
+            game.view_before(wrong, 0)  # type: ignore[arg-type]
+    with pytest.raises(IndexError):  # as it was raised before
+        game.view_before(3, 0)
+
+
+def test_every_seat_taking_method_refuses_a_player_the_game_has_not() -> None:
+    """``view_before``, ``past_turns`` and ``render_for`` of player 5 of a patience
+    answered as if it were a seat (only ``view`` and ``resign`` refused it)."""
+    game = parlour.new_game("gate", seed=7)
+    for call in (
+        lambda: game.view_before(0, 5),
+        lambda: list(game.past_turns(5)),
+        lambda: game.render_for(1),
+    ):
+        with pytest.raises(parlour.InvalidPlayerError, match="player 0 only"):
+            call()
+
+
+def test_the_engine_refuses_a_move_that_is_not_text() -> None:
+    """``state.parse_move(5)`` said AttributeError: 'int' object has no attribute 'strip'."""
+    state = parlour.new_game("uno", seed=1).state
+    with pytest.raises(parlour.InvalidMoveError, match="a move is a string .*got 5"):
+        state.parse_move(5)  # type: ignore[arg-type]
+
+
 def test_a_deck_of_one_card_is_one_card() -> None:
     with pytest.raises(parlour.InvalidDeckError, match="the deck has 1 card;"):
         parlour.new_game("gate", seed=0, deck="AS")

@@ -20,6 +20,7 @@ __all__ = [
     "InvalidCardError",
     "GameOverError",
     "InvalidPlayerError",
+    "MoveIndexError",
     "InvalidSeedError",
     "NoSolverError",
     "SolverGaveUpError",
@@ -83,6 +84,12 @@ class EmptyDrawError(ParlourError):
 
 class InvalidPlayerError(ParlourError):
     """A player number the game does not have (player 1 of a one-player game)."""
+
+
+class MoveIndexError(ParlourError, IndexError):
+    """A move number outside a game's history (``game.view_before(9, 0)`` of a game of
+    two moves); the message gives the range. Also an ``IndexError``, the class it was
+    raised as before."""
 
 
 class NoSolverError(ParlourError):

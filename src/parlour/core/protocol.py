@@ -239,6 +239,8 @@ class GameState(ABC):
         ``IllegalMoveError`` for a move the rules forbid now; both messages
         quote the input and list what is legal.
         """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move is a string of the game's notation, got {text!r}")
         legal = self.legal_moves()
         by_str = {self.move_str(m): m for m in legal}
         norm = normalize_move_text(text)

@@ -35,6 +35,11 @@ def _canonical_name(name: str) -> str:
 
 
 def game_class(name: str) -> type[GameState]:
+    """The game registered as ``name`` (or one of its aliases, in any case: ``"8x8"``);
+    ``UnknownGameError`` naming the games if there is none."""
+    if not isinstance(name, str):
+        known = ", ".join(_GAMES) or "none"
+        raise UnknownGameError(f"a game is named by a string, got {name!r}: the games are {known}")
     cls = _GAMES.get(_canonical_name(name))
     if cls is None:
         known = ", ".join(_GAMES) or "none"
@@ -43,6 +48,7 @@ def game_class(name: str) -> type[GameState]:
 
 
 def game_names() -> list[str]:
+    """The registered games' names, in the order they registered."""
     return list(_GAMES)
 
 

@@ -21,6 +21,7 @@ from ..errors import (
     InvalidPlayerError,
     InvalidSaveError,
     InvalidSeedError,
+    MoveIndexError,
     ParlourError,
 )
 from ..notation import deal_seed
@@ -199,8 +200,16 @@ class Game:
     def view_before(self, index: int, player: int) -> dict[str, Any]:
         """``player``'s view of the position before move ``index`` (0 is the deal; the
         number of moves played is the position now), as it was then."""
-        if not 0 <= index <= len(self._past):
-            raise IndexError(f"no position before move {index}")
+        self._check_player(player)
+        if (
+            isinstance(index, bool)
+            or not isinstance(index, int)
+            or not 0 <= index <= len(self._past)
+        ):
+            raise MoveIndexError(
+                f"no position before move {index!r}: the positions are numbered 0 (the deal) "
+                f"to {len(self._past)} (now, after {len(self._past)} moves)"
+            )
         state = self._state if index == len(self._past) else self._past[index][0]
         return dict(state.view(player))
 
@@ -212,6 +221,7 @@ class Game:
         (a hint, a reloaded game, a server answering one move) can be told the game so
         far without seeing a hidden card.
         """
+        self._check_player(player)
         for before, canonical in itertools.islice(self._past, start, None):
             if before.to_move == player:
                 view = dict(before.view(player))
@@ -253,6 +263,7 @@ class Game:
         game given up shows nobody to move. ``end=False`` and ``scores=False`` leave
         out the line saying the game is over and a match's running scores, for a front
         end that tells those itself."""
+        self._check_player(player)
         return self._state.render_for(
             player, colour, other=other, resigned_by=self.resigned_by, end=end, scores=scores
         )
@@ -327,6 +338,11 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
     if the save is corrupt, of another version, or contains an impossible move."""
     if isinstance(text, Mapping):
         data: Any = dict(text)
+    elif not isinstance(text, str | bytes | bytearray):
+        raise InvalidSaveError(
+            "not a parlour save: a save is the text game.to_json() writes (str or bytes) "
+            f"or the dict game.to_dict() gives, got {type(text).__name__}"
+        )
     else:
         try:
             data = json.loads(text)
