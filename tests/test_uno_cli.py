@@ -205,7 +205,7 @@ def test_the_hint_names_its_card_in_one_plain_sentence(
     monkeypatch.setattr(table, "ai_hint", lambda game: hint(game, seconds=0.1))
     _, out = play(monkeypatch, capsys, QUICK, "hint\nquit\n")
     (line,) = [line for line in out.splitlines() if "Hint" in line]
-    assert line.startswith("Hint: plays a red Skip: ") and line.endswith(". Type: RS")
+    assert line.startswith("Hint: play a red Skip: ") and line.endswith(". Type: RS")
     depth = [line[:i].count("(") - line[:i].count(")") for i in range(len(line))]
     assert max(depth) <= 1  # no brackets in brackets
 

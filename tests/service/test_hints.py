@@ -95,7 +95,7 @@ def test_8x8_a_turned_card_placed_on_a_row_names_the_row(
         raise AssertionError("no turned card went to a row")
     row = found["move"].split()[1]
     card = table_words(answer["view"]["pending"], Names())
-    assert found["text"].startswith(f"Hint: places the turned {card} on {row}: ")
+    assert found["text"].startswith(f"Hint: place the turned {card} on {row}: ")
     assert found["text"].endswith(("it must be built on a row.", "starts the empty row."))
     assert not NOTATION.search(found["text"]), found["text"]
 
@@ -110,7 +110,7 @@ def test_the_gates_piles_are_named_as_the_table_names_them() -> None:
         {"move": "L T1", "source": "L", "target": "T1", "count": 1, "card": "7H"},
         "moves 7H from L into the space at T1: on the way to 1 more card home",
         names,
-    ) == ("Hint: moves 7♥ from the left post into the space at T1: on the way to 1 more card home.")
+    ) == ("Hint: move 7♥ from the left post into the space at T1: on the way to 1 more card home.")
     assert table_words("a bar is filled only by a deal, not from W", names) == (
         "a bar is filled only by a deal, not from the waste heap"
     )

@@ -182,45 +182,45 @@ def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end(
         (
             {"move": "B5", "source": "B5", "target": "discard", "count": 1, "card": "B5"},
             "leaves blue in play (you hold no more of it)",
-            "Hint: plays blue 5: leaves blue in play (you hold no more of it).",
+            "Hint: play blue 5: leaves blue in play (you hold no more of it).",
         ),
         (
             {"move": "W:R uno", "source": "W", "target": "discard", "count": 1, "card": "W"}
             | {"colour": "R", "uno": True},
             "nothing else fits: a Wild",
-            "Hint: plays a Wild and chooses red and calls UNO: nothing else fits: a Wild.",
+            "Hint: play a Wild and choose red and call UNO: nothing else fits: a Wild.",
         ),
         (
             {"move": "colour:G", "source": None, "target": None, "count": 0, "card": None}
             | {"colour": "G"},
             "the colour held most",
-            "Hint: chooses green: the colour held most.",
+            "Hint: choose green: the colour held most.",
         ),
         (
             {"move": "keep", "source": None, "target": None, "count": 0, "card": None},
             "the drawn card is worth more kept",
-            "Hint: keeps the card drawn: the drawn card is worth more kept.",
+            "Hint: keep the card drawn: the drawn card is worth more kept.",
         ),
         (
             {"move": "S F1", "source": "S", "target": "F1", "count": 1, "card": "2H"},
             "plays 2H to F1: next needed there",
-            "Hint: plays 2♥ to F1: next needed there.",
+            "Hint: play 2♥ to F1: next needed there.",
         ),
         (
             {"move": "S F1", "source": "S", "target": "F1", "count": 1, "card": "2H"},
             "next needed there",
-            "Hint: plays 2♥ from the stock to F1: next needed there.",
+            "Hint: play 2♥ from the stock to F1: next needed there.",
         ),
         (
             {"move": "T1 T3", "source": "T1", "target": "T3", "count": 2, "card": "4C"},
             "the talon is known, and this line turns up a face-down card",
-            "Hint: moves 4♣ and the card on it from T1 to T3: the talon is known, and this"
+            "Hint: move 4♣ and the card on it from T1 to T3: the talon is known, and this"
             " line turns up a face-down card.",
         ),
         (
             {"move": "5 6", "source": "5", "target": "6", "count": 4, "card": "9C"},
             "it begins a line that wins (a move)",
-            "Hint: moves 9♣ and the 3 cards on it from pile 5 to pile 6: it begins a line"
+            "Hint: move 9♣ and the 3 cards on it from pile 5 to pile 6: it begins a line"
             " that wins (a move).",
         ),
         (
@@ -248,7 +248,7 @@ def test_the_uno_hint_names_the_card_it_lights(monkeypatch: pytest.MonkeyPatch) 
     found = table.hint("me", answer["id"])
     (part,) = [p for p in answer["moves"] if p["move"] == found["move"]]
     assert part["card"] and card_words(part["card"]) in found["text"]
-    assert found["text"].startswith("Hint: plays ") and found["text"].endswith(".")
+    assert found["text"].startswith("Hint: play ") and found["text"].endswith(".")
 
 
 def test_a_seats_pile_is_named_from_the_readers_side() -> None:

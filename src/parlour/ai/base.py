@@ -30,7 +30,42 @@ __all__ = [
     "caught_up",
     "observes",
     "Recall",
+    "odds_words",
 ]
+
+#: The chances a reason may quote, as people say them (nearest first).
+_ODDS = [
+    (1, 10),
+    (1, 5),
+    (1, 4),
+    (1, 3),
+    (2, 5),
+    (1, 2),
+    (3, 5),
+    (2, 3),
+    (3, 4),
+    (4, 5),
+    (9, 10),
+]
+
+
+def odds_words(part: float, whole: float) -> str:
+    """A chance as a person says it, for a player's reason: "about 1 in 3" (``161`` of
+    ``504``), "about 3 in 4", "almost always", "hardly ever", "never", "always"; the
+    sampled evidence behind a strong player's choice without its counts (a hint reads
+    "it keeps the most deals winnable (about 1 in 3)", not "it wins 161 of 504
+    play-outs of sampled stock orders"). It names no card, so no hidden one either."""
+    if whole <= 0 or part <= 0:
+        return "never"
+    p = part / whole
+    if p >= 1:
+        return "always"
+    if p >= 0.95:
+        return "almost always"
+    if p < 0.05:
+        return "hardly ever"
+    top, bottom = min(_ODDS, key=lambda odds: abs(odds[0] / odds[1] - p))
+    return f"about {top} in {bottom}"
 
 
 class Player(ABC):

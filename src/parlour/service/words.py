@@ -637,20 +637,54 @@ def _names_move(reason: str, parts: Mapping[str, Any]) -> bool:
     return bool(word) and reason.lower().startswith(word) and not colour
 
 
+#: A move's verb as a hint says it to the person (``plays`` -> ``play``).
+_IMPERATIVE = {
+    "plays": "play",
+    "puts": "put",
+    "moves": "move",
+    "shifts": "shift",
+    "deals": "deal",
+    "places": "place",
+    "turns": "turn",
+    "draws": "draw",
+    "chooses": "choose",
+    "keeps": "keep",
+    "loads": "load",
+    "twists": "twist",
+    "ends": "end",
+    "passes": "pass",
+}
+
+
+def _imperative(move: str) -> str:
+    """A move as said to the person who is to make it: "plays a Wild and chooses red
+    and calls UNO" -> "play a Wild and choose red and call UNO"."""
+    first, _, rest = move.partition(" ")
+    first = _IMPERATIVE.get(first, first)
+    rest = rest.replace(" and chooses ", " and choose ").replace(" and calls ", " and call ")
+    return f"{first} {rest}" if rest else first
+
+
 def hint_words(parts: Mapping[str, Any] | None, reason: str, names: Names | None = None) -> str:
-    """A hint as one sentence, the same on every front end: the move it suggests
-    named as people read it (its card with its suit symbol or UNO colour), then the
-    computer player's reason: "Hint: plays blue 5: leaves blue in play (you hold no
-    more of it)." A reason that already names the move is told as it is; with no
-    move to suggest (``parts`` None), the reason alone: "Hint: no move leads anywhere
-    new: undo or resign." """
+    """A hint as one plain sentence, the same in every game and front end: the move it
+    suggests said to the person who is to make it, named as people read it (its card
+    with its suit symbol or UNO colour), then the computer player's reason in words,
+    never its counts: "Hint: play blue 5: leaves blue in play (you hold no more of
+    it).", "Hint: put 7♦ on W2: the least harmful place for it, and it keeps the most
+    deals winnable (about 1 in 3)." A reason that already names the move is told as it
+    is (its verb said to the person); with no move to suggest (``parts`` None), the
+    reason alone: "Hint: no move leads anywhere new: undo or resign." A hint names only
+    cards its person sees: the move's own, and the reason's, which the player read off
+    the person's view."""
     names = names or Names()
     why = table_words(reason, names).rstrip(". ")
     if parts is None:
         return f"Hint: {why}."
-    text = why if why and _names_move(why, parts) else _move_words(parts, names)
-    if why and text != why:
-        text += f": {why}"
+    if why and _names_move(why, parts):
+        move, _, why = why.partition(": ")
+        text = _imperative(move) + (f": {why}" if why else "")
+    else:
+        text = _imperative(_move_words(parts, names)) + (f": {why}" if why else "")
     return f"Hint: {text}."
 
 

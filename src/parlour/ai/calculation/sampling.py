@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from ...games.calculation import SEQUENCES
 from ...kernels import register_warmer
-from ..base import register_player
+from ..base import odds_words, register_player
 from ..halving import halve
 from . import kernel as K
 from .player import CalculationFairPlayer, _reachable
@@ -140,9 +140,10 @@ class CalculationStrongPlayer(CalculationFairPlayer):
             return [sum(1.0 if u == 48 else u / 480_000 for u in row) for row in ups]
 
         got = halve(len(ranked), budget, FIRST_ROUND, sample, final_pair=True)
-        why = f"; it wins {int(got.score)} of {got.samples} play-outs of sampled stock orders"
-        if got.runner >= 0:
-            why += f" (the next best placement wins {int(got.runner_score)})"
+        # the play-outs in a person's words: how many of the orders the stock may be in
+        # this placement still wins, not the counts ("wins 161 of 504 play-outs")
+        chance = odds_words(int(got.score), got.samples)
+        why = f", and it keeps the most deals winnable ({chance})"
         return ranked[got.best][2], why
 
 

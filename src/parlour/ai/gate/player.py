@@ -420,6 +420,6 @@ class GateFairPlayer(Player):
         vac = vacancies(here)
         source = "the stock" if here[4] else "the waste heap"
         if not vac:
-            return "turns the next stock card onto W: nothing on the table helps first"
-        places = "vacancies" if vac > 1 else "vacancy"
-        return f"fills {vac} {places} from {source}: nothing on the table helps first"
+            return "nothing on the table helps first; it turns the next stock card onto W"
+        places = f"{vac} vacancies" if vac > 1 else "the vacancy"
+        return f"nothing on the table helps first; it fills {places} from {source}"

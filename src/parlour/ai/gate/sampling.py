@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ...errors import ParlourError
-from ..base import register_player
+from ..base import odds_words, register_player
 from ..halving import halve
 from .player import ENDGAME_NODES, PLAN_LIMIT, GateFairPlayer
 from .position import Pos, after_deal, pos_key
@@ -164,11 +164,9 @@ class GateStrongPlayer(GateFairPlayer):
             return min(totals) == max(totals) in (0, played[0])
 
         got = halve(len(keys), budget, FIRST_ROUND, sample, settled=settled, more=more)
-        runner = f"; the next best wins {got.runner_score:g}" if got.runner >= 0 else ""
-        self.samples_note = (
-            f" (dealing from there wins {got.score:g} of {got.samples} play-outs on "
-            f"sampled stock orders{runner})"
-        )
+        # the play-outs in a person's words, not their counts (see odds_words)
+        chance = odds_words(got.score, got.samples)
+        self.samples_note = f", and dealing from there keeps the most deals winnable ({chance})"
         self._deal_at = keys[got.best]
         return keys[got.best]
 

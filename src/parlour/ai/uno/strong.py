@@ -67,7 +67,7 @@ from typing import Any
 
 from ...cards import UNO_COLOUR_NAMES, UNO_COLOURS, UNO_WILD, UNO_WILD4
 from ...kernels.uno import ANY_WILD, NAME_MINE, NAME_OPP, fits, gives, keeps_turn, lacks, value_on
-from ..base import Player, register_player
+from ..base import Player, odds_words, register_player
 from .players import best_colour
 from .search import Searched, search
 from .table import (
@@ -713,11 +713,9 @@ class UnoStrongPlayer(Player):
         return round(100 / (1 + math.exp(-max(-5.0, min(5.0, odds)))))
 
     def _search_reason(self, best: int, wins: list[float]) -> str:
-        runner = max((w for k, w in enumerate(wins) if k != best), default=0)
-        return (
-            f"wins {wins[best] / self.samples:.0%} of {self.samples} simulated deals of "
-            f"the unseen cards (the next best {runner / self.samples:.0%})"
-        )
+        # the simulated deals in a person's words, not their counts (see odds_words)
+        chance = odds_words(wins[best], self.samples)
+        return f"it wins most often when the game is played out from here ({chance})"
 
     def _drawn(
         self, t: Table, planner: _Planner, hand: list[int], legal: Sequence[str]
@@ -774,8 +772,10 @@ class UnoStrongPlayer(Player):
         # Guilty: they draw 4 and I play on, a swing of about nine cards against
         # accepting; innocent: I draw two more than by accepting.
         if guilty * 9 > (1 - guilty) * 2:
-            return "challenge", f"the opponent probably held the colour ({guilty:.0%} guilty)"
-        return "accept", f"the Wild Draw Four is probably right ({1 - guilty:.0%})"
+            chance = odds_words(guilty, 1)
+            return "challenge", f"the opponent probably held a card of the colour ({chance})"
+        chance = odds_words(1 - guilty, 1)
+        return "accept", f"the Wild Draw Four was probably played fairly ({chance})"
 
     def _challenge_rate(self) -> float:
         """How often this opponent challenges my W4s, learnt over the match."""
