@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import parlour
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -44,3 +46,97 @@ def test_the_typed_user_script_runs() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[0] == "won"
+
+
+DOCUMENTED = [
+    "parlour",
+    "parlour.core.session",
+    "parlour.core.protocol",
+    "parlour.core.options",
+    "parlour.core.events",
+    "parlour.core.registry",
+    "parlour.ai",
+    "parlour.ai.base",
+    "parlour.ai.hints",
+    "parlour.ai.solver",
+    "parlour.sim",
+    "parlour.cards",
+    "parlour.rng",
+    "parlour.notation",
+    "parlour.errors",
+    "parlour.games.calculation",
+    "parlour.games.gate",
+    "parlour.games.eight_by_eight",
+    "parlour.games.uno",
+    "parlour.games.chinese_patience",
+    "parlour.envs",
+]
+
+
+def _undocumented(module_name: str) -> list[str]:
+    """The public objects of a module (its ``__all__``) that ``help()`` would show
+    without a word: classes and functions, and the public methods and properties a
+    class defines (a docstring it inherits counts)."""
+    import importlib
+    import inspect
+
+    module = importlib.import_module(module_name)
+    bare = [] if module.__doc__ else [module_name]
+    for name in getattr(module, "__all__", []):
+        obj = getattr(module, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        if not obj.__module__.startswith("parlour"):
+            continue  # a type alias of the standard library (Move is Hashable)
+        if not obj.__doc__:
+            bare.append(f"{module_name}.{name}")
+        if not inspect.isclass(obj):
+            continue
+        for member, value in vars(obj).items():
+            function = value.fget if isinstance(value, property) else value
+            function = getattr(function, "__func__", function)
+            if member.startswith("_") or not inspect.isfunction(function):
+                continue
+            inherited = any(
+                getattr(getattr(base, member, None), "__doc__", None) for base in obj.__mro__[1:]
+            )
+            if not function.__doc__ and not inherited:
+                bare.append(f"{module_name}.{name}.{member}")
+    return bare
+
+
+@pytest.mark.parametrize("module_name", DOCUMENTED)
+def test_every_public_object_says_what_it_is_for(module_name: str) -> None:
+    """``help()`` on anything a module exports, and on its classes' methods, has words:
+    ``Outcome.to_dict``, ``parlour.envs.UnoEnv``, ``Rng.choice``, the card helpers and
+    the simulation records' methods had none."""
+    if module_name == "parlour.envs":
+        pytest.importorskip("gymnasium")
+        pytest.importorskip("pettingzoo")
+        import parlour.envs as envs
+
+        for name in envs.__all__:  # imported on first use: load them all
+            getattr(envs, name)
+    assert _undocumented(module_name) == []
+
+
+@pytest.mark.parametrize("name", sorted(parlour.games()))
+def test_an_engine_state_and_a_player_say_what_they_are_in_a_repr(name: str) -> None:
+    """``repr(game.state)`` and ``repr(player)`` were ``<... object at 0x7f...>``: they
+    name the game, its options and who is to move (no card), and the player's level."""
+    import re
+
+    game = parlour.new_game(name, seed=2)
+    text = repr(game.state)
+    assert re.fullmatch(rf"<\w+ {name}( \w+=\S+)*: player [01] to move>", text), text
+    assert "object at" not in repr(game.state.copy())
+    for level in parlour.ai.player_levels(name):
+        player = parlour.ai.make_player(name, level)
+        assert re.fullmatch(rf"<\w+ level='{level}'>", repr(player)), repr(player)
+
+
+def test_a_finished_state_says_how_it_ended_in_its_repr() -> None:
+    game = parlour.new_game("gate", seed=1)
+    for move in parlour.ai.solver.solve(game, "5s").moves or ():
+        game.play(move)
+    assert repr(game.state) == "<Gate gate bars=4: won: all 52 cards are on the foundations>"

@@ -75,10 +75,12 @@ def card(rank_: int, suit_: int) -> int:
 
 
 def rank(c: int) -> int:
+    """The rank of a card number, 1 (Ace) to 13 (King)."""
     return c >> 2
 
 
 def suit(c: int) -> int:
+    """The suit of a card number, 0-3 in the order of ``SUITS`` (C D H S)."""
     return c & 3
 
 
@@ -138,6 +140,7 @@ def parse_cards(text: str) -> list[int]:
 
 
 def cards_str(cards: Iterable[int]) -> str:
+    """Card numbers in the notation, separated by spaces (``"AS TD 7H"``)."""
     return " ".join(card_str(c) for c in cards)
 
 
@@ -161,6 +164,8 @@ _UNO_VALUE_CHARS = "0123456789SD"
 
 
 def uno_card(colour: int, value: int) -> int:
+    """The UNO card number of a colour (0-3: R G Y B) and a value (0-9, then Skip and
+    Draw Two)."""
     return colour * 16 + value
 
 
@@ -175,10 +180,12 @@ def uno_value(c: int) -> int:
 
 
 def uno_is_wild(c: int) -> bool:
+    """Whether an UNO card number is a Wild or a Wild Draw Four."""
     return c >= UNO_WILD
 
 
 def uno_str(c: int) -> str:
+    """An UNO card number in the notation: ``R7``, ``GS``, ``BD``, ``W``, ``W4``."""
     if c == UNO_WILD:
         return "W"
     if c == UNO_WILD4:
@@ -187,6 +194,8 @@ def uno_str(c: int) -> str:
 
 
 def parse_uno_card(text: str) -> int:
+    """The UNO card number that ``text`` names (``uno_str`` read back, any case);
+    ``InvalidCardError`` if it names none."""
     t = text.strip().upper()
     if t == "W":
         return UNO_WILD
@@ -201,6 +210,7 @@ def parse_uno_card(text: str) -> int:
 
 
 def parse_uno_cards(text: str) -> list[int]:
+    """UNO card numbers from text separated by spaces or commas."""
     return [parse_uno_card(tok) for tok in text.replace(",", " ").split()]
 
 

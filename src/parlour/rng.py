@@ -125,6 +125,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        """One of ``items``, uniformly (``EmptyDrawError`` if there is none)."""
         if not items:
             raise EmptyDrawError(f"choice needs at least one item to draw from, got {items!r}")
         return items[self.randbelow(len(items))]
@@ -134,14 +135,17 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def copy(self) -> Rng:
+        """An independent generator at the same point of the same stream."""
         other = Rng.__new__(Rng)
         other._s0, other._s1, other._s2, other._s3 = self._s0, self._s1, self._s2, self._s3
         return other
 
     def getstate(self) -> tuple[int, int, int, int]:
+        """The generator's four words of state, for ``setstate``."""
         return (self._s0, self._s1, self._s2, self._s3)
 
     def setstate(self, state: tuple[int, int, int, int]) -> None:
+        """Go back to a point of the stream that ``getstate`` gave."""
         self._s0, self._s1, self._s2, self._s3 = state
 
     def __eq__(self, other: object) -> bool:

@@ -81,6 +81,9 @@ class Player(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} level={self.level!r}>"
+
     @abstractmethod
     def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         """One of ``legal``, chosen from ``view`` alone."""

@@ -45,11 +45,13 @@ class Budget:
     started: float = field(default_factory=time.perf_counter)
 
     def exhausted(self, nodes_used: int) -> bool:
+        """Whether a search that has visited ``nodes_used`` nodes must stop now."""
         if self.nodes is not None and nodes_used >= self.nodes:
             return True
         return self.seconds is not None and time.perf_counter() - self.started >= self.seconds
 
     def restart(self) -> None:
+        """Start the time limit again from now (the node count is the caller's)."""
         self.started = time.perf_counter()
 
 
@@ -126,6 +128,7 @@ def _load_solvers() -> None:
 
 
 def solver_games() -> list[str]:
+    """The games ``solve`` takes: the one-player patiences."""
     _load_solvers()
     return list(_SOLVERS)
 

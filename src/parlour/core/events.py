@@ -169,6 +169,7 @@ class Event:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
+        """The event ``to_dict`` wrote (as a store or a web answer keeps it)."""
         return cls(
             what=str(data["what"]),
             who=data.get("who"),

@@ -22,6 +22,8 @@ from .options import OptionSpec
 
 __all__ = ["BaseView", "GameState", "Move", "MoveParts", "Outcome", "normalize_move_text"]
 
+#: A move as the engine holds it: a game-specific hashable value (usually a small
+#: tuple) that ``GameState.move_str`` writes and ``GameState.parse_move`` reads.
 Move: TypeAlias = Hashable
 
 _SPACES = re.compile(r"\s+")
@@ -51,6 +53,7 @@ class Outcome:
     loser: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The five fields as a JSON-ready dict (what a view's ``outcome`` holds)."""
         return asdict(self)
 
     def __str__(self) -> str:
@@ -329,6 +332,14 @@ class GameState(ABC):
 
     def __str__(self) -> str:
         return self.render()
+
+    def __repr__(self) -> str:
+        """The game, its options and whose move it is (or how it ended): no card, so
+        a repr in a log or a notebook gives nothing hidden away."""
+        options = "".join(f" {key}={value!r}" for key, value in self.options.items())
+        outcome = self.outcome
+        status = f"player {self.to_move} to move" if outcome is None else str(outcome)
+        return f"<{type(self).__name__} {self.name}{options}: {status}>"
 
 
 def describe_legal(moves: list[str], limit: int = 40) -> str:

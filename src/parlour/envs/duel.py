@@ -43,7 +43,13 @@ AGENTS = ["player_0", "player_1"]
 
 
 class DuelEnv(AECEnv):  # type: ignore[misc]
-    """A two-player parlour game as an AEC environment with action masks."""
+    """A two-player parlour game as an AEC environment with action masks.
+
+    ``render_mode`` is ``"ansi"`` or ``"human"``; an episode is truncated after
+    ``max_steps`` steps of both agents; an illegal action ends it with
+    ``illegal_reward`` for its agent; ``matches=True`` plays an UNO match instead
+    of one hand; other keywords are the game's options (``target=200``).
+    """
 
     metadata: dict[str, Any] = {
         "render_modes": list(RENDER_MODES),
@@ -169,18 +175,24 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
 
 
 class UnoEnv(DuelEnv):
+    """UNO for two agents, ``player_0`` and ``player_1`` (see :class:`DuelEnv`)."""
+
     def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
         super().__init__("uno", render_mode=render_mode, **kwargs)
 
 
 class ChinesePatienceEnv(DuelEnv):
+    """Chinese Patience for two agents, ``player_0`` and ``player_1`` (see :class:`DuelEnv`)."""
+
     def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
         super().__init__("chinese-patience", render_mode=render_mode, **kwargs)
 
 
 def uno_env(**kwargs: Any) -> UnoEnv:
+    """``UnoEnv(**kwargs)``, named as PettingZoo's own environments are made."""
     return UnoEnv(**kwargs)
 
 
 def chinese_patience_env(**kwargs: Any) -> ChinesePatienceEnv:
+    """``ChinesePatienceEnv(**kwargs)``, named as PettingZoo's own environments are made."""
     return ChinesePatienceEnv(**kwargs)

@@ -32,7 +32,14 @@ PATIENCES = ("calculation", "gate", "eight-by-eight")
 
 
 class PatienceEnv(gym.Env[Vector, np.int64]):
-    """One of the patiences as a single-agent environment with action masks."""
+    """One of the patiences as a single-agent environment with action masks.
+
+    ``game`` is ``"calculation"``, ``"gate"`` or ``"eight-by-eight"`` (or use
+    :class:`CalculationEnv`, :class:`GateEnv`, :class:`EightByEightEnv`);
+    ``render_mode`` ``"ansi"`` or ``"human"``; an episode is truncated after
+    ``max_steps`` actions; an illegal action changes nothing and scores
+    ``illegal_reward``; other keywords are the game's options (``bars=3``).
+    """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
@@ -99,6 +106,7 @@ class PatienceEnv(gym.Env[Vector, np.int64]):
         return self.table.observe(0), reward, terminated, truncated, self._info(not legal)
 
     def render_text(self) -> str:
+        """The position as text (what ``render_mode="ansi"`` returns)."""
         return self.table.render(0)
 
     def render(self) -> str | None:
@@ -110,16 +118,22 @@ class PatienceEnv(gym.Env[Vector, np.int64]):
 
 
 class CalculationEnv(PatienceEnv):
+    """Calculation as a :class:`PatienceEnv` (the same arguments but ``game``)."""
+
     def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
         super().__init__("calculation", render_mode=render_mode, **kwargs)
 
 
 class GateEnv(PatienceEnv):
+    """The Gate as a :class:`PatienceEnv` (the same arguments but ``game``)."""
+
     def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
         super().__init__("gate", render_mode=render_mode, **kwargs)
 
 
 class EightByEightEnv(PatienceEnv):
+    """8 x 8 as a :class:`PatienceEnv` (the same arguments but ``game``)."""
+
     def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
         super().__init__("eight-by-eight", render_mode=render_mode, **kwargs)
 

@@ -127,6 +127,8 @@ class RowView(TypedDict):
 
 
 class FoundationView(TypedDict):
+    """One foundation as a view shows it."""
+
     name: str  # F1-F8
     top: str | None  # None while empty
     count: int  # cards on it

@@ -1161,6 +1161,7 @@ class Uno(GameState):
 
     @property
     def scores(self) -> tuple[int, int]:
+        """Each seat's match points so far."""
         return self._scores
 
 

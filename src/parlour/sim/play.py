@@ -85,6 +85,7 @@ class SimSpec:
         return "game"
 
     def to_dict(self) -> dict[str, Any]:
+        """The spec as a JSON-ready dict (the header line of ``--out``)."""
         return {
             "game": self.game,
             "players": list(self.players),

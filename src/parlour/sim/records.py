@@ -46,6 +46,7 @@ class GameRecord:
     hands: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict: one line of ``--out``."""
         return {
             "index": self.index,
             "seed": self.seed,
@@ -59,6 +60,7 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameRecord:
+        """The record ``to_dict`` wrote (``read_records`` reads a file of them)."""
         scores = data.get("scores")
         return cls(
             index=int(data["index"]),

@@ -48,6 +48,7 @@ class SimResults:
         return self.summary.games
 
     def to_dict(self) -> dict[str, Any]:
+        """The spec, the summary and the records as a JSON-ready dict."""
         return {
             "spec": self.spec.to_dict(),
             "summary": self.summary.to_dict(),

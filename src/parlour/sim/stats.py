@@ -74,6 +74,7 @@ class Summary:
     unit: str = "game"
 
     def to_dict(self) -> dict[str, Any]:
+        """The summary as a JSON-ready dict (the seats as a list of dicts)."""
         data = asdict(self)
         data["players"] = list(self.players)
         data["seats"] = [asdict(s) for s in self.seats]
@@ -102,6 +103,7 @@ class Tally:
         self.score_sums = [0] * seats
 
     def add(self, record: GameRecord) -> None:
+        """Count one finished game."""
         self.games += 1
         self.results[record.result] = self.results.get(record.result, 0) + 1
         if record.winner is not None and record.result != CAPPED:
@@ -134,6 +136,8 @@ class Tally:
         self.hand_games += other.hand_games
 
     def summary(self, elapsed: float = 0.0, interrupted: bool = False) -> Summary:
+        """The games counted so far as a :class:`Summary` (rates with Wilson 95%
+        intervals), ``elapsed`` seconds after the start."""
         n = self.games
         seats = []
         for seat, player in enumerate(self.players):
