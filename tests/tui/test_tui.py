@@ -906,7 +906,10 @@ def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         notice = app.screen
         assert isinstance(notice, NoticeScreen)
-        assert notice.text.startswith("Player 1's turn: match the ")  # who has it
+        # the service's words, as the web's cover and parlour play say them (it was the
+        # status line, "Player 1's turn: match the ...", which asks the wrong person)
+        assert notice.text == "Player 1's turn: pass the screen to Player 1."
+        assert notice.go_on == "show Player 1's cards" and notice.keys == {}  # no undo yet
         screen = await take_the_screen(app, pilot)
         assert screen.answer["seat"] == screen.answer["to_move"]
         first = screen.answer["seat"]
@@ -922,8 +925,10 @@ def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
             await keys(pilot, "k")
         notice = app.screen
         assert isinstance(notice, NoticeScreen)
-        assert notice.text == screen.answer["status"]
-        assert notice.text.startswith(f"Player {2 - first}'s turn: match the ")
+        other = f"Player {2 - first}"
+        assert screen.answer["hand_over"]["text"] == notice.text
+        assert notice.text == f"{other}'s turn: pass the screen to {other}."
+        assert notice.go_on == f"show {other}'s cards"
         await keys(pilot, "enter")
         assert table(app) is screen
         assert screen.answer["seat"] == 1 - first and screen.your_turn()

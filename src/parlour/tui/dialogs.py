@@ -222,17 +222,19 @@ class NoticeScreen(ModalScreen[str | None]):
         background: $surface; padding: 1 2; }
     """
 
-    def __init__(self, text: str, keys: dict[str, str] | None = None) -> None:
+    def __init__(self, text: str, keys: dict[str, str] | None = None, go_on: str = "go on") -> None:
         super().__init__()
         self.text = text
         self.keys = keys or {}
+        #: What any other key does, in words ("show Player 2's cards").
+        self.go_on = go_on
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.text)
             yield Static("")
             shown = [f"{k.upper()}: {what}" for k, what in self.keys.items()]
-            yield Static("   ".join([*shown, "any other key: go on"]))
+            yield Static("   ".join([*shown, f"any other key: {self.go_on}"]))
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

@@ -376,9 +376,12 @@ class TableScreen(Screen[None]):
 
     def hand_over(self) -> None:
         """Two people at one table: the one to move takes the keyboard, then sees the
-        table from their seat (the status says whose turn it is); ``u`` first takes
-        the move back instead, where the rule allows."""
-        seat = self.answer["hand_over"]["seat"]
+        table from their seat. The notice is the table service's words, as the web's
+        cover and ``parlour play`` say them ("Player 2's turn: pass the screen to
+        Player 2."), not the status line; ``u`` first takes the move back instead,
+        offered where the one undo rule allows."""
+        notice = self.answer["hand_over"]
+        seat = notice["seat"]
 
         def ready(key: str | None) -> None:
             if key == "u":
@@ -391,8 +394,11 @@ class TableScreen(Screen[None]):
                 return
             self.take(answer)
 
-        status = str(self.answer.get("status") or "")
-        self.app.push_screen(NoticeScreen(status, {"u": "take your move back"}), ready)
+        named = self.answer.get("names") or []
+        whose = str(named[seat]["whose"]) if seat < len(named) else f"Player {seat + 1}'s"
+        back = {"u": "take your move back"} if self.answer.get("can_undo") else {}
+        shown = NoticeScreen(str(notice["text"]), back, go_on=f"show {whose} cards")
+        self.app.push_screen(shown, ready)
 
     # --- the rules of the table -------------------------------------------------------
 
