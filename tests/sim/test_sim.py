@@ -153,6 +153,30 @@ def test_results_file_is_the_same_for_any_number_of_jobs(tmp_path: Path) -> None
     assert first["index"] == 0 and first["seed"] == 9 and first["result"] == "lost"
 
 
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("{not json", "Expecting property name"),
+        ("[1, 2]", "a JSON list, not an object"),
+        ('{"index": 0}', "no field 'seed'"),
+        ('{"index": "x", "seed": 0}', "invalid literal"),
+    ],
+)
+def test_a_records_file_with_a_line_that_is_no_record_is_a_simulation_error(
+    tmp_path: Path, line: str, why: str
+) -> None:
+    """``read_records`` of a file cut off mid-line (a run killed while writing) or of
+    another file said JSONDecodeError or KeyError; now which line, and why."""
+    path = tmp_path / "run.jsonl"
+    sim.run("gate", "random", games=2, jobs=1, out=path)
+    with path.open("a", encoding="utf-8") as stream:
+        stream.write(line + "\n")
+    with pytest.raises(
+        sim.SimulationError, match=rf"line 3 of .*run.jsonl' is not a record.*{why}"
+    ):
+        sim.read_records(path)
+
+
 def test_chunks_cover_every_game_once() -> None:
     for games in (1, 7, 100, 10_000, 100_000):
         for jobs in (1, 2, 8):
@@ -239,6 +263,10 @@ def test_bad_input_is_one_clear_error(kwargs: dict[str, object], message: str) -
     with pytest.raises(parlour.ParlourError, match=message) as info:
         sim.run(**kwargs)  # type: ignore[arg-type]
     assert "\n" not in str(info.value) and isinstance(info.value, ValueError)
+    # each of a kind parlour.sim exports (SimulationError and BackendError were only
+    # in its private modules), or parlour's own
+    kinds = (sim.SimulationError, sim.BackendError, parlour.UnknownGameError)
+    assert isinstance(info.value, (*kinds, parlour.InvalidOptionError))
 
 
 def test_missing_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,11 +9,13 @@ Game ``i`` of a run is dealt from seed ``seed + i``, so a run's per-game
 results are the same whatever the number of jobs and the backend. The engine
 part needs no third-party package; the command line's progress bar and table
 use Rich (``pip install parlour[sim]``) and the Ray backend Ray
-(``pip install parlour[ray]``).
+(``pip install parlour[ray]``). Bad input is a ``SimulationError`` (a player
+level, a number of games) or a ``BackendError`` (jobs, a backend, a cluster), both
+``parlour.ParlourError``.
 """
 
-from .backends import BACKENDS, default_jobs
-from .play import SimSpec, default_max_moves, make_spec, play_game
+from .backends import BACKENDS, BackendError, default_jobs
+from .play import SimSpec, SimulationError, default_max_moves, make_spec, play_game
 from .records import CAPPED, GameRecord
 from .results import SimResults, read_records, records_frame
 from .runner import run, run_spec
@@ -21,11 +23,13 @@ from .stats import SeatSummary, Summary, Tally, wilson
 
 __all__ = [
     "BACKENDS",
+    "BackendError",
     "CAPPED",
     "GameRecord",
     "SeatSummary",
     "SimResults",
     "SimSpec",
+    "SimulationError",
     "Summary",
     "Tally",
     "default_jobs",

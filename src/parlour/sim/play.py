@@ -61,7 +61,8 @@ def default_max_moves(game: str) -> int:
 
 
 class SimulationError(ParlourError):
-    """A simulation asked for something that cannot be run."""
+    """A simulation asked for something that cannot be run, or a records file
+    (``read_records``) with a line that is not a record."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class SimSpec:
         return "game"
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec as a JSON-ready dict (the header line of ``--out``)."""
+        """The spec as a JSON-ready dict (the ``spec`` of ``SimResults.to_dict``)."""
         return {
             "game": self.game,
             "players": list(self.players),

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import ParlourError
-from .play import SimSpec
+from .play import SimSpec, SimulationError
 from .records import GameRecord
 from .stats import Summary
 
@@ -72,9 +72,25 @@ def write_records(stream: IO[str], records: Iterable[GameRecord]) -> None:
 
 
 def read_records(path: str | Path) -> list[GameRecord]:
-    """Records back from a JSON-lines file written by a run."""
+    """Records back from a JSON-lines file written by a run; ``SimulationError`` naming
+    the line if one is not a record (a file that is not a run's, or cut off mid-line)."""
+    records = []
     with open(path, encoding="utf-8") as stream:
-        return [GameRecord.from_dict(json.loads(line)) for line in stream if line.strip()]
+        for number, line in enumerate(stream, start=1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+                if not isinstance(data, dict):
+                    raise TypeError(f"a JSON {type(data).__name__}, not an object")
+                records.append(GameRecord.from_dict(data))
+            except (ValueError, TypeError, KeyError) as exc:
+                why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
+                raise SimulationError(
+                    f"line {number} of {str(path)!r} is not a record of a run "
+                    f"(one JSON object per game, as --out writes them): {why}"
+                ) from None
+    return records
 
 
 def records_frame(records: Iterable[GameRecord] | str | Path, seats: int | None = None) -> Any:
