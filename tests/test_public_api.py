@@ -140,3 +140,12 @@ def test_a_finished_state_says_how_it_ended_in_its_repr() -> None:
     for move in parlour.ai.solver.solve(game, "5s").moves or ():
         game.play(move)
     assert repr(game.state) == "<Gate gate bars=4: won: all 52 cards are on the foundations>"
+
+
+def test_every_error_class_is_exported_from_parlour() -> None:
+    """``except parlour.X`` works for every class of ``parlour.errors`` (EmptyDrawError,
+    raised by ``Rng.choice([])``, was only in ``parlour.errors``)."""
+    from parlour import errors
+
+    for name in errors.__all__:
+        assert getattr(parlour, name) is getattr(errors, name) and name in parlour.__all__

@@ -14,6 +14,7 @@ from .core.protocol import GameState, Outcome
 from .core.registry import games
 from .core.session import Game, load_game, new_game
 from .errors import (
+    EmptyDrawError,
     GameNotOverError,
     GameOverError,
     IllegalMoveError,
@@ -57,6 +58,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "EmptyDrawError",
     "Game",
     "GameNotOverError",
     "GameOverError",
