@@ -126,8 +126,8 @@ def test_rules_pages_and_front_end_are_served(client: TestClient) -> None:
         (b"null", 400, "the request body must be a JSON object, got null"),
         (b'{"move": 7}', 400, "field 'move' takes text"),
         (b"{}", 400, "needs a field 'move'"),
-        (b'{"move": "S X9"}', 400, "is not a Calculation move"),
-        (b'{"move": "W1 F1"}', 400, "is not legal now"),
+        (b'{"move": "S X9"}', 400, "“S X9” is not a move here: 'X9' is no target pile"),
+        (b'{"move": "W1 F1"}', 400, "“W1 F1” is not legal now: W1 is empty."),
         (b'{"move": "' + b"x" * MAX_BODY + b'"}', 413, "at most"),
     ],
 )
@@ -140,7 +140,11 @@ def test_bad_moves_are_refused_and_change_nothing(
         f"/api/games/{gid}/moves", content=body, headers={"Content-Type": "application/json"}
     )
     assert response.status_code == status
-    assert words in response.json()["error"]
+    refused = response.json()
+    assert words in refused["error"]
+    if "detail" in refused:  # a typed move: the engine's whole message, with the notation
+        assert refused["detail"].startswith(("'S X9' is not a Calculation move", "'W1 F1' is not"))
+        assert refused["error"].count(" ") < 16, "one short sentence"
     after = client.get(f"/api/games/{gid}").json()
     assert after["view"] == game["view"] and after["moves_played"] == 0
 

@@ -43,6 +43,7 @@ __all__ = [
     "CatalogOption",
     "EndOfGame",
     "GameSummary",
+    "ListedWords",
     "HandEnd",
     "Hint",
     "Invitation",
@@ -329,8 +330,23 @@ class Answer(TypedDict):
     seed: NotRequired[int | str]
 
 
-class GameSummary(TypedDict):
-    """One line of a player's list of games."""
+class ListedWords(TypedDict):
+    """The line a list of games shows, in the service's words: the deal ("Deal of the
+    day, 26 November 2026", "Winnable deal", "Deal 7" where its number may be shown,
+    "Random deal"), the moves made ("1 move"), how far the game has got ("12 of 52
+    cards on the foundations"; None for a game without such a measure), who plays
+    ("against the computer"; None for a patience) and when it was last played ("5
+    minutes ago", "yesterday", a date from a week on)."""
+
+    deal_text: str
+    moves_text: str
+    progress_text: str | None
+    who_plays: str | None
+    played_text: str
+
+
+class GameSummary(ListedWords):
+    """One line of a player's list of games (its words: :class:`ListedWords`)."""
 
     id: str
     game: str

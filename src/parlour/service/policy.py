@@ -35,6 +35,7 @@ one of two people; nor once the game is over.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any
@@ -54,6 +55,7 @@ from .answers import (
     EndOfGame,
     GameSummary,
     HandOver,
+    ListedWords,
     LiveTable,
     LogEntry,
     Progress,
@@ -62,14 +64,16 @@ from .answers import (
     Step,
     Verdict,
 )
-from .ending import best_words, streak_words
-from .store import GameRecord
+from .ending import best_words, day_words, streak_words
+from .store import GameRecord, now
 from .words import (
     Names,
+    ago_words,
     blocked_words,
     capitalised,
     cards_left_words,
     match_words,
+    moves_words,
     prompt_words,
     sentence,
 )
@@ -921,6 +925,8 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
     while the game can go on)."""
     cls = game_class(record.game)
     final = bool(record.finished and (record.meta.get("final") or _final_record(record)))
+    shown = final or chose_the_deal(record, seat)
+    words = _listed(record, seat, deal_number(record.seed) if shown else None)
     outcome = record.outcome
     data: GameSummary = {
         "id": record.id,
@@ -936,12 +942,48 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
         "outcome": outcome,
         "result": None if outcome is None else result_for(outcome, seat),
         "headline": None if outcome is None else headline(record, outcome, seat),
+        "deal_text": words["deal_text"],
+        "moves_text": words["moves_text"],
+        "progress_text": words["progress_text"],
+        "who_plays": words["who_plays"],
+        "played_text": words["played_text"],
     }
-    if final or chose_the_deal(record, seat):
+    if shown:
         data["seed"] = deal_number(record.seed)
     if record.meta.get("deal"):  # a winnable deal or the deal of the day (statistics)
         data["deal"] = str(record.meta["deal"])
     return data
+
+
+def _listed(record: GameRecord, seat: int, shown_seed: int | str | None) -> ListedWords:
+    """The words of a list's line for a game (see :class:`GameSummary`): they tell apart
+    two games of the same game, and never name the seed of a deal the person did not
+    choose while it is in play (nor ever a winnable deal's: all one learns of it is
+    that it is winnable)."""
+    cls = game_class(record.game)
+    kind = record.meta.get("deal")
+    if kind == "daily":
+        day = record.meta.get("day")
+        deal = f"Deal of the day, {day_words(str(day))}" if day else "Deal of the day"
+    elif kind == "winnable":
+        deal = "Winnable deal"
+    elif shown_seed is not None:
+        deal = f"Deal {shown_seed}"
+    else:
+        deal = "Random deal"
+    value = record.meta.get("progress")
+    progress = None
+    if value is not None and cls.progress_label:
+        total = f" of {cls.progress_total}" if cls.progress_total else ""
+        progress = f"{value}{total} {cls.progress_label}"
+    local = dt.datetime.fromtimestamp(record.updated).date().isoformat()
+    return {
+        "deal_text": deal,
+        "moves_text": moves_words(len(record.moves)),
+        "progress_text": progress,
+        "who_plays": who_plays(record, seat),
+        "played_text": ago_words(record.updated, now(), day_words(local)),
+    }
 
 
 def _final_record(record: GameRecord) -> bool:

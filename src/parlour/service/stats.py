@@ -1,6 +1,6 @@
 """Statistics for the statistics page: per player, from the stored games alone.
 
-A finished game's record keeps its ``progress`` (the game's own measure of how far
+A game's record keeps its ``progress`` (the game's own measure of how far
 the person got, cards on the foundations in a patience; see
 ``GameState.progress``), so it can be shown for games lost as well as won.
 """

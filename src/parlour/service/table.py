@@ -53,9 +53,11 @@ from .stats import LOADED_OVER, game_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
 from .words import (
     Names,
+    brief_refusal,
     capitalised,
     hint_words,
     line_counter,
+    moves_words,
     sentence,
     sentences,
     solver_names,
@@ -483,7 +485,12 @@ class TableService:
             try:
                 _play(trial, move)
             except ParlourError as exc:  # the rules' reason, with cards as people read them
-                raise type(exc)(with_symbols(str(exc))) from None
+                refused = type(exc)(with_symbols(str(exc)))
+                # and in one sentence, for a front end whose help shows the notation
+                legal = game.legal_moves()
+                illegal = isinstance(exc, IllegalMoveError)
+                refused.brief = brief_refusal(str(exc), str(move), legal, illegal)
+                raise refused from None
             mine = self._step(trial, me)
             steps = self._computer_turns(trial)
             self._commit(live, trial)
@@ -530,7 +537,7 @@ class TableService:
                 redone.append(_redo(trial))
             self._computer_turns(trial)
             self._commit(live, trial)
-            message = f"Replayed {_moves_words(len(redone))}."
+            message = f"Replayed {moves_words(len(redone))}."
             return self._answer(live, message=message, seat=me)
 
     def check(
@@ -1225,9 +1232,10 @@ def _sync(record: GameRecord, game: Game) -> None:
     outcome = game.outcome
     record.finished = outcome is not None
     record.outcome = None if outcome is None else outcome.to_dict()
-    if record.finished:
-        record.meta["progress"] = game.state.progress()
-    else:
+    # how far the game has got: statistics read a finished game's, the list of games
+    # one in play's (it is what the table shows: cards on the foundations)
+    record.meta["progress"] = game.state.progress()
+    if not record.finished:
         record.meta.pop("final", None)
 
 
@@ -1263,16 +1271,12 @@ def _took_back(turns: list[_Turn], seat: int, names: Names, by: int | None) -> s
     stock to W3." (what the move turned up is no longer so); to the other person at
     a friend's game, whose and all they were told: "Ann took back 1 move: Ann plays
     red 7." """
-    took = f"took back {_moves_words(len(turns))}"
+    took = f"took back {moves_words(len(turns))}"
     if by is not None:
         took = f"{names.subject(by)} {took}"
     told = [sentences(turn.events[seat], names) for turn in turns]
     moves = " ".join(" ".join(said if by is not None else said[:1]) for said in told if said)
     return capitalised(f"{took}: {moves}" if moves else f"{took}.")
-
-
-def _moves_words(count: int) -> str:
-    return "1 move" if count == 1 else f"{count} moves"
 
 
 def _check_day(day: dt.date, deal: str) -> None:

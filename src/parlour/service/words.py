@@ -37,6 +37,9 @@ __all__ = [
     "SOLVER",
     "solver_names",
     "line_counter",
+    "brief_refusal",
+    "moves_words",
+    "ago_words",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -170,6 +173,78 @@ def line_counter(number: int, total: int) -> str:
     """Where a replay of a line of moves is: "Move 12 of 280" (every front end's
     counter, so none counts in its own words)."""
     return f"Move {number} of {total}"
+
+
+def moves_words(count: int) -> str:
+    """``1 move``, ``12 moves``."""
+    return "1 move" if count == 1 else f"{count} moves"
+
+
+def ago_words(then: float, now: float, date: str | None = None) -> str:
+    """When something last happened, as a list of games says it: "just now",
+    "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", then ``date`` (its
+    day in words, "26 November 2026") from a week on."""
+    seconds = max(0.0, now - then)
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        minutes = int(seconds // 60)
+        return "a minute ago" if minutes == 1 else f"{minutes} minutes ago"
+    if seconds < 86400:
+        hours = int(seconds // 3600)
+        return "an hour ago" if hours == 1 else f"{hours} hours ago"
+    days = int(seconds // 86400)
+    if days == 1:
+        return "yesterday"
+    if days < 7 or date is None:
+        return f"{days} days ago"
+    return date
+
+
+#: The typed input an engine's refusal quotes first ('T9 F' or "it's").
+_QUOTED = re.compile(r"""^\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+#: What the engine says the input is not ("is not a Calculation move", "is not legal now").
+_IS_NOT = re.compile(r"^\s*is not[^:;]*")
+#: Where an engine's reason is its notation help instead ("moves are 'S Fn' ...").
+_NOTATION = re.compile(r"^(?:accepted )?moves are\b|^play a card\b|^legal moves\b")
+#: A reason longer than this is cut at its own colon ("'T9' is not a pile number: ...").
+_BRIEF_WORDS = 14
+
+
+def brief_refusal(message: str, typed: str, legal: Sequence[str], illegal: bool) -> str:
+    """An engine's refusal of a typed move in one short sentence, for a front end that
+    keeps the notation on its rules and help pages (the web app): the input quoted,
+    the rules' reason when they give a short one ("“T9 F” is not a move here: there is
+    no row T9."), else a move or two that would be taken ("“xyz” is not a move here:
+    moves are written like S F4 or S W1."). ``message`` is the engine's whole message
+    (quoting the input first, then its reason and notation); ``illegal``: the move is
+    well formed but not allowed now. A message that quotes no input (the table's own
+    refusals, short already) is returned as it is. Blank input asks for a move."""
+    given = " ".join(typed.split())
+    example = " or ".join(legal[:2])
+    if not given:
+        return f"Type a move, for example {legal[0]}." if legal else "Type a move."
+    found = _QUOTED.match(message)
+    if found is None:
+        return message
+    rest = _IS_NOT.sub("", message[found.end() :], count=1).strip()
+    reason = rest[1:].split(";")[0].strip() if rest.startswith(":") else ""
+    if _NOTATION.match(reason):
+        reason = ""
+    if len(reason.split()) > _BRIEF_WORDS and ": " in reason:
+        reason = reason.split(": ")[0]
+    if len(reason.split()) > 2 * _BRIEF_WORDS and ", so " in reason:
+        reason = reason.split(", so ")[0]  # the rule, without all that follows from it
+    shown = f"“{given}” is not legal now" if illegal else f"“{given}” is not a move here"
+    if reason:
+        return f"{shown}: {with_symbols(reason).rstrip('.')}."
+    if illegal and len(legal) == 1:
+        return f"{shown}: the only legal move is {legal[0]}."
+    if illegal and legal:
+        return f"{shown}: legal moves include {legal[0]} and {legal[1]}."
+    if legal:
+        return f"{shown}: moves are written like {example}."
+    return f"{shown}: the rules page shows how moves are written."
 
 
 @dataclass(frozen=True)

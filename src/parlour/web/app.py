@@ -190,9 +190,14 @@ class InvitationBody(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    error: str
+    error: str = Field(description="what was refused and why, for people")
     field: str | None = Field(
         default=None, description="the field of the request the error is about, where one is"
+    )
+    detail: str | None = Field(
+        default=None,
+        description="a typed move refused: the engine's whole message, with the notation "
+        "of the game's moves ('error' is it in one sentence)",
     )
 
 
@@ -424,7 +429,11 @@ def create_app(
 
     @app.exception_handler(ParlourError)
     async def parlour_error(request: Request, exc: ParlourError) -> JSONResponse:
-        body = {"error": str(exc)}
+        # a typed move's refusal in the table service's one sentence; the whole
+        # message (with the notation) as its detail
+        body = {"error": exc.brief or str(exc)}
+        if exc.brief:
+            body["detail"] = str(exc)
         if isinstance(exc, InvalidSeedError):
             body["field"] = "seed"  # a form says it by the deal number's own box
         return JSONResponse(body, status_code=_status(exc))

@@ -324,7 +324,7 @@ async def _handle(
         answer = await run_in_threadpool(commands[kind], conn.player, conn.game_id, body)
         reply = {"type": "answer", "cause": kind, "id": ident, "answer": answer}
     except ParlourError as exc:
-        reply = {"type": "error", "id": ident, "error": str(exc)}
+        reply = {"type": "error", "id": ident, "error": exc.brief or str(exc)}
     except Exception:  # never a broken line for one bad request
         _log.exception("live command failed on %s", conn.game_id)
         reply = {"type": "error", "id": ident, "error": "the server could not do that"}
