@@ -393,6 +393,7 @@ def test_cards_travel_and_turn_over(table_at: TableAt) -> None:
     table.settle()
     table.page.evaluate(COUNT_ANIMATIONS)
     table.page.locator("#newgame").click()
+    table.page.locator("#confirm-yes").click()  # a move was made: it asks first
     table.page.wait_for_function("window.__animated >= 5")  # the new deal is dealt
 
 

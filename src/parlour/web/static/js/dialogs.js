@@ -55,15 +55,32 @@ export function keysDialog(renderer, answer, line = null) {
   open(dialog, () => focus(before));
 }
 
-export function confirmDialog(title, text, ok) {
+/**
+ * A yes-or-no question; resolves true for yes. `opts.cancel`: the no button's words
+ * ("Cancel"); `opts.keys`: the terminal table's keys too, Enter or Y for yes (the yes
+ * button has the focus), N or Escape for no. Without it the focus is on the no button.
+ */
+export function confirmDialog(title, text, ok, opts = {}) {
   const before = document.activeElement;
+  const keys = !!opts.keys;
+  const hint = (k) => (keys ? h("kbd", { "aria-hidden": "true", text: k }) : null);
   return new Promise((resolve) => {
-    const dialog = h("dialog", { class: "dialog", "aria-labelledby": "confirm-title" },
+    const dialog = h("dialog", { class: "dialog confirm", id: "confirm", "aria-labelledby": "confirm-title" },
       h("h2", { id: "confirm-title", text: title }),
       text ? h("p", { text }) : null,
       h("form", { method: "dialog", class: "row" },
-        h("button", { class: "primary", value: "yes", text: ok }),
-        h("button", { value: "no", text: "Cancel", autofocus: true })));
+        h("button", { class: "primary", id: "confirm-yes", value: "yes", autofocus: keys ? true : null, "aria-keyshortcuts": keys ? "Y" : null }, ok, hint("Y")),
+        h("button", { value: "no", id: "confirm-no", autofocus: keys ? null : true, "aria-keyshortcuts": keys ? "N" : null }, opts.cancel || "Cancel", hint("N"))));
+    if (keys) {
+      dialog.addEventListener("keydown", (ev) => {
+        if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+        const k = ev.key.toLowerCase();
+        if (k !== "y" && k !== "n") return;
+        ev.preventDefault();
+        ev.stopPropagation(); // the table's keys would read it once the dialog is closed (N: ask again)
+        dialog.close(k === "y" ? "yes" : "no");
+      });
+    }
     open(dialog, (value) => {
       focus(before);
       resolve(value === "yes");

@@ -20,7 +20,7 @@ import * as live from "./live.js";
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
   busy: false, thinking: false, unoCall: false, log: [], resize: null, verdict: null,
-  hinted: null, between: null, refocus: null, replay: null,
+  hinted: null, between: null, refocus: null, replay: null, hurry: false,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -42,8 +42,9 @@ export async function showGame(main, id, pending, seat = null) {
   seeNames(answer);
   Object.assign(state, {
     active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
-    thinking: false, unoCall: false, hinted: null, between: null, refocus: null,
+    thinking: false, unoCall: false, hinted: null, between: null, refocus: null, hurry: false,
   });
+  queued.length = 0;
   state.log = loadLog(answer);
   document.body.classList.add("at-table");
   main.replaceChildren(screen(answer, renderer));
@@ -59,14 +60,26 @@ export async function showGame(main, id, pending, seat = null) {
     state.busy = true;
     try {
       draw(steps[0].view, answer, { deal: fresh, step: true, counts: countsIn(steps[0]) });
-      await (fresh ? sleep(FAST ? 20 : 700) : Promise.resolve());
+      await (fresh ? linger(FAST ? 20 : 700) : Promise.resolve());
       await showSteps(answer, steps.slice(1));
     } finally {
       state.busy = false;
     }
     afterSteps(answer);
+  } else if (fresh) {
+    // the deal is shown as any move is: a click meanwhile finishes it, then counts
+    state.busy = true;
+    try {
+      await draw(answer.view, answer, { deal: true });
+    } finally {
+      state.busy = false;
+    }
+    if (state.answer === answer && els.scene.isConnected) {
+      toolbar(answer, true);
+      drawControls(answer.view, answer, true);
+    }
   } else {
-    draw(answer.view, answer, { deal: fresh });
+    draw(answer.view, answer);
   }
   renderLog();
   settleFocus();
@@ -125,8 +138,10 @@ function screen(answer, renderer) {
     h("div", { class: "side-head" }, h("h2", { text: "Log" }),
       h("button", { type: "button", class: "tool close-log", onclick: () => toggleLog(false), title: "Close the log" }, icon("close"), h("span", { class: "tool-text", text: "Close" }))),
     els.log,
-    h("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); const v = els.typed.value.trim(); if (v) { els.typed.value = ""; playTyped(v); } } },
-      h("label", { for: "typed-move", text: "Type a move" }), els.typed, els.legal, h("button", { type: "submit", text: "Play" })));
+    // a blank submit takes an old error away; the notation is on the rules page
+    h("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); const v = els.typed.value.trim(); els.typed.value = ""; if (v) playTyped(v); else say(""); } },
+      h("label", { for: "typed-move", text: "Type a move" }), els.typed, els.legal, h("button", { type: "submit", text: "Play" }),
+      h("a", { class: "notation", href: `#/rules/${answer.game}`, text: "How moves are written" })));
   els.screen = h("div", { class: `game-screen game-${answer.game}` },
     bar, els.status, els.more, els.message,
     h("div", { class: "play-area" }, els.table, els.panelHost),
@@ -183,7 +198,8 @@ function draw(view, answer, opts = {}) {
   const hinted = opts.keepSelection ? state.hinted : null;
   state.selected = null;
   state.hinted = null;
-  const before = opts.still || opts.deal ? null : motion.snapshot(els.scene);
+  // hurried (a click came while the table moved): the cards go straight to their places
+  const before = opts.still || opts.deal || state.hurry ? null : motion.snapshot(els.scene);
   const focused = focusKey(document.activeElement);
   // Status line (the service's sentence: what the turn asks, or the move being
   // shown; then the table's own counts) and controls first: their height is
@@ -210,7 +226,7 @@ function draw(view, answer, opts = {}) {
   els.legal.replaceChildren(...(state.moves.map((m) => h("option", { value: m.move }))));
   if (!state.between) els.panelHost.replaceChildren();
   if (final && !opts.step && answer.outcome) showEnd(answer);
-  if (opts.deal) {
+  if (opts.deal && !state.hurry) {
     const origin = els.scene.querySelector(`.pile[data-pile="${r.dealFrom}"]`);
     return motion.deal(els.scene, (origin || els.scene).getBoundingClientRect());
   }
@@ -503,8 +519,9 @@ async function chooseAmong(moves) {
   return moves[0];
 }
 
-/** Click, Enter or Space on a place of the table. */
-async function activate(target) {
+/** Click, Enter or Space on a place of the table (`opts.late`: a click made while
+ * the table moved, played once it is still). */
+async function activate(target, opts = {}) {
   if (state.busy || !state.view) return;
   const el = target.closest(".card, .slot");
   const pileEl = target.closest(".pile");
@@ -541,7 +558,8 @@ async function activate(target) {
     const g = { source: state.selected.source, count: state.selected.count };
     clearSelection();
     await explain(what, pileEl, g);
-  } else if (el && el.dataset.card) {
+  } else if (el && el.dataset.card && !opts.late) {
+    // (a click made while the cards moved, aimed at where one was, is let go quietly)
     say(`The ${cardName(el.dataset.card)} cannot move now.`);
   }
 }
@@ -618,9 +636,11 @@ function bindTable(root) {
       return;
     }
     if (ev.detail > 1) return;
+    if (state.busy || queued.length) return later(ev, "click"); // (after those waiting)
     activate(ev.target);
   });
   root.addEventListener("dblclick", (ev) => {
+    if (state.busy || queued.length) return later(ev, "dblclick");
     const el = ev.target.closest(".card.movable");
     if (el) toFoundation(el);
   });
@@ -643,6 +663,7 @@ function bindTable(root) {
   });
   // Drag: the card follows the pointer; a legal drop plays, anything else snaps back.
   root.addEventListener("pointerdown", (ev) => {
+    if (ev.button === 0 && state.busy && hurriable()) hurry(); // its click will count
     if (ev.button !== 0 || state.busy) return;
     const el = ev.target.closest(".card.movable");
     if (!el) return;
@@ -684,6 +705,93 @@ function bindTable(root) {
     root.addEventListener("pointerup", up);
     root.addEventListener("pointercancel", up);
   });
+}
+
+// --- clicks while the table moves -------------------------------------------------------------
+//
+// A move takes a moment: the server's answer, the cards travelling, the computer's
+// replies one by one. A click meanwhile is not lost (nor read against the table as it
+// was, which refused it: "The 7♦ cannot move now."): it finishes what the table is
+// showing at once, as a card table does, and is then played where it landed.
+
+/** Clicks made while the table moved, in order ({x, y, kind}), a few at most. */
+const queued = [];
+let draining = false;
+/** What resolves each pause between the moves shown, to cut it short. */
+const pauses = new Set();
+
+/** A pause between two moves shown, cut short when the table is hurried. */
+function linger(ms) {
+  if (state.hurry) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      pauses.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    pauses.add(done);
+  });
+}
+
+/** Finish what the table is showing: every card at its place, no more pauses, the
+ * moves still to show drawn at once (until the clicks made meanwhile are played). */
+function hurry() {
+  state.hurry = true;
+  if (els.scene && els.scene.isConnected) {
+    for (const a of els.scene.getAnimations({ subtree: true })) {
+      const timing = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+      if (timing && timing.iterations !== Infinity) a.finish();
+    }
+  }
+  for (const done of [...pauses]) done();
+  drain();
+}
+
+/** Whether a click now may hurry the table: a game going on (not one over, whose
+ * winning line may be on show), not between two hands (a panel waits for the person). */
+const hurriable = () => !state.between && !!state.answer && !state.answer.outcome && els.scene.isConnected;
+
+function later(ev, kind) {
+  if (!hurriable()) return;
+  if (queued.length < 4) queued.push({ x: ev.clientX, y: ev.clientY, kind });
+  hurry();
+}
+
+/** Until the table is still (or gone, or waiting between two hands). */
+function still() {
+  return new Promise((resolve) => {
+    const look = () => (state.busy && els.scene.isConnected && !state.between ? setTimeout(look, 16) : resolve());
+    look();
+  });
+}
+
+/** Play the clicks made while the table moved, each on the table as it then lies. */
+async function drain() {
+  if (draining) return;
+  draining = true;
+  try {
+    for (;;) {
+      await still();
+      const next = queued.shift();
+      if (!next) break;
+      const over = !els.scene.isConnected || state.between || !state.answer || state.answer.outcome;
+      if (over) {
+        queued.length = 0;
+        break;
+      }
+      state.hurry = queued.length > 0; // the last click's move is shown as any other
+      const el = document.elementFromPoint(next.x, next.y);
+      if (!el || !els.scene.contains(el)) continue;
+      if (next.kind === "dblclick") {
+        const card = el.closest(".card.movable");
+        if (card) await toFoundation(card);
+      } else await activate(el, { late: true });
+    }
+  } finally {
+    draining = false;
+    state.hurry = false;
+  }
 }
 
 /** The pile under the dragged card: the one it overlaps most. */
@@ -852,7 +960,7 @@ async function acceptNow(answer, opts) {
     renderLog(steps[0], 1);
     if (pause) await handPause(played, answer);
     else await draw(played.view, answer, { step: true, stepText: played.text, counts: countsIn(played) });
-    await sleep(Math.min(stepPause(), 300));
+    await linger(Math.min(stepPause(), 300));
   }
   await showSteps(answer, steps);
 }
@@ -903,13 +1011,13 @@ async function showSteps(answer, steps) {
         if (handEnded(step, answer, i === steps.length - 1)) {
           await handPause(step, answer);
           if (!els.scene.isConnected) return;
-          await sleep(stepPause());
+          await linger(stepPause());
           continue;
         }
         const text = told(answer) ? step.text : said("The computer", step.text);
         await draw(step.view, answer, { step: true, stepText: text, counts: countsIn(step) });
         els.table.classList.add("computer-moved");
-        await sleep(stepPause());
+        await linger(stepPause());
         els.table.classList.remove("computer-moved");
       }
     } finally {
@@ -1081,9 +1189,26 @@ export async function newGame(how = {}) {
   }
 }
 
+/**
+ * Whether a person has moved in the game on the table and it is not over: leaving it
+ * for a new deal is then asked first (the game is kept: the service leaves it in play,
+ * in the front page's Continue list, and it counts in no statistics until finished).
+ */
+function inPlay() {
+  const a = state.answer;
+  if (!a || a.outcome) return false;
+  return state.log.some((e) => e.move !== undefined && (e.who === "you" || String(e.who).startsWith("player ")));
+}
+
 /** "New deal": a fresh deal of the same kind; after the deal of the day (one a day), ask which kind. */
 export async function freshDeal() {
-  if (state.busy && !state.replay) return; // (the solver's line on the table may go)
+  // (the solver's line on the table may go)
+  if ((state.busy && !state.replay) || document.querySelector("dialog[open]")) return;
+  if (inPlay()) {
+    const sure = await confirmDialog("Start a new deal?", "This game stays in Continue on the front page, to finish later.",
+      "New deal", { cancel: "Keep playing", keys: true });
+    if (!sure) return;
+  }
   if (state.answer.deal !== "daily") return newGame();
   const kind = await choiceDialog("A new deal", "There is one deal of the day. Play a random deal, or one the solver has proved winnable?", [["random", "Random deal"], ["winnable", "Winnable deal"]]);
   if (kind) return newGame({ deal: kind });
@@ -1253,7 +1378,8 @@ function toggleLog(open) {
 let messageTimer = null;
 /**
  * A message over the status line for a few seconds (`cls`: "error", "hint" or
- * none); a refusal and a hint are also kept in the log, whole.
+ * none); a hint is also kept in the log, whole. A refusal is not: the log tells the
+ * game, and the refusal (one short sentence) is gone with the next move.
  */
 export function say(text, cls = "") {
   if (!els.message) return;
@@ -1262,10 +1388,10 @@ export function say(text, cls = "") {
   els.message.title = "";
   clearTimeout(messageTimer);
   if (!text) return;
-  if (cls === "error" || cls === "hint") note(text, cls);
+  if (cls === "hint") note(text, cls);
   const cut = els.message.firstChild.scrollHeight > els.message.firstChild.clientHeight + 1;
   els.message.classList.toggle("cut", cut);
-  if (cut) els.message.title = "Show it all (the log keeps it too)";
+  if (cut) els.message.title = cls === "hint" ? "Show it all (the log keeps it too)" : "Show it all";
   messageTimer = setTimeout(() => els.message.classList.remove("shown", "open"), cls === "error" ? 7000 : 5000);
 }
 

@@ -20,6 +20,9 @@ const LEVEL_LABELS = {
   strong: "Hard: searches ahead",
 };
 
+/** "1 card", "2 cards": a count and its word, singular or plural. */
+export const counted = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 export function optionLabel(option) {
   if (option.label) return option.label;
   const known = OPTION_LABELS[option.name];

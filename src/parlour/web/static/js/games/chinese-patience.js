@@ -4,7 +4,7 @@
 // destination (M 0 5, M P 8 6).
 import { CARD_H } from "../scene.js";
 import { GAP, TAG, topOnly } from "./common.js";
-import { nameOf, whose, across } from "../words.js";
+import { nameOf, whose, across, counted } from "../words.js";
 
 const TAB_MIN = CARD_H + 2 * 0.3 * CARD_H;
 let keyBuffer = null;
@@ -45,7 +45,7 @@ export default {
       return {
         id: mine ? "hand" : "their-hand", x: 0, y, cards: n ? [null] : [], total: n, count: n, fan: "none",
         target: null, action: mine ? "twist" : null, tag: mine ? `${whose(who)} hand` : nameOf(who),
-        label: `${whose(who)} hand, ${n} cards` + (view.hand_order[who] ? " (order known)" : ""),
+        label: `${whose(who)} hand, ${counted(n, "card")}` + (view.hand_order[who] ? " (order known)" : ""),
         empty: "", cls: mine ? "" : "opponent",
       };
     };

@@ -2,6 +2,7 @@
 // foundations, the talon with its pending card and the waste pile.
 import { CARD_H } from "../scene.js";
 import { TAG, topOnly, twoPart, rankOf, redSuit } from "./common.js";
+import { counted } from "../words.js";
 
 const GAP8 = 0.12;
 const COLS = 8 * (1 + GAP8) - GAP8;
@@ -61,7 +62,7 @@ export default {
     view.foundations.forEach((f, i) => {
       piles.push({
         id: f.name, x: x(i), y: TAG, cards: f.top ? [f.top] : [], fan: "none", tag: f.name,
-        total: f.count, label: `foundation ${f.name}` + (f.count ? `, ${f.count} cards` : ""), empty: "",
+        total: f.count, label: `foundation ${f.name}` + (f.count ? `, ${counted(f.count, "card")}` : ""), empty: "",
       });
     });
     let rowsY, side;
@@ -85,7 +86,7 @@ export default {
     piles.push({
       id: "S", x: sx, y: sy, cards: view.talon ? [null] : [], fan: "none", target: null, action: "turn",
       tag: "talon", count: view.talon, total: view.talon,
-      empty: canTurn ? "turn over" : "", label: `the talon, ${view.talon} cards, pass ${view.pass} of ${view.passes}`,
+      empty: canTurn ? "turn over" : "", label: `the talon, ${counted(view.talon, "card")}, pass ${view.pass} of ${view.passes}`,
     });
     const [px, py] = side(1);
     piles.push({

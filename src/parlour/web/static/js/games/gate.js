@@ -2,6 +2,7 @@
 // foundations, stock and waste heap (the book's picture).
 import { CARD_H } from "../scene.js";
 import { GAP, TAG, topOnly, twoPart, rankOf, redSuit } from "./common.js";
+import { counted } from "../words.js";
 
 const G = 0.4;
 const BAR_MIN = CARD_H + 0.6;
@@ -94,7 +95,7 @@ export default {
     piles.push({
       id: "S", x: stockAt[0], y: stockAt[1], cards: view.stock ? [null] : [], fan: "none", target: null,
       action: "deal", tag: "stock", count: view.stock, total: view.stock, empty: "",
-      label: `the stock, ${view.stock} cards: deal one to the waste heap`,
+      label: `the stock, ${counted(view.stock, "card")}: deal one to the waste heap`,
     });
     piles.push({
       id: "W", x: wasteAt[0], y: wasteAt[1], cards: view.waste.slice(-3), total: view.waste.length, fan: "none",

@@ -7,7 +7,7 @@ import { h } from "../dom.js";
 import { cardName, colourMark, UNO_COLOURS, UNO_WORDS } from "../cards.js";
 import { CARD_H } from "../scene.js";
 import { TAG, decor } from "./common.js";
-import { nameOf, whose, tally } from "../words.js";
+import { nameOf, whose, tally, counted } from "../words.js";
 
 const STEP = 0.62;
 const MIN_STEP = 0.36;
@@ -71,7 +71,7 @@ export default {
     piles.push({
       id: "computer", x: 0, y: TAG, cards: Array(opp).fill(null), total: opp, fan: "right", room: w,
       stepDown: 0.3, align: "center", tag: `${nameOf(them)}: ${opp}`, target: null,
-      label: `${whose(them)} hand, ${opp} cards`, empty: "", cls: "opponent",
+      label: `${whose(them)} hand, ${counted(opp, "card")}`, empty: "", cls: "opponent",
     });
     const midY = TAG + CARD_H + 0.25 + TAG;
     const cx = w / 2;
@@ -79,7 +79,7 @@ export default {
     piles.push({
       id: "draw", x: drawX, y: midY, cards: view.draw_pile ? [null] : [], total: view.draw_pile, fan: "none",
       target: null, action: "draw", tag: "draw pile", count: view.draw_pile, empty: "",
-      label: `the draw pile, ${view.draw_pile} cards`,
+      label: `the draw pile, ${counted(view.draw_pile, "card")}`,
     });
     piles.push({
       id: "discard", x: drawX + 1.3, y: midY, cards: view.discard.slice(-3), total: view.discard.length, fan: "none",

@@ -19,9 +19,7 @@ export async function showHome(main) {
   const cont = playing.length
     ? h("section", { class: "continue", "aria-labelledby": "continue-title" },
         h("h2", { id: "continue-title", text: "Continue" }),
-        h("ul", { class: "continue-list" }, playing.slice(0, 8).map((s) => h("li", {},
-          h("a", { class: "button primary", href: `#/game/${s.id}`, "aria-label": `Continue ${s.title}, ${s.moves_played} moves, last played ${when(s.updated)}` },
-            h("strong", { text: s.title }), h("span", { text: `${s.moves_played} moves · ${when(s.updated)}` }))))))
+        h("ul", { class: "continue-list" }, playing.slice(0, 8).map((s) => continueEntry(s))))
     : null;
   const cards = games.map((g) => gameCard(g));
   const clearable = finished.length ? await hasRoute("DELETE", "/api/games") : false;
@@ -46,6 +44,25 @@ export async function showHome(main) {
       h("div", { class: "games" }, cards)),
     history));
 }
+
+/**
+ * One game of the Continue list, told apart from the others in the table service's
+ * words: the deal (never a seed the person may not see), who plays, the moves made,
+ * how far it has got, and when it was last played (the exact time on hover).
+ */
+function continueEntry(s) {
+  const deal = [s.deal_text, s.who_plays].filter(Boolean).join(", ");
+  const facts = [s.moves_text, s.progress_text].filter(Boolean);
+  const said = [deal, ...facts, `last played ${s.played_text}`].join(", ");
+  return h("li", {},
+    h("a", { class: "button primary continue-game", href: `#/game/${s.id}`, title: when(s.updated), "aria-label": `Continue ${s.title}: ${said}` },
+      h("strong", { text: s.title }),
+      h("span", { class: "continue-deal", text: deal }),
+      h("span", { class: "continue-facts", text: facts.join(" · ") }),
+      h("span", { class: "continue-when", text: cap(s.played_text) })));
+}
+
+const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
 function gameCard(g) {
   const id = (o) => `opt-${g.name}-${o.name}`;

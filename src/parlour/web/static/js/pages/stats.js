@@ -1,6 +1,7 @@
 // Statistics with pictures: win rate per game, results over time, streaks, best scores.
 import { h } from "../dom.js";
 import { api, getCatalog } from "../api.js";
+import { counted } from "../words.js";
 import { resultsChart, barChart, streakChart, chartSlot, fitCharts } from "../charts.js";
 
 const pct = (x) => `${Math.round(x * 100)}%`;
@@ -28,13 +29,13 @@ export async function showStats(main) {
   for (const s of rows) {
     const mine = finished.filter((g) => g.game === s.game && (!daily(s) || g.deal === "daily")).slice(-60).map((g) => g.result);
     const won = mine.filter((r) => r === "won").length;
-    const best = s.best_score ?? (s.best_progress !== null && s.best_progress !== undefined ? `${s.best_progress} cards home` : "none yet");
+    const best = s.best_score ?? (s.best_progress !== null && s.best_progress !== undefined ? `${counted(s.best_progress, "card")} home` : "none yet");
     sections.push(h("section", { class: "chart-box", "aria-labelledby": `t-${key(s)}` },
       h("h2", { id: `t-${key(s)}`, text: title(s) }),
       h("ul", { class: "tiles" },
         tile("Played", s.played), tile("Won", s.won), tile("Win rate", pct(s.win_rate)),
         tile("Streak", s.current_streak), tile("Longest streak", s.best_streak), tile("Best", best)),
-      mine.length ? chartSlot((width) => resultsChart(mine, `${title(s)}, the last ${mine.length} games, oldest first: ${won} won, ${mine.length - won} not won`, width)) : null,
+      mine.length ? chartSlot((width) => resultsChart(mine, `${title(s)}, the last ${counted(mine.length, "game")}, oldest first: ${won} won, ${mine.length - won} not won`, width)) : null,
       chartSlot((width) => streakChart(s.current_streak, s.best_streak, `${title(s)}: current streak ${s.current_streak}, longest ${s.best_streak}`, width))));
   }
   const t = stats.total;
@@ -42,7 +43,7 @@ export async function showStats(main) {
     h("th", { scope: "row", text: s === stats.total ? "All games" : title(s) }),
     h("td", { text: s.played }), h("td", { text: s.won }), h("td", { text: s.played ? pct(s.win_rate) : "-" }),
     h("td", { text: s.current_streak }), h("td", { text: s.best_streak }),
-    h("td", { text: s.best_score ?? (s.best_progress !== null && s.best_progress !== undefined ? `${s.best_progress} cards home` : "-") }));
+    h("td", { text: s.best_score ?? (s.best_progress !== null && s.best_progress !== undefined ? `${counted(s.best_progress, "card")} home` : "-") }));
   const page = h("div", { class: "page-wrap stats-page" },
     h("h1", { text: "Your statistics" }),
     h("p", { class: "lead", text: `${t.played} finished, ${t.won} won${t.in_play ? `; ${t.in_play} in play` : ""}.` }),
