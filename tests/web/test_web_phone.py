@@ -128,7 +128,7 @@ def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: Tab
         assert shown["rows"] == ["Calculation", daily, "All games"], shown
         assert shown["bars"][:4] == ["Calculation", "0%", "Calculation", "deal of the day"]
         assert len(set(shown["ids"])) == len(shown["ids"]), shown["ids"]
-        assert shown["daily"].startswith(f"{daily}, the last 1 games"), shown["daily"]
+        assert shown["daily"].startswith(f"{daily}, the last 1 game,"), shown["daily"]
         # every word of the chart inside the page (a long name ran off its left edge)
         outside = page.evaluate(
             """() => [...document.querySelectorAll('.chart text')].filter((t) => {
