@@ -13,9 +13,11 @@ VIEWPORTS = {
     "laptop": (1280, 800),
     "desktop": (1920, 1080),
 }
-#: Two people at one table: whether the cover handing the screen over hides every card
-#: of the table, the log and the status line (nothing of a hand shows through).
-COVERED = """() => [...document.querySelectorAll('#scene .card, #log, #status')].every((el) => {
+#: Two people at one table: whether the cover handing the screen over hides the log and
+#: the status line, and the page under it holds no card, no log entry and no move to
+#: complete a typed one from (nothing of a hand shows through, nor is left to inspect).
+COVERED = """() => !document.querySelector('#scene .card, #log li, #legal-list option')
+  && [...document.querySelectorAll('#log, #status')].every((el) => {
   const r = el.getBoundingClientRect();
   const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return top !== null && top.closest('#handover') !== null;
@@ -65,7 +67,7 @@ class Table:
             " && window.Parlour.game.answer.id === id",
             arg=game_id,
         )
-        self.page.wait_for_selector("#scene .card, #scene .slot")
+        self.page.wait_for_selector("#scene .card, #scene .slot, #handover")
         self.settle()
         if opponent == "human" and take:
             self.take_over()

@@ -158,7 +158,7 @@ def test_two_people_at_one_table_from_the_front_page(table_at: TableAt, game: st
     form, field = deal_number_box(table, game)
     field.fill("13")
     form.locator("button[data-one-table]").click()
-    page.wait_for_selector("#scene .card")
+    page.wait_for_selector("#handover")
     table.settle()
     # the first player's cards are shown once they have the screen (they were face up
     # for whoever had pressed the button)

@@ -207,7 +207,7 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
     game_id = table.start(game, 13, opponent="human", take=False)
     page = table.page
     first = table.answer["hand_over"]["seat"]
-    for _ in range(2):  # the new game, then reloaded: covered, the other's side under it
+    for _ in range(2):  # the new game, then reloaded: covered, nothing of a table under it
         cover = page.locator("#handover")
         cover.wait_for()
         mover = f"Player {first + 1}"
@@ -215,7 +215,7 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
         assert page.evaluate(COVERED), "a hand shows before the screen is passed"
         assert table.answer["seat"] != first and not table.answer["your_turn"]
         page.reload()
-        page.wait_for_selector("#scene .card")
+        page.wait_for_selector("#handover")
         table.settle()
     table.take_over()
     for seat in (first, 1 - first):

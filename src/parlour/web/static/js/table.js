@@ -190,6 +190,10 @@ const told = (answer) => Array.isArray(answer && answer.log);
 
 function draw(view, answer, opts = {}) {
   if (!els.scene || !els.scene.isConnected) return Promise.resolve();
+  if (covered()) {
+    clearTable(); // the screen is being handed over: no table behind the cover
+    return Promise.resolve();
+  }
   const r = state.renderer;
   const final = view === answer.view;
   state.view = view;
@@ -1100,7 +1104,24 @@ function handOver(answer) {
     h("div", { class: "handover-box" }, h("p", { id: "handover-text", text: answer.hand_over.text }), show, back,
       h("p", { class: "links" }, h("a", { href: "#/", text: "All games" }))));
   document.querySelector(".game-screen").append(cover);
+  clearTable();
   focus(show);
+}
+
+/** Whether the screen is covered while two people at one table hand it over. */
+const covered = () => !!document.getElementById("handover");
+
+/**
+ * Under the cover the page keeps nothing of the table it hides: the cards (the
+ * mover's hand among them), the log told from the mover's side, the status line and
+ * the list of moves typed moves are completed from. The cover only hid them from
+ * sight; a screen reader, the page's text or the browser's inspector still had the
+ * hand the next person is not to see. "Show … cards" draws the table anew from the
+ * next person's seat, and taking the move back draws the mover's again.
+ */
+function clearTable() {
+  for (const el of [els.scene, els.log, els.legal, els.controls]) if (el) el.replaceChildren();
+  if (els.status) showStatus("", null);
 }
 
 /**
@@ -1353,7 +1374,7 @@ function addLog(who, text, events = []) {
 
 /** The log, up to the computer's move `upTo` while its moves are shown one by one. */
 function renderLog(upTo, extra = 0) {
-  if (!els.log) return;
+  if (!els.log || covered()) return;
   let entries = state.log;
   if (told(state.answer)) {
     if (upTo) {
