@@ -11,7 +11,14 @@ import pytest
 from parlour.core.events import KINDS, Event
 from parlour.errors import ParlourError
 from parlour.service import open_service
-from parlour.service.words import SOLVER, Names, line_counter, sentence, solver_names
+from parlour.service.words import (
+    LINE_DEAL,
+    SOLVER,
+    Names,
+    line_counter,
+    sentence,
+    solver_names,
+)
 
 ME = "me"
 #: A "you" or "your" anywhere in a sentence.
@@ -26,15 +33,20 @@ def test_a_winning_line_is_the_solvers_and_counts_its_moves(game: str, seed: int
     assert moves, f"deal {seed} of {game} is winnable"
     steps = table.winning_line(ME, over["id"])
     total = len(moves)
-    assert [s["move"] for s in steps] == moves
-    assert [s["number"] for s in steps] == list(range(1, total + 1))
+    # the line starts from the untouched deal (step 0), then one step a move
+    deal, *played = steps
+    assert deal["move"] == "" and deal["events"] == [] and deal["number"] == 0
+    assert deal["counter"] == "The deal" and deal["text"] == LINE_DEAL
+    assert deal["view"] == table.start(ME, game, seed=seed)["view"]
+    assert [s["move"] for s in played] == moves
+    assert [s["number"] for s in steps] == list(range(total + 1))
     assert {s["total"] for s in steps} == {total}
-    assert steps[0]["counter"] == f"Move 1 of {total}"
+    assert played[0]["counter"] == f"Move 1 of {total}"
     assert steps[-1]["counter"] == f"Move {total} of {total}"
     for step in steps:
         told = [step["text"], *(e["text"] for e in step["events"])]
         assert not any(YOU.search(text) for text in told), told
-    assert steps[0]["text"].startswith("The solver ")
+    assert played[0]["text"].startswith("The solver ")
     assert steps[-1]["text"].endswith("Every card is on the foundations: the game is won.")
     # the table after each move is the person's own view of it, as their game's is
     assert steps[-1]["view"]["player"] == over["view"]["player"]
@@ -73,3 +85,4 @@ def test_the_solvers_words() -> None:
     assert sentence(play, names) == "The solver plays 7♥ from the stock to W2."
     assert names.possessive(0) == "its" and names.subject(0) == SOLVER
     assert line_counter(12, 280) == "Move 12 of 280"
+    assert line_counter(0, 280) == "The deal"

@@ -26,7 +26,7 @@ from textual.widgets import OptionList, RichLog, Static  # noqa: E402
 import parlour  # noqa: E402
 from cheap_deals import make_deals_cheap  # noqa: E402
 from parlour.service.ending import stats_lines  # noqa: E402
-from parlour.service.words import card_words  # noqa: E402
+from parlour.service.words import card_words, line_counter  # noqa: E402
 from parlour.tui.app import ParlourApp  # noqa: E402
 from parlour.tui.backend import Backend, open_service  # noqa: E402
 from parlour.tui.chooser import ChooserScreen  # noqa: E402
@@ -1377,7 +1377,10 @@ def test_the_winning_lines_header_counts_its_moves(monkeypatch: pytest.MonkeyPat
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         view = screen.view
-        steps = [{"view": view, "text": f"step {n}"} for n in range(1, 4)]
+        steps = [
+            {"view": view, "text": f"step {n}", "number": n, "counter": line_counter(n, 3)}
+            for n in range(4)
+        ]
         monkeypatch.setattr(Backend, "winning_line", lambda self, game_id: steps)
         screen.watch_line()
         for _ in range(200):

@@ -37,25 +37,28 @@ def watch(table: Table, game: str, seed: int) -> list[dict[str, Any]]:
 
 
 def counter(table: Table) -> int:
-    """The move of the line on the table, by the counter ("Move 12 of 136")."""
-    return int(table.page.inner_text(COUNTER).split()[1])
+    """The move of the line on the table, by the counter ("Move 12 of 136"; 0 for
+    "The deal", the line's first position)."""
+    text = table.page.inner_text(COUNTER)
+    return 0 if text == "The deal" else int(text.split()[1])
 
 
 def shows(table: Table, line: list[dict[str, Any]], number: int) -> None:
-    """Wait until move ``number`` of the line is on the table, counted and told."""
+    """Wait until move ``number`` of the line (0: the deal) is on the table, counted
+    and told."""
     table.page.wait_for_function(
         f"(n) => document.querySelector('{COUNTER}').textContent === n",
-        arg=line[number - 1]["counter"],
+        arg=line[number]["counter"],
     )
     table.page.wait_for_function(
         f"(text) => !{GAME}.replay.playing"
         " && document.querySelector('#status .say')?.textContent === text"
         " && document.getAnimations().filter(a => a.playState === 'running').length === 0",
-        arg=line[number - 1]["text"],
+        arg=line[number]["text"],
     )
     same = table.page.evaluate(
         f"(view) => JSON.stringify({GAME}.view) === JSON.stringify(view)",
-        line[number - 1]["view"],
+        line[number]["view"],
     )
     assert same, f"the table is not the one after move {number}"
 
@@ -65,8 +68,9 @@ def test_the_winning_line_is_played_paused_stepped_and_skipped(table_at: TableAt
     page = table.page
     page.set_viewport_size({"width": 360, "height": 740})
     line = watch(table, "eight-by-eight", 1)  # a long line (328 moves), to pause in time
-    total = len(line)
+    total = len(line) - 1  # moves, after the deal
     assert total > 100 and all(not step["text"].startswith("You ") for step in line)
+    assert line[0]["counter"] == "The deal" and line[-1]["number"] == total
     # It plays by itself, with the keyboard on its play button, which now pauses.
     page.wait_for_function(f"{GAME}.replay.at > 0")
     assert page.evaluate("document.activeElement.id") == "line-play"
@@ -126,18 +130,29 @@ def test_the_winning_line_is_played_paused_stepped_and_skipped(table_at: TableAt
 
 
 def test_the_winning_line_played_again_from_its_end(table_at: TableAt) -> None:
-    """Play at the end of the line plays it again from its first move; the keys help
-    lists the line's keys while it is on the table."""
+    """Play at the end of the line plays it again from the deal; stepping back goes as
+    far as the deal, the untouched table the line starts from; the keys help lists
+    the line's keys while it is on the table."""
     table = table_at("laptop")
     page = table.page
     line = watch(table, "calculation", 1)
+    last = len(line) - 1
     page.keyboard.press("End")
-    shows(table, line, len(line))
+    shows(table, line, last)
     page.locator("#line-play").click()
-    page.wait_for_function(f"(n) => {GAME}.replay.at < n", arg=len(line) - 1)
+    page.wait_for_function(f"(n) => {GAME}.replay.at < n", arg=last)
     page.keyboard.press("ArrowLeft")  # pauses where it is
     page.wait_for_function(f"!{GAME}.replay.playing")
-    assert counter(table) < len(line)
+    at = counter(table)
+    assert at < last
+    # A step back from move 1 is the deal: counted, told, and nothing before it.
+    for _ in range(at):
+        page.keyboard.press("ArrowLeft")
+    shows(table, line, 0)
+    assert page.inner_text(COUNTER) == "The deal"
+    assert page.locator("#line-back").is_disabled()
+    page.keyboard.press("ArrowRight")
+    shows(table, line, 1)
     page.locator("#keys").click()
     assert "The winning line" in page.inner_text("dialog.keys")
     page.locator("dialog.keys button.primary").click()

@@ -236,8 +236,8 @@ def test_deal_of_the_day_again_its_verdict_and_a_winning_line(table_at: TableAt)
     page.locator("#ask-verdict").click()
     page.locator("#watch-line").wait_for(timeout=60_000)
     assert "could have been won" in page.inner_text("#end-verdict").lower()
-    line = page.evaluate(
-        "async (id) => (await (await fetch(`/api/games/${id}/verdict/line`)).json()).length",
+    line = page.evaluate(  # its moves: the steps after the deal (step 0)
+        "async (id) => (await (await fetch(`/api/games/${id}/verdict/line`)).json()).length - 1",
         first["id"],
     )
     page.evaluate(WATCH_STATUS)

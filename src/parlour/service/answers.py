@@ -159,11 +159,12 @@ class LineStep(Step):
     words of its own. Its ``text`` tells the solver's move, never "You play": the
     person did not play it."""
 
-    #: This move's place in the line, from 1.
+    #: This move's place in the line, from 1; 0 is the deal itself, before the
+    #: line's first move (its ``move`` is empty and it has no events).
     number: int
     #: How many moves the line has.
     total: int
-    #: The counter in words: "Move 12 of 280".
+    #: The counter in words: "Move 12 of 280" ("The deal" at 0).
     counter: str
 
 

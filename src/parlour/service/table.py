@@ -52,6 +52,7 @@ from .bus import LocalBus
 from .stats import LOADED_OVER, game_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
 from .words import (
+    LINE_DEAL,
     Names,
     brief_refusal,
     capitalised,
@@ -430,7 +431,9 @@ class TableService:
 
     def winning_line(self, player: str, game_id: str) -> list[LineStep]:
         """The verdict's winning line played out from the deal's start, move by move with
-        the table after each, for a front end to show (a final patience only). Each
+        the table after each, for a front end to show (a final patience only). Its
+        first step, number 0, is the deal itself ("The deal"), so a front end can step
+        back to the position the line starts from. Each
         move is told as the solver's ("The solver plays 7♦ ...", never "You play":
         the person did not play it) and says where it is in the line ("Move 12 of
         280"), so a front end can step through it without words of its own."""
@@ -445,11 +448,27 @@ class TableService:
             )
         replay = _Live(GameRecord(**{**record.__dict__, "meta": {}}), start, [])
         names = solver_names(policy.names(replay.record, 0))
-        steps: list[LineStep] = []
+        total = len(moves)
+        # the line starts from the untouched deal, so stepping back reaches it
+        viewer = policy.viewer(replay.record, replay.game, 0)
+        view = policy.view(replay.record, replay.game, viewer)
+        steps: list[LineStep] = [
+            {
+                "move": "",
+                "text": LINE_DEAL,
+                "events": [],
+                "view": view,
+                "hand_end": None,
+                "counts": policy.counts(replay.record, view, viewer),
+                "counts_narrow": policy.counts_narrow(replay.record, view, viewer),
+                "number": 0,
+                "total": total,
+                "counter": line_counter(0, total),
+            }
+        ]
         for number, move in enumerate(moves, start=1):
             _play(replay, move)
             step = self._step(replay, 0, names)
-            total = len(moves)
             counter = line_counter(number, total)
             steps.append({**step, "number": number, "total": total, "counter": counter})
         return steps

@@ -37,6 +37,7 @@ __all__ = [
     "SOLVER",
     "solver_names",
     "line_counter",
+    "LINE_DEAL",
     "brief_refusal",
     "moves_words",
     "ago_words",
@@ -169,10 +170,15 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: What the first position of a replayed line says: the deal, before its first move.
+LINE_DEAL = "The deal, before the solver's first move."
+
+
 def line_counter(number: int, total: int) -> str:
-    """Where a replay of a line of moves is: "Move 12 of 280" (every front end's
-    counter, so none counts in its own words)."""
-    return f"Move {number} of {total}"
+    """Where a replay of a line of moves is: "Move 12 of 280", or "The deal" at
+    move 0, the untouched deal the line starts from (every front end's counter, so
+    none counts in its own words)."""
+    return "The deal" if number == 0 else f"Move {number} of {total}"
 
 
 def moves_words(count: int) -> str:

@@ -719,12 +719,13 @@ class TableScreen(Screen[None]):
         self.skip.clear()
 
         async def replay() -> None:
-            for number, step in enumerate(steps, start=1):
+            for step in steps:  # from the deal (step 0), then move by move
                 if self.skip.is_set():
                     break
                 self.view = step["view"]
-                self.replaying = number
-                self.tell(f"winning line, move {number} of {len(steps)}: {step['text']}")
+                self.replaying = step["number"]
+                counter = step["counter"][:1].lower() + step["counter"][1:]
+                self.tell(f"winning line, {counter}: {step['text']}")
                 self.redraw()
                 await self._nap(pause)
             self.replaying = None

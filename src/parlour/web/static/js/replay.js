@@ -30,7 +30,7 @@ export const LINE_KEYS = [
  */
 export function lineReplay(steps, { show, ended, leave }) {
   const last = steps.length - 1;
-  let at = 0; // the move on the table, or being drawn there
+  let at = 0; // the step on the table, or being drawn there (0: the deal)
   let shown = -1; // the move last drawn
   let playing = false;
   let speed = SPEEDS[0];
@@ -112,7 +112,7 @@ export function lineReplay(steps, { show, ended, leave }) {
       update();
       return;
     }
-    if (at >= last) at = 0; // the end reached: play it again from the first move
+    if (at >= last) at = 0; // the end reached: play it again from the deal
     playing = true;
     update();
     draw();
@@ -163,7 +163,7 @@ export function lineReplay(steps, { show, ended, leave }) {
     return true;
   }
 
-  /** Show the first move, and play the line on from there. */
+  /** Show the deal (the line's step 0), and play the line on from there. */
   function start() {
     update();
     toggle();
