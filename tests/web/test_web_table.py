@@ -162,10 +162,58 @@ def end_panel_in_view(table: Table) -> None:
     assert box["x"] >= 0 and box["y"] >= 0
     assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
     hidden = table.page.evaluate(
-        "(p => p.scrollHeight - p.clientHeight)(document.querySelector('#endpanel'))"
+        "[...document.querySelectorAll('#endpanel, #endpanel .end-body')]"
+        ".map(p => p.scrollHeight - p.clientHeight)"
     )
-    assert hidden <= 1, f"the end panel hides {hidden}px of itself (it scrolls)"
+    assert max(hidden) <= 1, f"the end panel hides {max(hidden)}px of itself (it scrolls)"
+    buttons_in_view(table)
     check_geometry(table, "with the end panel")
+
+
+def buttons_in_view(table: Table) -> None:
+    """Every button of the end panel whole in the window and in the panel's own view
+    (not scrolled out of it)."""
+    out = table.page.evaluate(
+        """() => {
+      const panel = document.querySelector('#endpanel').getBoundingClientRect();
+      return [...document.querySelectorAll('#endpanel .end-actions button, #endpanel .links > *')]
+        .filter((b) => b.offsetParent !== null)
+        .map((b) => [b.textContent, b.getBoundingClientRect()])
+        .filter(([, r]) => r.top < Math.max(0, panel.top) || r.left < 0
+          || r.bottom > Math.min(innerHeight, panel.bottom) || r.right > innerWidth)
+        .map(([text]) => text);
+    }"""
+    )
+    assert not out, f"end panel buttons out of view: {out}"
+
+
+#: The screens the end panel is checked at: the narrowest phone, a phone upright and
+#: on its side, a laptop.
+END_SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_panel_fits_every_screen(table_at: TableAt, game: str) -> None:
+    """Each game's end panel, a patience's with the solver's verdict on it (the
+    longest), whole at four sizes: at 360x740 it scrolled, its last buttons under the
+    table's edge. On a screen too short for it its words scroll, never its buttons."""
+    table = table_at("phone")
+    page = table.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    table.start(game, seed=1)
+    give_up(table)
+    if page.locator("#ask-verdict").count():
+        page.locator("#ask-verdict").click()
+        page.wait_for_selector("#end-verdict:not(:has(.spinner))", timeout=60_000)
+    for width, height in END_SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("(w) => innerWidth === w", arg=width)
+        table.settle()
+        end_panel_in_view(table)
+    # Shorter than any phone: the words scroll inside the panel, the buttons stay.
+    page.set_viewport_size({"width": 360, "height": 480})
+    page.wait_for_function("innerHeight === 480")
+    buttons_in_view(table)
 
 
 @pytest.mark.parametrize("viewport", ["phone"])

@@ -61,10 +61,14 @@ export function endPanel(answer, act, hand = null) {
   });
   const panel = h("section", { class: `endpanel ${result}`, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title", id: "endpanel" },
     h("h2", { id: "end-title", text: end.headline || HEADLINES[result] || "Game over" }),
-    h("p", { class: "detail", text: end.detail || sentence(outcome.reason || "") }),
-    // the match's last hand, as the panels between hands tell the others
-    hand ? h("div", { class: "last-hand" }, h("p", { class: "shown-text", text: `${hand.headline}. ${hand.detail} ${hand.shown_text}`.trim() }), shownCards(hand)) : null,
-    list, verdict, buttons,
+    // the words between the title and the buttons: on a screen too short for them all
+    // they scroll, the buttons under them stay in view (app.css)
+    h("div", { class: "end-body" },
+      h("p", { class: "detail", text: end.detail || sentence(outcome.reason || "") }),
+      // the match's last hand, as the panels between hands tell the others
+      hand ? h("div", { class: "last-hand" }, h("p", { class: "shown-text", text: `${hand.headline}. ${hand.detail} ${hand.shown_text}`.trim() }), shownCards(hand)) : null,
+      list, verdict),
+    buttons,
     h("p", { class: "links" }, peek, h("a", { href: "#/stats", text: "Statistics" }), h("a", { href: "#/", text: "All games" })));
   return panel;
 }
