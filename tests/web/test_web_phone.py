@@ -373,3 +373,16 @@ def test_the_counts_fit_a_360_pixel_phone(table_at: TableAt) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") == 360, game
         # and a new game's status sentence is whole (The Gate's was cut)
         assert page.locator("#status-more").is_hidden(), (game, table.answer["status"])
+        # the commands in one row (Log wrapped onto a second), each a touch target
+        tools = page.evaluate(TOOLS)
+        assert len({top for _, top, _, _, _ in tools}) == 1, (game, tools)
+        assert all(w >= 24 and h >= 24 and right <= 360 for _, _, right, w, h in tools), tools
+    if os.environ.get("PARLOUR_SHOTS"):
+        page.screenshot(path=f"{os.environ['PARLOUR_SHOTS']}/toolbar-360.png")
+
+
+#: The table's commands: each one's id, top, right edge, width and height.
+TOOLS = """() => [...document.querySelectorAll('.toolbar > .tool')].map((el) => {
+  const r = el.getBoundingClientRect();
+  return [el.id || el.title, Math.round(r.top), r.right, r.width, r.height];
+})"""
