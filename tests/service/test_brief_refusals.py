@@ -67,6 +67,15 @@ def test_every_games_refusals_are_short(
     assert "legal moves:" not in error.brief and "moves are 'S" not in error.brief
 
 
+@pytest.mark.parametrize("move", ["end", "Z"])
+def test_ending_a_turn_too_soon_is_one_short_sentence(table: TableService, move: str) -> None:
+    """Chinese Patience's refusal of ``end`` was 24 words (the whole rule); the rule
+    stays in the engine's message."""
+    error = refused(table, "chinese-patience", move, opponent="random")
+    assert error.brief == f"“{move}” is not legal now: twist first, then end the turn."
+    assert "still on top of pile 0" in str(error)
+
+
 def test_the_tables_own_refusals_are_kept() -> None:
     assert brief_refusal("it is not your turn", "S W1", ["S W1"], True) == "it is not your turn"
     assert brief_refusal("'x' is not legal now; legal moves: a, b", "x", ["a"], True) == (

@@ -483,10 +483,11 @@ Decisions of the rules page:
         if canonical == "twist":
             return self._why_no_twist(p)
         if canonical == "end":
+            # what to do first, then the rule (a front end's brief refusal keeps the first)
             return (
-                ": 'end' is legal only while the card you twisted last this turn is still on "
-                "top of pile 0, so a turn cannot end before its first twist, nor once its "
-                "twisted card has moved off; twist first"
+                ": twist first, then end the turn: 'end' is legal only while the card you "
+                "twisted last this turn is still on top of pile 0, so a turn cannot end "
+                "before its first twist, nor once its twisted card has moved off"
             )
         if not (self.twisted >> p) & 1:
             return ": on a player's first turn the first move must be a twist"
