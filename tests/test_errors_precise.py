@@ -81,3 +81,59 @@ def test_a_vector_step_before_reset_needs_a_reset() -> None:
         env.step([0, 0])
     with pytest.raises(RuntimeError):  # an ``except RuntimeError`` still catches it
         env.step([0, 0])
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "words"),
+    [
+        (
+            ("uno", "basic"),
+            {"seat": 7},
+            "InvalidPlayerError",
+            "no seat 7 in uno: a player sits at seats 0 and 1",
+        ),
+        (
+            ("gate", "fair"),
+            {"seat": 1},
+            "InvalidPlayerError",
+            "no seat 1 in gate: a player sits at seat 0 only",
+        ),
+        (("uno", "basic"), {"seat": -1}, "InvalidPlayerError", "no seat -1 in uno"),
+        (
+            ("uno", "basic"),
+            {"seat": "1"},
+            "InvalidPlayerError",
+            "a seat is a whole number .*got '1'",
+        ),
+        (
+            ("uno", "basic"),
+            {"seat": True},
+            "InvalidPlayerError",
+            "a seat is a whole number .*got True",
+        ),
+        (
+            ("uno", 3),
+            {},
+            "InvalidOptionError",
+            "a player level is a string, got 3: .* random, basic, strong",
+        ),
+        (
+            ("uno", "Basic"),
+            {},
+            "InvalidOptionError",
+            "unknown player 'Basic' for uno: the players are",
+        ),
+        (("chess", "basic"), {}, "UnknownGameError", "unknown game 'chess': the games are .*uno"),
+        ((3, "basic"), {}, "UnknownGameError", "a game is named by a string, got 3"),
+        (("uno", "basic"), {"seed": -1}, "InvalidSeedError", "from 0 up, got -1"),
+        (("uno", "basic"), {"seed": 1.5}, "InvalidSeedError", "from 0 up, got 1.5"),
+    ],
+)
+def test_make_player_refuses_what_it_cannot_make(
+    args: tuple[object, ...], kwargs: dict[str, object], error: str, words: str
+) -> None:
+    """``make_player("uno", "basic", seat=7)`` was accepted: each argument is checked,
+    and the message quotes it and says what would be accepted."""
+    with pytest.raises(getattr(parlour, error), match=words):
+        make_player(*args, **kwargs)  # type: ignore[arg-type]
+    make_player("uno", "basic", seat=1)  # the last seat is fine

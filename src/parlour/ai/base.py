@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.registry import game_class
-from ..errors import InvalidOptionError, NoLegalMoveError
+from ..errors import InvalidOptionError, InvalidPlayerError, NoLegalMoveError
 from ..rng import Rng, stream_seed
 
 if TYPE_CHECKING:
@@ -154,10 +154,28 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
     """A computer player for ``game`` at ``level``, with its own random stream.
 
     The stream is derived from the game seed and the seat, never shared with
-    the game's own stream.
+    the game's own stream. An unknown ``game`` is an ``UnknownGameError``, an unknown
+    ``level`` an ``InvalidOptionError``, a ``seat`` the game does not have an
+    ``InvalidPlayerError`` and a ``seed`` that is not a whole number from 0 up an
+    ``InvalidSeedError``; each message quotes the input and says what is accepted.
     """
-    name = game_class(game).name
+    cls = game_class(game)
+    name = cls.name
     levels = player_levels(name)
+    if not isinstance(level, str):
+        raise InvalidOptionError(
+            f"a player level is a string, got {level!r}: the players of {name} are "
+            f"{', '.join(levels)}"
+        )
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < cls.players:
+        seats = {1: "seat 0 only", 2: "seats 0 and 1"}.get(
+            cls.players, f"seats 0 to {cls.players - 1}"
+        )
+        raise InvalidPlayerError(
+            f"there is no seat {seat!r} in {name}: a player sits at {seats}"
+            if isinstance(seat, int) and not isinstance(seat, bool)
+            else f"a seat is a whole number ({seats} in {name}), got {seat!r}"
+        )
     if level not in levels:
         raise InvalidOptionError(
             f"unknown player {level!r} for {name}: the players are {', '.join(levels)}"
