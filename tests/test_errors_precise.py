@@ -6,6 +6,7 @@ accepted."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -137,3 +138,23 @@ def test_make_player_refuses_what_it_cannot_make(
     with pytest.raises(getattr(parlour, error), match=words):
         make_player(*args, **kwargs)  # type: ignore[arg-type]
     make_player("uno", "basic", seat=1)  # the last seat is fine
+
+
+@pytest.mark.parametrize("game", sorted(parlour.games()))
+def test_every_player_given_a_string_that_is_no_move_names_it_and_the_game(game: str) -> None:
+    """``player.choose(view, ["zz"])`` of The Gate failed with "not enough values to
+    unpack": a player is handed the game's legal move strings, and one shared check
+    (``Player``'s) refuses anything else for every level, ``explain`` as ``choose``."""
+    g = parlour.new_game(game, seed=3)
+    title = type(g.state).title
+    view, legal = g.view(g.to_move), g.legal_moves()
+    for level in player_levels(game):
+        player = make_player(game, level)
+        for method in (player.choose, player.explain):
+            with pytest.raises(parlour.InvalidMoveError, match=f"'zz' is not a move of {title}"):
+                method(view, ["zz"])
+            with pytest.raises(parlour.InvalidMoveError, match=re.escape(f"such as {legal[0]!r}")):
+                method(view, [*legal, "zz"])
+            with pytest.raises(parlour.InvalidMoveError, match="a move is a string, got 3"):
+                method(view, [3])  # type: ignore[list-item]
+        assert player.choose(view, legal) in legal

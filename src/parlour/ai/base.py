@@ -10,12 +10,19 @@ player's own stream, so the same seed deals the same cards whoever plays.
 from __future__ import annotations
 
 import copy
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..core.registry import game_class
-from ..errors import InvalidOptionError, InvalidPlayerError, NoLegalMoveError
+from ..errors import (
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidPlayerError,
+    NoLegalMoveError,
+    UnknownGameError,
+)
 from ..rng import Rng, stream_seed
 
 if TYPE_CHECKING:
@@ -68,8 +75,76 @@ def odds_words(part: float, whole: float) -> str:
     return f"about {top} in {bottom}"
 
 
+#: Every move string of a game (``GameState.every_move``), by the game's name.
+_EVERY_MOVE: dict[str, tuple[str, frozenset[str]]] = {}
+
+
+def check_legal(view: Mapping[str, Any], legal: Sequence[str]) -> None:
+    """Refuse ``legal`` unless each is a move string of the view's game.
+
+    The contract of :meth:`Player.choose` and :meth:`Player.explain`: ``legal`` is the
+    game's legal moves as ``Game.legal_moves()`` gives them (canonical strings). Text
+    that is no move of the game at all (``"zz"`` for The Gate) is an
+    ``InvalidMoveError`` naming it and the game, not a failure deep in a player. Only
+    the move's form is checked (the view alone cannot say what is legal now). A view
+    that names no registered game is left to the player (a ``WrongGameError``).
+    """
+    name = view.get("game") if isinstance(view, Mapping) else None
+    if not isinstance(name, str):
+        return
+    known = _EVERY_MOVE.get(name)
+    if known is None:
+        try:
+            cls = game_class(name)
+        except UnknownGameError:
+            return
+        known = _EVERY_MOVE[name] = (cls.title, frozenset(cls.every_move()))
+    title, moves = known
+    if not moves:  # a game that declares no move grammar
+        return
+    for text in legal:
+        if text not in moves:
+            example = next((m for m in legal if m in moves), None) or min(moves)
+            said = (
+                f"{text!r} is not a move of {title}"
+                if isinstance(text, str)
+                else (f"a move is a string, got {text!r}")
+            )
+            raise InvalidMoveError(
+                f"{said}: a computer player chooses among the game's legal moves as "
+                f"game.legal_moves() gives them, such as {example!r}"
+            )
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _checking(method: _Method) -> _Method:
+    """``method`` (a player's ``choose`` or ``explain``) after :func:`check_legal`."""
+
+    @functools.wraps(method)
+    def checked(self: Player, view: Mapping[str, Any], legal: Sequence[str]) -> Any:
+        check_legal(view, legal)
+        return method(self, view, legal)
+
+    checked.__dict__["checks_legal"] = True
+    return cast(_Method, checked)
+
+
 class Player(ABC):
-    """A computer player for one seat of one game."""
+    """A computer player for one seat of one game.
+
+    ``choose`` and ``explain`` are handed the view and the game's legal move strings;
+    every subclass's own ``choose`` and ``explain`` first refuse strings that are no
+    move of the game (:func:`check_legal`), in this one place for every player.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("choose", "explain"):
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "checks_legal", False):
+                setattr(cls, name, _checking(method))
 
     #: The level name under which the player is registered ("random", "strong", ...).
     level: str = ""
