@@ -19,7 +19,14 @@ from parlour.ai.eight_by_eight.solver import solve_eight_by_eight
 from parlour.ai.gate.solver import solve_gate
 from parlour.ai.solver import Budget
 
-NEW = ("NoLegalMoveError", "WrongGameError", "SolverGaveUpError", "GameNotOverError")
+NEW = (
+    "NoLegalMoveError",
+    "WrongGameError",
+    "SolverGaveUpError",
+    "GameNotOverError",
+    "NoWinningLineError",
+    "InvalidViewError",
+)
 
 
 def test_the_new_classes_are_exported_and_parlour_errors() -> None:
@@ -158,3 +165,46 @@ def test_every_player_given_a_string_that_is_no_move_names_it_and_the_game(game:
             with pytest.raises(parlour.InvalidMoveError, match="a move is a string, got 3"):
                 method(view, [3])  # type: ignore[list-item]
         assert player.choose(view, legal) in legal
+
+
+@pytest.mark.parametrize(("status", "why"), [("unwinnable", "proved"), ("unknown", "gave up")])
+def test_a_winning_line_of_a_deal_with_none_says_why(
+    monkeypatch: pytest.MonkeyPatch, status: str, why: str
+) -> None:
+    from parlour.ai.solver import SolveResult
+    from parlour.service import open_service
+
+    monkeypatch.setattr(deals, "verdict", lambda game: SolveResult(status, None, 1, 0.0))
+    table = open_service(":memory:")
+    over = table.resign("me", table.start("me", "gate", seed=4)["id"])
+    with pytest.raises(parlour.NoWinningLineError, match=f"no winning line .*{why}"):
+        table.winning_line("me", over["id"])
+
+
+def test_the_tables_refusals_are_precise() -> None:
+    """The table service's refusals that were bare ``ParlourError``s."""
+    from parlour.games.gate import Gate
+    from parlour.games.uno import Uno
+    from parlour.service import friends, open_service, policy
+
+    with pytest.raises(parlour.InvalidOptionError, match="unknown opponent 'grandmaster'"):
+        policy.check_opponent(Uno, "grandmaster")
+    with pytest.raises(parlour.InvalidOptionError, match="one-player game: it takes no opponent"):
+        policy.check_opponent(Gate, "strong")
+    with pytest.raises(parlour.InvalidOptionError, match="a name has at most"):
+        friends.check_name("x" * 500, "Player 1")
+    table = open_service(":memory:")
+    game = table.start("me", "uno", seed=1)
+    with pytest.raises(parlour.InvalidOptionError, match="this is for a game against a friend"):
+        table.seat_computer("me", game["id"], "strong")
+    with pytest.raises(parlour.InvalidOptionError, match="not out yet"):
+        table.start("me", "gate", deal="daily", day=dt.date.today() + dt.timedelta(days=2))
+
+
+def test_a_game_with_no_encoding_names_those_with_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.ai import encoding
+
+    encoding.encoding_for("gate")  # every game's encoding registered
+    monkeypatch.delitem(encoding._ENCODINGS, "uno")
+    with pytest.raises(parlour.InvalidOptionError, match="uno declares no encoding .* are calc"):
+        encoding.encoding_for("uno")

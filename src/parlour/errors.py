@@ -29,6 +29,8 @@ __all__ = [
     "NoLegalMoveError",
     "ResetNeededError",
     "EmptyDrawError",
+    "NoWinningLineError",
+    "InvalidViewError",
 ]
 
 
@@ -107,6 +109,17 @@ class SolverGaveUpError(ParlourError):
     """A solver that ran out of tries or budget before it could answer: no winnable deal
     (or deal of the day) proved in ``deals.MAX_TRIES`` deals, which the budgets make
     vanishingly unlikely. Asking again (or with a larger budget) may succeed."""
+
+
+class NoWinningLineError(ParlourError):
+    """A winning line asked of a deal that has none to show: the solver proved it
+    unwinnable, or gave up before it found one (the message says which)."""
+
+
+class InvalidViewError(ParlourError):
+    """A view handed to a computer player that no game could show (the cards seen and
+    the stock count disagree): one built or altered by hand. A player is handed
+    ``Game.view(seat)`` as it is."""
 
 
 class GameNotOverError(ParlourError):

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from ..cards import RANKS, SUITS
 from ..core.registry import game_class
-from ..errors import ParlourError
+from ..errors import InvalidOptionError
 
 __all__ = [
     "FRENCH",
@@ -153,5 +153,8 @@ def encoding_for(game: str) -> Encoding:
 
     found = _ENCODINGS.get(name)
     if found is None:
-        raise ParlourError(f"{name} declares no encoding for learning")
+        having = ", ".join(sorted(_ENCODINGS)) or "none"
+        raise InvalidOptionError(
+            f"{name} declares no encoding for learning: the games with one are {having}"
+        )
     return found

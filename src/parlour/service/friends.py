@@ -24,7 +24,7 @@ import unicodedata
 from typing import Any
 
 from ..core.session import Game
-from ..errors import IllegalMoveError, ParlourError
+from ..errors import IllegalMoveError, InvalidOptionError
 from . import policy
 from .answers import LiveSeat, LiveTable
 from .store import GameRecord, Presence
@@ -87,14 +87,14 @@ def check_name(name: Any, default: str) -> str:
     if name is None:
         return default
     if not isinstance(name, str):
-        raise ParlourError(f"a name is text, got {name!r}")
+        raise InvalidOptionError(f"a name is text, got {name!r}")
     tidy = " ".join(name.split())
     if any(unicodedata.category(ch).startswith("C") for ch in tidy):
-        raise ParlourError("a name cannot hold control characters")
+        raise InvalidOptionError("a name cannot hold control characters")
     if len(tidy) > MAX_NAME:
-        raise ParlourError(f"a name has at most {MAX_NAME} characters, got {len(tidy)}")
+        raise InvalidOptionError(f"a name has at most {MAX_NAME} characters, got {len(tidy)}")
     if tidy.casefold() in ("you", "the computer", "computer", "the table"):
-        raise ParlourError(f"{tidy!r} would be confusing as a name: choose another")
+        raise InvalidOptionError(f"{tidy!r} would be confusing as a name: choose another")
     return tidy or default
 
 

@@ -46,7 +46,13 @@ from ..core.options import resolve_options
 from ..core.protocol import GameState
 from ..core.registry import game_class
 from ..core.session import Game
-from ..errors import GameOverError, IllegalMoveError, InvalidSeedError, ParlourError
+from ..errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidOptionError,
+    InvalidSeedError,
+    ParlourError,
+)
 from .answers import (
     Answer,
     CatalogChoice,
@@ -187,14 +193,14 @@ def check_opponent(
     (the terminal has no invitations): no other is accepted, or offered in the message."""
     if cls.players == 1:
         if opponent not in (None, HUMAN):
-            raise ParlourError(f"{cls.name} is a one-player game: it takes no opponent")
+            raise InvalidOptionError(f"{cls.name} is a one-player game: it takes no opponent")
         return None
     levels = player_levels(cls.name)
     if opponent is None:
         return default_level(cls.name)
     offered = [kind for kind in _PEOPLE if kind in people]
     if opponent not in offered and opponent not in levels:
-        raise ParlourError(
+        raise InvalidOptionError(
             f"unknown opponent {opponent!r} for {cls.name}: the levels are "
             + ", ".join(levels)
             + "".join(f", or {person_words(kind)}" for kind in offered)
@@ -213,13 +219,13 @@ def check_deal(name: str, deal: str, chosen: bool = False) -> str:
     web form): the last two exist for the one-player patiences only, and are chosen by
     the table, so they take no seed or deck (``chosen``)."""
     if deal not in DEALS:
-        raise ParlourError(f"unknown deal {deal!r}: the deals are {', '.join(DEALS)}")
+        raise InvalidOptionError(f"unknown deal {deal!r}: the deals are {', '.join(DEALS)}")
     if deal == "random":
         return deal
     if chosen:
-        raise ParlourError(f"a {deal} deal is chosen by the table: give no seed or deck")
+        raise InvalidOptionError(f"a {deal} deal is chosen by the table: give no seed or deck")
     if not deals.offers_winnable(name):
-        raise ParlourError(
+        raise InvalidOptionError(
             f"{name} has no winnable deals or deal of the day: only the one-player patiences do"
         )
     return deal
@@ -514,7 +520,7 @@ def check_hint(record: GameRecord, game: Game, seat: int) -> None:
     friend's (the computer would play for one of two people), nor once the game is
     over, nor on the other's turn."""
     if record.opponent in (HUMAN, FRIEND):
-        raise ParlourError(
+        raise IllegalMoveError(
             "no hints when two people play: the computer would be playing for one of them"
         )
     if game.outcome is not None:

@@ -35,7 +35,16 @@ from ..core.events import Event
 from ..core.protocol import normalize_move_text
 from ..core.registry import game_class, game_names
 from ..core.session import Game, load_game, new_game, random_seed
-from ..errors import GameOverError, IllegalMoveError, ParlourError, UnknownGameError
+from ..errors import (
+    GameNotOverError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidOptionError,
+    NoWinningLineError,
+    ParlourError,
+    UnknownGameError,
+    WrongGameError,
+)
 from ..rng import stream_seed
 from . import friends, hands, policy, saves
 from .answers import (
@@ -260,7 +269,9 @@ class TableService:
         opponent = policy.check_opponent(cls, opponent)
         if opponent == FRIEND:
             if series_of is not None:
-                raise ParlourError("the next game against a friend comes from the game before")
+                raise InvalidOptionError(
+                    "the next game against a friend comes from the game before"
+                )
             meta["names"] = [friends.check_name(player_name, "Player 1"), None]
             meta["invite"] = friends.new_token()
         if seed is not None:
@@ -440,7 +451,12 @@ class TableService:
         found = self.verdict(player, game_id)
         moves = found["moves"]
         if not moves:
-            raise ParlourError("the solver found no winning line for this deal")
+            why = (
+                "the solver proved this deal unwinnable"
+                if found["status"] == "unwinnable"
+                else "the solver gave up before it found one"
+            )
+            raise NoWinningLineError(f"there is no winning line to show for this deal: {why}")
         with self._open(player, game_id) as live:
             record = live.record
             start = new_game(
@@ -477,7 +493,9 @@ class TableService:
         """Series totals after the finished game ``previous``; the first player alternates."""
         with self._open(player, previous) as live:
             if live.record.opponent == FRIEND:
-                raise ParlourError("the next game against a friend comes from the game before")
+                raise InvalidOptionError(
+                    "the next game against a friend comes from the game before"
+                )
             return _series_after(live, name)
 
     # --- looking and playing ------------------------------------------------------
@@ -689,7 +707,9 @@ class TableService:
             levels = player_levels(live.record.game)
             level = level or policy.default_level(live.record.game)
             if level not in levels:
-                raise ParlourError(f"unknown level {level!r}: the levels are {', '.join(levels)}")
+                raise InvalidOptionError(
+                    f"unknown level {level!r}: the levels are {', '.join(levels)}"
+                )
             trial = _copy_live(live)
             computers = dict(trial.record.meta.get("computer") or {})
             computers[str(1 - me)] = level
@@ -790,7 +810,7 @@ class TableService:
                     following = record.id
             # (at one table naming no seat: the next game's screen is handed over first)
             return self.get(player, following, None if live.record.opponent == HUMAN else me)
-        raise ParlourError("the game changed meanwhile: try again")
+        raise StaleRecordError("the game changed meanwhile: try again")
 
     def _following(self, live: _Live) -> GameRecord:
         """The record of the game after ``live`` (same people, names and computer)."""
@@ -865,7 +885,7 @@ class TableService:
     def _friend_seat(self, live: _Live, player: str) -> int:
         seat = policy.seat_of(live.record, player)
         if live.record.opponent != FRIEND or seat is None:
-            raise ParlourError("this is for a game against a friend")
+            raise InvalidOptionError("this is for a game against a friend")
         return seat
 
     def _table(self, live: _Live, seat: int) -> Any:
@@ -1131,12 +1151,12 @@ def _series_after(live: _Live, name: str) -> dict[str, Any]:
     cls = game_class(record.game)
     if record.game != name or not cls.series:
         playable = ", ".join(n for n in game_names() if game_class(n).series)
-        raise ParlourError(
+        raise WrongGameError(
             f"only {playable} is played in series, game after game of the same kind "
             f"(not {record.game} then {name})"
         )
     if not policy.is_final(record, game):
-        raise ParlourError("the series goes on once this game is over")
+        raise GameNotOverError("the series goes on once this game is over")
     totals = policy.series_totals(record, game)
     before = record.meta.get("series") or {"number": 1}
     opening = new_game(record.game, seed=record.seed, options=record.options)
@@ -1302,9 +1322,9 @@ def _check_day(day: dt.date, deal: str) -> None:
     """A day names a deal of the day, and only one that is out: the deal of a later
     day would let a person practise it before everyone else plays it."""
     if deal != "daily":
-        raise ParlourError(f"a day ({day.isoformat()}) goes with the deal of the day only")
+        raise InvalidOptionError(f"a day ({day.isoformat()}) goes with the deal of the day only")
     today = dt.date.today()
     if day > today:
-        raise ParlourError(
+        raise InvalidOptionError(
             f"the deal of {day.isoformat()} is not out yet: the latest is today's ({today})"
         )

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...errors import ParlourError
+from ...errors import InvalidViewError
 from ..base import odds_words, register_player
 from ..halving import halve
 from .player import ENDGAME_NODES, PLAN_LIMIT, GateFairPlayer
@@ -129,7 +129,10 @@ class GateStrongPlayer(GateFairPlayer):
             return ranked[0]
         unseen = _unseen(here)
         if len(unseen) != here[4]:  # pragma: no cover - the view always adds up
-            raise ParlourError("the cards seen and the stock count disagree")
+            raise InvalidViewError(
+                f"the cards seen and the stock count disagree: {len(unseen)} cards unseen, "
+                f"{here[4]} in the stock (a player is handed Game.view(seat) as it is)"
+            )
 
         played = [0]  # play-outs so far of each candidate still in the running
         left = [self.steps() - PLAN_STEPS]  # steps the play-outs may still use
