@@ -11,8 +11,8 @@ from parlour.ai import hint, make_player, player_levels
 from parlour.ai.base import Player
 from parlour.ai.chinese_patience import (
     HIDDEN,
-    GreedyPlayer,
-    StrongPlayer,
+    ChinesePatienceGreedyPlayer,
+    ChinesePatienceStrongPlayer,
     phase_key,
     rebuild,
     unseen_mask,
@@ -67,8 +67,8 @@ def blank_position() -> ChinesePatience:
 
 def test_levels_are_registered_weakest_first() -> None:
     assert player_levels(NAME) == ["random", "greedy", "strong"]
-    assert isinstance(make_player(NAME, "greedy", seed=3, seat=1), GreedyPlayer)
-    assert isinstance(make_player(NAME, "strong", seed=3, seat=0), StrongPlayer)
+    assert isinstance(make_player(NAME, "greedy", seed=3, seat=1), ChinesePatienceGreedyPlayer)
+    assert isinstance(make_player(NAME, "strong", seed=3, seat=0), ChinesePatienceStrongPlayer)
 
 
 # --- seeing only the view -------------------------------------------------------------
@@ -319,3 +319,24 @@ def test_strong_reasons_name_no_move_by_its_notation() -> None:
         game.play(move)
     assert any("it begins the best line" in r for r in reasons)
     assert not [r for r in reasons if re.search(r"\b\d \d\b|\(twist|\(end", r)]
+
+
+def test_the_players_are_named_after_their_game_and_the_old_names_still_import() -> None:
+    """``StrongPlayer`` and ``GreedyPlayer`` are ``ChinesePatienceStrongPlayer`` and
+    ``ChinesePatienceGreedyPlayer``, like every other game's (``UnoStrongPlayer``); the
+    old names import with a ``DeprecationWarning``."""
+    from parlour.ai import chinese_patience
+    from parlour.ai.chinese_patience import players, strong
+
+    assert repr(make_player(NAME, "strong")) == "<ChinesePatienceStrongPlayer level='strong'>"
+    for module, old, new in (
+        (chinese_patience, "StrongPlayer", ChinesePatienceStrongPlayer),
+        (chinese_patience, "GreedyPlayer", ChinesePatienceGreedyPlayer),
+        (strong, "StrongPlayer", ChinesePatienceStrongPlayer),
+        (players, "GreedyPlayer", ChinesePatienceGreedyPlayer),
+    ):
+        assert old not in module.__all__
+        with pytest.warns(DeprecationWarning, match=f"{old} is renamed {new.__name__}"):
+            assert getattr(module, old) is new
+    with pytest.raises(AttributeError, match="no attribute 'WeakPlayer'"):
+        chinese_patience.WeakPlayer  # noqa: B018

@@ -13,18 +13,41 @@ What is where:
 Importing this package registers both levels.
 """
 
+import warnings
+from typing import Any
+
 from . import encoding  # noqa: F401  (declares the game's encoding for learning)
-from .players import GreedyPlayer, PhasePlayer
+from .players import ChinesePatienceGreedyPlayer, PhasePlayer
 from .position import HIDDEN, next_card, phase_key, rebuild, unseen_mask
-from .strong import StrongPlayer
+from .strong import ChinesePatienceStrongPlayer
 
 __all__ = [
     "HIDDEN",
-    "GreedyPlayer",
+    "ChinesePatienceGreedyPlayer",
     "PhasePlayer",
-    "StrongPlayer",
+    "ChinesePatienceStrongPlayer",
     "next_card",
     "phase_key",
     "rebuild",
     "unseen_mask",
 ]
+
+
+#: Former names, still importable (with a ``DeprecationWarning``): the classes are now
+#: named after their game, like every other game's players (``UnoStrongPlayer``).
+_RENAMED = {
+    "StrongPlayer": "ChinesePatienceStrongPlayer",
+    "GreedyPlayer": "ChinesePatienceGreedyPlayer",
+}
+
+
+def __getattr__(name: str) -> Any:
+    new = _RENAMED.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"{__name__}.{name} is renamed {new}; the old name will go",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return globals()[new]

@@ -12,6 +12,7 @@ replay a plan (``strong``'s) while the position is the one they expected.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -39,7 +40,7 @@ from .position import (
     rebuild,
 )
 
-__all__ = ["GreedyPlayer", "PhasePlayer"]
+__all__ = ["ChinesePatienceGreedyPlayer", "PhasePlayer"]
 
 
 # --- turn memory and plans ---------------------------------------------------------
@@ -123,7 +124,7 @@ def _greedy_rank(s: ChinesePatience, move: Move3) -> tuple[int, str]:
 
 
 @register_player(GAME, "greedy")
-class GreedyPlayer(PhasePlayer):
+class ChinesePatienceGreedyPlayer(PhasePlayer):
     """Foundations first, then getting rid of its own cards, then loading, then twisting.
 
     It looks one move ahead only; tableau moves are made only to open a space
@@ -149,3 +150,20 @@ class GreedyPlayer(PhasePlayer):
                     return exit_move, "nothing useful left"
             return best_move, "the first legal move"
         return best_move, best[1]
+
+
+#: Former names, still importable (with a ``DeprecationWarning``): the classes are now
+#: named after their game, like every other game's players (``UnoStrongPlayer``).
+_RENAMED = {"GreedyPlayer": "ChinesePatienceGreedyPlayer"}
+
+
+def __getattr__(name: str) -> Any:
+    new = _RENAMED.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"{__name__}.{name} is renamed {new}; the old name will go",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return globals()[new]

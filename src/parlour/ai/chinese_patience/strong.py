@@ -14,6 +14,7 @@ tableau piles for ever.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -43,7 +44,7 @@ from .position import (
     unseen_mask,
 )
 
-__all__ = ["StrongPlayer"]
+__all__ = ["ChinesePatienceStrongPlayer"]
 
 
 # --- strong ----------------------------------------------------------------------
@@ -277,7 +278,7 @@ def line_words(plan: Sequence[Move3]) -> str:
 
 
 @register_player(GAME, "strong")
-class StrongPlayer(PhasePlayer):
+class ChinesePatienceStrongPlayer(PhasePlayer):
     """Searches every move sequence up to the next twist or end and plays the best.
 
     A sequence ending at ``end`` is scored by the cards each side holds and by
@@ -312,3 +313,20 @@ class StrongPlayer(PhasePlayer):
             i = parent
         path.reverse()
         return path
+
+
+#: Former names, still importable (with a ``DeprecationWarning``): the classes are now
+#: named after their game, like every other game's players (``UnoStrongPlayer``).
+_RENAMED = {"StrongPlayer": "ChinesePatienceStrongPlayer"}
+
+
+def __getattr__(name: str) -> Any:
+    new = _RENAMED.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"{__name__}.{name} is renamed {new}; the old name will go",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return globals()[new]
