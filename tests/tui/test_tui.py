@@ -1372,7 +1372,9 @@ def test_small_words_of_the_games_list_and_the_message_line(tmp_path: Path) -> N
 
 
 def test_the_winning_lines_header_counts_its_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Was: the title line stayed at "move 1" while the winning line played."""
+    """Was: the title line stayed at "move 1" while the winning line played. The
+    message line shows the service's counter as it is (it re-cased it, "winning line,
+    move 2 of 3"), the terminal adding no words of its own but the label."""
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
@@ -1391,7 +1393,7 @@ def test_the_winning_lines_header_counts_its_moves(monkeypatch: pytest.MonkeyPat
         await pilot.pause()
         title = rendered(app).splitlines()[0]
         assert title.rstrip().endswith("move 2"), title
-        assert "winning line, move 2 of 3: step 2" in status_line(app)
+        assert "Winning line   Move 2 of 3   step 2" in status_line(app)
         await keys(pilot, "space")
         await settled(app, pilot)
         assert screen.replaying is None

@@ -724,8 +724,9 @@ class TableScreen(Screen[None]):
                     break
                 self.view = step["view"]
                 self.replaying = step["number"]
-                counter = step["counter"][:1].lower() + step["counter"][1:]
-                self.tell(f"winning line, {counter}: {step['text']}")
+                # the service's counter and words as they are ("Move 12 of 280"), as the
+                # web app's line bar shows them: the terminal counts in no words of its own
+                self.tell(f"Winning line   {step['counter']}   {step['text']}")
                 self.redraw()
                 await self._nap(pause)
             self.replaying = None
