@@ -157,7 +157,11 @@ def end_panel_in_view(table: Table) -> None:
     panel = table.page.locator("#endpanel")
     panel.wait_for()
     table.page.wait_for_selector("#end-streak")  # the service's words, with the panel
-    box = panel.bounding_box()
+    # read in one step: a redraw (the window resized) may put a new panel in its place
+    box = table.page.evaluate(
+        "(() => { const r = document.querySelector('#endpanel').getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; })()"
+    )
     size = table.page.viewport_size
     assert box["x"] >= 0 and box["y"] >= 0
     assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
@@ -187,6 +191,10 @@ def buttons_in_view(table: Table) -> None:
     assert not out, f"end panel buttons out of view: {out}"
 
 
+#: Whether the table is drawn for its present size (a resize redraws it a frame later).
+DRAWN_AT_SIZE = """() => { const t = document.querySelector('#table');
+  return !!t && window.Parlour.game.size === `${t.clientWidth}x${t.clientHeight}`; }"""
+
 #: The screens the end panel is checked at: the narrowest phone, a phone upright and
 #: on its side, a laptop.
 END_SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
@@ -205,11 +213,18 @@ def test_the_end_panel_fits_every_screen(table_at: TableAt, game: str) -> None:
     if page.locator("#ask-verdict").count():
         page.locator("#ask-verdict").click()
         page.wait_for_selector("#end-verdict:not(:has(.spinner))", timeout=60_000)
+    # the keyboard on the panel's last button stays there through every redraw (it went
+    # back to the first button whenever the window changed size)
+    page.locator("#endpanel .end-actions button").last.focus()
+    kept = page.evaluate("document.activeElement.id")
+    assert kept
     for width, height in END_SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function("(w) => innerWidth === w", arg=width)
+        page.wait_for_function(DRAWN_AT_SIZE)  # the table drawn again for the new size
         table.settle()
         end_panel_in_view(table)
+        assert page.evaluate("document.activeElement.id") == kept, (width, height)
     # Shorter than any phone: the words scroll inside the panel, the buttons stay.
     page.set_viewport_size({"width": 360, "height": 480})
     page.wait_for_function("innerHeight === 480")

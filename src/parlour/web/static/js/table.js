@@ -205,6 +205,9 @@ function draw(view, answer, opts = {}) {
   // hurried (a click came while the table moved): the cards go straight to their places
   const before = opts.still || opts.deal || state.hurry ? null : motion.snapshot(els.scene);
   const focused = focusKey(document.activeElement);
+  // a button of the end panel keeps the keyboard when the panel is drawn again (a
+  // phone turned, the window resized): it went back to the panel's first button
+  const onPanel = els.panelHost.contains(document.activeElement) ? document.activeElement.id : "";
   // Status line (the service's sentence: what the turn asks, or the move being
   // shown; then the table's own counts) and controls first: their height is
   // taken from the table's, which the cards are sized to.
@@ -229,7 +232,7 @@ function draw(view, answer, opts = {}) {
   if (hinted) markHint(hinted);
   els.legal.replaceChildren(...(state.moves.map((m) => h("option", { value: m.move }))));
   if (!state.between) els.panelHost.replaceChildren();
-  if (final && !opts.step && answer.outcome) showEnd(answer);
+  if (final && !opts.step && answer.outcome) showEnd(answer, onPanel);
   if (opts.deal && !state.hurry) {
     const origin = els.scene.querySelector(`.pile[data-pile="${r.dealFrom}"]`);
     return motion.deal(els.scene, (origin || els.scene).getBoundingClientRect());
@@ -1237,7 +1240,7 @@ export async function freshDeal() {
 
 // --- the end of a game ---------------------------------------------------------------------
 
-async function showEnd(answer) {
+async function showEnd(answer, keep = "") {
   const panel = endPanel(answer, {
     again: () => newGame(),
     fresh: (deal) => newGame({ deal }),
@@ -1252,7 +1255,8 @@ async function showEnd(answer) {
   els.panelHost.replaceChildren(panel);
   if (els.message.classList.contains("error")) say("");
   if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
-  const first = panel.querySelector(".end-actions button");
+  const kept = keep ? panel.querySelector(`#${CSS.escape(keep)}`) : null;
+  const first = kept || panel.querySelector(".end-actions button");
   if (first && !state.busy) focus(first);
 }
 
