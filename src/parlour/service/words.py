@@ -171,7 +171,7 @@ def capitalised(text: str) -> str:
 
 
 #: What the first position of a replayed line says: the deal, before its first move.
-LINE_DEAL = "The deal, before the solver's first move."
+LINE_DEAL = "The cards as they were dealt, before the solver's first move."
 
 
 def line_counter(number: int, total: int) -> str:
