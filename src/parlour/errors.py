@@ -124,7 +124,8 @@ class InvalidViewError(ParlourError):
 
 class GameNotOverError(ParlourError):
     """A command for a finished game given while it is still in play: the solver's
-    verdict on a deal shows its hidden cards, so it waits for the end."""
+    verdict on a deal shows its hidden cards, so it waits for the end; the same deal
+    again, or the next game of a series, waits too (the web answers 409)."""
 
 
 class WrongGameError(ParlourError):

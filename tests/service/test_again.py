@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from parlour.errors import GameOverError
+from parlour.errors import GameNotOverError
 from parlour.service import NotFoundError, TableService, open_service
 
 ME = "me"
@@ -48,7 +48,7 @@ def test_again_with_another_kind_of_deal(table: TableService) -> None:
 
 def test_the_same_deal_again_keeps_its_kind(table: TableService) -> None:
     first = table.start(ME, "gate", deal="winnable")
-    with pytest.raises(GameOverError, match="over for good"):
+    with pytest.raises(GameNotOverError, match="over for good"):
         table.again(ME, first["id"], same_deal=True)  # it would tell the deal in play
     over = table.resign(ME, first["id"])
     replay = table.again(ME, first["id"], same_deal=True)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from parlour.core.events import KINDS, Event
-from parlour.errors import ParlourError
+from parlour.errors import GameNotOverError, ParlourError
 from parlour.service import open_service
 from parlour.service.words import (
     LINE_DEAL,
@@ -23,6 +23,16 @@ from parlour.service.words import (
 ME = "me"
 #: A "you" or "your" anywhere in a sentence.
 YOU = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
+
+
+def test_the_verdict_and_its_line_wait_for_the_end() -> None:
+    """They would show the hidden cards of a game that can still be played on."""
+    table = open_service(":memory:")
+    game = table.start(ME, "gate", seed=4)
+    with pytest.raises(GameNotOverError, match="over for good"):
+        table.verdict(ME, game["id"])
+    with pytest.raises(GameNotOverError, match="over for good"):
+        table.winning_line(ME, game["id"])
 
 
 @pytest.mark.parametrize(("game", "seed"), [("calculation", 1), ("gate", 4), ("eight-by-eight", 1)])

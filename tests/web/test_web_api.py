@@ -73,6 +73,24 @@ def test_resign_finishes_the_game_and_reveals_the_seed(client: TestClient) -> No
     assert listed[0]["id"] == game["id"] and listed[0]["finished"] is True
 
 
+def test_what_waits_for_the_end_is_a_conflict_while_the_game_goes_on(
+    client: TestClient,
+) -> None:
+    """The solver's verdict, its line and the same deal again wait for the end: 409 (the
+    game's state, not the request, is what is wrong), and the game is untouched."""
+    game = start(client, "gate", seed=4)
+    gid = game["id"]
+    for method, path, body in (
+        ("get", f"/api/games/{gid}/verdict", None),
+        ("get", f"/api/games/{gid}/verdict/line", None),
+        ("post", f"/api/games/{gid}/again", {"same": True}),
+    ):
+        refused = client.request(method.upper(), path, json=body)
+        assert refused.status_code == 409, (path, refused.text)
+        assert "over for good" in refused.json()["error"]
+    assert client.get(f"/api/games/{gid}").json()["view"] == game["view"]
+
+
 def test_against_the_computer_the_reply_comes_move_by_move(client: TestClient) -> None:
     game = start(client, "chinese-patience", seed=4, options={"first": 1}, opponent="random")
     assert game["computer_moves"], "the computer moves first with first=1"
@@ -205,7 +223,7 @@ def test_chinese_patience_series_keeps_running_totals(client: TestClient) -> Non
     first = start(client, "chinese-patience", seed=6, opponent="random")
     assert first["series"] == {"number": 1, "totals": [0, 0]}
     early = client.post("/api/games", json={"game": "chinese-patience", "series": first["id"]})
-    assert early.status_code == 400 and "once this game is over" in early.json()["error"]
+    assert early.status_code == 409 and "once this game is over" in early.json()["error"]
     over = client.post(f"/api/games/{first['id']}/resign").json()
     assert over["outcome"]["winner"] == 1
     second = start(client, "chinese-patience", series=first["id"], opponent="random")

@@ -343,7 +343,7 @@ class TableService:
             deal = None  # the deal of the day again is the same deal
         elif same_deal:
             if not over:
-                raise GameOverError("a deal is played again once its game is over for good")
+                raise GameNotOverError("a deal is played again once its game is over for good")
             return self.start(
                 player,
                 record.game,
@@ -422,7 +422,7 @@ class TableService:
             record, game = live.record, live.game
             check_solver(record.game)  # the verdict is for the patiences
             if not policy.is_final(record, game):
-                raise GameOverError(
+                raise GameNotOverError(
                     "the solver's verdict comes once the game is over for good: it would "
                     "show hidden cards of a game you can still play on"
                 )
@@ -791,7 +791,7 @@ class TableService:
                 following = live.record.meta.get("next")
                 if following is None:
                     if not policy.is_final(live.record, live.game):
-                        raise GameOverError("the next game comes once this one is over for good")
+                        raise GameNotOverError("the next game comes once this one is over for good")
                     record = self._following(live)
                     trial = _copy_live(live)
                     trial.record.meta["next"] = record.id

@@ -37,7 +37,13 @@ from starlette.routing import Match
 
 from ..ai import warm
 from ..core.registry import game_class
-from ..errors import GameOverError, InvalidSeedError, ParlourError, UnknownGameError
+from ..errors import (
+    GameNotOverError,
+    GameOverError,
+    InvalidSeedError,
+    ParlourError,
+    UnknownGameError,
+)
 from ..service import (
     FRIEND,
     HUMAN,
@@ -75,7 +81,7 @@ def _status(exc: ParlourError) -> int:
         return 404
     if isinstance(exc, BodyTooLarge):
         return 413
-    if isinstance(exc, GameOverError | StaleRecordError):
+    if isinstance(exc, GameOverError | GameNotOverError | StaleRecordError):
         return 409
     return 400
 
@@ -222,7 +228,10 @@ class Cleared(BaseModel):
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "bad input (the message says what is accepted)"},
     404: {"model": ErrorBody, "description": "no such game for this player"},
-    409: {"model": ErrorBody, "description": "the game is over, or changed meanwhile"},
+    409: {
+        "model": ErrorBody,
+        "description": "the game is over, not over yet, or changed meanwhile",
+    },
     413: {"model": ErrorBody, "description": "the request body is too large"},
 }
 
