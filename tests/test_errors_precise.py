@@ -6,7 +6,10 @@ accepted."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +29,10 @@ NEW = (
     "GameNotOverError",
     "NoWinningLineError",
     "InvalidViewError",
+    "MissingExtraError",
+    "StorageError",
+    "InvalidMessageError",
+    "InvalidDayError",
 )
 
 
@@ -37,6 +44,8 @@ def test_the_new_classes_are_exported_and_parlour_errors() -> None:
         assert cls.__doc__
     assert issubclass(parlour.ResetNeededError, RuntimeError)  # as it was raised before
     assert issubclass(parlour.MoveIndexError, IndexError)  # as it was raised before
+    assert issubclass(parlour.MissingExtraError, ImportError)  # as it was raised before
+    assert parlour.envs.MissingExtraError is parlour.MissingExtraError  # where it was
     assert "MoveIndexError" in parlour.__all__ and "MoveIndexError" in errors.__all__
 
 
@@ -208,3 +217,157 @@ def test_a_game_with_no_encoding_names_those_with_one(monkeypatch: pytest.Monkey
     monkeypatch.delitem(encoding._ENCODINGS, "uno")
     with pytest.raises(parlour.InvalidOptionError, match="uno declares no encoding .* are calc"):
         encoding.encoding_for("uno")
+
+
+def test_a_missing_optional_package_names_its_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """pandas, Rich and psycopg were bare ``ParlourError``s: each is a
+    ``MissingExtraError`` (an ``ImportError`` too) whose message says what to install."""
+    from parlour import sim
+    from parlour.cli import main
+    from parlour.service import open_service
+
+    for module in ("pandas", "rich.console", "psycopg"):
+        monkeypatch.setitem(sys.modules, module, None)  # importing it fails
+    with pytest.raises(parlour.MissingExtraError, match=re.escape("pip install 'parlour[pandas]'")):
+        sim.records_frame([])
+    with pytest.raises(ImportError, match="records_frame needs pandas"):
+        sim.records_frame([])
+    with pytest.raises(parlour.MissingExtraError, match="PostgreSQL needs the psycopg package"):
+        open_service("postgresql://nobody@127.0.0.1:1/parlour")
+    assert main(["simulate", "gate", "-n", "1", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "parlour: error: parlour simulate draws its progress bar and table with Rich: "
+        "pip install 'parlour[sim]'\n"
+    )
+
+
+def test_a_store_that_cannot_be_opened_is_a_storage_error(tmp_path: Path) -> None:
+    """The store's refusals name the path and the system's reason."""
+    from parlour.service import open_service
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    under = str(blocker / "sub" / "x.db")
+    with pytest.raises(
+        parlour.StorageError, match="cannot create the folder for the database"
+    ) as e:
+        open_service(under)
+    assert repr(under) in str(e.value)
+    with pytest.raises(parlour.StorageError, match="cannot open the database") as e:
+        open_service(str(tmp_path))  # a folder, not a database file
+    assert repr(str(tmp_path)) in str(e.value)
+
+
+def test_a_postgres_server_that_refuses_is_a_storage_error() -> None:
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install -e '.[web]')")
+    from parlour.service import open_service
+
+    url = "postgresql://nobody@127.0.0.1:1/parlour?connect_timeout=5"
+    with pytest.raises(parlour.StorageError, match="cannot open the PostgreSQL database"):
+        open_service(url)
+
+
+def test_a_file_the_cli_cannot_read_or_sim_cannot_write_is_a_storage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from parlour import sim
+    from parlour.cli import main
+
+    missing = str(tmp_path / "missing.json")
+    assert main(["load", missing]) == 2
+    err = capsys.readouterr().err
+    assert err == f"parlour: error: cannot read save file {missing!r}: No such file or directory\n"
+    out = tmp_path / "nonexistent" / "x.jsonl"
+    with pytest.raises(parlour.StorageError, match="cannot write results file") as e:
+        sim.run("gate", games=1, jobs=1, out=out)
+    assert repr(str(out)) in str(e.value)
+
+
+#: Live messages of the wrong shape, and the start of what the server says of each.
+BAD_MESSAGES = [
+    ({"bytes": b"\x00"}, "messages are JSON text, not binary"),
+    ({"text": "x" * 5000}, "a message has at most 2048 characters, got 5000"),
+    ({"text": "{nope"}, "a message is a JSON object, e.g."),
+    ({"text": "[1, 2]"}, "a message is a JSON object with a 'type'"),
+    ({"text": '{"type": "teleport"}'}, "unknown message type 'teleport': the types are"),
+    ({"text": '{"type": "move", "id": {"a": 1}}'}, "'id' is a number or a short text"),
+    ({"text": '{"type": "move", "move": "X5", "seat": 1}'}, "a move message takes no seat"),
+]
+
+
+@pytest.mark.parametrize(("raw", "words"), BAD_MESSAGES)
+def test_a_malformed_live_message_is_an_invalid_message(raw: dict[str, object], words: str) -> None:
+    pytest.importorskip("fastapi", reason="the web app needs the 'web' extra")
+    from parlour.web.live import read_message
+
+    with pytest.raises(parlour.InvalidMessageError, match=re.escape(words)):
+        read_message(raw)
+
+
+def test_a_live_message_with_a_field_of_the_wrong_form_is_refused_over_the_line() -> None:
+    """Over the real WebSocket route, the checks of a command's own fields (made as it
+    runs, past ``read_message``): the reply is the error, and the line stays open."""
+    pytest.importorskip("fastapi", reason="the web app needs the 'web' extra")
+    pytest.importorskip("httpx", reason="the API tests need httpx")
+    from fastapi.testclient import TestClient
+
+    from parlour.web import create_app
+
+    app = create_app(":memory:", secret="test-secret")
+    with TestClient(app) as ann, TestClient(app) as bob:
+        made = ann.post("/api/games", json={"game": "uno", "opponent": "friend", "name": "Ann"})
+        gid, token = made.json()["id"], made.json()["live"]["invite"]
+        joined = bob.post(f"/api/games/{gid}/join", json={"token": token, "name": "Bob"})
+        assert joined.status_code == 200, joined.text
+        with ann.websocket_connect(f"/api/games/{gid}/live") as ws:
+            assert ws.receive_json()["cause"] == "state"
+            for body, words in (
+                ({"type": "pause", "on": "yes", "id": 1}, "'on' is true or false, got 'yes'"),
+                ({"type": "move", "move": "", "id": 2}, "'move' is text of 1 to 200 characters"),
+                ({"type": "move", "id": 3}, "'move' is text of 1 to 200 characters, got None"),
+            ):
+                ws.send_text(json.dumps(body))
+                reply = ws.receive_json()
+                while reply.get("id") != body["id"]:  # news of the table, met on the way
+                    reply = ws.receive_json()
+                assert reply["type"] == "error" and reply["error"].startswith(words), reply
+            ws.send_text(json.dumps({"type": "ping", "id": 4}))
+            while (reply := ws.receive_json()).get("id") != 4:
+                pass
+            assert reply["type"] == "pong"
+
+
+def test_a_day_that_is_no_date_is_an_invalid_day() -> None:
+    """``day`` of ``POST /api/games`` (the only day a person types): the body's model
+    checks its shape (``YYYY-MM-DD``); a day of that shape that is no date
+    (``2026-02-30``) is an ``InvalidDayError``, answered 400 with its message (a handler
+    of that class alone, added here, sees it on its way to the app's own)."""
+    pytest.importorskip("fastapi", reason="the web app needs the 'web' extra")
+    pytest.importorskip("httpx", reason="the API tests need httpx")
+    from fastapi.testclient import TestClient
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+    from parlour.web import create_app
+
+    app = create_app(":memory:", secret="test-secret")
+    answer = app.exception_handlers[parlour.ParlourError]
+    seen: list[type[Exception]] = []
+
+    async def spy(request: Request, exc: Exception) -> Response:
+        seen.append(type(exc))
+        return await answer(request, exc)
+
+    app.add_exception_handler(parlour.InvalidDayError, spy)
+    with TestClient(app) as client:
+        body = {"game": "gate", "deal": "daily", "day": "2026-02-30"}
+        refused = client.post("/api/games", json=body)
+        yesterday = (dt.date.today() - dt.timedelta(days=1)).isoformat()
+        made = client.post("/api/games", json={**body, "day": yesterday})
+    assert made.status_code == 201 and made.json()["day"] == yesterday
+    assert seen == [parlour.InvalidDayError]
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "day '2026-02-30' is not a date: write it as YYYY-MM-DD"

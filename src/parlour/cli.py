@@ -26,7 +26,7 @@ from .core.options import parse_option_words, resolve_options
 from .core.protocol import describe_legal
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
-from .errors import InvalidMoveError, ParlourError
+from .errors import InvalidMoveError, ParlourError, StorageError
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
 from .service.ending import deal_words, end_facts, next_steps, stats_lines
@@ -73,14 +73,14 @@ def _read_bytes(path: str, what: str) -> bytes:
     try:
         return Path(path).read_bytes()
     except OSError as exc:
-        raise ParlourError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+        raise StorageError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
 
 
 def _write_text(path: str, text: str, what: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise ParlourError(f"cannot write {what} {path!r}: {exc.strerror or exc}") from None
+        raise StorageError(f"cannot write {what} {path!r}: {exc.strerror or exc}") from None
 
 
 def use_colour(choice: str, stream: TextIO) -> bool:

@@ -31,6 +31,10 @@ __all__ = [
     "EmptyDrawError",
     "NoWinningLineError",
     "InvalidViewError",
+    "MissingExtraError",
+    "StorageError",
+    "InvalidMessageError",
+    "InvalidDayError",
 ]
 
 
@@ -152,3 +156,29 @@ class ResetNeededError(ParlourError, RuntimeError):
 
 class UnknownGameError(ParlourError):
     """A game name that is not registered."""
+
+
+class MissingExtraError(ParlourError, ImportError):
+    """An optional package that a feature needs is not installed (Gymnasium for the
+    environments, pandas for ``records_frame``, Rich for ``parlour simulate``, psycopg
+    for PostgreSQL); the message names the extra to install
+    (``pip install 'parlour[rl]'``). Also an ``ImportError``, the class it was raised as
+    before."""
+
+
+class StorageError(ParlourError):
+    """A file or database that cannot be read, written, created or opened (a save, a
+    results file, the folder of an SQLite file, a PostgreSQL server that refuses the
+    connection); the message names the path (or URL) and the system's reason."""
+
+
+class InvalidMessageError(ParlourError):
+    """A live (WebSocket) message that is malformed: not JSON text, too long, not an
+    object, an unknown ``type``, a bad ``id`` or a field its type does not take or
+    takes in another form. A well-formed message the game refuses is the game's error."""
+
+
+class InvalidDayError(ParlourError):
+    """A day that is not a date: not written ``YYYY-MM-DD``, or out of range
+    (``2026-02-30``). A real date that is refused (a deal of the day not out yet) is an
+    ``InvalidOptionError``."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ParlourError
+from ..errors import MissingExtraError
 from .actions import action_index, action_table
 
 if TYPE_CHECKING:  # imported on first use (``__getattr__``); named here for type checkers
@@ -77,10 +77,6 @@ _LAZY = {
     "UnoGymVectorEnv": "uno_gym_vector",
     "register_envs": "registration",
 }
-
-
-class MissingExtraError(ParlourError, ImportError):
-    """An optional extra that a feature needs is not installed."""
 
 
 def __getattr__(name: str) -> Any:

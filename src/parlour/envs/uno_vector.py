@@ -34,12 +34,12 @@ from ..errors import (
     InvalidActionError,
     InvalidOptionError,
     InvalidSeedError,
+    MissingExtraError,
     ResetNeededError,
 )
 from ..kernels import uno as kernel
 from ..kernels.jit import numba_available, register_warmer
 from ..rng import Rng
-from . import MissingExtraError
 from .actions import action_table
 from .encoders import encoder_for
 from .table import check_settings

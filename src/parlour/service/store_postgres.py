@@ -10,25 +10,25 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from ..errors import ParlourError
+from ..errors import MissingExtraError, StorageError
 from .store_sql import SQLStore
 
 __all__ = ["PostgresStore", "cannot_open", "require_psycopg"]
 
 
 def require_psycopg() -> None:
-    """A :class:`ParlourError` saying how to install ``psycopg`` when it is missing."""
+    """A :class:`MissingExtraError` saying how to install ``psycopg`` when it is missing."""
     try:
         import psycopg  # noqa: F401
-    except ImportError:  # pragma: no cover - depends on the installed extras
-        raise ParlourError(
+    except ImportError:
+        raise MissingExtraError(
             "PostgreSQL needs the psycopg package: python -m pip install -e '.[web]'"
         ) from None
 
 
-def cannot_open(url: str, exc: Exception) -> ParlourError:
+def cannot_open(url: str, exc: Exception) -> StorageError:
     """The error for a PostgreSQL database that cannot be opened."""
-    return ParlourError(f"cannot open the PostgreSQL database {url!r}: {exc}")
+    return StorageError(f"cannot open the PostgreSQL database {url!r}: {exc}")
 
 
 class PostgresStore(SQLStore):

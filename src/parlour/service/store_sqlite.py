@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParlourError
+from ..errors import StorageError
 from .store_sql import SQLStore
 
 __all__ = ["SQLiteStore"]
@@ -29,7 +29,7 @@ class SQLiteStore(SQLStore):
             try:
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise ParlourError(
+                raise StorageError(
                     f"cannot create the folder for the database {path!r}: {exc.strerror or exc}"
                 ) from None
         try:
@@ -57,7 +57,7 @@ class SQLiteStore(SQLStore):
                     raise
                 self._execute("COMMIT", ())
         except sqlite3.Error as exc:
-            raise ParlourError(f"cannot open the database {path!r}: {exc}") from None
+            raise StorageError(f"cannot open the database {path!r}: {exc}") from None
 
     def _execute(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
         return self._db.execute(sql, args)

@@ -11,7 +11,8 @@ part needs no third-party package; the command line's progress bar and table
 use Rich (``pip install parlour[sim]``) and the Ray backend Ray
 (``pip install parlour[ray]``). Bad input is a ``SimulationError`` (a player
 level, a number of games) or a ``BackendError`` (jobs, a backend, a cluster), both
-``parlour.ParlourError``.
+``parlour.ParlourError``; so are a results file that cannot be written
+(``parlour.StorageError``) and a missing Rich or pandas (``parlour.MissingExtraError``).
 """
 
 from .backends import BACKENDS, BackendError, default_jobs

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from ..core.options import parse_option_words
-from ..errors import ParlourError
+from ..errors import MissingExtraError
 from .backends import BACKENDS, check_backend, default_jobs
 from .play import make_spec
 from .runner import check_out, run_spec
@@ -74,7 +74,7 @@ def _rich() -> tuple[Any, Any, Any]:
             importlib.import_module("rich.table"),
         )
     except ImportError:
-        raise ParlourError(
+        raise MissingExtraError(
             "parlour simulate draws its progress bar and table with Rich: "
             "pip install 'parlour[sim]'"
         ) from None

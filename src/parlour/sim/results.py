@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import ParlourError
+from ..errors import MissingExtraError
 from .play import SimSpec, SimulationError
 from .records import GameRecord
 from .stats import Summary
@@ -105,7 +105,9 @@ def records_frame(records: Iterable[GameRecord] | str | Path, seats: int | None 
     try:
         pandas = importlib.import_module("pandas")
     except ImportError:
-        raise ParlourError("records_frame needs pandas: pip install 'parlour[pandas]'") from None
+        raise MissingExtraError(
+            "records_frame needs pandas: pip install 'parlour[pandas]'"
+        ) from None
     rows = read_records(records) if isinstance(records, str | Path) else list(records)
     width = seats or max([len(r.scores or ()) for r in rows] + [1])
     columns: dict[str, Any] = {

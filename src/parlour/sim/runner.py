@@ -17,7 +17,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidOptionError, ParlourError
+from ..errors import InvalidOptionError, StorageError
 from .backends import default_jobs, iter_batches
 from .play import SimSpec, make_spec
 from .records import GameRecord
@@ -161,5 +161,5 @@ def check_out(out: str | Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def _unwritable(out: str | Path, exc: OSError) -> ParlourError:
-    return ParlourError(f"cannot write results file {str(out)!r}: {exc.strerror or exc}")
+def _unwritable(out: str | Path, exc: OSError) -> StorageError:
+    return StorageError(f"cannot write results file {str(out)!r}: {exc.strerror or exc}")

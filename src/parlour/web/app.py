@@ -40,6 +40,7 @@ from ..core.registry import game_class
 from ..errors import (
     GameNotOverError,
     GameOverError,
+    InvalidDayError,
     InvalidSeedError,
     ParlourError,
     UnknownGameError,
@@ -330,7 +331,7 @@ def _day(text: str | None) -> dt.date | None:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise ParlourError(f"day {text!r} is not a date: write it as YYYY-MM-DD") from None
+        raise InvalidDayError(f"day {text!r} is not a date: write it as YYYY-MM-DD") from None
 
 
 def _object(title: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from ..errors import ParlourError
+from ..errors import InvalidMessageError, ParlourError
 from ..service import TableService
 from ..service.answers import Answer
 from ..service.friends import HEARTBEAT_SECONDS
@@ -186,7 +186,7 @@ def _commands(service: TableService) -> dict[str, Callable[[str, str, dict[str, 
     def pause(player: str, game_id: str, body: dict[str, Any]) -> Answer:
         on = body.get("on", True)
         if not isinstance(on, bool):
-            raise ParlourError(f"'on' is true or false, got {on!r}")
+            raise InvalidMessageError(f"'on' is true or false, got {on!r}")
         return service.pause(player, game_id, on)
 
     def seat_computer(player: str, game_id: str, body: dict[str, Any]) -> Answer:
@@ -231,28 +231,32 @@ _FIELDS = {"move": {"move"}, "pause": {"on"}, "seat_computer": {"level"}}
 def _text(body: dict[str, Any], key: str, longest: int) -> str:
     value = body.get(key)
     if not isinstance(value, str) or not 0 < len(value) <= longest:
-        raise ParlourError(f"'{key}' is text of 1 to {longest} characters, got {value!r}"[:300])
+        raise InvalidMessageError(
+            f"'{key}' is text of 1 to {longest} characters, got {value!r}"[:300]
+        )
     return value
 
 
 def read_message(raw: Mapping[str, Any]) -> tuple[str, Any, dict[str, Any]]:
-    """A browser's message as (type, id, body); raises :class:`ParlourError` saying
+    """A browser's message as (type, id, body); raises :class:`InvalidMessageError` saying
     what is wrong with anything else."""
     text = raw.get("text")
     if text is None:
-        raise ParlourError("messages are JSON text, not binary")
+        raise InvalidMessageError("messages are JSON text, not binary")
     if len(text) > MAX_MESSAGE:
-        raise ParlourError(f"a message has at most {MAX_MESSAGE} characters, got {len(text)}")
+        raise InvalidMessageError(
+            f"a message has at most {MAX_MESSAGE} characters, got {len(text)}"
+        )
     try:
         body = json.loads(text)
     except (ValueError, RecursionError):
-        raise ParlourError(f"a message is a JSON object, e.g. {_EXAMPLE}") from None
+        raise InvalidMessageError(f"a message is a JSON object, e.g. {_EXAMPLE}") from None
     if not isinstance(body, dict):
-        raise ParlourError("a message is a JSON object with a 'type'")
+        raise InvalidMessageError("a message is a JSON object with a 'type'")
     kind = body.get("type")
     known = sorted(KINDS)
     if not isinstance(kind, str) or kind not in known:
-        raise ParlourError(
+        raise InvalidMessageError(
             f"unknown message type {str(kind)[:40]!r}: the types are {', '.join(known)}"
         )
     ident = body.get("id")
@@ -262,10 +266,12 @@ def read_message(raw: Mapping[str, Any]) -> tuple[str, Any, dict[str, Any]]:
         or (isinstance(ident, str) and len(ident) > 64)
         or (isinstance(ident, int) and abs(ident) > 2**53)
     ):
-        raise ParlourError("'id' is a number or a short text, echoed in the reply")
+        raise InvalidMessageError("'id' is a number or a short text, echoed in the reply")
     extra = set(body) - {"type", "id"} - _FIELDS.get(kind, set())
     if extra:
-        raise ParlourError(f"a {kind} message takes no {', '.join(sorted(map(str, extra)))[:80]}")
+        raise InvalidMessageError(
+            f"a {kind} message takes no {', '.join(sorted(map(str, extra)))[:80]}"
+        )
     return kind, ident, body
 
 
