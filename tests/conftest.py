@@ -4,6 +4,8 @@ Hypothesis profiles for the fuzz tests (derandomized in CI)."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -28,6 +30,42 @@ try:  # the fuzz tests' Hypothesis profiles (hypothesis comes with the 'test' ex
     settings.load_profile("ci" if os.environ.get("CI", "").lower() in ("1", "true") else "dev")
 except ImportError:  # pragma: no cover - without the test extra
     pass
+
+
+#: The compiled kernels in two groups of about the same compile time (~30 s each on a
+#: cold cache): see :func:`pytest_configure`.
+KERNEL_GROUPS = (
+    ("calculation", "calculation strong player"),
+    ("uno", "uno-vector-env", "uno-simulator"),
+)
+#: Loads the modules that register the kernels' warmers, then warms the named ones.
+_WARM_SCRIPT = """
+import sys
+import parlour.ai.players, parlour.sim.uno_fast
+try:
+    import parlour.envs.uno_vector
+except ImportError:
+    pass
+from parlour.kernels import warm
+warm(*sys.argv[1:])
+"""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile numba's kernels once, before the test workers start. On a fresh checkout
+    numba's disk cache is empty, and each worker compiled every kernel for itself at
+    its first test that used one: about a minute of CPU a worker, of a suite that has
+    ten minutes. Here two processes compile the two groups side by side and the
+    workers load the cache (a second). Without workers (``-n 0``) or numba, nothing
+    happens; a failure here only leaves the compiling to the tests."""
+    workers = config.getoption("numprocesses", default=None)
+    if hasattr(config, "workerinput") or not workers:
+        return
+    compiling = [
+        subprocess.Popen([sys.executable, "-c", _WARM_SCRIPT, *group]) for group in KERNEL_GROUPS
+    ]
+    for process in compiling:
+        process.wait()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
