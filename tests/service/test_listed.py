@@ -85,3 +85,22 @@ def test_a_new_deal_leaves_the_game_in_play_in_the_list(table: TableService) -> 
     assert listed(table, second["id"])["finished"] is False
     stats = table.stats(ME)
     assert stats["total"]["played"] == 0 and stats["total"]["in_play"] == 2
+
+
+def test_a_game_stored_without_its_progress_still_says_how_far_it_got(
+    table: TableService,
+) -> None:
+    """Games stored before records kept their progress: the list replays them for it
+    (and writes nothing back: the next move stores it)."""
+    game = table.start(ME, "calculation", 3)
+    table.play(ME, game["id"], game["legal_moves"][0])
+    said = listed(table, game["id"])["progress_text"]
+    record = table.store.get(game["id"])
+    assert record is not None and said
+    del record.meta["progress"]
+    table.store.update(record)
+    assert "progress" not in table.store.get(game["id"]).meta
+    assert listed(table, game["id"])["progress_text"] == said
+    (resumable,) = [g for g in table.unfinished() if g["id"] == game["id"]]
+    assert resumable["progress_text"] == said
+    assert "progress" not in table.store.get(game["id"]).meta

@@ -17,6 +17,7 @@ state, and never the deal number (seed) of a game that can still be played on
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import secrets
@@ -1002,14 +1003,14 @@ class TableService:
     # --- lists --------------------------------------------------------------------
 
     def list_games(self, player: str) -> list[GameSummary]:
-        records = self.store.list_player(player)
+        records = [_with_progress(r) for r in self.store.list_player(player)]
         return [policy.summary(r, policy.seat_of(r, player) or 0) for r in records]
 
     def unfinished(self) -> list[GameSummary]:
         """Every unfinished game in the store, most recently played first (a local
         front end resumes any of them)."""
         records = sorted(self.store.unfinished(), key=lambda r: r.updated, reverse=True)
-        return [policy.summary(r) for r in records]
+        return [policy.summary(_with_progress(r)) for r in records]
 
     def stats(self, player: str) -> dict[str, Any]:
         return player_stats(self.store.list_player(player), player)
@@ -1256,6 +1257,18 @@ def _rebuild_live(record: GameRecord) -> _Live:
             )
         )
     return live
+
+
+def _with_progress(record: GameRecord) -> GameRecord:
+    """``record`` with its progress (cards home) worked out by replaying it when it
+    has none: a game stored before records kept it, so that the list of games says
+    how far it got before it is played again. Nothing is written back: the next move
+    stores it."""
+    if record.finished or "progress" in record.meta:
+        return record
+    with contextlib.suppress(ParlourError):  # one no engine can replay shows none
+        record.meta["progress"] = rebuild(record).state.progress()
+    return record
 
 
 def rebuild(record: GameRecord) -> Game:
