@@ -529,6 +529,32 @@ def test_chinese_patience_typing_the_hinted_move_plays_it() -> None:
     drive(script, game="chinese-patience", seed=2, opponent="random")
 
 
+@pytest.mark.parametrize(
+    ("name", "seed", "said_first"),
+    [("uno", 5, "You play blue 3"), ("chinese-patience", 3, "You twist")],
+)
+def test_enter_plays_a_hinted_card_or_button(name: str, seed: int, said_first: str) -> None:
+    """Was: the table drawn while the hint was worked out had no moves, so a hinted move
+    of a card in the hand or a button (UNO's B3, Chinese Patience's twist) found no
+    place to put the cursor on; "(enter plays it)" then played the card under the
+    cursor (UNO: "'R0' is not legal now") or said "Pile 0: no move from here"."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        before = screen.answer["moves_played"]
+        await keys(pilot, "h")
+        hinted = screen.hint_move
+        assert hinted is not None and "(enter plays it)" in screen.flash
+        assert any(p.get("move") == hinted for p in screen.table.actions[screen.cursor])
+        await keys(pilot, "enter")
+        assert not screen.flash_error, screen.flash
+        assert screen.answer["moves_played"] > before
+        mine = [t for t in screen.log_texts() if t.startswith("You ")]
+        assert mine and mine[0].startswith(said_first), mine
+
+    drive(script, game=name, seed=seed)
+
+
 def test_the_log_tells_a_hand_in_full_and_the_status_line_is_the_services() -> None:
     """Was: a two-line message area cut "You win hand 1 and score ..." short. The log
     panel keeps every sentence (``l`` shows them all), and grows with the room."""

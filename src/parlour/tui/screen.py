@@ -645,6 +645,11 @@ class TableScreen(Screen[None]):
             self.tell(found["text"])
             self.redraw()
             return
+        # The table was last drawn while the service worked, with no moves (see
+        # moves()): draw it again first, so that its piles and buttons hold the moves
+        # of this answer, the hinted one among them (UNO's cards, a twist, a deal).
+        view = self.query_one(TableView)
+        view.canvas = self.paint(max(40, view.size.width), max(1, view.size.height))
         part = next((p for p in self.moves() if p.get("move") == move), None)
         ends = None if part is None else self.table.ends(part)
         self.hint_move = move
