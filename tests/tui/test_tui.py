@@ -170,6 +170,26 @@ def test_every_game_opens_at_its_table(name: str, size: tuple[int, int]) -> None
     drive(script, game=name, seed=3, size=size)
 
 
+@pytest.mark.parametrize(
+    ("name", "seed", "facts"),
+    [("uno", 2**53 - 1, "to 500"), ("chinese-patience", 3, "series: you 0, the computer 0")],
+)
+def test_the_title_line_never_runs_into_its_facts(name: str, seed: int, facts: str) -> None:
+    """Was: at 80 columns the facts on the right were written over the title ("UNO  you
+    vs computer (strong)  deal 90071hand 1 ...", "Chinese Patience  you vs computer
+    (strong)  dea  series: ..."). The deal number gives way first, whole."""
+    for size in [(80, 24), (160, 30)]:
+
+        async def script(app: ParlourApp, pilot: Pilot, size: tuple[int, int] = size) -> None:
+            line = table(app).query_one(TableView).canvas.text_at(0)
+            assert "you vs computer (strong)  " in line, line
+            assert line.rstrip().endswith(f"  {facts}"), line
+            wide = size[0] > 100
+            assert (f"deal {seed}  " in line) == wide and ("deal" in line) == wide, line
+
+        drive(script, game=name, seed=seed, size=size)
+
+
 def test_tables_show_what_the_rules_page_lays_out() -> None:
     expected = {
         "calculation": ["F1", "F4", "W1", "W4", "current card", "by 3"],

@@ -191,14 +191,6 @@ class TableScreen(Screen[None]):
         canvas = Canvas(width, height)
         self.table.reset()
         self.table.draw(canvas, self.view, self._drawn_answer())
-        title = f" {self.answer.get('title', '')}"
-        opponent = self.answer.get("opponent")
-        if opponent == "human":
-            title += "  two people at one table"
-        elif opponent:
-            title += f"  you vs computer ({opponent})"
-        if self.answer.get("deal"):  # a deal of the day or a winnable deal says so
-            title += f"  {deal_words(self.answer)}"
         shown = self.answer
         if self.replaying is not None:  # the winning line's move, not the game's last
             shown = {**shown, "moves_played": self.replaying}
@@ -207,7 +199,7 @@ class TableScreen(Screen[None]):
         if series:
             facts += f"  series: {pair_words(self.answer, series['totals'])}"
         canvas.put(0, 0, " " * width, TITLE)
-        canvas.put(0, 0, title, TITLE)
+        canvas.put(0, 0, self._title(width - len(facts) - 3), TITLE)
         canvas.put(width - len(facts) - 1, 0, facts, TITLE)
         if self.cursor not in canvas.regions:
             self.cursor = self._first_stop(canvas)
@@ -218,6 +210,26 @@ class TableScreen(Screen[None]):
         if self.cursor is not None and not self.busy and not self.thinking:
             canvas.tint(self.cursor, CURSOR)
         return canvas
+
+    def _title(self, room: int) -> str:
+        """The title line's left side in ``room`` cells, so that it never runs into the
+        facts on its right: the game, who plays it, the deal. The deal is left out first
+        (a deal number shows only where it was chosen, or on the end panel once the game
+        is final), then the rest is cut."""
+        game = f" {self.answer.get('title', '')}"
+        opponent = self.answer.get("opponent")
+        who = ""
+        if opponent == "human":
+            who = "  two people at one table"
+        elif opponent:
+            who = f"  you vs computer ({opponent})"
+        deal = ""
+        if self.answer.get("deal"):  # a deal of the day or a winnable deal says so
+            deal = f"  {deal_words(self.answer)}"
+        for title in (game + who + deal, game + who):
+            if len(title) <= room:
+                return title
+        return title[: max(0, room - 1)] + "…"
 
     def _first_stop(self, canvas: Canvas) -> str | None:
         if self.table.first_stop in canvas.regions:
