@@ -432,6 +432,39 @@ def test_the_verdict_and_a_winning_line_once_the_deal_is_given_up(
     drive(script, game="calculation", seed=1)
 
 
+def test_the_end_panel_comes_back_after_escape_and_after_the_winning_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Was: once the end panel was put away (escape: "look at the table"), or once the
+    winning line had been played, nothing brought it back: its D (replay this deal), V
+    and W could no longer be reached, and the key bar offered only ``n new``. Enter at
+    a finished table shows the panel again, and the winning line ends on it."""
+    make_deals_cheap(monkeypatch)
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "x", "y")
+        assert isinstance(app.screen, EndScreen) and "d" in app.screen.choices
+        await keys(pilot, "escape")
+        assert table(app) is screen
+        assert "enter what next" in key_bar(app)
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, EndScreen) and "v" in app.screen.choices
+        await keys(pilot, "v")
+        await settled(app, pilot)
+        assert isinstance(app.screen, EndScreen)
+        if not (screen.verdict or {}).get("moves"):
+            return
+        await keys(pilot, "w")  # the winning line, played on the table ...
+        await settled(app, pilot)
+        assert screen.replaying is None and not screen.busy
+        panel = app.screen  # ... then the end panel again, to watch it again or go on
+        assert isinstance(panel, EndScreen), type(panel).__name__
+        assert {"w", "d", "n"} <= set(panel.choices)
+
+    drive(script, game="calculation", seed=1)
+
+
 def test_the_games_list_offers_the_patiences_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     make_deals_cheap(monkeypatch)
     from parlour.tui.chooser import choices

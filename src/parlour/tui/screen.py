@@ -443,6 +443,11 @@ class TableScreen(Screen[None]):
         if self.busy:
             self.skip.set()  # any key: show the rest of the computer's turn at once
             return
+        if key == "enter" and self.answer.get("end") is not None:
+            # the end panel again (put away with escape, or after the winning line):
+            # what may come next is never more than a key away
+            self.parlour.game_ended(self)
+            return
         typed = self.table.typed(key)
         if typed is not None:
             self.selected = None
@@ -749,6 +754,7 @@ class TableScreen(Screen[None]):
             self.replaying = None
             self.tell("")
             self.settle()
+            self.parlour.game_ended(self)  # back to the end panel, as the web app's Esc
 
         self.run_worker(replay(), exclusive=True, group="computer")
 
@@ -778,6 +784,7 @@ def common_keys(answer: dict[str, Any]) -> str:
     resigning while it is in play, giving up a lost patience."""
     in_play = answer.get("outcome") is None
     keys = [
+        "" if answer.get("end") is None else "enter what next",
         "u undo" if answer.get("can_undo") else "",
         "r redo" if answer.get("can_redo") else "",
         "h hint" if answer.get("can_hint") else "",
