@@ -606,3 +606,21 @@ def test_the_terminal_refuses_a_friend_in_one_wording(
     an unknown opponent; all three now say it once, in the table's words for 'human'."""
     code, out, err = run(monkeypatch, capsys, argv)
     assert (code, out, err) == (2, "", FRIEND_REFUSED)
+
+
+def test_a_store_that_keeps_nothing_does_not_promise_to_keep_the_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Was: with --db :memory: both 'help' (quit: "the game stays in the store; 'parlour
+    tui' resumes it") and the end of the input ("it stays in the store") promised a game
+    that the program forgot as it ended."""
+    argv = ["play", "gate", "--seed", "2", "--db", ":memory:"]
+    code, out, _ = run(monkeypatch, capsys, argv, "help\n")
+    assert code == 0
+    assert "stays in the store" not in out and "resumes it" not in out
+    assert out.count("with --db :memory: nothing is kept") == 2  # help, then the end
+    argv = ["play", "gate", "--seed", "2", "--db", str(tmp_path / "kept.db")]
+    code, out, _ = run(monkeypatch, capsys, argv, "help\n")
+    assert code == 0 and "nothing is kept" not in out
+    assert "'parlour tui' resumes it" in out and "(it stays in the store)." in out
+

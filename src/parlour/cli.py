@@ -106,7 +106,11 @@ Type a move (see 'moves'), or one of these commands:
   resign       give up this game (or leave a lost patience for good)
   rules        print the rules page
   help         this help
-  quit         stop playing (the game stays in the store; 'parlour tui' resumes it)"""
+  quit         stop playing {kept}"""
+
+#: What ``quit`` and the end of the input leave behind, by whether the store keeps games.
+KEPT = "(the game stays in the store; 'parlour tui' resumes it)"
+NOT_KEPT = "(with --db :memory: nothing is kept: the game ends with the program)"
 
 _COLOUR_LETTERS = {"R": "R", "G": "G", "Y": "Y", "B": "B", "RED": "R", "GREEN": "G"}
 _COLOUR_LETTERS |= {"YELLOW": "Y", "BLUE": "B"}
@@ -279,7 +283,10 @@ class TerminalTable:
 
     def _input_ended(self) -> int:
         if self.answer["end"] is None:
-            self.say("Input ended; the game is not finished (it stays in the store).")
+            if self.service.store.keeps:
+                self.say("Input ended; the game is not finished (it stays in the store).")
+            else:
+                self.say(f"Input ended; the game is not finished {NOT_KEPT}.")
         return self._exit_code()
 
     def _after(self, answer: Answer, message: str | None = None) -> str:
@@ -302,7 +309,8 @@ class TerminalTable:
                 self.say("Goodbye.")
                 return "quit"
             if command in ("help", "?") and not rest:
-                self.say(COMMANDS_HELP)
+                kept = KEPT if self.service.store.keeps else NOT_KEPT
+                self.say(COMMANDS_HELP.format(kept=kept))
                 self.say()
                 self.say(game_class(answer["game"]).help_text)
                 return "same"

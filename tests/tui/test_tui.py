@@ -864,6 +864,31 @@ def test_save_quit_and_resume_from_the_chooser(tmp_path: Path) -> None:
     drive(second, db=db)
 
 
+def test_quitting_says_whether_the_games_were_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: ``q`` said "your games are saved; 'parlour tui' resumes them." with --db
+    :memory:, which keeps nothing."""
+    said: list[str] = []
+    exit_app = ParlourApp.exit
+
+    def exit(app: ParlourApp, *args: Any, message: Any = None, **kwargs: Any) -> None:
+        said.append(str(message))
+        exit_app(app, *args, message=message, **kwargs)
+
+    monkeypatch.setattr(ParlourApp, "exit", exit)
+
+    async def quit(app: ParlourApp, pilot: Pilot) -> None:
+        await keys(pilot, "q")
+
+    drive(quit, db=":memory:", game="gate", seed=2)
+    drive(quit, db=str(tmp_path / "kept.db"), game="gate", seed=2)
+    assert said == [
+        "parlour: with --db :memory: nothing was kept.",
+        "parlour: your games are saved; 'parlour tui' resumes them.",
+    ]
+
+
 def test_games_cross_between_the_web_service_and_the_terminal(tmp_path: Path) -> None:
     db = str(tmp_path / "parlour.db")
     # A game started by the web app's service for a browser player ...

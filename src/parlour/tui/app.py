@@ -181,7 +181,10 @@ class ParlourApp(App[None]):
         )
 
     def quit_saved(self) -> None:
-        self.exit(message="parlour: your games are saved; 'parlour tui' resumes them.")
+        if self.backend.store.keeps:
+            self.exit(message="parlour: your games are saved; 'parlour tui' resumes them.")
+        else:
+            self.exit(message="parlour: with --db :memory: nothing was kept.")
 
     # --- the end of a game ------------------------------------------------------------
 
