@@ -624,3 +624,15 @@ def test_a_store_that_keeps_nothing_does_not_promise_to_keep_the_game(
     assert code == 0 and "nothing is kept" not in out
     assert "'parlour tui' resumes it" in out and "(it stays in the store)." in out
 
+
+def test_solve_of_a_deck_names_no_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "calculation seed 0: winnable ..." for a deck given with --deck, which no
+    seed deals."""
+    deck = parlour.new_game("calculation", seed=3).state.deal_str()
+    argv = ["solve", "calculation", "--deck", deck, "--budget", "20k"]
+    code, out, err = run(monkeypatch, capsys, argv)
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert first.startswith("calculation (your deck): ") and "seed" not in first, first

@@ -672,7 +672,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         options = parse_option_words(args.options)
         game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
     result = solve(game, budget)
-    print(f"{game.name} seed {game.seed}: {result}")
+    # a deck given (or a save of one) has no deal number: its seed is no deal's
+    deal = f"seed {game.seed}" if game.deck is None else "(your deck)"
+    print(f"{game.name} {deal}: {result}")
     if result.moves is not None:
         print(" ".join(f"[{move}]" for move in result.moves))
     return 0
