@@ -1098,6 +1098,24 @@ def test_uno_cards_colour_prompt_and_counts() -> None:
     drive(script, game="uno", seed=13, opponent="random")
 
 
+def test_uno_cards_name_their_colour_in_letters_too() -> None:
+    """Was: an UNO card was drawn as its value on its colour ("7", "+2"): without
+    colours (NO_COLOR, a monochrome terminal) or to a colour-blind player, red 7 and
+    green 7 looked alike, where the web app marks each colour with a shape. Each card
+    now starts with its colour's letter, as the notation and parlour play write it."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        text = screen_text(app)
+        faces = {"G8", "G9", "Y7", "B3", "B6", "W+4"}  # the hand of deal 13
+        assert set(screen.table.hand) == {"G8", "G9", "Y7", "B3", "B6", "W4", "W"}
+        hand_row = next(line for line in text.splitlines() if "W+4" in line)
+        assert faces <= set(hand_row.split()), hand_row
+        assert "Y9    colour in play: yellow" in text  # the discard pile's top card
+
+    drive(script, game="uno", seed=13)
+
+
 def test_a_choice_between_moves() -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)

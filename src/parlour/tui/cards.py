@@ -71,13 +71,16 @@ _UNO_FG = {"R": "bright_white", "G": "bright_white", "Y": "black", "B": "bright_
 
 
 def uno_face(card: str) -> str:
-    """The short face of an UNO card: ``7``, ``S`` (skip), ``+2``, ``W``, ``+4``."""
+    """The short face of an UNO card, its colour's letter first as the notation and
+    ``parlour play`` write it, so that a card reads the same without its colour (a
+    terminal without colours, NO_COLOR, a colour-blind player): ``R7``, ``GS`` (skip),
+    ``B+2``, ``W``, ``W+4``."""
     if card == "W":
         return "W"
     if card == "W4":
         return "W+4"
     value = card[1:]
-    return "+2" if value == "D" else value
+    return card[0] + ("+2" if value == "D" else value)
 
 
 def uno_style(card: str, colour: str | None = None) -> Style:
