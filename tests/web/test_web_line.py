@@ -158,3 +158,34 @@ def test_the_winning_line_played_again_from_its_end(table_at: TableAt) -> None:
     page.locator("dialog.keys button.primary").click()
     page.locator("#line-leave").click()
     page.wait_for_selector("#endpanel")
+
+
+def test_a_winnable_deal_offers_its_line_without_asking(table_at: TableAt) -> None:
+    """A deal the solver proved winnable, given up: the end panel says "Deal: proved
+    winnable", so its button is "Watch a winning line" and plays the line at once. It
+    asked "Could this deal be won?" and answered "This deal could have been won", a
+    second click before the line; a random deal still asks."""
+    table = table_at("phone")
+    page = table.page
+    table.start("calculation", seed=None, deal="winnable")
+    give_up(table)
+    assert "proved winnable" in page.inner_text("#endpanel .facts")
+    button = page.locator("#ask-verdict")
+    assert button.inner_text() == "Watch a winning line"
+    assert "Could this deal be won" not in page.inner_text("#endpanel")
+    button.click()
+    page.wait_for_selector("#line-bar", timeout=60_000)
+    page.wait_for_function(f"{GAME}.replay && {GAME}.replay.at > 0")
+    assert page.evaluate("document.activeElement.id") == "line-play"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#endpanel")
+    # back at the panel: the verdict told, the keyboard on the line's button
+    assert "winning line" in page.inner_text("#end-verdict")
+    assert page.evaluate("document.activeElement.id") == "watch-line"
+    # a random deal: the question, and no line until it is answered
+    table.start("calculation", seed=1)
+    give_up(table)
+    assert page.locator("#ask-verdict").inner_text() == "Could this deal be won?"
+    page.locator("#ask-verdict").click()
+    page.locator("#watch-line").wait_for(timeout=60_000)
+    assert page.locator("#line-bar").count() == 0

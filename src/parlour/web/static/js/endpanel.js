@@ -48,7 +48,13 @@ export function endPanel(answer, act, hand = null) {
     next.includes("replay") ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
     undo && answer.can_undo ? h("button", { type: "button", id: "end-undo", onclick: act.undo, text: "Undo" }) : null,
     !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: "Give up this deal" }) : null,
-    next.includes("verdict") ? h("button", { type: "button", id: "ask-verdict", onclick: act.verdict, text: "Could this deal be won?" }) : null,
+    // a deal the solver proved winnable before it was dealt: no question to ask, the
+    // button goes straight to its winning line (it said "Could this deal be won?" under
+    // "Deal: proved winnable", and then "This deal could have been won")
+    next.includes("verdict") ? h("button", {
+      type: "button", id: "ask-verdict", onclick: () => act.verdict(kind === "winnable"),
+      text: kind === "winnable" ? "Watch a winning line" : "Could this deal be won?",
+    }) : null,
     act.friend ? h("button", { type: "button", id: "play-friend", onclick: act.friend, text: "Play a friend" }) : null);
   const peek = h("button", {
     type: "button", class: "peek", "aria-expanded": "true",

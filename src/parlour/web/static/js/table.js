@@ -1248,7 +1248,7 @@ async function showEnd(answer, keep = "") {
     series: () => newGame({ series: true }),
     undo: () => command("undo"),
     resign: () => resign(),
-    verdict: () => askVerdict(answer, panel),
+    verdict: (watch = false) => askVerdict(answer, panel, watch),
     watch: () => watchLine(answer),
     friend: answer.opponent && answer.opponent !== "human" && !answer.live ? () => live.inviteFrom(answer) : null,
   }, lastHand(answer));
@@ -1267,17 +1267,20 @@ function lastHand(answer) {
   return (last && last.hand_end) || null;
 }
 
-/** The solver's verdict on the deal just played (it may think for a while). */
-async function askVerdict(answer, panel) {
+/** The solver's verdict on the deal just played (it may think for a while); with
+ * `watch` (a deal proved winnable), its winning line on the table straight after. */
+async function askVerdict(answer, panel, watch = false) {
   const out = panel.querySelector("#end-verdict");
   const button = panel.querySelector("#ask-verdict");
   out.hidden = false;
-  out.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }), "The solver is looking at this deal…");
+  out.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }),
+    watch ? "The solver is finding its winning line…" : "The solver is looking at this deal…");
   if (button) button.disabled = true;
   try {
     const v = await api("GET", `/api/games/${encodeURIComponent(answer.id)}/verdict`);
     state.verdict = { id: answer.id, v };
     showVerdict(answer, panel, v);
+    if (watch && v.status === "solved" && v.moves && v.moves.length) await watchLine(answer);
   } catch (e) {
     out.textContent = e.message;
     if (button) button.disabled = false;
