@@ -74,20 +74,21 @@ def test_a_matchs_scores_name_the_seats_as_the_table_does() -> None:
 
 def test_a_matchs_narrow_counts_fit_a_phone_late_in_the_match() -> None:
     """A phone shows a match's scores in fewer words ("Match to 500: Player 1 (480),
-    Player 2 (495); hand 12." was cut at 360 px): "500 wins: ..." on one line."""
+    Player 2 (495); hand 12." was cut at 360 px): "To 500: ..." on one line (it said
+    "500 wins: ...", a count of wins to a reader)."""
     from parlour.service import policy
 
     table = open_service(":memory:")
     shared = table.start(ME, "uno", seed=3, opponent="human")
     near = shared["seat"]
     assert shared["counts_narrow"] == [
-        f"500 wins: Player {near + 1} (0), Player {2 - near} (0); hand 1."
+        f"To 500: Player {near + 1} (0), Player {2 - near} (0); hand 1."
     ]
     record = table.store.get(shared["id"])
     assert record is not None
     late = {"scores": [480, 495], "hand_number": 12, "target": 500}
     assert policy.counts_narrow(record, late, 0) == [
-        "500 wins: Player 1 (480), Player 2 (495); hand 12."
+        "To 500: Player 1 (480), Player 2 (495); hand 12."
     ]
     assert policy.counts(record, late, 0) == (
         "Match to 500: Player 1 (480), Player 2 (495); hand 12."

@@ -386,3 +386,25 @@ TOOLS = """() => [...document.querySelectorAll('.toolbar > .tool')].map((el) => 
   const r = el.getBoundingClientRect();
   return [el.id || el.title, Math.round(r.top), r.right, r.width, r.height];
 })"""
+
+
+def test_a_matchs_score_on_a_phone_says_what_it_counts_to(table_at: TableAt) -> None:
+    """UNO on a phone: the counts line says "To 500: you 0, the computer 0; hand 1.",
+    the target the match is played to (it said "500 wins: you 0, the computer 0",
+    a count of 500 wins to a reader), and the longest one, late in a match at one
+    table, still fits a 360-px phone on one line."""
+    table = table_at("phone")
+    page = table.page
+    table.start("uno", 9)
+    lines = page.evaluate(COUNT_LINES)
+    assert lines == [["To 500: you 0, the computer 0; hand 1.", True]], lines
+    assert "wins" not in page.inner_text("#status")
+    page.set_viewport_size({"width": 360, "height": 740})
+    table.start("uno", 9, opponent="human")
+    late = "To 500: Player 1 (480), Player 2 (495); hand 12."
+    fits = page.evaluate(
+        "(text) => { const el = document.querySelector('#status .count-line');"
+        " el.textContent = text; return el.scrollWidth <= el.clientWidth + 1; }",
+        late,
+    )
+    assert fits, late

@@ -587,7 +587,7 @@ def counts_narrow(record: GameRecord, view: dict[str, Any], seat: int) -> list[s
     """:func:`counts` in fewer words, one item a line, for a narrow screen (a phone's
     two lines at 390 px): "Cards left: you 18, the computer 0." and "3 of 60 turns
     without a card home. Game 2." (the rules and the keys help say what is counted); a
-    match's one line, "500 wins: Player 1 (480), Player 2 (495); hand 12."."""
+    match's one line, "To 500: Player 1 (480), Player 2 (495); hand 12."."""
     match = _match_counts(record, view, seat, short=True)
     if match is not None:
         return [match]

@@ -143,10 +143,11 @@ def tally(named: Iterable[tuple[str, int]]) -> str:
 def match_words(target: object, named: Iterable[tuple[str, int]], short: bool = False) -> str:
     """A match's running scores, the reader's first: "Match to 500: you 120, the
     computer 40" ("Match: ..." when it has no target); ``short`` for a narrow screen,
-    "500 wins: Player 1 (480), Player 2 (495)" (a 360-px phone cut the long form late
-    in a match at one table)."""
+    "To 500: Player 1 (480), Player 2 (495)" (a 360-px phone cut the long form late
+    in a match at one table; "First to 500" is 6 px too wide there). It said "500 wins:
+    you 0, the computer 0", which reads as a count of 500 wins."""
     if short and target:
-        return f"{target} wins: {tally(named)}"
+        return f"To {target}: {tally(named)}"
     label = f"Match to {target}" if target else "Match"
     return f"{label}: {tally(named)}"
 
