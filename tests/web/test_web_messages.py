@@ -347,8 +347,8 @@ def test_a_move_taken_back_and_played_again_leaves_the_log_told_once(
 
 def test_a_run_picked_up_and_a_calculator_row_read_as_sentences(table_at: TableAt) -> None:
     """A run picked up reads "4♠ and the card on it picked up" (was "and the 1 card on
-    it"); a calculator row, for a screen reader, "F4 needs an 8 next" (was "a 8"), with
-    the article cards.py's rank_words gives."""
+    it"), by a click: put back by another; a calculator row, for a screen reader, "F4
+    needs an 8 next" (was "a 8"), with the article cards.py's rank_words gives."""
     from parlour.cards import RANKS, rank_words
 
     table = table_at("laptop")
@@ -380,7 +380,9 @@ def test_a_run_picked_up_and_a_calculator_row_read_as_sentences(table_at: TableA
     card.click(position=table.corner(card))
     page.wait_for_selector("#message.shown")
     said = page.locator("#message").inner_text()
-    assert said == "4♠ and the card on it picked up: choose where it goes, or Escape.", said
+    assert said == (
+        "4♠ and the card on it picked up: click where it goes, or click it again to put it back."
+    ), said
 
 
 def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
@@ -457,3 +459,34 @@ def test_at_one_table_a_new_hand_is_dealt_behind_the_cover(table_at: TableAt) ->
     table.take_over()
     assert table.answer["view"]["hand_number"] == 2 and table.answer["seat"] == 0
     assert not page.locator("#handover").count()
+
+
+def test_a_card_picked_up_says_how_to_put_it_back_in_the_hands_words(
+    table_at: TableAt,
+) -> None:
+    """Picked up by a tap on a phone, a card says "tap where it goes, or tap it again to
+    put it back", and a second tap does put it back; by the keyboard, "or Escape". Every
+    way of picking up said "choose where it goes, or Escape.", to a phone with no
+    Escape key."""
+    table = table_at("phone", has_touch=True, is_mobile=True)
+    page = table.page
+    table.start("calculation", seed=3)
+    card = table.card("S")
+    card.tap(position=table.corner(card))
+    page.wait_for_selector("#message.shown")
+    assert page.locator("#message").inner_text() == (
+        "2♥ picked up: tap where it goes, or tap it again to put it back."
+    )
+    assert page.evaluate("!!window.Parlour.game.selected")
+    page.wait_for_timeout(600)  # not a double tap, which sends a card to its foundation
+    card.tap(position=table.corner(card))
+    page.wait_for_function("!window.Parlour.game.selected")
+    assert page.locator("#scene .lit").count() == 0
+    card.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("!!window.Parlour.game.selected")
+    assert page.locator("#message").inner_text() == (
+        "2♥ picked up: choose where it goes, or Escape."
+    )
+    page.keyboard.press("Escape")
+    page.wait_for_function("!window.Parlour.game.selected")

@@ -495,9 +495,20 @@ function select(el, opts = {}) {
       names.push(p.dataset.pile);
     }
   }
-  if (!opts.quiet) say(`${cap(describe(el))} picked up: choose where it goes, or Escape.`);
+  if (!opts.quiet) say(`${cap(describe(el))} picked up: ${PUT_BACK[opts.how] || PUT_BACK.key}`);
   return true;
 }
+
+/** How to put a picked-up card down again, in the words of the hand that picked it up:
+ * a phone has no Escape key (it said "choose where it goes, or Escape." to a tap). */
+const PUT_BACK = {
+  key: "choose where it goes, or Escape.",
+  click: "click where it goes, or click it again to put it back.",
+  tap: "tap where it goes, or tap it again to put it back.",
+};
+
+/** "tap" or "click": the pointer of a click event (a finger or a pen taps). */
+const pointerWord = (ev) => (ev.pointerType === "touch" || ev.pointerType === "pen" ? "tap" : "click");
 
 function describe(el) {
   const code = el.dataset.card;
@@ -551,7 +562,7 @@ async function activate(target, opts = {}) {
       await dropOn(pilesFor(moves[0])[0], g, el);
       return;
     }
-    select(el);
+    select(el, { how: opts.how });
     return;
   }
   const word = el && el.dataset.word;
@@ -644,7 +655,7 @@ function bindTable(root) {
     }
     if (ev.detail > 1) return;
     if (state.busy || queued.length) return later(ev, "click"); // (after those waiting)
-    activate(ev.target);
+    activate(ev.target, { how: pointerWord(ev) });
   });
   root.addEventListener("dblclick", (ev) => {
     if (state.busy || queued.length) return later(ev, "dblclick");
@@ -761,7 +772,7 @@ const hurriable = () => !state.between && !!state.answer && !state.answer.outcom
 
 function later(ev, kind) {
   if (!hurriable()) return;
-  if (queued.length < 4) queued.push({ x: ev.clientX, y: ev.clientY, kind });
+  if (queued.length < 4) queued.push({ x: ev.clientX, y: ev.clientY, kind, how: pointerWord(ev) });
   hurry();
 }
 
@@ -793,7 +804,7 @@ async function drain() {
       if (next.kind === "dblclick") {
         const card = el.closest(".card.movable");
         if (card) await toFoundation(card);
-      } else await activate(el, { late: true });
+      } else await activate(el, { late: true, how: next.how });
     }
   } finally {
     draining = false;
