@@ -159,3 +159,47 @@ def test_next_hand_leaves_the_keyboard_in_the_new_hand(table_at: TableAt) -> Non
     where = page.evaluate(IN_HAND)
     assert where["hand"] and where["movable"], where
     shot(table, "focus-next-hand-phone")
+
+
+def test_the_colour_of_a_wild_is_chosen_by_arrow_keys_or_its_letter(
+    table_at: TableAt,
+) -> None:
+    """The colour chooser of a Wild: the arrow keys go round its grid as it lies (red,
+    yellow / green, blue: only Tab went from one to the next), Enter names the one
+    focused, and a colour's first letter, shown on its button, names it at once."""
+    table = table_at("phone")
+    page = table.page
+    game_id = table.start("uno", seed=17, opponent="random", first=0)
+    for move in ["R6", "R8"]:  # the computer replies to each
+        url = f"{table.server.url}/api/games/{game_id}/moves"
+        assert page.request.post(url, data={"move": move}).ok
+    page.reload()
+    page.wait_for_selector('#scene .pile.hand .card.movable[data-source="W"]')
+    table.settle()
+    wild = page.locator('#scene .pile.hand .card.movable[data-source="W"]').first
+    wild.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog.colours")
+    name = "() => document.activeElement.value"
+    assert page.evaluate(name) == "R"
+    assert [press_in(page, k, name) for k in ("ArrowRight", "ArrowDown", "ArrowLeft")] == [
+        "Y",
+        "B",
+        "G",
+    ]
+    assert press_in(page, "ArrowUp", name) == "R"
+    kbd = page.locator("dialog.colours .colour-button kbd").all_inner_texts()
+    assert sorted(kbd) == ["B", "G", "R", "Y"], kbd
+    played = table.played()
+    table.after(lambda: page.keyboard.press("b"))
+    assert page.locator("dialog.colours").count() == 0
+    assert table.played() > played
+    log = page.evaluate("window.Parlour.game.log.map((e) => e.text)")
+    assert any("Wild" in t and "blue" in t for t in log), log
+    page.locator("#keys").click()
+    assert "R, Y, G, B" in page.inner_text("dialog.keys")
+
+
+def press_in(page: Any, key: str, read: str) -> Any:
+    page.keyboard.press(key)
+    return page.evaluate(read)

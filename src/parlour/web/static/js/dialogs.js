@@ -105,16 +105,39 @@ export function choiceDialog(title, text, choices) {
   });
 }
 
-/** Ask for a UNO colour; resolves to "R", "Y", "G", "B" or null (cancelled). */
+/**
+ * Ask for a UNO colour; resolves to "R", "Y", "G", "B" or null (cancelled). The arrow
+ * keys go round the grid as it lies (only Tab did: the right arrow did nothing), and
+ * a colour's first letter (R, Y, G, B) names it at once.
+ */
 export function colourDialog(title, colours) {
   const before = document.activeElement;
   return new Promise((resolve) => {
+    const buttons = colours.map((c) => h("button", {
+      class: `colour-button uno-${c}`, value: c, "aria-keyshortcuts": UNO_WORDS[c].charAt(0).toUpperCase(),
+    }, colourMark(c, 22), h("span", { text: UNO_WORDS[c] }), h("kbd", { "aria-hidden": "true", text: UNO_WORDS[c].charAt(0).toUpperCase() })));
+    const grid = h("div", { class: "colour-grid" }, buttons);
     const dialog = h("dialog", { class: "dialog colours", "aria-labelledby": "colour-title" },
       h("h2", { id: "colour-title", text: title }),
-      h("form", { method: "dialog" },
-        h("div", { class: "colour-grid" },
-          colours.map((c) => h("button", { class: `colour-button uno-${c}`, value: c }, colourMark(c, 22), h("span", { text: UNO_WORDS[c] })))),
+      h("form", { method: "dialog" }, grid,
         h("div", { class: "row" }, h("button", { value: "", class: "cancel", text: "Cancel" }))));
+    dialog.addEventListener("keydown", (ev) => {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const named = colours.find((c) => UNO_WORDS[c].charAt(0).toLowerCase() === ev.key.toLowerCase());
+      if (named) {
+        ev.preventDefault();
+        ev.stopPropagation(); // the table's own keys (R: redo) once the dialog is closed
+        dialog.close(named);
+        return;
+      }
+      const at = buttons.indexOf(document.activeElement);
+      const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: "row", ArrowUp: "-row" }[ev.key];
+      if (at < 0 || step === undefined) return;
+      ev.preventDefault();
+      const across = getComputedStyle(grid).gridTemplateColumns.split(" ").filter(Boolean).length || 1;
+      const by = step === "row" ? across : step === "-row" ? -across : step;
+      focus(buttons[(at + by + buttons.length) % buttons.length]);
+    });
     open(dialog, (value) => {
       focus(before);
       resolve(value || null);

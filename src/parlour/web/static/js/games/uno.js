@@ -123,7 +123,7 @@ export default {
     { word: "accept", label: "Accept" },
     { word: "catch", label: "Catch: no UNO!" },
   ],
-  keys: [{ key: "D", does: "draw a card" }],
+  keys: [{ key: "D", does: "draw a card" }, { key: "R, Y, G, B", does: "name the colour of a Wild (or the arrow keys and Enter)" }],
   dealFrom: "draw",
   extraControls(view, table) {
     const extra = [];
