@@ -490,3 +490,21 @@ def test_a_card_picked_up_says_how_to_put_it_back_in_the_hands_words(
     )
     page.keyboard.press("Escape")
     page.wait_for_function("!window.Parlour.game.selected")
+
+
+def test_the_gates_deal_is_described_as_what_it_does(table_at: TableAt) -> None:
+    """With a gap in the Gate (an Ace gone home from a bar), a deal fills it: the
+    status line says so, and neither the keys help nor the stock's name says a deal
+    puts a card on the waste heap (they said "deal a card from the stock to the waste
+    heap", "deal one to the waste heap", whatever the deal would do)."""
+    table = table_at("phone")
+    page = table.page
+    game_id = table.start("gate", seed=1)
+    table.play_by_api(game_id, ["T3 F"])  # leaves a space in the top bar
+    assert "fill the gaps" in page.inner_text("#status .say")
+    stock = page.locator('#scene .pile[data-pile="S"] .card').first
+    assert "waste heap" not in (stock.get_attribute("aria-label") or "")
+    page.keyboard.press("?")
+    keys = page.locator("dialog.keys[open]").inner_text()
+    assert "fill the gaps (a bar space, a post short of cards) from the stock" in keys, keys
+    assert "deal a card from the stock to the waste heap" not in keys

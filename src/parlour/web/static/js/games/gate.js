@@ -95,7 +95,9 @@ export default {
     piles.push({
       id: "S", x: stockAt[0], y: stockAt[1], cards: view.stock ? [null] : [], fan: "none", target: null,
       action: "deal", tag: "stock", count: view.stock, total: view.stock, empty: "",
-      label: `the stock, ${counted(view.stock, "card")}: deal one to the waste heap`,
+      // a deal fills the gaps first (the status line says which it does now): "deal one
+      // to the waste heap" was wrong whenever a bar space or a short post was open
+      label: `the stock, ${counted(view.stock, "card")}: deal`,
     });
     piles.push({
       id: "W", x: wasteAt[0], y: wasteAt[1], cards: view.waste.slice(-3), total: view.waste.length, fan: "none",
@@ -109,7 +111,7 @@ export default {
     }
   },
   controls: [{ word: "deal", always: true, label: "Deal", key: "d" }],
-  keys: [{ key: "D", does: "deal a card from the stock to the waste heap" }],
+  keys: [{ key: "D", does: "deal: fill the gaps (a bar space, a post short of cards) from the stock, or, with none, turn a card onto the waste heap" }],
   dealFrom: "S",
   // Once the game is over the stock says nothing (it is empty after a win): only the
   // cards home are counted, as Calculation and 8 x 8 count them at their end.
