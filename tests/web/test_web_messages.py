@@ -508,3 +508,23 @@ def test_the_gates_deal_is_described_as_what_it_does(table_at: TableAt) -> None:
     keys = page.locator("dialog.keys[open]").inner_text()
     assert "fill the gaps (a bar space, a post short of cards) from the stock" in keys, keys
     assert "deal a card from the stock to the waste heap" not in keys
+
+
+def test_chinese_patiences_turn_starts_with_twist_not_twist_again(table_at: TableAt) -> None:
+    """A person's turn after the computer's (not their first) says "Your turn: twist,
+    or move cards first." It said "twist again", to a player who had not twisted yet
+    this turn."""
+    table = table_at("phone")
+    page = table.page
+    table.start("chinese-patience", seed=5, first=0)
+    assert table.answer["status"] == "Your turn: start with a twist."
+    table.after(lambda: page.keyboard.press("t"))
+    assert "end" in [m["move"] for m in table.moves()], table.answer["status"]
+    table.after(lambda: page.keyboard.press("z"))
+    page.wait_for_function(
+        "() => { const a = window.Parlour.game.answer;"
+        " return a.your_turn && !window.Parlour.game.busy; }",
+        timeout=30_000,
+    )
+    table.settle()
+    assert page.inner_text("#status .say") == "Your turn: twist, or move cards first."

@@ -75,7 +75,7 @@ move: turn); Chinese
 Patience ``"twist"`` (a first turn starts with a twist), ``"end_or_move"`` (move
 the twisted ``cards[0]`` off pile 0, or end the turn; with no card, end the turn, the
 only move), ``"stuck_or_move"`` (the twisted ``cards[0]`` cannot move: move other
-cards, or end the turn), ``"twist_or_move"`` (twist again, or move cards first); The
+cards, or end the turn), ``"twist_or_move"`` (twist, or move cards first); The
 Gate ``"build_or_fill"`` (move cards home to the foundations or onto the bars, or
 deal to fill the gaps), ``"build_or_turn"`` (the same, a deal turning a card onto the waste heap),
 ``"build"`` (move cards: the stock is used up), ``"deal_to_fill"`` and

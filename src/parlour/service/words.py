@@ -579,7 +579,9 @@ _FIXED_PROMPTS = {
     "deal_to_fill": "deal to fill the gaps (no card can move)",
     "deal_to_turn": "deal a card onto the waste heap (no card can move)",
     "twist": "start with a twist",
-    "twist_or_move": "twist again, or move cards first",
+    # at the start of a turn as well as after a twisted card moved off ("twist again"
+    # read oddly to a player who had not twisted yet this turn)
+    "twist_or_move": "twist, or move cards first",
 }
 
 
