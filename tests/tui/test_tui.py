@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -424,9 +425,11 @@ def test_the_verdict_and_a_winning_line_once_the_deal_is_given_up(
         if not verdict["moves"]:
             return
         assert "w" in panel.choices
-        await keys(pilot, "w")  # the winning line, played on the table
+        await keys(pilot, "w")  # the winning line, played on the table to its end
         await settled(app, pilot)
-        assert not screen.busy
+        assert screen.busy and screen.line is not None and screen.line.at_end
+        await keys(pilot, "escape")  # back to the end of the game
+        assert not screen.busy and screen.replaying is None
         assert screen.view == screen.answer["view"]  # and the table as it was after it
 
     drive(script, game="calculation", seed=1)
@@ -438,7 +441,7 @@ def test_the_end_panel_comes_back_after_escape_and_after_the_winning_line(
     """Was: once the end panel was put away (escape: "look at the table"), or once the
     winning line had been played, nothing brought it back: its D (replay this deal), V
     and W could no longer be reached, and the key bar offered only ``n new``. Enter at
-    a finished table shows the panel again, and the winning line ends on it."""
+    a finished table shows the panel again, and the winning line's escape ends on it."""
     make_deals_cheap(monkeypatch)
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
@@ -457,6 +460,8 @@ def test_the_end_panel_comes_back_after_escape_and_after_the_winning_line(
             return
         await keys(pilot, "w")  # the winning line, played on the table ...
         await settled(app, pilot)
+        assert table(app) is screen and screen.line is not None and screen.line.at_end
+        await keys(pilot, "escape")
         assert screen.replaying is None and not screen.busy
         panel = app.screen  # ... then the end panel again, to watch it again or go on
         assert isinstance(panel, EndScreen), type(panel).__name__
@@ -1516,12 +1521,132 @@ def test_the_winning_lines_header_counts_its_moves(monkeypatch: pytest.MonkeyPat
         title = rendered(app).splitlines()[0]
         assert title.rstrip().endswith("move 2"), title
         assert "Winning line   Move 2 of 3   step 2" in status_line(app)
-        await keys(pilot, "space")
+        await keys(pilot, "escape")  # esc ends the line (space pauses it)
         await settled(app, pilot)
         assert screen.replaying is None
         assert rendered(app).splitlines()[0].rstrip().endswith("move 0")
 
     drive(script, game="calculation", seed=1, pause=0.3)
+
+
+async def until(pilot: Pilot, check: Callable[[], bool], seconds: float = 5) -> None:
+    """Wait until ``check()`` holds, for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not so after {seconds} s")
+        await pilot.pause(0.01)
+
+
+def test_the_winning_line_can_be_paused_stepped_and_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Was: the winning line played at the computer's pace and any key ended it, so
+    the winning position was never seen and a line of 280 moves took two minutes.
+    As in the web app: space pauses (the counter holds still) and plays on, → and ←
+    step (pausing), end goes to the last move, + and - (or 1, 2, 4) set the speed,
+    the key bar shows these keys, and esc goes back to the end panel."""
+    total = 30
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        await keys(pilot, "x", "y")  # the deal given up: the end panel
+        assert isinstance(app.screen, EndScreen)
+        await keys(pilot, "escape")
+        game_view = screen.view
+        steps = [
+            {
+                "view": game_view,
+                "text": f"step {n}",
+                "number": n,
+                "total": total,
+                "counter": line_counter(n, total),
+            }
+            for n in range(total + 1)
+        ]
+        monkeypatch.setattr(Backend, "winning_line", lambda self, game_id: steps)
+        screen.watch_line()
+        line = screen.line
+        assert line is not None and line.playing and screen.replaying == 0
+        assert "Winning line   The deal   step 0" in status_line(app)
+        bar = key_bar(app)
+        for shown in ("space pause", "←/→ step", "end last move", "+/- speed 1×", "esc back"):
+            assert shown in bar, bar
+        assert len(bar) <= 78
+        await until(pilot, lambda: (screen.replaying or 0) >= 1)
+        await keys(pilot, "space")  # pause: the counter holds still
+        assert not line.playing and "space play" in key_bar(app)
+        held = screen.replaying
+        assert held is not None and held < total
+        await pilot.pause(0.5)  # more than two moves' time
+        assert screen.replaying == held
+        assert f"Winning line   {line_counter(held, total)}   step {held}" in status_line(app)
+        await keys(pilot, "space")  # and play on
+        await until(pilot, lambda: screen.replaying != held)
+        await keys(pilot, "left")  # a step back pauses the line
+        assert not line.playing
+        at = screen.replaying
+        assert at is not None
+        await keys(pilot, "right")
+        assert screen.replaying == at + 1 and not line.playing
+        await keys(pilot, "left", "left")
+        assert screen.replaying == at - 1
+        await pilot.pause(0.3)
+        assert screen.replaying == at - 1  # still paused
+        await keys(pilot, "end")  # the winning position, and it stays there
+        assert screen.replaying == total
+        assert f"Winning line   Move {total} of {total}   step {total}" in status_line(app)
+        assert "space play again" in key_bar(app)
+        await keys(pilot, "right")  # nothing beyond the end
+        assert screen.replaying == total
+        await pilot.pause(0.3)
+        assert screen.replaying == total and table(app) is screen
+        rendered_top = rendered(app).splitlines()[0].rstrip()
+        assert rendered_top.endswith(f"move {total}"), rendered_top
+        await keys(pilot, "plus", "plus", "plus")  # faster, up to 4×
+        assert line.speed == 4 and "+/- speed 4×" in key_bar(app)
+        await keys(pilot, "minus")
+        assert line.speed == 2
+        await keys(pilot, "1")
+        assert line.speed == 1
+        await keys(pilot, "space")  # played again from the deal
+        assert line.playing and screen.replaying == 0
+        await keys(pilot, "escape")  # back to the end of the game: its panel
+        assert screen.line is None and screen.replaying is None and not screen.busy
+        assert screen.view == game_view
+        panel = app.screen
+        assert isinstance(panel, EndScreen), type(panel).__name__
+        assert "d" in panel.choices
+        await pilot.pause(0.3)  # the line plays no more
+        assert screen.view == game_view and app.screen is panel
+
+    drive(script, game="calculation", seed=1, pause=0.1)
+
+
+def test_the_winning_line_at_speed_reaches_its_end_and_waits_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Played through, the line stops on its last move (the winning position) until
+    esc; at 4× a line that takes 8 seconds at 1× is over in about 2."""
+    total = 8
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        steps = [
+            {"view": screen.view, "text": "", "number": n, "counter": line_counter(n, total)}
+            for n in range(total + 1)
+        ]
+        monkeypatch.setattr(Backend, "winning_line", lambda self, game_id: steps)
+        screen.watch_line()
+        await keys(pilot, "4")
+        await until(pilot, lambda: screen.replaying == total, seconds=5)
+        assert screen.line is not None and not screen.line.playing
+        await pilot.pause(0.6)
+        assert screen.replaying == total
+        await keys(pilot, "escape")
+        assert screen.replaying is None
+
+    drive(script, game="calculation", seed=1, pause=1.0)
 
 
 # --- how cards look: a Ten is "10", and every board fits 80 columns -----------------

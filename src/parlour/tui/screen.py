@@ -10,6 +10,10 @@ source and then a destination, with the legal destinations highlighted; ``u``
 and ``r`` undo and redo, ``h`` hint, ``x`` resign, ``n`` new game, ``l`` the
 log, ``?`` rules, ``esc`` the games, ``q`` quit. Letters work in either case.
 Every move is written to the store as it is played, so quitting loses nothing.
+
+The solver's winning line is replayed on the table with keys of its own (see
+:mod:`.replay`): ``space`` play or pause, ``←`` ``→`` a step, ``end`` the last move,
+``+`` ``-`` the speed, ``esc`` back to the end panel.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
@@ -40,6 +45,7 @@ from .dialogs import (
     NoticeScreen,
     RulesScreen,
 )
+from .replay import LineReplay
 from .tables import Table, table_for
 from .tables.base import Part
 
@@ -139,8 +145,9 @@ class TableScreen(Screen[None]):
         self.shown = 0
         self._logged: list[str] = []
         self.skip = asyncio.Event()
-        #: The number of the winning line's move on the table while it is replayed.
-        self.replaying: int | None = None
+        #: The solver's winning line while it is replayed on the table.
+        self.line: LineReplay | None = None
+        self._line_timer: Timer | None = None
         #: The solver's verdict on this deal, once asked for at the end.
         self.verdict: dict[str, Any] | None = None
 
@@ -151,6 +158,12 @@ class TableScreen(Screen[None]):
         app = self.app
         assert isinstance(app, ParlourApp)
         return app
+
+    @property
+    def replaying(self) -> int | None:
+        """The number of the winning line's step on the table while it is replayed
+        (0: the deal), else None."""
+        return None if self.line is None else int(self.line.step["number"])
 
     @property
     def game_id(self) -> str:
@@ -303,7 +316,10 @@ class TableScreen(Screen[None]):
 
     def show_keys(self) -> None:
         """The keys that work now: the table's own while the game is in play, then the
-        common ones (:func:`common_keys`)."""
+        common ones (:func:`common_keys`); the winning line's own while it is replayed."""
+        if self.line is not None:
+            self.query_one("#keys", Static).update(self.line.key_bar())
+            return
         own = self.table.help_line(self.view) if self.answer.get("outcome") is None else ""
         common = common_keys(self.answer)
         width = max(40, self.size.width) - 2
@@ -439,6 +455,9 @@ class TableScreen(Screen[None]):
             else:
                 self._thinking_shown = True  # a key waits: say why at once
                 self.show_status()
+            return
+        if self.line is not None:
+            self.line_key(key)
             return
         if self.busy:
             self.skip.set()  # any key: show the rest of the computer's turn at once
@@ -730,33 +749,91 @@ class TableScreen(Screen[None]):
         self.parlour.game_ended(self)
 
     def watch_line(self) -> None:
-        """The solver's winning line, played on the table from the deal's start."""
+        """The solver's winning line, played on the table from the deal's start, under
+        the person's control (:meth:`line_key`) until ``esc`` brings back the end panel.
+        Without a pause between moves (``pause=0``) it goes straight to its last move."""
         try:
             steps = self.parlour.backend.winning_line(self.game_id)
         except ParlourError as exc:
             self.tell(str(exc), error=True)
             return
-        pause = self.parlour.pause
-        self.busy = True
-        self.skip.clear()
+        if not steps:
+            return
+        self.busy = True  # no move of the game is offered while the line is on the table
+        self.selected = None
+        self.line = LineReplay(steps)
+        if self.parlour.pause <= 0:
+            self.line.jump(self.line.last)
+        else:
+            self.line.toggle()
+        self.show_line_step()
+        self._line_on()
 
-        async def replay() -> None:
-            for step in steps:  # from the deal (step 0), then move by move
-                if self.skip.is_set():
-                    break
-                self.view = step["view"]
-                self.replaying = step["number"]
-                # the service's counter and words as they are ("Move 12 of 280"), as the
-                # web app's line bar shows them: the terminal counts in no words of its own
-                self.tell(f"Winning line   {step['counter']}   {step['text']}")
-                self.redraw()
-                await self._nap(pause)
-            self.replaying = None
-            self.tell("")
-            self.settle()
-            self.parlour.game_ended(self)  # back to the end panel, as the web app's Esc
+    def line_key(self, key: str) -> None:
+        """A key while the winning line is on the table: the web app's line bar's keys."""
+        line = self.line
+        assert line is not None
+        if key == "escape":
+            self.leave_line()
+            return
+        if key == "space":
+            line.toggle()
+            self.show_line_step()
+            self._line_on()
+            return
+        moves = {"right": line.at + 1, "left": line.at - 1, "end": line.last}
+        if key in moves:
+            self._line_off()
+            line.jump(moves[key])
+            self.show_line_step()
+        elif line.set_speed(key):
+            self.show_keys()
 
-        self.run_worker(replay(), exclusive=True, group="computer")
+    def show_line_step(self) -> None:
+        """The line's step on the table, with the service's counter and words as they
+        are ("Move 12 of 280"), as the web app's line bar shows them: the terminal
+        counts in no words of its own."""
+        line = self.line
+        assert line is not None
+        step = line.step
+        self.view = step["view"]
+        self.tell(f"Winning line   {step['counter']}   {step['text']}")
+        self.show_keys()
+        self.fit()
+        self.redraw()
+
+    def _line_on(self) -> None:
+        """While the line plays, its next move after the computer's pause (shortened by
+        the speed)."""
+        self._line_off()
+        line = self.line
+        if line is not None and line.playing:
+            self._line_timer = self.set_timer(self.parlour.pause / line.speed, self._line_tick)
+
+    def _line_off(self) -> None:
+        if self._line_timer is not None:
+            self._line_timer.stop()
+            self._line_timer = None
+
+    def _line_tick(self) -> None:
+        self._line_timer = None
+        line = self.line
+        if line is None:
+            return
+        if line.advance():
+            self.show_line_step()
+        elif not line.playing:
+            self.show_keys()  # the end reached: space plays it again
+        self._line_on()
+
+    def leave_line(self) -> None:
+        """``esc``: back from the winning line to the end of the person's own game,
+        its end panel again, as the web app's Esc."""
+        self._line_off()
+        self.line = None
+        self.tell("")
+        self.settle()
+        self.parlour.game_ended(self)
 
     def full_log(self) -> None:
         self.app.push_screen(LogScreen(self.answer.get("title", ""), self.log_texts()))
