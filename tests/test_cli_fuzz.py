@@ -64,6 +64,7 @@ def quiet(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
     monkeypatch.setattr(uvicorn, "run", launched)
     monkeypatch.setattr(ParlourApp, "run", launched)
+    monkeypatch.setattr(cli, "_has_terminal", lambda: True)  # as if at a terminal
     monkeypatch.setattr(command, "run_spec", launched)
     monkeypatch.setattr(cli, "_demo", launched)
     monkeypatch.setattr(backends, "import_ray", lambda: None)

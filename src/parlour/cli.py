@@ -750,6 +750,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Why ``parlour tui`` will not start without a terminal, and what plays without one.
+NO_TERMINAL = "parlour tui needs a terminal: use 'parlour play' to play line by line"
+
+
+def _has_terminal() -> bool:
+    """Whether ``parlour tui`` has a terminal to draw on and read keys from: standard
+    input, output and error output (where Textual draws) all a terminal. Tests that
+    run the table's command without one patch this (tests/tui/conftest.py)."""
+    streams = (sys.stdin, sys.stdout, sys.stderr)
+    try:
+        return all(stream is not None and stream.isatty() for stream in streams)
+    except (AttributeError, ValueError):  # a closed stream, or one that is no file
+        return False
+
+
 def cmd_tui(args: argparse.Namespace) -> int:
     """Open the full-screen card table (needs the ``tui`` extra, Textual)."""
     name = None if args.game is None else game_class(args.game).name
@@ -774,6 +789,10 @@ def cmd_tui(args: argparse.Namespace) -> int:
         raise UsageError(
             f'the terminal table needs Textual ({exc.name} is missing): pip install "parlour[tui]"'
         ) from None
+    if not _has_terminal():
+        # Textual would write its screen into a file or a pipe and wait for keys that
+        # never come: 'parlour tui gate < /dev/null > out' never ended.
+        raise UsageError(NO_TERMINAL)
     app = ParlourApp(
         args.db or default_db(),
         name,

@@ -1168,6 +1168,52 @@ def test_cli_without_textual_says_what_to_install() -> None:
     assert "Traceback" not in result.stderr
 
 
+NO_TERMINAL = (
+    "parlour: error: parlour tui needs a terminal: use 'parlour play' to play line by line\n"
+)
+
+
+def test_tui_without_a_terminal_refuses_in_one_line(tmp_path: Path) -> None:
+    """Was: ``parlour tui gate < /dev/null > out`` wrote the screen's escape codes into
+    the file and never ended, waiting for keys. Without a terminal it now says so in
+    one line and exits 2, writing nothing else (the real check, in a subprocess)."""
+    out = tmp_path / "out"
+    with out.open("w") as written:
+        result = subprocess.run(
+            [sys.executable, "-m", "parlour", "tui", "gate", "--db", ":memory:"],
+            stdin=subprocess.DEVNULL,
+            stdout=written,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == NO_TERMINAL
+    assert out.read_text() == ""
+
+
+def test_tui_checks_for_a_terminal_after_its_arguments(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A wrong argument is still named as such; right ones without a terminal are
+    refused before the table opens (or the store is touched)."""
+    from parlour import cli
+
+    started: list[Any] = []
+    monkeypatch.setattr(ParlourApp, "run", lambda app: started.append(app))
+    monkeypatch.setattr(cli, "_has_terminal", lambda: False)
+    assert cli.main(["tui", "nosuch"]) == 2
+    assert "unknown game 'nosuch'" in capsys.readouterr().err
+    db = tmp_path / "games.db"
+    assert cli.main(["tui", "gate", "--db", str(db)]) == 2
+    assert capsys.readouterr() == ("", NO_TERMINAL)
+    assert not started and not db.exists()
+    monkeypatch.setattr(cli, "_has_terminal", lambda: True)
+    assert cli.main(["tui", "gate", "--db", ":memory:"]) == 0
+    assert len(started) == 1
+
+
 def test_store_works_without_fastapi() -> None:
     result = _run_python(
         "import sys; sys.modules['fastapi'] = None\n"
