@@ -7,7 +7,7 @@ import parlour
 from parlour.ai.gate import GateFairPlayer
 
 #: What every front end shows for such a hint (and it suggests no move).
-STUCK_TEXT = "Hint: no move leads anywhere new: undo or resign."
+STUCK_TEXT = "Hint: no move leads anywhere new: undo or give up."
 
 
 def gate_moves_until_stuck() -> list[str]:

@@ -92,12 +92,14 @@ def test_piped_moves_play_and_show_outcome(
         monkeypatch,
         capsys,
         ["play", "calculation", "--seed", "3"],
-        "\n".join(["moves", *moves, "undo", "redo", "resign"]) + "\n",
+        "\n".join(["moves", *moves, "undo", "redo", "give up"]) + "\n",
     )
     assert code == 0
     assert "Legal moves:" in out
     assert "Took back 1 move: You play " in out and "Replayed 1 move." in out
-    assert "You resigned." in out.split("Game over.")[-1]
+    # a patience is given up ("give up", or "resign" as in every game), not resigned
+    assert "You gave up." in out.split("Game over.")[-1]
+    assert "resign" not in out.lower().replace("move> give up", "")
     assert out.count("Game over.") == 1
 
 
@@ -179,7 +181,7 @@ def test_load_resumes_the_saved_position_and_a_resignation(
     assert code == 0 and "Stock S: current card 9♣, 47 cards left" in out, err
     assert "Stock S: current card 9♣, 47 cards left" in engine.render()
     code, out, err = run(monkeypatch, capsys, ["load", str(resigned), "--db", db], "show\nquit\n")
-    assert code == 0 and "You resigned." in out and "F1 A♣" in out, err
+    assert code == 0 and "You gave up." in out and "F1 A♣" in out, err
     assert "Your turn." not in out
 
 
@@ -490,7 +492,31 @@ def test_a_stuck_hint_gives_no_move_to_type(
     )
     assert code == 0
     (said,) = [line for line in out.splitlines() if "Hint:" in line]
-    assert said.endswith("Hint: no move leads anywhere new: undo or resign."), said
+    assert said.endswith("Hint: no move leads anywhere new: undo or give up."), said
+
+
+@pytest.mark.parametrize(
+    ("game", "word", "line"),
+    [
+        *[(g, "give up", "give up this deal") for g in ("calculation", "gate", "eight-by-eight")],
+        *[(g, "resign", "resign this game") for g in ("uno", "chinese-patience")],
+    ],
+)
+def test_help_names_giving_up_as_the_game_does(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    word: str,
+    line: str,
+) -> None:
+    """`help` lists a patience's `give up` and a two-player game's `resign`, in the
+    service's words; `resign` and `giveup` are taken in every game."""
+    code, out, _ = run(monkeypatch, capsys, ["play", game, "--seed", "3"], "help\ngiveup\nQ\n")
+    assert code == 0
+    (listed,) = [ln for ln in out.splitlines() if ln.strip().startswith(f"{word} ")]
+    assert listed.split(None, len(word.split()))[-1] == line, listed
+    headline = "You gave up." if word == "give up" else "You resigned."
+    assert f"Game over. {headline}" in out
 
 
 class _Terminal(io.StringIO):

@@ -103,10 +103,14 @@ Type a move (see 'moves'), or one of these commands:
   undo / redo  take back a move / play it again (the table's one rule says which)
   show         print the position again
   save FILE    save the game (resume with 'parlour load FILE')
-  resign       give up this game (or leave a lost patience for good)
+  {give_up}
   rules        print the rules page
   help         this help
   quit         stop playing {kept}"""
+
+#: The words that give a game up, as typed: ``resign`` (the command's name, in every
+#: game), and a patience's own ``give up`` (or ``giveup``).
+GIVE_UP_COMMANDS = ("resign", "give up", "giveup")
 
 #: What ``quit`` and the end of the input leave behind, by whether the store keeps games.
 KEPT = "(the game stays in the store; 'parlour tui' resumes it)"
@@ -178,7 +182,7 @@ class TerminalTable:
             self.say(f"cards by number: {numbered}")
         if answer["end"] is not None and not self.end_told:
             # the end's text starts with the status (the headline and why): it stands
-            # for it, so "You resigned. It counts as a loss ..." is said once, not twice
+            # for it, so "You gave up. It counts as a loss ..." is said once, not twice
             self.say(_end_text(answer))
             self.end_told = True
         else:
@@ -219,7 +223,7 @@ class TerminalTable:
                     self.end_told = True
                     self.say(_end_text(answer))
                 if answer["final"]:
-                    # a lost patience left with resign was told its end already: only
+                    # a lost patience given up was told its end already: only
                     # the choices of what comes next remain
                     if not self._after_the_end():
                         return self._exit_code()
@@ -310,7 +314,9 @@ class TerminalTable:
                 return "quit"
             if command in ("help", "?") and not rest:
                 kept = KEPT if self.service.store.keeps else NOT_KEPT
-                self.say(COMMANDS_HELP.format(kept=kept))
+                words = answer["give_up"]  # "give up this deal", "resign this game"
+                give_up = f"{words['verb']:<12} {words['action'].lower()}"
+                self.say(COMMANDS_HELP.format(kept=kept, give_up=give_up))
                 self.say()
                 self.say(game_class(answer["game"]).help_text)
                 return "same"
@@ -344,7 +350,7 @@ class TerminalTable:
                 _write_text(rest.strip(), text, "save file")
                 self.say(f"Saved to {rest.strip()}.")
                 return "same"
-            if command == "resign" and not rest:
+            if " ".join(line.lower().split()) in GIVE_UP_COMMANDS:
                 return self._after(self.service.resign(self.player, self.game_id, seat))
             move = self._translate(line)
             played = self.service.play(self.player, self.game_id, move, seat)
@@ -480,7 +486,8 @@ def _end_text(answer: Answer) -> str:
     lines = [f"Game over. {end['headline']} {end['detail']}".strip()]
     lines += end_facts(answer)
     if not end["final"]:
-        lines.append("Type undo to try another way, or resign to leave this deal.")
+        verb = answer["give_up"]["verb"]  # a lost patience: "give up"
+        lines.append(f"Type undo to try another way, or {verb} to leave this deal.")
     return "\n".join(lines)
 
 

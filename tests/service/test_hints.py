@@ -34,7 +34,9 @@ def test_a_stuck_hint_suggests_no_move(monkeypatch: pytest.MonkeyPatch, name: st
     table = open_service(":memory:")
     answer = table.start("me", name, seed=3)
     found = table.hint("me", answer["id"])
-    assert found == {"move": "", "reason": NO_WAY, "text": STUCK_TEXT}
+    # the player's finding, with what a person may do about it in the service's words
+    reason = f"{NO_WAY}: undo or give up"
+    assert found == {"move": "", "reason": reason, "text": STUCK_TEXT}
 
 
 def test_the_gates_player_stuck_on_a_real_deal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,7 +45,8 @@ def test_the_gates_player_stuck_on_a_real_deal(monkeypatch: pytest.MonkeyPatch) 
     answer: Any = table.start("me", "gate", seed=970141, options={"bars": 3})
     for move in gate_moves_until_stuck():
         answer = table.play("me", answer["id"], move)
-    assert table.hint("me", answer["id"]) == {"move": "", "reason": NO_WAY, "text": STUCK_TEXT}
+    reason = f"{NO_WAY}: undo or give up"
+    assert table.hint("me", answer["id"]) == {"move": "", "reason": reason, "text": STUCK_TEXT}
     # the library's hint still names a legal move (a simulation counts the game lost)
     game = parlour.new_game("gate", seed=970141, bars=3)
     for move in gate_moves_until_stuck():

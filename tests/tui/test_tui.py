@@ -502,14 +502,15 @@ def test_hint_resign_and_rules() -> None:
         assert isinstance(app.screen, RulesScreen)
         await keys(pilot, "escape")
         assert table(app) is screen
-        await keys(pilot, "x")  # resigning asks first; N keeps playing
+        await keys(pilot, "x")  # giving up asks first; N keeps playing
         assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Give up this deal?"
         await keys(pilot, "n")
         assert table(app) is screen and screen.answer["outcome"] is None
         await keys(pilot, "x", "y")
-        assert screen.answer["result"] == "resigned"
+        assert screen.answer["result"] == "resigned"  # the engine's word stays
         assert isinstance(app.screen, EndScreen)
-        assert app.screen.text.startswith("You resigned.")
+        assert app.screen.text.startswith("You gave up.")
         await keys(pilot, "n")  # a finished game: a new one without a question
         assert table(app).game_id != first
         assert table(app).answer["game"] == "gate"
@@ -551,7 +552,7 @@ def test_a_stuck_hint_selects_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         await keys(pilot, "h")
-        assert screen.flash == "Hint: no move leads anywhere new: undo or resign."
+        assert screen.flash == "Hint: no move leads anywhere new: undo or give up."
         assert screen.hint_move is None and screen.selected is None
         await keys(pilot, "enter")
         assert screen.answer["moves_played"] == 0
@@ -1505,20 +1506,49 @@ def test_uno_offers_play_and_keep_only_after_drawing_a_playable_card() -> None:
 
 
 def test_the_key_bar_after_the_end_offers_only_keys_that_work() -> None:
-    """Was: a finished game's key bar still offered ``u undo  h hint  x resign``."""
+    """Was: a finished game's key bar still offered ``u undo  h hint  x give up``."""
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
-        assert "h hint" in key_bar(app) and "x resign" in key_bar(app)
+        assert "h hint" in key_bar(app) and "x give up" in key_bar(app)
         assert "u undo" not in key_bar(app)  # nothing to undo yet
         await keys(pilot, "x", "y", "escape")
         assert screen.answer["outcome"] is not None and table(app) is screen
         bar = key_bar(app)
-        for gone in ("u undo", "h hint", "x resign", "d deal"):
+        for gone in ("u undo", "h hint", "x give up", "d deal"):
             assert gone not in bar and gone not in rendered(app), bar
         assert "n new" in bar and "q quit" in bar
 
     drive(script, game="gate", seed=2)
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "question", "headline"),
+    [
+        ("calculation", "x give up", "Give up this deal?", "You gave up."),
+        ("uno", "x resign", "Resign this game?", "You resigned."),
+    ],
+)
+def test_the_key_bar_gives_up_a_patience_and_resigns_uno(
+    game: str, key: str, question: str, headline: str
+) -> None:
+    """Was: ``x resign`` and "Resign this game?" at a patience, which has nobody to
+    resign to; a patience is given up, a two-player game resigned (the service's
+    ``give_up`` words)."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        bar = key_bar(app)
+        assert key in bar, bar
+        other = "x resign" if key == "x give up" else "x give up"
+        assert other not in bar, bar
+        await keys(pilot, "x")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == question
+        await keys(pilot, "y")
+        assert isinstance(app.screen, EndScreen) and app.screen.text.startswith(headline)
+        assert screen.answer["result"] == "resigned"
+
+    drive(script, game=game, seed=3)
 
 
 def test_small_words_of_the_games_list_and_the_message_line(tmp_path: Path) -> None:

@@ -131,6 +131,13 @@ class Table:
     def played(self) -> int:
         return int(self.page.evaluate("window.Parlour.game.answer.moves_played"))
 
+    def give_up(self) -> None:
+        """Give up (a patience) or resign (a two-player game) from the toolbar, and say
+        yes: the question's button says what the service's ``give_up`` words say."""
+        label = self.answer["give_up"]["label"]
+        self.page.locator("#resign").click()
+        self.page.locator("dialog#confirm #confirm-yes", has_text=label).click()
+
     def after(self, action: Callable[[], Any]) -> None:
         """Do ``action`` and wait for the server's answer to be on the table."""
         pattern = re.compile(r"/api/games/[^/]+/(moves|undo|redo|resign)")

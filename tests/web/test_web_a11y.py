@@ -74,8 +74,7 @@ def test_tables_have_no_violations(table_at: TableAt, viewport: str) -> None:
         table.page.wait_for_selector("dialog.keys[open]")
         scan(table.page, f"the keys dialog at {viewport}")
         table.page.keyboard.press("Escape")
-    table.page.locator("#resign").click()
-    table.page.locator("dialog button", has_text="Resign").click()
+    table.give_up()
     table.page.wait_for_selector("#endpanel")
     table.settle()
     table.page.wait_for_selector("#end-streak")  # the service's words, with the panel

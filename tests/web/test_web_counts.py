@@ -41,8 +41,7 @@ def test_every_patience_resigned_counts_only_its_cards_home(table_at: TableAt) -
         table.start(game, 7)
         playing = counts_line(table)  # Calculation deals its four foundations' first cards
         assert playing.startswith(f"{4 if game == 'calculation' else 0} of {total} cards home")
-        table.page.locator("#resign").click()
-        table.page.locator("dialog button", has_text="Resign").click()
+        table.give_up()
         table.page.wait_for_selector("#endpanel")
         table.settle()
         home = table.answer["end"]["progress"]["value"]

@@ -15,25 +15,45 @@ from tabletools import Table
 TableAt = Callable[..., Table]
 
 
-def resign(table: Table) -> None:
-    table.page.locator("#resign").click()
-    table.page.locator("dialog button", has_text="Resign").click()
-    table.page.wait_for_selector("#endpanel")
+#: How each kind of game is given up: (the button, its question, the end's headline).
+GIVE_UP = ("Give up", "Give up this deal?", "You gave up.")
+RESIGN = ("Resign", "Resign this game?", "You resigned.")
+
+
+def resign(table: Table, words: tuple[str, str, str]) -> None:
+    """Give up or resign from the toolbar, in the words a patience (``GIVE_UP``) or a
+    two-player game (``RESIGN``) is given up in: the button's text and title, the
+    question and its yes, and the end panel's headline."""
+    label, question, headline = words
+    page = table.page
+    button = page.locator("#resign")
+    assert button.inner_text() == label and button.get_attribute("title") == label
+    button.click()
+    dialog = page.locator("dialog#confirm[open]")
+    dialog.wait_for()
+    assert dialog.locator("#confirm-title").inner_text() == question
+    assert dialog.locator("#confirm-yes").inner_text() == label
+    dialog.locator("#confirm-yes").click()
+    page.wait_for_selector("#endpanel")
     table.settle()
+    assert page.inner_text("#end-title") == headline
+    assert table.answer["result"] == "resigned"  # the API's word stays
 
 
 def test_a_resigned_match_offers_a_new_match_and_a_patience_its_deal(table_at: TableAt) -> None:
+    """Also: a patience is given up ("Give up", "You gave up."), UNO and Chinese
+    Patience resigned ("Resign", "You resigned."); it was "Resign" everywhere."""
     table = table_at("laptop")
     table.start("uno", 13, first=0)
     assert table.answer["view"]["hand_number"] == 1
-    resign(table)
+    resign(table, RESIGN)
     page = table.page
     assert page.inner_text("#play-again") == "Play again: new match"
     assert page.locator("#replay").count() == 0
     table.start("chinese-patience", 7)
-    resign(table)
+    resign(table, RESIGN)
     assert page.locator("#next-in-series").count() == 1 and page.locator("#replay").count() == 0
     table.start("gate", 7)
-    resign(table)
+    resign(table, GIVE_UP)
     assert page.inner_text("#play-again") == "Play again: new deal"
     assert page.inner_text("#replay") == "Replay this deal"

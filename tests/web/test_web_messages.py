@@ -128,8 +128,7 @@ def test_a_refused_move_covers_no_card_and_goes_with_the_next_move(table_at: Tab
     assert page.locator("#message.shown").count() == 0
     # and so does the end of the game
     refused("w1 w2")
-    page.locator("#resign").click()
-    page.locator("dialog button", has_text="Resign").click()
+    table.give_up()
     page.wait_for_selector("#endpanel")
     table.settle()
     assert page.locator("#message.shown").count() == 0

@@ -263,7 +263,7 @@ def test_next_game_of_a_series_from_the_end_panel(table_at: TableAt) -> None:
 
 
 def give_up(table: Table) -> None:
-    """Resign from the toolbar (and say yes): a patience is then over for good."""
+    """Give up from the toolbar (and say yes): a patience is then over for good."""
     table.page.locator("#resign").click()
     table.after(lambda: table.page.locator("dialog button.primary").click())
     table.page.wait_for_selector("#endpanel")
@@ -430,8 +430,7 @@ def test_no_game_controls_once_the_game_is_over(table_at: TableAt, viewport: str
             table.start(game, 7)
         if game in ("uno", "gate", "eight-by-eight", "chinese-patience"):
             assert table.page.locator("#controls button").count(), game
-        table.page.locator("#resign").click()
-        table.page.locator("dialog button", has_text="Resign").click()
+        table.give_up()
         table.page.wait_for_selector("#endpanel")
         table.settle()
         assert table.page.evaluate(ENABLED_CONTROLS) == [], game

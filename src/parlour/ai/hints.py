@@ -21,8 +21,9 @@ __all__ = ["Hint", "hint", "best_level", "HINT_SECONDS", "NO_WAY"]
 
 #: What a patience player says (as its reason) once it has found that no move leads
 #: to a position it has not been in, nor anywhere a win is left: a person undoes or
-#: resigns, a demo stops, a simulation counts the game lost.
-NO_WAY = "no move leads anywhere new: undo or resign"
+#: gives up (the table service's hint says so, in its words), a demo stops, a
+#: simulation counts the game lost.
+NO_WAY = "no move leads anywhere new"
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ __all__ = [
     "CatalogOption",
     "EndOfGame",
     "GameSummary",
+    "GiveUpWords",
     "ListedWords",
     "HandEnd",
     "Hint",
@@ -79,6 +80,30 @@ class CatalogLevel(TypedDict):
     label: str
 
 
+class GiveUpWords(TypedDict):
+    """How a game names leaving it lost, the same in every front end: a patience (one
+    player, nobody to resign to) is given up, a two-player game is resigned. The
+    command, the API route and the outcome's result (``resigned``) keep their names;
+    these are the words people are shown."""
+
+    #: The button's and the key's label: "Give up" (a patience), "Resign".
+    label: str
+    #: The same in a sentence, and the word a person may type: "give up", "resign".
+    verb: str
+    #: What it does to this game, as a button says it: "Give up this deal",
+    #: "Resign this game".
+    action: str
+    #: What a front end asks first: "Give up this deal?", "Resign this game?".
+    question: str
+    #: Under the question, what it does: "It counts as a loss." (a game in play); "The
+    #: game stays lost, and undo can no longer reopen it." (a lost patience).
+    detail: str
+    #: The end's headline once done: "You gave up.", "You resigned."
+    headline: str
+    #: A finished game's result, as a list of games shows it: "Gave up", "Resigned".
+    result: str
+
+
 class CatalogGame(TypedDict):
     name: str
     title: str
@@ -98,6 +123,9 @@ class CatalogGame(TypedDict):
     progress_total: int | None
     deals: list[str]
     rules_url: str
+    #: How the game names giving it up ("Give up" a patience, "Resign" a two-player
+    #: game), as the answers' ``give_up`` for a game in play.
+    give_up: GiveUpWords
 
 
 class LogEntry(TypedDict):
@@ -328,6 +356,10 @@ class Answer(TypedDict):
     who_plays: str | None
     #: Two people at one table, the turn passed to the other: hand the screen over.
     hand_over: HandOver | None
+    #: How this game names giving it up, now: the words of the button or key, its
+    #: question, and the headline after ("Give up", "Give up this deal?", "You gave
+    #: up." for a patience; "Resign", "Resign this game?", "You resigned.").
+    give_up: GiveUpWords
     seed: NotRequired[int | str]
 
 
@@ -361,6 +393,9 @@ class GameSummary(ListedWords):
     final: bool
     outcome: dict[str, Any] | None
     result: str | None
+    #: The result in words for a list: "Won", "Lost", "Draw", "Gave up" (a patience),
+    #: "Resigned" (a two-player game); None while the game is in play.
+    result_text: str | None
     headline: str | None
     seed: NotRequired[int | str]
     #: The kind of deal chosen when it was not a random one: "winnable" or "daily".

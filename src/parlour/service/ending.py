@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from .words import tally
+from .words import give_up_words, tally
 
 __all__ = [
     "AGAIN",
@@ -115,8 +115,9 @@ def next_steps(
     steps: dict[str, str] = {}
     if "undo" in following:
         steps["u"] = "undo"
-    if not end.get("final", True):
-        steps["x"] = "give up this deal"
+    if not end.get("final", True):  # a lost patience: "give up this deal"
+        players = int(answer.get("players") or 1)
+        steps["x"] = give_up_words(players, lost=True)["action"].lower()
     if "series" in following:
         steps["n"] = "next game of the series"
         steps["s"] = "single new game"

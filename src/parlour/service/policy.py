@@ -78,9 +78,11 @@ from .words import (
     blocked_words,
     capitalised,
     cards_left_words,
+    give_up_words,
     match_words,
     moves_words,
     prompt_words,
+    result_words,
     sentence,
 )
 
@@ -294,6 +296,7 @@ def catalog_entry(name: str) -> CatalogGame:
         "progress_total": cls.progress_total,
         "deals": ["random", "winnable", "daily"] if deals.offers_winnable(name) else ["random"],
         "rules_url": f"/api/rules/{cls.name}",
+        "give_up": give_up_words(cls.players),
     }
 
 
@@ -372,7 +375,7 @@ def names(record: GameRecord, viewer: int) -> Names:
         seats, you, side = seat_names(record), viewer, None
     else:
         seats, you, side = ("you", "the computer"), viewer, None
-    return Names(you, seats, cls.pile_names, cls.seat_piles, side)
+    return Names(you, seats, cls.pile_names, cls.seat_piles, side, cls.players)
 
 
 def seat_words(record: GameRecord, viewer: int) -> list[SeatName]:
@@ -661,11 +664,12 @@ def result_for(outcome: dict[str, Any], seat: int) -> str:
     return "lost"
 
 
+#: The headline of the end, by the reader's result (a game given up or resigned:
+#: :func:`give_up_words`, "You gave up." or "You resigned.").
 _HEADLINES = {
     "won": "You won!",
     "lost": "You lost.",
     "draw": "A draw.",
-    "resigned": "You resigned.",
 }
 
 
@@ -675,11 +679,14 @@ def headline(record: GameRecord, outcome: dict[str, Any], seat: int) -> str:
         if winner is None:
             return "A draw." if outcome.get("result") == "draw" else "The game is over."
         return f"Player {int(winner) + 1} won!"
-    return _HEADLINES[result_for(outcome, seat)]
+    result = result_for(outcome, seat)
+    if result == "resigned":
+        return give_up_words(game_class(record.game).players)["headline"]
+    return _HEADLINES[result]
 
 
-#: The detail under the headline "You resigned." (it said "You gave up this game.", the
-#: headline again): what resigning did.
+#: The detail under the headline "You resigned." or "You gave up." (it said "You gave
+#: up this game.", the headline again): what giving up did.
 _SELF_RESIGNED = "It counts as a loss in your statistics."
 
 
@@ -726,8 +733,9 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
     if outcome is not None:
         head = headline(record, outcome.to_dict(), seat)
         detail = _detail(record, outcome.to_dict(), seat, ending)
-        if not final:
-            return f"{head} {detail} Undo to try another way, or give up the deal.".strip()
+        if not final:  # a lost patience: undo, or give it up ("give up this deal")
+            leave = give_up_words(game_class(record.game).players, lost=True)["action"]
+            return f"{head} {detail} Undo to try another way, or {leave.lower()}.".strip()
         return f"{head} {detail}".strip()
     mover = game.to_move
     if record.opponent == FRIEND and (held := _friend_held(record)) is not None:
@@ -905,6 +913,7 @@ def answer(
         "names": seat_words(record, seat),
         "who_plays": who_plays(record, seat),
         "hand_over": hand_over(record, game, seat, played is not None and _dealt(ending)),
+        "give_up": give_up_words(cls.players, lost=outcome is not None and not final),
     }
     if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)
@@ -947,6 +956,9 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
         "final": final,
         "outcome": outcome,
         "result": None if outcome is None else result_for(outcome, seat),
+        "result_text": None
+        if outcome is None
+        else result_words(result_for(outcome, seat), cls.players),
         "headline": None if outcome is None else headline(record, outcome, seat),
         "deal_text": words["deal_text"],
         "moves_text": words["moves_text"],

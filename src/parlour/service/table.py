@@ -72,6 +72,7 @@ from .words import (
     sentence,
     sentences,
     solver_names,
+    stuck_words,
     table_words,
     with_symbols,
 )
@@ -611,9 +612,10 @@ class TableService:
         """The strongest fair player's move for the person to move, with its reason.
 
         A patience player that finds no move leading anywhere new (``stuck``) suggests
-        none: the answer's move is empty and its text says only that (undo or
-        resign), since lighting some legal move would send the person round in
-        circles. The same for every patience and every front end."""
+        none: the answer's move is empty and its text says only that (undo or give
+        up, in the game's words: :func:`~parlour.service.words.give_up_words`), since
+        lighting some legal move would send the person round in circles. The same
+        for every patience and every front end."""
         with self._open(player, game_id) as live:
             game = live.game
             me = policy.acting_seat(live.record, game, self._seat(live, player, seat))
@@ -622,15 +624,17 @@ class TableService:
             names = policy.names(live.record, me)
             reason = table_words(found.reason, names)
             if found.stuck:
-                return {"move": "", "reason": reason, "text": hint_words(None, found.reason)}
+                stuck = stuck_words(found.reason, game.players)
+                return {"move": "", "reason": stuck, "text": hint_words(None, stuck)}
             moves, parts = game.state.view_moves(me)
             part = parts[moves.index(found.move)] if found.move in moves else {"move": found.move}
             text = hint_words(part, found.reason, names)
             return {"move": found.move, "reason": reason, "text": text}
 
     def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:
-        """Give up: a game in play is lost by resigning; a patience already lost is left
-        for good (it becomes final, and its deal can be shown)."""
+        """Give up (a patience) or resign (a two-player game; the answer's
+        ``give_up`` words which): a game in play is lost so; a patience already lost
+        is left for good (it becomes final, and its deal can be shown)."""
         with self._open(player, game_id) as live:
             seat = self._seat(live, player, seat)
             me = policy.acting_seat(live.record, live.game, seat)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import RANKS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS, card_pretty, parse_card
 from ..core.events import Event
+from .answers import GiveUpWords
 
 __all__ = [
     "Names",
@@ -41,6 +42,9 @@ __all__ = [
     "brief_refusal",
     "moves_words",
     "ago_words",
+    "give_up_words",
+    "result_words",
+    "stuck_words",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -264,6 +268,7 @@ class Names:
     are the piles a game numbers from the side of the seat its events are told to
     (its ``seat_piles``); ``side`` is that seat where it is not the reader's (two
     people at one screen are both "player N", but each is told from their own side).
+    ``players``: how many play the game (a patience's one gives up, where two resign).
     """
 
     viewer: int | None = 0
@@ -271,6 +276,7 @@ class Names:
     places: Mapping[str, str] = field(default_factory=dict)
     seat_places: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     side: int | None = None
+    players: int = 2
 
     def subject(self, who: int | None) -> str:
         if who is None:
@@ -475,6 +481,14 @@ def _simple(verb: str, rest: str = "") -> _Phrase:
     return phrase
 
 
+def _resign(event: Event, names: Names) -> str:
+    """A resign event in the game's words (:func:`give_up_words`): "You give up." (a
+    patience), "You resign.", "The computer resigns."."""
+    verb, _, rest = give_up_words(names.players)["verb"].partition(" ")
+    said = names.verb(event.who, verb) + (f" {rest}" if rest else "")
+    return f"{names.subject(event.who)} {said}"
+
+
 def _colour(event: Event, names: Names) -> str:
     who = event.who
     return f"{names.subject(who)} {names.verb(who, 'choose')} {colour_words(event.value)}"
@@ -670,7 +684,7 @@ _PHRASES: dict[str, _Phrase] = {
     "starts": _starts,
     "hand_end": _hand_end,
     "game_end": _game_end,
-    "resign": _simple("resign"),
+    "resign": _resign,
     "prompt": _prompt,
 }
 
@@ -749,6 +763,57 @@ def _imperative(move: str) -> str:
     return f"{first} {rest}" if rest else first
 
 
+#: Giving a game up, by how many play it: a patience has no opponent to resign to, so
+#: it is given up; a two-player game, against a person or the computer, is resigned.
+#: The one place these words live (every front end reads them from the answer).
+_GIVE_UP: dict[bool, GiveUpWords] = {
+    True: {
+        "label": "Give up",
+        "verb": "give up",
+        "action": "Give up this deal",
+        "question": "Give up this deal?",
+        "detail": "It counts as a loss.",
+        "headline": "You gave up.",
+        "result": "Gave up",
+    },
+    False: {
+        "label": "Resign",
+        "verb": "resign",
+        "action": "Resign this game",
+        "question": "Resign this game?",
+        "detail": "It counts as a loss.",
+        "headline": "You resigned.",
+        "result": "Resigned",
+    },
+}
+#: Under the question, for a patience already lost (giving it up makes it final).
+_LOST_DETAIL = "The game stays lost, and undo can no longer reopen it."
+
+
+def give_up_words(players: int, lost: bool = False) -> GiveUpWords:
+    """How a game of ``players`` names giving it up (see :class:`GiveUpWords`):
+    "Give up" a patience, "Resign" a two-player game; ``lost``: a patience already
+    lost, whose question says what giving it up does then."""
+    words = _GIVE_UP[players == 1].copy()
+    if lost:
+        words["detail"] = _LOST_DETAIL
+    return words
+
+
+def result_words(result: str, players: int) -> str:
+    """A finished game's result as a list shows it: "Won", "Lost", "Draw", "Gave up"
+    (a patience), "Resigned" (a two-player game)."""
+    if result == "resigned":
+        return give_up_words(players)["result"]
+    return {"won": "Won", "lost": "Lost", "draw": "Draw"}.get(result, capitalised(result))
+
+
+def stuck_words(reason: str, players: int = 1) -> str:
+    """A patience player's finding that no move leads anywhere new, with what the
+    person may do: "no move leads anywhere new: undo or give up"."""
+    return f"{reason}: undo or {give_up_words(players)['verb']}"
+
+
 def hint_words(parts: Mapping[str, Any] | None, reason: str, names: Names | None = None) -> str:
     """A hint as one plain sentence, the same in every game and front end: the move it
     suggests said to the person who is to make it, named as people read it (its card
@@ -757,7 +822,7 @@ def hint_words(parts: Mapping[str, Any] | None, reason: str, names: Names | None
     it).", "Hint: put 7♦ on W2: the least harmful place for it, and it keeps the most
     deals winnable (about 1 in 3)." A reason that already names the move is told as it
     is (its verb said to the person); with no move to suggest (``parts`` None), the
-    reason alone: "Hint: no move leads anywhere new: undo or resign." A hint names only
+    reason alone: "Hint: no move leads anywhere new: undo or give up." A hint names only
     cards its person sees: the move's own, and the reason's, which the player read off
     the person's view."""
     names = names or Names()

@@ -181,7 +181,7 @@ class ColourScreen(ModalScreen[str | None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes-or-no question (a new game over one in play, resigning): Y or Enter says
+    """A yes-or-no question (a new game over one in play, giving up): Y or Enter says
     yes, N or escape no."""
 
     DEFAULT_CSS = """

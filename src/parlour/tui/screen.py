@@ -7,8 +7,9 @@ the game's log in the service's sentences, as long as the screen has room for
 
 Keys: arrows (or a game's own keys) move the cursor, Enter or a click picks a
 source and then a destination, with the legal destinations highlighted; ``u``
-and ``r`` undo and redo, ``h`` hint, ``x`` resign, ``n`` new game, ``l`` the
-log, ``?`` rules, ``esc`` the games, ``q`` quit. Letters work in either case.
+and ``r`` undo and redo, ``h`` hint, ``x`` give up (a patience) or resign (a game of
+two), ``n`` new game, ``l`` the log, ``?`` rules, ``esc`` the games, ``q`` quit.
+Letters work in either case.
 Every move is written to the store as it is played, so quitting loses nothing.
 
 The solver's winning line is replayed on the table with keys of its own (see
@@ -60,7 +61,9 @@ CURSOR = Style(reverse=True, bold=True)
 SELECTED = Style(bgcolor="dark_cyan")
 TARGET = Style(bgcolor="green3", color="black")
 TITLE = Style(color="black", bgcolor="grey85", bold=True)
-COMMON_KEYS = "u undo  r redo  h hint  x resign  n new  l log  ? rules  esc games  q quit"
+#: Every common key, at its longest (a patience's ``x give up``; a two-player game's
+#: ``x resign``: the answer's ``give_up`` words say which).
+COMMON_KEYS = "u undo  r redo  h hint  x give up  n new  l log  ? rules  esc games  q quit"
 #: The common keys that always work.
 ALWAYS_KEYS = "n new  l log  ? rules  esc games  q quit"
 #: How the log shows who did what.
@@ -658,7 +661,7 @@ class TableScreen(Screen[None]):
         self._service_call(self.parlour.backend.resign)
 
     def _service_call(self, call: Callable[[str, int | None], dict[str, Any]]) -> None:
-        """Undo, redo or resign for the person whose table this is (at a table of two
+        """Undo, redo or give up for the person whose table this is (at a table of two
         people, the one the screen shows)."""
         self.selected = None
         game_id, seat = self.game_id, self.answer.get("seat")
@@ -700,17 +703,20 @@ class TableScreen(Screen[None]):
         self.redraw()
 
     def resign(self) -> None:
-        """``x``: resign a game in play, or give up a lost patience, once confirmed."""
+        """``x``: give up a patience (in play or lost) or resign a two-player game, once
+        confirmed, in the service's words ("Give up this deal?", "Resign this game?")."""
         if self.answer.get("final"):
             self.give_up()  # the service says why not
             return
-        question = "Resign this game?" if self.answer["outcome"] is None else "Give up this deal?"
+        words = self.answer["give_up"]
+        detail = str(words["detail"]).rstrip(".")  # "(it counts as a loss)", as notes read
+        note = detail[:1].lower() + detail[1:]
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self.give_up()
 
-        self.app.push_screen(ConfirmScreen(question), answered)
+        self.app.push_screen(ConfirmScreen(words["question"], note), answered)
 
     def new_game(self) -> None:
         """``n``: a new game like this one; a game in play is left only once confirmed
@@ -858,14 +864,16 @@ def _sentence(text: str) -> str:
 def common_keys(answer: dict[str, Any]) -> str:
     """The common keys that work now (the key bar offers no others): undo and redo
     when the service allows them, a hint when it allows one (never against a person),
-    resigning while it is in play, giving up a lost patience."""
+    giving up (a patience) or resigning (a two-player game), in the service's words,
+    while the game is in play or a lost patience may still be left."""
     in_play = answer.get("outcome") is None
+    offered = in_play or not answer.get("final")
     keys = [
         "" if answer.get("end") is None else "enter what next",
         "u undo" if answer.get("can_undo") else "",
         "r redo" if answer.get("can_redo") else "",
         "h hint" if answer.get("can_hint") else "",
-        "x resign" if in_play else ("" if answer.get("final") else "x give up"),
+        f"x {answer['give_up']['verb']}" if offered else "",
     ]
     return "  ".join([k for k in keys if k] + [ALWAYS_KEYS])
 

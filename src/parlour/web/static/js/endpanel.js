@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import { cardElement, cardWords } from "./cards.js";
 import { sentence, plural, tally } from "./words.js";
 
-const HEADLINES = { won: "You won!", lost: "You lost", draw: "A draw", resigned: "You resigned" };
+const HEADLINES = { won: "You won!", lost: "You lost", draw: "A draw" };
 
 export function endPanel(answer, act, hand = null) {
   const end = answer.end || {};
@@ -47,7 +47,7 @@ export function endPanel(answer, act, hand = null) {
     // only where the service offers it: a patience's deal, not a match's (policy.next_after)
     next.includes("replay") ? h("button", { type: "button", id: "replay", onclick: act.replay, text: "Replay this deal" }) : null,
     undo && answer.can_undo ? h("button", { type: "button", id: "end-undo", onclick: act.undo, text: "Undo" }) : null,
-    !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: "Give up this deal" }) : null,
+    !final ? h("button", { type: "button", id: "give-up", onclick: act.resign, text: answer.give_up.action }) : null,
     // a deal the solver proved winnable before it was dealt: no question to ask, the
     // button goes straight to its winning line (it said "Could this deal be won?" under
     // "Deal: proved winnable", and then "This deal could have been won")
@@ -66,7 +66,7 @@ export function endPanel(answer, act, hand = null) {
     text: "Look at the table",
   });
   const panel = h("section", { class: `endpanel ${result}`, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-title", id: "endpanel" },
-    h("h2", { id: "end-title", text: end.headline || HEADLINES[result] || "Game over" }),
+    h("h2", { id: "end-title", text: end.headline || (result === "resigned" ? answer.give_up?.headline : HEADLINES[result]) || "Game over" }),
     // the words between the title and the buttons: on a screen too short for them all
     // they scroll, the buttons under them stay in view (app.css)
     h("div", { class: "end-body" },

@@ -112,7 +112,8 @@ function screen(answer, renderer) {
       toolButton("hint", "hint", "Hint", "H", () => askHint()),
       // a friend's game goes on to the next one together, from the end panel
       answer.live ? null : toolButton("newgame", "new", "New deal", "N", () => freshDeal()),
-      toolButton("resign", "resign", "Resign", null, () => resign()),
+      // "Give up" a patience, "Resign" a two-player game: the service's words
+      toolButton("resign", "resign", answer.give_up.label, null, () => resign()),
       toolButton("keys", "keys", "Keys", "?", () => showKeys()),
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
       h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" }))));
@@ -1000,7 +1001,7 @@ async function handPause(step, answer) {
   let next;
   const asked = new Promise((resolve) => { next = resolve; });
   state.between = { next };
-  toolbar(answer, false); // nothing to undo, hint or resign until the next hand is on
+  toolbar(answer, false); // nothing to undo, hint or give up until the next hand is on
   showStatus(hand.before || `${hand.headline}.`, "");
   say("");
   const panel = handPanel(hand, seat, () => next());
@@ -1139,7 +1140,7 @@ function clearTable() {
 }
 
 /**
- * Undo, redo, a hint, resigning: for the person whose table the screen shows (at two
+ * Undo, redo, a hint, giving up: for the person whose table the screen shows (at two
  * people's one table the service is told the seat, as the terminal tells it; not the
  * player to move, who differs while the screen is handed over).
  */
@@ -1191,11 +1192,10 @@ function markHint(move) {
 async function resign() {
   const a = state.answer;
   if (state.busy || !a || (a.outcome && a.final !== false)) return;
-  const lost = !!a.outcome;
-  const asked = lost
-    ? await confirmDialog("Give up this deal?", "The game stays lost, and undo can no longer reopen it.", "Give up")
-    : await confirmDialog("Resign this game?", "It counts as a loss.", "Resign");
-  if (!asked) return;
+  // the service's words, for this game now: "Give up this deal?" (a patience, in play
+  // or lost), "Resign this game?" (a two-player game)
+  const words = a.give_up;
+  if (!(await confirmDialog(words.question, words.detail, words.label))) return;
   try {
     const answer = await send("resign", forSeat());
     await accept(answer);

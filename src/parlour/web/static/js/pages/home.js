@@ -9,7 +9,6 @@ import { friendButton } from "../live.js";
 
 const when = (t) => new Date(t * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 const endStop = (s) => (/[.!?]$/.test(s) ? s : s + ".");
-const RESULT = { won: "Won", lost: "Lost", draw: "Draw", resigned: "Resigned" };
 
 export async function showHome(main) {
   const [games, saved] = await Promise.all([getCatalog(), api("GET", "/api/games").then((d) => d.games)]);
@@ -31,7 +30,7 @@ export async function showHome(main) {
             h("thead", {}, h("tr", {}, ["Game", "Result", "Score", "Deal", "Finished"].map((t) => h("th", { scope: "col", text: t })))),
             h("tbody", {}, finished.slice(0, 50).map((s) => h("tr", {},
               h("td", {}, h("a", { href: `#/game/${s.id}`, text: titles[s.game] || s.title })),
-              h("td", { class: `result ${s.result}`, text: RESULT[s.result] || s.result }),
+              h("td", { class: `result ${s.result}`, text: s.result_text || s.result }),
               h("td", { text: s.outcome && s.outcome.score !== null && s.outcome.score !== undefined ? s.outcome.score : "" }),
               h("td", { text: s.seed ?? "" }),
               h("td", { text: when(s.updated) })))))) : h("p", { text: "No finished games yet." }),
