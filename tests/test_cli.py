@@ -96,7 +96,7 @@ def test_piped_moves_play_and_show_outcome(
     )
     assert code == 0
     assert "Legal moves:" in out
-    assert "Took back 1 move: You play " in out and "Replayed 1 move." in out
+    assert "Took back 1 move: you played " in out and "Replayed 1 move: you play " in out
     # a patience is given up ("give up", or "resign" as in every game), not resigned
     assert "You gave up." in out.split("Game over.")[-1]
     assert "resign" not in out.lower().replace("move> give up", "")

@@ -89,8 +89,9 @@ def test_a_move_taken_back_is_told_the_other_with_whose_and_which(table: TableSe
     # The mover's own answer; played again, the log counts from the opening once.
     # the mover is told which move too, by its first sentence (was "Took back 1 move.")
     mine = played["log"][-1]["text"]  # the move as the mover was told it
-    assert back["message"] == f"Took back 1 move: {mine.split('. ')[0].rstrip('.')}."
-    assert mine.startswith("You ")
+    assert mine.startswith("You play ")  # and taken back, told as past, as redo tells it
+    first = mine.split(". ")[0].rstrip(".").replace("You play ", "you played ", 1)
+    assert back["message"] == f"Took back 1 move: {first}."
     table.play(mover, gid, played["played"]["move"] if played["played"] else moves[0])
     log = table.get(mover, gid)["log"]
     assert [e["n"] for e in log] == list(range(len(log)))

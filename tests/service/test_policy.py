@@ -111,16 +111,34 @@ def test_undo_tells_its_asker_which_moves_it_took_back(table: TableService) -> N
     answer = table.start(ME, "uno", seed=17, opponent="random", options={"first": 0})
     table.play(ME, answer["id"], "R6")
     undone = table.undo(ME, answer["id"])
-    assert undone["message"] == "Took back 2 moves: You play red 6. The computer draws a card."
+    assert undone["message"] == "Took back 2 moves: you played red 6. The computer drew a card."
     shared = table.start(ME, "uno", seed=17, opponent=HUMAN, options={"first": 0})
     table.play(ME, shared["id"], "R6", 0)
     assert table.undo(ME, shared["id"], 0)["message"] == (
-        "Took back 1 move: Player 1 plays red 6."  # nobody at one table is "you"
+        "Took back 1 move: Player 1 played red 6."  # nobody at one table is "you"
     )
     patience = table.start(ME, "calculation", seed=3)  # not what the move turned up
     table.play(ME, patience["id"], "S F1")
     assert table.undo(ME, patience["id"])["message"] == (
-        "Took back 1 move: You play 2♥ from the stock to F1."
+        "Took back 1 move: you played 2♥ from the stock to F1."
+    )
+
+
+def test_undo_and_redo_name_their_moves_alike(table: TableService) -> None:
+    """Was "Took back 1 move: You play 2♥ ..." for undo (a capital after the colon)
+    and only "Replayed 1 move." for redo: both now name each move by its first
+    sentence, after a colon, in lower case (undo as past), with the suit symbols."""
+    patience = table.start(ME, "calculation", seed=3)
+    table.play(ME, patience["id"], "S F1")
+    undone = table.undo(ME, patience["id"])["message"]
+    redone = table.redo(ME, patience["id"])["message"]
+    assert undone == "Took back 1 move: you played 2♥ from the stock to F1."
+    assert redone == "Replayed 1 move: you play 2♥ from the stock to F1."
+    duel = table.start(ME, "uno", seed=17, opponent="random", options={"first": 0})
+    table.play(ME, duel["id"], "R6")
+    table.undo(ME, duel["id"])
+    assert table.redo(ME, duel["id"])["message"] == (
+        "Replayed 2 moves: you play red 6. The computer draws a card."
     )
 
 

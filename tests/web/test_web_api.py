@@ -41,10 +41,13 @@ def test_start_play_undo_redo_like_the_engine(client: TestClient) -> None:
     assert played["can_undo"] is True
     undone = client.post(f"/api/games/{gid}/undo").json()
     assert undone["view"] == parlour.new_game("calculation", seed=1).view(0)
-    assert undone["can_redo"] is True and undone["message"].startswith("Took back 1 move: You ")
+    assert undone["can_redo"] is True
+    assert undone["message"].startswith("Took back 1 move: you played ")
     redone = client.post(f"/api/games/{gid}/redo").json()
     assert redone["view"] == engine.view(0) and redone["can_redo"] is False
-    assert redone["message"] == "Replayed 1 move."
+    assert redone["message"] == f"Replayed 1 move: {undone['message'].split(': ', 1)[1]}".replace(
+        "you played", "you play"
+    )
     assert client.get(f"/api/games/{gid}").json()["view"] == engine.view(0)
 
 

@@ -25,7 +25,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..ai import Player, Recall, deals, player_levels
@@ -68,6 +68,7 @@ from .words import (
     capitalised,
     hint_words,
     line_counter,
+    moves_told,
     moves_words,
     sentence,
     sentences,
@@ -574,9 +575,12 @@ class TableService:
                 and not policy.is_person(trial.record, trial.game.to_move)
             ):
                 redone.append(_redo(trial))
+            # named as undo names them, each move by its first sentence
+            told = [turn.events[me] for turn in trial.turns[-len(redone) :]]
+            names = policy.names(trial.record, me)
+            message = f"Replayed {moves_words(len(redone))}{moves_told(told, names)}"
             self._computer_turns(trial)
             self._commit(live, trial)
-            message = f"Replayed {moves_words(len(redone))}."
             return self._answer(live, message=message, seat=me)
 
     def check(
@@ -1323,16 +1327,18 @@ def _taken_back(live: _Live, turns: list[_Turn], by: int) -> dict[str, Any]:
 
 def _took_back(turns: list[_Turn], seat: int, names: Names, by: int | None) -> str:
     """Moves taken back, as ``seat`` was told them. To the one who asked (``by``
-    None) each move by its first sentence: "Took back 1 move: You play 7♠ from the
-    stock to W3." (what the move turned up is no longer so); to the other person at
-    a friend's game, whose and all they were told: "Ann took back 1 move: Ann plays
-    red 7." """
+    None) each move by its first sentence, told as past, in the words redo uses:
+    "Took back 1 move: you played 7♠ from the stock to W3." (what the move turned up
+    is no longer so); to the other person at a friend's game, whose and all they
+    were told: "Ann took back 1 move: Ann plays red 7." """
     took = f"took back {moves_words(len(turns))}"
-    if by is not None:
-        took = f"{names.subject(by)} {took}"
+    if by is None:
+        past = replace(names, past=True)
+        return capitalised(took + moves_told((turn.events[seat] for turn in turns), past))
+    took = f"{names.subject(by)} {took}"
     told = [sentences(turn.events[seat], names) for turn in turns]
-    moves = " ".join(" ".join(said if by is not None else said[:1]) for said in told if said)
-    return capitalised(f"{took}: {moves}" if moves else f"{took}.")
+    said = " ".join(" ".join(each) for each in told if each)
+    return capitalised(f"{took}: {said}" if said else f"{took}.")
 
 
 def _check_day(day: dt.date, deal: str) -> None:

@@ -41,6 +41,7 @@ __all__ = [
     "LINE_DEAL",
     "brief_refusal",
     "moves_words",
+    "moves_told",
     "ago_words",
     "give_up_words",
     "result_words",
@@ -277,6 +278,8 @@ class Names:
     seat_places: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     side: int | None = None
     players: int = 2
+    #: Tell what happened as past ("you played 7♦"), for moves taken back.
+    past: bool = False
 
     def subject(self, who: int | None) -> str:
         if who is None:
@@ -306,7 +309,10 @@ class Names:
         return who is not None and who == self.viewer
 
     def verb(self, who: int | None, base: str) -> str:
-        """``play`` for you, ``plays`` for anyone else (``catch`` -> ``catches``)."""
+        """``play`` for you, ``plays`` for anyone else (``catch`` -> ``catches``);
+        ``played`` for everyone where the names tell the past."""
+        if self.past:
+            return _PAST.get(base) or base + ("d" if base.endswith("e") else "ed")
         if self.second_person(who):
             return base
         if base == "have":
@@ -342,6 +348,20 @@ class Names:
         if name.isdigit():
             return f"pile {name}"
         return name
+
+
+#: The verbs of the table's sentences that do not take "-ed" in the past.
+_PAST = {
+    "choose": "chose",
+    "deal": "dealt",
+    "draw": "drew",
+    "catch": "caught",
+    "win": "won",
+    "take": "took",
+    "keep": "kept",
+    "lose": "lost",
+    "have": "had",
+}
 
 
 def solver_names(names: Names) -> Names:
@@ -841,6 +861,26 @@ def sentence(event: Event, names: Names | None = None) -> str:
     """One event as one sentence, capitalised, with its full stop."""
     names = names or Names()
     return capitalised(_PHRASES[event.what](event, names)) + "."
+
+
+def moves_told(moves: Iterable[Sequence[Event]], names: Names) -> str:
+    """What follows "Took back 2 moves" or "Replayed 1 move": each move by its first
+    sentence, after a colon, the first word in lower case unless it is a name
+    (": you played 7♦ from the stock to W3. The computer drew a card.", ": Ann plays
+    red 7."); only "." where no move says anything. Undo and redo say their moves
+    alike, so every front end words them the same."""
+    firsts: list[tuple[Event, str]] = []
+    for events in moves:
+        said = sentences(events, names)
+        if said:
+            firsts.append((events[0], said[0]))
+    if not firsts:
+        return "."
+    first, text = firsts[0]
+    text = " ".join(said for _, said in firsts)
+    if _PHRASES[first.what](first, names)[:1].islower():
+        text = text[:1].lower() + text[1:]
+    return f": {text}"
 
 
 def _joinable(a: Event, b: Event) -> bool:
