@@ -6,6 +6,7 @@ accepted."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import re
 import sys
@@ -21,6 +22,8 @@ from parlour.ai.calculation.solver import solve_calculation
 from parlour.ai.eight_by_eight.solver import solve_eight_by_eight
 from parlour.ai.gate.solver import solve_gate
 from parlour.ai.solver import Budget
+from parlour.cards import parse_card
+from parlour.cli import main
 
 NEW = (
     "NoLegalMoveError",
@@ -274,7 +277,6 @@ def test_a_file_the_cli_cannot_read_or_sim_cannot_write_is_a_storage_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from parlour import sim
-    from parlour.cli import main
 
     missing = str(tmp_path / "missing.json")
     assert main(["load", missing]) == 2
@@ -371,3 +373,52 @@ def test_a_day_that_is_no_date_is_an_invalid_day() -> None:
     assert seen == [parlour.InvalidDayError]
     assert refused.status_code == 400
     assert refused.json()["error"] == "day '2026-02-30' is not a date: write it as YYYY-MM-DD"
+
+
+#: Input typed at length, every way a parser reads it: whole, as a pile, as a count,
+#: as a colour.
+LONG_INPUTS = ("x" * 10_000, "S " + "W" * 10_000, "T1 " + "9" * 10_000, "W:" + "z" * 10_000)
+
+
+@pytest.mark.parametrize("game", sorted(parlour.games()))
+def test_a_long_move_is_quoted_by_its_start_not_whole(game: str) -> None:
+    """Was: a 100 KB move answered with a 100 KB message (every parser quoted the
+    input whole). Each quote of a person's input is now cut at 40 characters with
+    "…" (``errors.quoted``), in every game's parser and the protocol's."""
+    for text in LONG_INPUTS:
+        with pytest.raises(parlour.ParlourError) as caught:
+            parlour.new_game(game, seed=1).play(text)
+        message = str(caught.value)
+        assert message.startswith(repr(text[:39] + "…")), message[:80]
+        assert len(message) < 600 and not re.search(r"([xWz9])\1{40}", message)
+
+
+def test_long_cards_options_and_deal_numbers_are_quoted_by_their_start() -> None:
+    long = "9" * 10_000
+    refusals = (
+        lambda: parse_card(long),
+        lambda: parlour.new_game("calculation", seed=long),  # type: ignore[arg-type]
+        lambda: parlour.new_game("gate", options={"bars": long}),
+        lambda: parlour.new_game("gate", options={long: 3}),
+        lambda: parlour.new_game("gate", deck=long),
+        lambda: parlour.new_game(long),
+    )
+    for refused in refusals:
+        with pytest.raises(parlour.ParlourError) as caught:
+            refused()
+        message = str(caught.value)
+        assert "9" * 39 + "…" in message and len(message) < 300, message[:300]
+
+
+def test_parlour_play_quotes_a_long_line_by_its_start(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``parlour play gate`` given a 10,000-character line answered with a line as long."""
+    from parlour.cli import main
+
+    line = "xyz" * 3_400
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{line}\nquit\n"))
+    main(["play", "gate", "--seed", "1", "--db", ":memory:"])
+    refusals = [out for out in capsys.readouterr().out.splitlines() if out.startswith("! ")]
+    assert refusals and all(len(out) < 300 for out in refusals), refusals
+    assert refusals[0].removeprefix("! ").lstrip("'“").startswith(line[:30])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, quoted
 
 __all__ = [
     "RANKS",
@@ -129,7 +129,7 @@ def parse_card(text: str) -> int:
     if len(t) == 2 and t[0] in RANKS and t[1] in SUITS:
         return card(RANKS.index(t[0]) + 1, SUITS.index(t[1]))
     raise InvalidCardError(
-        f"{text!r} is not a card: expected a rank (A 2-9 T/10 J Q K) then a suit "
+        f"{quoted(text)} is not a card: expected a rank (A 2-9 T/10 J Q K) then a suit "
         "(C D H S), for example 'AS', 'TD' or '10H'"
     )
 
@@ -204,7 +204,7 @@ def parse_uno_card(text: str) -> int:
     if len(t) == 2 and t[0] in UNO_COLOURS and t[1] in _UNO_VALUE_CHARS:
         return uno_card(UNO_COLOURS.index(t[0]), _UNO_VALUE_CHARS.index(t[1]))
     raise InvalidCardError(
-        f"{text!r} is not an UNO card: expected a colour (R G Y B) then 0-9, S (Skip) "
+        f"{quoted(text)} is not an UNO card: expected a colour (R G Y B) then 0-9, S (Skip) "
         "or D (Draw Two), or W / W4, for example 'R7', 'GS', 'YD', 'W4'"
     )
 

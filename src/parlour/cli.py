@@ -26,7 +26,7 @@ from .core.options import parse_option_words, resolve_options
 from .core.protocol import describe_legal
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
-from .errors import InvalidMoveError, ParlourError, StorageError
+from .errors import InvalidMoveError, ParlourError, StorageError, quoted
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer
 from .service.ending import deal_words, end_facts, next_steps, stats_lines
@@ -401,7 +401,7 @@ class TerminalTable:
             letter = _COLOUR_LETTERS.get((reply or "").strip().upper())
             if letter is None:
                 raise InvalidMoveError(
-                    f"{(reply or '').strip()!r} is not a colour: answer R, G, Y or B; {legal}"
+                    f"{quoted((reply or '').strip())} is not a colour: answer R, G, Y or B; {legal}"
                 )
             choices = [m for m in choices if m.get("colour") == letter]
         return choices[0]["move"] if choices else card
@@ -443,7 +443,7 @@ class TerminalTable:
                 continue
             if len(choice) == 1 and choice.isalpha() and choice not in steps:
                 self.rejected += 1
-                self.say(f"! {word!r} is not one of the choices here: {offer}")
+                self.say(f"! {quoted(word)} is not one of the choices here: {offer}")
                 continue
             if choice == "v":
                 verdict = self.service.verdict(self.player, self.game_id)

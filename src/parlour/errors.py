@@ -38,6 +38,27 @@ __all__ = [
 ]
 
 
+#: The most of a person's input that an error message quotes: a move or a value typed
+#: at length (a 100 KB line) is quoted by its start, not echoed whole.
+QUOTE_LIMIT = 40
+
+
+def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as a message shows it: whole up to ``limit`` characters, else its
+    start and "…" (``limit`` characters in all)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A person's input quoted in an error message, as ``repr`` quotes it ('T9 F'),
+    cut to its first ``limit`` characters with "…" ('xxxxxxxx…'). Every message that
+    quotes what was typed (a move, a card, a deck's card, an option's value, a deal
+    number) quotes it by this."""
+    if isinstance(value, str):
+        return repr(cut(value, limit))
+    return cut(repr(value), limit)
+
+
 class ParlourError(ValueError):
     """Base class of every error caused by bad input.
 

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
-from .errors import InvalidCardError, InvalidDeckError
+from .errors import InvalidCardError, InvalidDeckError, quoted
 
 __all__ = [
     "read_deck",
@@ -66,7 +66,7 @@ def read_deal(
             continue
         if given:
             raise InvalidDeckError(
-                f"card {token!r} after the field {next(iter(given))}=...: "
+                f"card {quoted(token)} after the field {next(iter(given))}=...: "
                 "write the cards first, then the fields"
             )
         try:
@@ -86,10 +86,10 @@ def _read_field(
     )
     match = _FIELD.match(token.lower())
     if match is None or match.group(1) not in fields:
-        raise InvalidDeckError(f"{token!r} in the deal: {accepted}")
+        raise InvalidDeckError(f"{quoted(token)} in the deal: {accepted}")
     name = match.group(1)
     if name in given:
-        raise InvalidDeckError(f"{token!r} in the deal: {name} is given twice")
+        raise InvalidDeckError(f"{quoted(token)} in the deal: {name} is given twice")
     return name, int(match.group(2))
 
 

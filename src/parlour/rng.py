@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-from .errors import EmptyDrawError, InvalidSeedError
+from .errors import EmptyDrawError, InvalidSeedError, quoted
 
 __all__ = ["Rng", "batch_plan", "shuffle_batched", "stream_key", "stream_seed"]
 
@@ -41,7 +41,7 @@ def _check_seed(seed: object) -> None:
     """A seed is any whole number from 0 up (larger than 64 bits is folded in), and
     nothing else: a float or a string would deal differently from the number it shows."""
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise InvalidSeedError(f"a seed must be a whole number from 0 up, got {seed!r}")
+        raise InvalidSeedError(f"a seed must be a whole number from 0 up, got {quoted(seed)}")
 
 
 def stream_key(label: str) -> int:

@@ -81,3 +81,14 @@ def test_the_tables_own_refusals_are_kept() -> None:
     assert brief_refusal("'x' is not legal now; legal moves: a, b", "x", ["a"], True) == (
         "“x” is not legal now: the only legal move is a."
     )
+
+
+@pytest.mark.parametrize("game", ["calculation", "gate", "uno", "chinese-patience"])
+def test_a_long_move_is_quoted_by_its_start_in_the_brief_too(
+    table: TableService, game: str
+) -> None:
+    """Was: the brief quoted the typed move whole (10,000 characters in, as many out)."""
+    move = "S " + "q" * 10_000
+    brief = refused(table, game, move).brief
+    assert brief is not None and brief.startswith("“S qqq") and len(brief) < 300, brief[:300]
+    assert brief.startswith(f"“{move[:39]}…”")

@@ -22,6 +22,7 @@ from ..errors import (
     InvalidPlayerError,
     NoLegalMoveError,
     UnknownGameError,
+    quoted,
 )
 from ..rng import Rng, stream_seed
 
@@ -106,9 +107,9 @@ def check_legal(view: Mapping[str, Any], legal: Sequence[str]) -> None:
         if text not in moves:
             example = next((m for m in legal if m in moves), None) or min(moves)
             said = (
-                f"{text!r} is not a move of {title}"
+                f"{quoted(text)} is not a move of {title}"
                 if isinstance(text, str)
-                else (f"a move is a string, got {text!r}")
+                else (f"a move is a string, got {quoted(text)}")
             )
             raise InvalidMoveError(
                 f"{said}: a computer player chooses among the game's legal moves as "
@@ -239,7 +240,7 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
     levels = player_levels(name)
     if not isinstance(level, str):
         raise InvalidOptionError(
-            f"a player level is a string, got {level!r}: the players of {name} are "
+            f"a player level is a string, got {quoted(level)}: the players of {name} are "
             f"{', '.join(levels)}"
         )
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < cls.players:
@@ -247,13 +248,13 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
             cls.players, f"seats 0 to {cls.players - 1}"
         )
         raise InvalidPlayerError(
-            f"there is no seat {seat!r} in {name}: a player sits at {seats}"
+            f"there is no seat {quoted(seat)} in {name}: a player sits at {seats}"
             if isinstance(seat, int) and not isinstance(seat, bool)
-            else f"a seat is a whole number ({seats} in {name}), got {seat!r}"
+            else f"a seat is a whole number ({seats} in {name}), got {quoted(seat)}"
         )
     if level not in levels:
         raise InvalidOptionError(
-            f"unknown player {level!r} for {name}: the players are {', '.join(levels)}"
+            f"unknown player {quoted(level)} for {name}: the players are {', '.join(levels)}"
         )
     player_seed = stream_seed(seed, f"player-{seat}-{level}")
     factory = _PLAYERS.get(name, {}).get(level)

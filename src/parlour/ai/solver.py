@@ -20,7 +20,7 @@ from decimal import Decimal, localcontext
 from ..core.protocol import GameState
 from ..core.registry import game_class
 from ..core.session import Game
-from ..errors import GameOverError, InvalidOptionError, NoSolverError
+from ..errors import GameOverError, InvalidOptionError, NoSolverError, quoted
 from ..kernels import warm
 
 __all__ = [
@@ -149,16 +149,17 @@ def parse_budget(text: str) -> Budget:
     match = _BUDGET.match(text)
     if not match:
         raise InvalidOptionError(
-            f"bad budget {text!r}: give a node count (100000, 1e5, 100k, 2m) or a time (10s, 500ms)"
+            f"bad budget {quoted(text)}: give a node count (100000, 1e5, 100k, 2m) or a time "
+            "(10s, 500ms)"
         )
     number, unit = Decimal(match.group(1)), (match.group(2) or "").lower()
     if number <= 0:
-        raise InvalidOptionError(f"bad budget {text!r}: it must be more than zero")
+        raise InvalidOptionError(f"bad budget {quoted(text)}: it must be more than zero")
     if unit in ("s", "sec", "seconds", "ms"):
         seconds = float(number) / (1000 if unit == "ms" else 1)
         if not 0 < seconds < math.inf:
             raise InvalidOptionError(
-                f"bad budget {text!r}: a time is a finite number of seconds more than zero"
+                f"bad budget {quoted(text)}: a time is a finite number of seconds more than zero"
             )
         return Budget(seconds=seconds)
     with localcontext() as exact:
@@ -171,17 +172,17 @@ def _node_count(nodes: Decimal | float | int, shown: object) -> int:
     """A node count as a budget takes it: a whole number (``2000.0`` is 2000) more than
     zero, at most :data:`MAX_NODES`; ``shown`` is the input the message quotes."""
     if isinstance(nodes, float) and not math.isfinite(nodes):
-        raise InvalidOptionError(f"bad budget {shown!r}: a node count is a finite number")
+        raise InvalidOptionError(f"bad budget {quoted(shown)}: a node count is a finite number")
     if nodes <= 0:
-        raise InvalidOptionError(f"bad budget {shown!r}: a node count must be more than zero")
+        raise InvalidOptionError(f"bad budget {quoted(shown)}: a node count must be more than zero")
     if nodes > MAX_NODES:
         raise InvalidOptionError(
-            f"bad budget {shown!r}: a node count is at most 1e18 "
+            f"bad budget {quoted(shown)}: a node count is at most 1e18 "
             "(for no node limit give a time, such as '60s')"
         )
     if nodes != int(nodes):
         raise InvalidOptionError(
-            f"bad budget {shown!r}: a node count is a whole number "
+            f"bad budget {quoted(shown)}: a node count is a whole number "
             "(for seconds give a string such as '2.5s')"
         )
     return int(nodes)
@@ -202,7 +203,8 @@ def as_budget(budget: Budget | str | float | None) -> Budget:
             seconds = _number(seconds, budget)
             if not 0 < seconds < math.inf:
                 raise InvalidOptionError(
-                    f"bad budget {budget!r}: its seconds must be a finite number more than zero"
+                    f"bad budget {quoted(budget)}: its seconds must be a finite number more "
+                    "than zero"
                 )
         return dataclasses.replace(budget, nodes=nodes, seconds=seconds)
     if isinstance(budget, str):
@@ -210,7 +212,7 @@ def as_budget(budget: Budget | str | float | None) -> Budget:
     if isinstance(budget, numbers.Real) and not isinstance(budget, bool):
         return Budget(nodes=_node_count(_number(budget, budget), budget))
     raise InvalidOptionError(
-        f"bad budget {budget!r}: give a Budget, a string such as '10s' or '100k', "
+        f"bad budget {quoted(budget)}: give a Budget, a string such as '10s' or '100k', "
         "or a whole number of nodes"
     )
 
@@ -221,7 +223,7 @@ def _number(value: object, shown: object) -> float | int:
         return int(value)
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
         return float(value)
-    raise InvalidOptionError(f"bad budget {shown!r}: {value!r} is not a number")
+    raise InvalidOptionError(f"bad budget {quoted(shown)}: {quoted(value)} is not a number")
 
 
 def solve(game: Game | GameState, budget: Budget | str | float | None = None) -> SolveResult:

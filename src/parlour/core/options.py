@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, quoted
 
 __all__ = ["OptionSpec", "resolve_options", "parse_option_words"]
 
@@ -55,7 +55,7 @@ class OptionSpec:
                 result = bool(value)
             else:
                 raise InvalidOptionError(
-                    f"option {self.name!r} of {game} is on or off: got {value!r}, "
+                    f"option {self.name!r} of {game} is on or off: got {quoted(value)}, "
                     "expected true or false"
                 )
         elif self.kind is int:
@@ -67,33 +67,35 @@ class OptionSpec:
                     raise TypeError
             except (TypeError, ValueError):
                 raise InvalidOptionError(
-                    f"option {self.name!r} of {game} takes a whole number: got {value!r}"
+                    f"option {self.name!r} of {game} takes a whole number: got {quoted(value)}"
                 ) from None
         else:  # pragma: no cover - declared types are bool and int only
             raise TypeError(self.kind)
         if self.choices is not None and result not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise InvalidOptionError(
-                f"option {self.name!r} of {game} must be one of {allowed}: got {value!r}"
+                f"option {self.name!r} of {game} must be one of {allowed}: got {quoted(value)}"
             )
         if self.minimum is not None and result < self.minimum:
             raise InvalidOptionError(
-                f"option {self.name!r} of {game} must be at least {self.minimum}: got {value!r}"
+                f"option {self.name!r} of {game} must be at least {self.minimum}: got "
+                f"{quoted(value)}"
             )
         if self.maximum is not None and result > self.maximum:
             raise InvalidOptionError(
-                f"option {self.name!r} of {game} must be at most {self.maximum}: got {value!r}"
+                f"option {self.name!r} of {game} must be at most {self.maximum}: got "
+                f"{quoted(value)}"
             )
         return result
 
     def _check_strict_type(self, value: Any, game: str) -> None:
         if self.kind is bool and not isinstance(value, bool):
             raise InvalidOptionError(
-                f"option {self.name!r} of {game} is true or false: got {value!r}"
+                f"option {self.name!r} of {game} is true or false: got {quoted(value)}"
             )
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise InvalidOptionError(
-                f"option {self.name!r} of {game} takes a whole number: got {value!r}"
+                f"option {self.name!r} of {game} takes a whole number: got {quoted(value)}"
             )
 
     @property
@@ -121,7 +123,9 @@ def resolve_options(
         spec = by_name.get(name)
         if spec is None:
             known = ", ".join(f"{s.name} ({s.help})" for s in by_name.values()) or "none"
-            raise InvalidOptionError(f"{game} has no option {raw_name!r}; its options are: {known}")
+            raise InvalidOptionError(
+                f"{game} has no option {quoted(raw_name)}; its options are: {known}"
+            )
         result[name] = spec.convert(value, game, strict)
     return result
 
@@ -133,7 +137,7 @@ def parse_option_words(words: Iterable[str]) -> dict[str, str | bool]:
         if "=" in word:
             key, _, value = word.partition("=")
             if not key.strip():
-                raise InvalidOptionError(f"option {word!r} has no name before '='")
+                raise InvalidOptionError(f"option {quoted(word)} has no name before '='")
             result[key.strip()] = value.strip()
         else:
             result[word.strip()] = True

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, NotRequired, TypeAlias, TypedDict
 
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import IllegalMoveError, InvalidMoveError, quoted
 from .events import Event
 from .options import OptionSpec
 
@@ -243,7 +243,7 @@ class GameState(ABC):
         quote the input and list what is legal.
         """
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is a string of the game's notation, got {text!r}")
+            raise InvalidMoveError(f"a move is a string of the game's notation, got {quoted(text)}")
         legal = self.legal_moves()
         by_str = {self.move_str(m): m for m in legal}
         norm = normalize_move_text(text)
@@ -257,16 +257,16 @@ class GameState(ABC):
             given = _SPACES.sub(" ", text.strip())
             if given == norm:
                 raise
-            message = str(exc).replace(repr(norm), repr(text.strip()), 1)
+            message = str(exc).replace(quoted(norm), quoted(text.strip()), 1)
             for upper, typed in zip(norm.split(" "), given.split(" "), strict=True):
                 if upper != typed:
-                    message = message.replace(repr(upper), repr(typed))
+                    message = message.replace(quoted(upper), quoted(typed))
             raise type(exc)(message) from None
         move = by_str.get(canonical)
         if move is not None:
             return move
         raise IllegalMoveError(
-            f"{text.strip()!r} is not legal now{self.why_illegal(canonical)}; "
+            f"{quoted(text.strip())} is not legal now{self.why_illegal(canonical)}; "
             + describe_legal(list(by_str))
         )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..errors import UnknownGameError
+from ..errors import UnknownGameError, quoted
 from .protocol import GameState
 
 __all__ = ["register", "game_class", "games", "game_names", "match_games"]
@@ -39,11 +39,13 @@ def game_class(name: str) -> type[GameState]:
     ``UnknownGameError`` naming the games if there is none."""
     if not isinstance(name, str):
         known = ", ".join(_GAMES) or "none"
-        raise UnknownGameError(f"a game is named by a string, got {name!r}: the games are {known}")
+        raise UnknownGameError(
+            f"a game is named by a string, got {quoted(name)}: the games are {known}"
+        )
     cls = _GAMES.get(_canonical_name(name))
     if cls is None:
         known = ", ".join(_GAMES) or "none"
-        raise UnknownGameError(f"unknown game {name!r}: the games are {known}")
+        raise UnknownGameError(f"unknown game {quoted(name)}: the games are {known}")
     return cls
 
 

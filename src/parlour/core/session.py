@@ -23,6 +23,7 @@ from ..errors import (
     InvalidSeedError,
     MoveIndexError,
     ParlourError,
+    quoted,
 )
 from ..notation import deal_seed
 from .options import resolve_options
@@ -115,13 +116,15 @@ class Game:
         if not isinstance(text, str):
             example = self.legal_moves()[:1] or self._state.every_move()[:1]
             raise InvalidMoveError(
-                f"a move is a string such as {example[0]!r}, got {text!r}"
+                f"a move is a string such as {example[0]!r}, got {quoted(text)}"
                 if example
-                else f"a move is a string, got {text!r}"
+                else f"a move is a string, got {quoted(text)}"
             )
         outcome = self.outcome
         if outcome is not None:
-            raise GameOverError(f"the game is over ({outcome}); {text.strip()!r} cannot be played")
+            raise GameOverError(
+                f"the game is over ({outcome}); {quoted(text.strip())} cannot be played"
+            )
         return self._state.parse_move(text)
 
     def play(self, text: str) -> str:
@@ -173,7 +176,7 @@ class Game:
     def _check_player(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int):
             raise InvalidPlayerError(
-                f"a player is a number (0 or 1 in a two-player game), got {player!r}"
+                f"a player is a number (0 or 1 in a two-player game), got {quoted(player)}"
             )
         if not 0 <= player < self.players:
             seats = "player 0 only" if self.players == 1 else "players 0 and 1"
@@ -207,7 +210,7 @@ class Game:
             or not 0 <= index <= len(self._past)
         ):
             raise MoveIndexError(
-                f"no position before move {index!r}: the positions are numbered 0 (the deal) "
+                f"no position before move {quoted(index)}: the positions are numbered 0 (the deal) "
                 f"to {len(self._past)} (now, after {len(self._past)} moves)"
             )
         state = self._state if index == len(self._past) else self._past[index][0]
@@ -328,7 +331,7 @@ def new_game(
     if seed is None:
         seed = random_seed() if deck is None else deal_seed(deck)
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidSeedError(f"seed must be a non-negative whole number, got {seed!r}")
+        raise InvalidSeedError(f"seed must be a non-negative whole number, got {quoted(seed)}")
     state = cls.new(seed, deck, resolved)
     return Game(state, seed, deck, resolved)
 
@@ -398,7 +401,9 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
         try:
             game.play(move)
         except ParlourError as exc:
-            raise InvalidSaveError(f"save move {number} {move!r} cannot be played: {exc}") from None
+            raise InvalidSaveError(
+                f"save move {number} {quoted(move)} cannot be played: {exc}"
+            ) from None
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise InvalidSaveError("save field 'meta' must be an object")

@@ -32,7 +32,7 @@ from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
 from ..core.protocol import BaseView, GameState, MoveParts, Outcome
 from ..core.registry import register
-from ..errors import InvalidDeckError, InvalidMoveError
+from ..errors import InvalidDeckError, InvalidMoveError, quoted
 from ..notation import cards_count, check_pack, read_deck
 from ..rng import Rng
 
@@ -303,7 +303,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
     def canonicalize(self, text: str) -> str:
         parts = text.split(" ")
         if len(parts) != 2:
-            raise InvalidMoveError(f"{text!r} is not a Calculation move: {_FORMS}")
+            raise InvalidMoveError(f"{quoted(text)} is not a Calculation move: {_FORMS}")
         src_text, dst_text = parts
         src = _parse_source(src_text, text)
         if dst_text == "F":
@@ -312,7 +312,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         dst = _parse_target(dst_text, text)
         if src != STOCK and dst == WASTE_TARGET + src - 1:
             raise InvalidMoveError(
-                f"{text!r} is not a Calculation move: a card cannot move onto its own pile; "
+                f"{quoted(text)} is not a Calculation move: a card cannot move onto its own pile; "
                 + _FORMS
             )
         return text
@@ -549,10 +549,11 @@ def _parse_source(text: str, move: str) -> int:
         return int(text[1])
     if len(text) == 2 and text[0] == "F" and text[1] in "1234":
         raise InvalidMoveError(
-            f"{move!r} is not a Calculation move: cards never leave a foundation; {_FORMS}"
+            f"{quoted(move)} is not a Calculation move: cards never leave a foundation; {_FORMS}"
         )
     raise InvalidMoveError(
-        f"{move!r} is not a Calculation move: {text!r} is no source pile (S or W1-W4); {_FORMS}"
+        f"{quoted(move)} is not a Calculation move: {quoted(text)} is no source pile (S or "
+        f"W1-W4); {_FORMS}"
     )
 
 
@@ -563,7 +564,8 @@ def _parse_target(text: str, move: str) -> int:
         if text[0] == "W":
             return WASTE_TARGET + int(text[1]) - 1
     raise InvalidMoveError(
-        f"{move!r} is not a Calculation move: {text!r} is no target pile (F, F1-F4 or W1-W4); "
+        f"{quoted(move)} is not a Calculation move: {quoted(text)} is no target pile (F, F1-F4 "
+        "or W1-W4); "
         f"{_FORMS}"
     )
 

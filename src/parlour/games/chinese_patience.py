@@ -29,7 +29,7 @@ from ..core.protocol import (
     describe_legal,
 )
 from ..core.registry import register
-from ..errors import InvalidDeckError, InvalidMoveError
+from ..errors import InvalidDeckError, InvalidMoveError, quoted
 from ..notation import check_pack, deal_text, field_or_option, read_deal
 from ..rng import Rng
 
@@ -463,13 +463,14 @@ Decisions of the rules page:
         match = _MOVE_RE.match(text)
         if match is None:
             raise InvalidMoveError(
-                f"{text!r} is not a Chinese Patience move: {ACCEPTED}; {self._legal_text()}"
+                f"{quoted(text)} is not a Chinese Patience move: {ACCEPTED}; {self._legal_text()}"
             )
         pile_move, src, dst = match.groups()
         for token in (src, dst):
             if len(token) != 1 or not token.isdigit():
                 raise InvalidMoveError(
-                    f"{text!r}: {token!r} is not a pile number: {PILES_TEXT}; {self._legal_text()}"
+                    f"{quoted(text)}: {quoted(token)} is not a pile number: {PILES_TEXT}; "
+                    f"{self._legal_text()}"
                 )
         return f"P{src} {dst}" if pile_move else f"{src} {dst}"
 

@@ -19,7 +19,7 @@ from ..cards import card_pretty, card_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
 from ..core.registry import register
-from ..errors import InvalidDeckError, InvalidMoveError
+from ..errors import InvalidDeckError, InvalidMoveError, quoted
 from ..notation import check_pack, read_deck
 from ..rng import Rng
 
@@ -111,11 +111,14 @@ def _pile_token(word: str, text: str) -> tuple[str, int]:
             return word[0], number - 1
         kind = "row" if word[0] == "T" else "foundation"
         raise InvalidMoveError(
-            f"{text!r}: there is no {kind} {word}; the {kind}s are {word[0]}1-{word[0]}8; " + _FORMS
+            f"{quoted(text)}: there is no {kind} {word}; the {kind}s are {word[0]}1-{word[0]}8; "
+            + _FORMS
         )
     if word == "S":
-        raise InvalidMoveError(f"{text!r}: the talon S is played with 'turn'; {_FORMS}")
-    raise InvalidMoveError(f"{text!r} is not a move of 8 x 8: {word!r} names no pile; {_FORMS}")
+        raise InvalidMoveError(f"{quoted(text)}: the talon S is played with 'turn'; {_FORMS}")
+    raise InvalidMoveError(
+        f"{quoted(text)} is not a move of 8 x 8: {quoted(word)} names no pile; {_FORMS}"
+    )
 
 
 class RowView(TypedDict):
@@ -360,7 +363,7 @@ class EightByEight(GameState):
             return f"W T{move[1] + 1}"
         if kind == W_F:
             return "W F"
-        raise ValueError(f"not a move of 8 x 8: {move!r}")
+        raise ValueError(f"not a move of 8 x 8: {quoted(move)}")
 
     def apply(self, move: Move) -> None:
         move = cast(Tup, move)
@@ -405,7 +408,7 @@ class EightByEight(GameState):
             self.found[move[1]] = self.waste[-1]
             self.waste = self.waste[:-1]
         else:
-            raise ValueError(f"not a move of 8 x 8: {move!r}")
+            raise ValueError(f"not a move of 8 x 8: {quoted(move)}")
 
     def _expose(self, n: int) -> None:
         """Turn up a face-down card that has become the row's top (automatic, Decision)."""
@@ -432,25 +435,27 @@ class EightByEight(GameState):
         if words == ["TURN"]:
             return "turn"
         if len(words) not in (2, 3):
-            raise InvalidMoveError(f"{text!r} is not a move of 8 x 8; {_FORMS}")
+            raise InvalidMoveError(f"{quoted(text)} is not a move of 8 x 8; {_FORMS}")
         skind, s = _pile_token(words[0], text)
         dkind, d = _pile_token(words[1], text)
         if skind == "F":
-            raise InvalidMoveError(f"{text!r}: cards never leave a foundation; {_FORMS}")
+            raise InvalidMoveError(f"{quoted(text)}: cards never leave a foundation; {_FORMS}")
         if skind == "T" and dkind == "T":
             return self._canonical_row_move(s, d, words[2:], text)
         if len(words) == 3:
             raise InvalidMoveError(
-                f"{text!r}: a count is written only for a move from row to row; {_FORMS}"
+                f"{quoted(text)}: a count is written only for a move from row to row; {_FORMS}"
             )
         if dkind == "W":
             if skind != "P":
                 raise InvalidMoveError(
-                    f"{text!r}: only the pending card P can be put on the waste W; {_FORMS}"
+                    f"{quoted(text)}: only the pending card P can be put on the waste W; {_FORMS}"
                 )
             return "P W"
         if dkind == "P":
-            raise InvalidMoveError(f"{text!r}: nothing can be put on the pending card P; {_FORMS}")
+            raise InvalidMoveError(
+                f"{quoted(text)}: nothing can be put on the pending card P; {_FORMS}"
+            )
         source = words[0]
         if dkind == "T":
             return f"{source} {words[1]}"
@@ -465,7 +470,8 @@ class EightByEight(GameState):
             return base
         if not rest[0].isdigit() or int(rest[0]) < 1:
             raise InvalidMoveError(
-                f"{text!r}: the count after the rows is a number of cards, 1 or more; {_FORMS}"
+                f"{quoted(text)}: the count after the rows is a number of cards, 1 or more; "
+                f"{_FORMS}"
             )
         k = int(rest[0])
         if n == m:

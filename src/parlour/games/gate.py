@@ -16,7 +16,7 @@ from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
 from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
 from ..core.registry import register
-from ..errors import InvalidMoveError
+from ..errors import InvalidMoveError, quoted
 from ..notation import check_pack, read_deck
 from ..rng import Rng
 
@@ -316,10 +316,10 @@ Decisions:
                 return (T0 if name[0] == "T" else B0) + n - 1
             if 1 <= n <= 4:
                 raise InvalidMoveError(
-                    f"{text!r}: there is no {name} with {self._bars}-card bars; "
+                    f"{quoted(text)}: there is no {name} with {self._bars}-card bars; "
                     f"the bars are T1-T{self._bars} and B1-B{self._bars}"
                 )
-        raise InvalidMoveError(f"{text!r}: {name!r} is not a pile; {self._accepted()}")
+        raise InvalidMoveError(f"{quoted(text)}: {quoted(name)} is not a pile; {self._accepted()}")
 
     def _accepted(self) -> str:
         b = self._bars
@@ -333,13 +333,15 @@ Decisions:
             return "deal"
         parts = text.split(" ")
         if len(parts) != 2:
-            raise InvalidMoveError(f"{text!r} is not a move of The Gate; {self._accepted()}")
+            raise InvalidMoveError(f"{quoted(text)} is not a move of The Gate; {self._accepted()}")
         src_name, dst_name = parts
         if src_name == "S":
-            raise InvalidMoveError(f"{text!r}: the stock is dealt with 'deal'; {self._accepted()}")
+            raise InvalidMoveError(
+                f"{quoted(text)}: the stock is dealt with 'deal'; {self._accepted()}"
+            )
         if src_name in ("F", "F1", "F2", "F3", "F4"):
             raise InvalidMoveError(
-                f"{text!r}: foundation cards never come back; {self._accepted()}"
+                f"{quoted(text)}: foundation cards never come back; {self._accepted()}"
             )
         src = self._pile_id(src_name, text)
         if dst_name == "F":
@@ -347,14 +349,14 @@ Decisions:
         if dst_name in ("F1", "F2", "F3", "F4"):
             return self._canonical_foundation(src, int(dst_name[1]) - 1)
         if dst_name in ("L", "R"):
-            raise InvalidMoveError(f"{text!r}: posts are never built on; {self._accepted()}")
+            raise InvalidMoveError(f"{quoted(text)}: posts are never built on; {self._accepted()}")
         if dst_name in ("W", "S"):
             raise InvalidMoveError(
-                f"{text!r}: nothing is played onto {dst_name}; {self._accepted()}"
+                f"{quoted(text)}: nothing is played onto {dst_name}; {self._accepted()}"
             )
         dst = self._pile_id(dst_name, text)
         if dst == src:
-            raise InvalidMoveError(f"{text!r}: a pile cannot move onto itself")
+            raise InvalidMoveError(f"{quoted(text)}: a pile cannot move onto itself")
         return f"{NAMES[src]} {NAMES[dst]}"
 
     def _home_slot(self, c: int) -> int:

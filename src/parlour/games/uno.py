@@ -72,7 +72,14 @@ from ..core.events import Event
 from ..core.options import OptionSpec
 from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
 from ..core.registry import register
-from ..errors import InvalidCardError, InvalidDeckError, InvalidMoveError, InvalidOptionError
+from ..errors import (
+    InvalidCardError,
+    InvalidDeckError,
+    InvalidMoveError,
+    InvalidOptionError,
+    cut,
+    quoted,
+)
 from ..notation import cards_count, check_pack, deal_text, field_or_option, read_deal
 from ..rng import Rng, shuffle_batched
 
@@ -426,7 +433,7 @@ class Uno(GameState):
         st._chal = bool(options["w4_challenge"])
         first = options["first"]
         if first not in (None, 0, 1):
-            raise InvalidOptionError(f"option 'first' of uno must be 0 or 1: got {first!r}")
+            raise InvalidOptionError(f"option 'first' of uno must be 0 or 1: got {quoted(first)}")
         rng = Rng(seed)
         coin = rng.randbelow(2)
         if deck is not None:
@@ -780,7 +787,8 @@ class Uno(GameState):
         call = False
         if t == "UNO":
             raise InvalidMoveError(
-                f"{text!r}: call UNO together with the card you play, as 'R7 uno' or 'play uno'"
+                f"{quoted(text)}: call UNO together with the card you play, as 'R7 uno' or "
+                "'play uno'"
             )
         if t.endswith(" UNO"):
             call = True
@@ -797,7 +805,8 @@ class Uno(GameState):
         if t in words:
             if call:
                 raise InvalidMoveError(
-                    f"{text!r}: 'uno' is called only when playing a card ('R7 uno', 'play uno')"
+                    f"{quoted(text)}: 'uno' is called only when playing a card ('R7 uno', "
+                    "'play uno')"
                 )
             return words[t]
         suffix = " uno" if call else ""
@@ -808,12 +817,12 @@ class Uno(GameState):
             return f"play:{self._colour_letter(rest, text, 'play')}" + suffix
         if head in ("COLOUR", "COLOR"):
             if call:
-                raise InvalidMoveError(f"{text!r}: 'uno' is called only when playing a card")
+                raise InvalidMoveError(f"{quoted(text)}: 'uno' is called only when playing a card")
             return f"colour:{self._colour_letter(rest, text, 'colour')}"
         if head in ("W", "W4"):
             if not sep:
                 raise InvalidMoveError(
-                    f"{text!r}: name a colour: {head}:R, {head}:G, {head}:Y or {head}:B"
+                    f"{quoted(text)}: name a colour: {head}:R, {head}:G, {head}:Y or {head}:B"
                 )
             return f"{head}:{self._colour_letter(rest, text, head)}" + suffix
         for wild in ("W4", "W"):
@@ -823,7 +832,8 @@ class Uno(GameState):
             card = parse_uno_card(t)
         except InvalidCardError:
             raise InvalidMoveError(
-                f"{text!r} is not an UNO move: play a card (R7, GS, YD), a Wild with its colour "
+                f"{quoted(text)} is not an UNO move: play a card (R7, GS, YD), a Wild with its "
+                "colour "
                 "(W:R, W4:B), or say draw, play, play:G, keep, pass, challenge, accept, "
                 "colour:R, catch; add ' uno' to a play to call UNO"
             ) from None
@@ -834,7 +844,7 @@ class Uno(GameState):
         col = _colour_of(rest.strip())
         if col < 0:
             raise InvalidMoveError(
-                f"{text!r}: {rest.strip() or 'nothing'} is not a colour; "
+                f"{quoted(text)}: {cut(rest.strip()) or 'nothing'} is not a colour; "
                 f"name one of R, G, Y, B ({head}:R, {head}:G, {head}:Y or {head}:B)"
             )
         return UNO_COLOURS[col]

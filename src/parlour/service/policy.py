@@ -52,6 +52,7 @@ from ..errors import (
     InvalidOptionError,
     InvalidSeedError,
     ParlourError,
+    quoted,
 )
 from .answers import (
     Answer,
@@ -203,7 +204,7 @@ def check_opponent(
     offered = [kind for kind in _PEOPLE if kind in people]
     if opponent not in offered and opponent not in levels:
         raise InvalidOptionError(
-            f"unknown opponent {opponent!r} for {cls.name}: the levels are "
+            f"unknown opponent {quoted(opponent)} for {cls.name}: the levels are "
             + ", ".join(levels)
             + "".join(f", or {person_words(kind)}" for kind in offered)
         )
@@ -221,7 +222,7 @@ def check_deal(name: str, deal: str, chosen: bool = False) -> str:
     web form): the last two exist for the one-player patiences only, and are chosen by
     the table, so they take no seed or deck (``chosen``)."""
     if deal not in DEALS:
-        raise InvalidOptionError(f"unknown deal {deal!r}: the deals are {', '.join(DEALS)}")
+        raise InvalidOptionError(f"unknown deal {quoted(deal)}: the deals are {', '.join(DEALS)}")
     if deal == "random":
         return deal
     if chosen:
@@ -238,7 +239,7 @@ def check_seed(seed: Any, largest: int = MAX_SEED) -> int:
     web form's deal number), refused in one message wherever it was typed."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= largest:
         raise InvalidSeedError(
-            f"the deal number (seed) must be a whole number from 0 to {largest}, got {seed!r}"
+            f"the deal number (seed) must be a whole number from 0 to {largest}, got {quoted(seed)}"
         )
     return seed
 
@@ -345,7 +346,7 @@ def acting_seat(record: GameRecord, game: Game, seat: int | None) -> int:
         return PERSON
     if seat is not None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-            raise IllegalMoveError(f"there is no seat {seat!r}: the seats are 0 and 1")
+            raise IllegalMoveError(f"there is no seat {quoted(seat)}: the seats are 0 and 1")
         return seat
     return game.to_move if game.outcome is None else PERSON
 

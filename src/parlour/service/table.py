@@ -45,6 +45,7 @@ from ..errors import (
     ParlourError,
     UnknownGameError,
     WrongGameError,
+    quoted,
 )
 from ..rng import stream_seed
 from . import friends, hands, policy, saves
@@ -518,7 +519,9 @@ class TableService:
             if game.outcome is not None:
                 # the engine's words name seats ("player 0 resigned"); the end is told
                 # in the table's own words already
-                raise GameOverError(f"the game is over: {str(move).strip()!r} cannot be played")
+                raise GameOverError(
+                    f"the game is over: {quoted(str(move).strip())} cannot be played"
+                )
             if game.to_move != me:
                 raise IllegalMoveError("it is not your turn")
             told_before = len(trial.turns)
@@ -717,7 +720,7 @@ class TableService:
             level = level or policy.default_level(live.record.game)
             if level not in levels:
                 raise InvalidOptionError(
-                    f"unknown level {level!r}: the levels are {', '.join(levels)}"
+                    f"unknown level {quoted(level)}: the levels are {', '.join(levels)}"
                 )
             trial = _copy_live(live)
             computers = dict(trial.record.meta.get("computer") or {})
@@ -1312,7 +1315,7 @@ def _game_class(name: str, strict: bool) -> Any:
     cls = game_class(name)
     if strict and name != cls.name:
         raise UnknownGameError(
-            f"unknown game {name!r}: the games are {', '.join(game_names())} (exactly so)"
+            f"unknown game {quoted(name)}: the games are {', '.join(game_names())} (exactly so)"
         )
     return cls
 

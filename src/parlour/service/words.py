@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import RANKS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS, card_pretty, parse_card
 from ..core.events import Event
+from ..errors import cut
 from .answers import GiveUpWords
 
 __all__ = [
@@ -232,7 +233,7 @@ def brief_refusal(message: str, typed: str, legal: Sequence[str], illegal: bool)
     (quoting the input first, then its reason and notation); ``illegal``: the move is
     well formed but not allowed now. A message that quotes no input (the table's own
     refusals, short already) is returned as it is. Blank input asks for a move."""
-    given = " ".join(typed.split())
+    given = cut(" ".join(typed.split()))
     example = " or ".join(legal[:2])
     if not given:
         return f"Type a move, for example {legal[0]}." if legal else "Type a move."

@@ -44,6 +44,7 @@ from ..errors import (
     InvalidSeedError,
     ParlourError,
     UnknownGameError,
+    quoted,
 )
 from ..service import (
     FRIEND,
@@ -331,7 +332,7 @@ def _day(text: str | None) -> dt.date | None:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise InvalidDayError(f"day {text!r} is not a date: write it as YYYY-MM-DD") from None
+        raise InvalidDayError(f"day {quoted(text)} is not a date: write it as YYYY-MM-DD") from None
 
 
 def _object(title: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
