@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import parlour
-from parlour.cli import main
+from parlour.cli import MOVE_POINTER, main
 
 
 def run(
@@ -146,6 +146,31 @@ def test_illegal_move_is_reported_and_changes_nothing(
     assert out.count("! ") >= 2
     saved = json.loads(save.read_text())
     assert saved["moves"] == [] and saved["seed"] == 3, "a deal the player chose is plain"
+
+
+def test_a_mistyped_move_is_one_short_sentence_and_says_where_the_rest_is(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: one mistyped move in Calculation printed 300+ characters, the whole move
+    syntax and every legal move. Now the table's one sentence (the web app's ``brief``)
+    and where the rest is; a second miss in a row adds the whole message on the next
+    line, and 'help' shows how moves are written."""
+    lines = "S F9\nmoves\nxyzzy\nW1 W2\nhelp\nquit\n"
+    _, out, _ = run(monkeypatch, capsys, ["play", "calculation", "--seed", "3"], lines)
+    shown = out.splitlines()
+    refusals = [n for n, line in enumerate(shown) if line.startswith("! ")]
+    assert len(refusals) == 3
+    first, second, third = (shown[n] for n in refusals)
+    assert first == (
+        f"! “S F9” is not a move here: 'F9' is no target pile (F, F1-F4 or W1-W4). {MOVE_POINTER}"
+    )
+    assert second.startswith("! “xyzzy” is not a move here: moves are written like ")
+    assert all(len(line) < 160 for line in (first, second, third))
+    assert not shown[refusals[1] + 1].startswith("  ")  # 'moves' came between: one line
+    # the second in a row: the whole message follows, notation and legal moves
+    assert third == f"! “W1 W2” is not legal now: W1 is empty. {MOVE_POINTER}"
+    assert shown[refusals[2] + 1].startswith("  'W1 W2' is not legal now: W1 is empty; legal ")
+    assert "S F2    play the current card to foundation F2" in out  # help: the notation
 
 
 def test_save_and_load(

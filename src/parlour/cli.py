@@ -112,6 +112,9 @@ Type a move (see 'moves'), or one of these commands:
 #: game), and a patience's own ``give up`` (or ``giveup``).
 GIVE_UP_COMMANDS = ("resign", "give up", "giveup")
 
+#: What follows the one-sentence refusal of a typed move: where the rest is.
+MOVE_POINTER = "(type 'moves' for the legal moves, 'help' for how moves are written)"
+
 #: What ``quit`` and the end of the input leave behind, by whether the store keeps games.
 KEPT = "(the game stays in the store; 'parlour tui' resumes it)"
 NOT_KEPT = "(with --db :memory: nothing is kept: the game ends with the program)"
@@ -150,6 +153,9 @@ class TerminalTable:
         self.out = out
         self.interactive = interactive
         self.rejected = 0
+        #: Moves refused in a row (no other line between): from the second on, the
+        #: rules' whole message follows the short one (see :meth:`_refusal`).
+        self.misses = 0
         self.hot_seat = answer["opponent"] == HUMAN
         #: The last log entry each seat has been told (hot seat: told on hand-over).
         self.told: dict[int, int] = {}
@@ -307,6 +313,7 @@ class TerminalTable:
         word, _, rest = line.partition(" ")
         command = word.lower()
         answer = self.answer
+        missed, self.misses = self.misses, 0  # any line but a refused move ends a row
         seat = answer["seat"] if self.hot_seat else None
         try:
             if command in ("quit", "exit", "q") and not rest:
@@ -355,17 +362,28 @@ class TerminalTable:
             move = self._translate(line)
             played = self.service.play(self.player, self.game_id, move, seat)
             return self._after(played)
-        except InvalidMoveError as exc:
-            self.rejected += 1
-            text = str(exc)
-            if "legal moves:" not in text and self.answer["legal_moves"]:
-                text += f"; {describe_legal(self.answer['legal_moves'])}"
-            self.say(f"! {text}")
-            return "same"
         except ParlourError as exc:
             self.rejected += 1
-            self.say(f"! {exc}")
+            self.say(f"! {self._refusal(exc, missed)}")
             return "same"
+
+    def _refusal(self, exc: ParlourError, missed: int) -> str:
+        """What a refused line is told. A move the table refused: its one sentence (the
+        web app's) and where the rest is; from the second miss in a row the rules'
+        whole message (the notation, every legal move) follows on the next line: one
+        slip costs one short line, and someone who misses again is shown all there is
+        without asking. The terminal's own refusals of a move as typed name the legal
+        moves; any other refusal is told as it is. ``missed``: moves refused just
+        before, in a row."""
+        if exc.brief is not None:
+            self.misses = missed + 1
+            said = f"{exc.brief} {MOVE_POINTER}"
+            return f"{said}\n  {exc}" if self.misses > 1 and str(exc) != exc.brief else said
+        text = str(exc)
+        legal = self.answer["legal_moves"]
+        if isinstance(exc, InvalidMoveError) and legal and "legal moves:" not in text:
+            text += f"; {describe_legal(legal)}"
+        return text
 
     def _translate(self, line: str) -> str:
         """A number picks that card of the hand (the view's ``hand``), and a card named

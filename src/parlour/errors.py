@@ -63,8 +63,9 @@ class ParlourError(ValueError):
     """Base class of every error caused by bad input.
 
     ``brief``: the same refusal in one short sentence, where the table service has one
-    for a front end that shows the notation elsewhere (the web app: "“T9 F” is not a
-    move here: there is no row T9."); None when the message is short already."""
+    for a front end that shows the notation elsewhere (the web app, ``parlour play``:
+    "“T9 F” is not a move here: there is no row T9."); None when the message is short
+    already."""
 
     brief: str | None = None
 

@@ -1,7 +1,7 @@
 """A typed move the table refuses: the engine's whole message (the notation, every
-legal move) stays the error's text, as ``parlour play`` prints it; the table service
-also words it in one short sentence (``brief``), for the web app, whose help and rules
-pages show the notation."""
+legal move) stays the error's text; the table service also words it in one short
+sentence (``brief``), for the web app, whose help and rules pages show the notation,
+and ``parlour play``, whose 'moves' and 'help' do."""
 
 from __future__ import annotations
 
