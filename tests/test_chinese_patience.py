@@ -572,16 +572,16 @@ def test_render_uses_pile_numbers_from_the_movers_side() -> None:
     g = game("9H 8S 5D KC", "2C", "4D")
     play_all(g, "twist,end,twist")
     text = g.render()
-    assert "your view, you to move" in text  # the mover's side
+    assert "your view. You to move." in text  # the mover's side
     assert "  0  4♦   (your discard pile; hand 21)" in text
     assert "  9  2♣   (the opponent's discard pile; hand 21)" in text
     assert "player" not in text
     assert "  5  9♥" in text and "  8  K♣" in text
     assert "1:A♣ 2:A♦ 3:A♥ 4:A♠" in text
     mine = st(g).render_for(0)
-    assert "  0  2♣" in mine and "  9  4♦" in mine and "the opponent to move" in mine
+    assert "  0  2♣" in mine and "  9  4♦" in mine and "The opponent to move." in mine
     named = st(g).render_for(1, other="the computer", resigned_by=1)
-    assert "your view, game over" in named and "(the computer's discard pile" in named
+    assert "your view. The game is over." in named and "(the computer's discard pile" in named
     assert named.endswith("game over: you resigned") and "to move" not in named
     assert "\x1b[31m" in g.render(colour=True)
 

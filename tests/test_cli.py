@@ -173,6 +173,21 @@ def test_a_mistyped_move_is_one_short_sentence_and_says_where_the_rest_is(
     assert "S F2    play the current card to foundation F2" in out  # help: the notation
 
 
+def test_chinese_patience_status_lines_start_with_a_capital(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was "Chinese Patience - your view, you to move", "foundations 1:A♣ ..." and
+    "your first turn: twist", unlike the other games' boards; each now starts with a
+    capital (and the mover is a sentence: "You to move.")."""
+    argv = ["play", "chinese-patience", "--seed", "1", "--opponent", "random"]
+    _, out, _ = run(monkeypatch, capsys, argv, "twist\nshow\nquit\n")
+    assert "Chinese Patience - your view. You to move." in out
+    assert "Your first turn: twist" in out and "Foundations 1:" in out
+    assert "Twisted card on pile 0: move it off to twist again, or end" in out
+    flush = [line for line in out.splitlines() if line and not line.startswith((" ", "move>"))]
+    assert all(not line[0].islower() for line in flush), [x for x in flush if x[0].islower()]
+
+
 def test_save_and_load(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -663,10 +663,11 @@ Decisions of the rules page:
         )
         outcome = self._outcome
         over = outcome is not None or resigned_by is not None
-        mover = "game over" if over else f"{'you' if self.turn == player else other} to move"
+        # each line starts with a capital, as the other games' boards do
+        mover = "the game is over" if over else f"{'you' if self.turn == player else other} to move"
         lines = [
-            f"Chinese Patience - your view, {mover}",
-            f"foundations {found}",
+            f"Chinese Patience - your view. {mover[:1].upper()}{mover[1:]}.",
+            f"Foundations {found}",
         ]
         lines += [f"  {i + 5}  {show(pile)}" for i, pile in enumerate(self.tab)]
         lines.append(
@@ -691,10 +692,10 @@ Decisions of the rules page:
 
     def _turn_state_text(self) -> str:
         if not (self.twisted >> self.turn) & 1:
-            return "your first turn: twist"
+            return "Your first turn: twist"
         if self.pending:
-            return "twisted card on pile 0: move it off to twist again, or end"
-        return "twist allowed, end not allowed"
+            return "Twisted card on pile 0: move it off to twist again, or end"
+        return "Twist allowed, end not allowed"
 
     def view(self, player: int) -> ChinesePatienceView:
         """What ``player`` knows. Discard piles are given absolutely (``discard[i]``
