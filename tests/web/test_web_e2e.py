@@ -312,12 +312,10 @@ def test_uno_colour_chooser(table_at: TableAt) -> None:
     table.card("W").click()
     dialog = table.page.locator("dialog.colours")
     assert dialog.locator("button").count() == 5  # four colours and Cancel
-    assert [dialog.locator(".colour-button").nth(i).inner_text() for i in range(4)] == [
-        "red",
-        "yellow",
-        "green",
-        "blue",
-    ]
+    buttons = [dialog.locator(".colour-button").nth(i) for i in range(4)]
+    # each names its colour, with the letter key that picks it
+    assert [b.locator("span").inner_text() for b in buttons] == ["red", "yellow", "green", "blue"]
+    assert [b.locator("kbd").inner_text() for b in buttons] == ["R", "Y", "G", "B"]
     table.after(lambda: dialog.locator(".colour-button", has_text="blue").click())
     assert table.played() >= 1
     assert re.search(r"Wild", table.page.inner_text("#log"))
