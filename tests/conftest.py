@@ -72,8 +72,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--seeds",
         type=int,
-        default=int(os.environ.get("PARLOUR_CONFORMANCE_SEEDS", "200")),
-        help="random playouts per game in the conformance suite (default 200)",
+        default=int(os.environ.get("PARLOUR_CONFORMANCE_SEEDS", "150")),
+        help="random playouts per game in the conformance suite (default 150; 1000 for a long run)",
     )
 
 
