@@ -13,9 +13,9 @@ What is where:
 Importing this package registers both levels.
 """
 
-import warnings
 from typing import Any
 
+from ..renamed import renamed_attribute
 from . import encoding  # noqa: F401  (declares the game's encoding for learning)
 from .players import ChinesePatienceGreedyPlayer, PhasePlayer
 from .position import HIDDEN, next_card, phase_key, rebuild, unseen_mask
@@ -42,12 +42,4 @@ _RENAMED = {
 
 
 def __getattr__(name: str) -> Any:
-    new = _RENAMED.get(name)
-    if new is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"{__name__}.{name} is renamed {new}; the old name will go",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return globals()[new]
+    return renamed_attribute(__name__, globals(), _RENAMED, name)

@@ -12,7 +12,6 @@ replay a plan (``strong``'s) while the position is the one they expected.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,6 +27,7 @@ from ...games.chinese_patience import (
     ChinesePatience,
 )
 from ..base import Player, register_player
+from ..renamed import renamed_attribute
 from .position import (
     GAME,
     MOVE_OF,
@@ -158,12 +158,4 @@ _RENAMED = {"GreedyPlayer": "ChinesePatienceGreedyPlayer"}
 
 
 def __getattr__(name: str) -> Any:
-    new = _RENAMED.get(name)
-    if new is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"{__name__}.{name} is renamed {new}; the old name will go",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return globals()[new]
+    return renamed_attribute(__name__, globals(), _RENAMED, name)

@@ -14,7 +14,6 @@ tableau piles for ever.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -29,6 +28,7 @@ from ...games.chinese_patience import (
     ChinesePatience,
 )
 from ..base import register_player
+from ..renamed import renamed_attribute
 from .players import PhasePlayer
 from .position import (
     DISCARD_TAKES,
@@ -321,12 +321,4 @@ _RENAMED = {"StrongPlayer": "ChinesePatienceStrongPlayer"}
 
 
 def __getattr__(name: str) -> Any:
-    new = _RENAMED.get(name)
-    if new is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"{__name__}.{name} is renamed {new}; the old name will go",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return globals()[new]
+    return renamed_attribute(__name__, globals(), _RENAMED, name)
