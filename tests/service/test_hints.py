@@ -5,6 +5,7 @@ move leading anywhere new suggests none, by one rule for every patience and fron
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,7 +37,42 @@ def test_a_stuck_hint_suggests_no_move(monkeypatch: pytest.MonkeyPatch, name: st
     found = table.hint("me", answer["id"])
     # the player's finding, with what a person may do about it in the service's words
     reason = f"{NO_WAY}: undo or give up"
-    assert found == {"move": "", "reason": reason, "text": STUCK_TEXT}
+    assert found == {"move": "", "reason": reason, "text": STUCK_TEXT, "stuck": True}
+
+
+def test_a_stuck_hint_is_the_status_until_the_moves_change(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Was (a new player's trial, 8 x 8): the hint said "no move leads anywhere new"
+    while the status line still said "Move cards (no talon card or pass is left)". The
+    finding is now the game's status, in every front end, until a move or an undo
+    changes what was played; it survives the server's restart (kept with the game)."""
+    monkeypatch.setattr(table_module, "ai_hint", stuck_hint)
+    db = str(tmp_path / "games.sqlite")
+    table = open_service(db)
+    answer: Any = table.start("me", "eight-by-eight", seed=3)
+    before = answer["status"]
+    answer = table.play("me", answer["id"], answer["legal_moves"][0])
+    moved = table.get("me", answer["id"])["status"]
+    table.hint("me", answer["id"])
+    stuck = "No move leads anywhere new: undo or give up."
+    assert table.get("me", answer["id"])["status"] == stuck
+    # a service that has just started reads the finding from the store
+    assert open_service(db).get("me", answer["id"])["status"] == stuck
+    assert table.undo("me", answer["id"])["status"] == before
+    assert table.redo("me", answer["id"])["status"] == stuck  # the same moves again
+    answer = table.undo("me", answer["id"])
+    answer = table.play("me", answer["id"], answer["legal_moves"][-1])
+    assert answer["status"] != stuck
+    assert moved != stuck
+
+
+def test_a_move_hint_is_not_stuck(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_module, "ai_hint", lambda game: hint(game, seconds=0))
+    table = open_service(":memory:")
+    answer = table.start("me", "gate", seed=3)
+    found = table.hint("me", answer["id"])
+    assert found["move"] and found["stuck"] is False
 
 
 def test_the_gates_player_stuck_on_a_real_deal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -46,7 +82,12 @@ def test_the_gates_player_stuck_on_a_real_deal(monkeypatch: pytest.MonkeyPatch) 
     for move in gate_moves_until_stuck():
         answer = table.play("me", answer["id"], move)
     reason = f"{NO_WAY}: undo or give up"
-    assert table.hint("me", answer["id"]) == {"move": "", "reason": reason, "text": STUCK_TEXT}
+    assert table.hint("me", answer["id"]) == {
+        "move": "",
+        "reason": reason,
+        "text": STUCK_TEXT,
+        "stuck": True,
+    }
     # the library's hint still names a legal move (a simulation counts the game lost)
     game = parlour.new_game("gate", seed=970141, bars=3)
     for move in gate_moves_until_stuck():

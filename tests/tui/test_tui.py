@@ -541,7 +541,8 @@ def test_eight_by_eight_labels_do_not_run_into_each_other(size: tuple[int, int])
 
 
 def test_a_stuck_hint_selects_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When no move leads anywhere new the hint says so and selects nothing for Enter."""
+    """When no move leads anywhere new the hint says so, the status too, and it
+    selects nothing for Enter."""
     from parlour.ai.hints import NO_WAY, Hint
     from parlour.service import table as table_module
 
@@ -554,6 +555,9 @@ def test_a_stuck_hint_selects_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
         screen = table(app)
         await keys(pilot, "h")
         assert screen.flash == "Hint: no move leads anywhere new: undo or give up."
+        # the status says so too (it said "Move cards, or turn up the next talon card")
+        assert screen.answer["status"] == "No move leads anywhere new: undo or give up."
+        assert status_line(app).startswith("No move leads anywhere new: undo or give up.")
         assert screen.hint_move is None and screen.selected is None
         await keys(pilot, "enter")
         assert screen.answer["moves_played"] == 0

@@ -398,6 +398,11 @@ def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
     page.wait_for_selector("#message.hint.shown", timeout=30_000)
     assert page.locator("#message").inner_text() == STUCK_TEXT
     assert page.locator("#scene .hinted").count() == 0
+    # the status line says so too (it said "Move cards home or onto the bars ...")
+    stuck = "No move leads anywhere new: undo or give up."
+    page.wait_for_function(
+        "t => document.querySelector('#status .say')?.textContent === t", arg=stuck
+    )
 
 
 def test_the_keys_list_h_only_where_a_hint_is_offered(table_at: TableAt) -> None:

@@ -415,8 +415,11 @@ class Verdict(TypedDict):
 class Hint(TypedDict):
     """A suggested move: its string (to send; empty when no move leads anywhere new,
     and nothing is suggested), the computer player's reason, and the sentence every
-    front end shows ("Hint: plays blue 5: leaves blue in play ...")."""
+    front end shows ("Hint: plays blue 5: leaves blue in play ..."); ``stuck`` when the
+    player found that no move leads anywhere new (the game's status now says so: fetch
+    the game again to show it)."""
 
     move: str
     reason: str
     text: str
+    stuck: bool

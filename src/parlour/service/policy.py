@@ -36,11 +36,13 @@ one of two people; nor once the game is over.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..ai import deals, player_levels
+from ..ai.hints import NO_WAY
 from ..core.events import Event
 from ..core.options import resolve_options
 from ..core.protocol import GameState
@@ -85,10 +87,12 @@ from .words import (
     prompt_words,
     result_words,
     sentence,
+    stuck_words,
 )
 
 __all__ = [
     "FRIEND",
+    "stuck_key",
     "acting_seat",
     "answer",
     "catalog_entry",
@@ -741,6 +745,9 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
     mover = game.to_move
     if record.opponent == FRIEND and (held := _friend_held(record)) is not None:
         return held
+    if mover == seat and record.meta.get("stuck") == stuck_key(game):
+        stuck = stuck_words(NO_WAY, game_class(record.game).players)
+        return capitalised(stuck) + "."
     asked = game.state.prompt(mover)
     if asked is not None:
         return prompt_words(asked, names(record, seat))
@@ -751,6 +758,15 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
     if mover == seat:
         return "Your turn."
     return "The computer's turn."
+
+
+def stuck_key(game: Game) -> str:
+    """What a hint's finding that no move leads anywhere new holds for: the moves
+    played so far (``record.meta["stuck"]``). It is the game's history, not only its
+    position, since the player's finding rests on the positions it has been in: the
+    status says so until a move or an undo changes the history."""
+    played = "\n".join(game.moves)
+    return f"{len(game.moves)}:{hashlib.sha256(played.encode()).hexdigest()[:16]}"
 
 
 def _friend_held(record: GameRecord) -> str | None:

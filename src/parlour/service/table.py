@@ -53,6 +53,7 @@ from .answers import (
     Answer,
     CatalogGame,
     GameSummary,
+    Hint,
     Invitation,
     LineStep,
     LogEntry,
@@ -615,14 +616,17 @@ class TableService:
             )
             return {"legal": False, "reason": reason}
 
-    def hint(self, player: str, game_id: str, seat: int | None = None) -> dict[str, str]:
+    def hint(self, player: str, game_id: str, seat: int | None = None) -> Hint:
         """The strongest fair player's move for the person to move, with its reason.
 
         A patience player that finds no move leading anywhere new (``stuck``) suggests
         none: the answer's move is empty and its text says only that (undo or give
         up, in the game's words: :func:`~parlour.service.words.give_up_words`), since
-        lighting some legal move would send the person round in circles. The same
-        for every patience and every front end."""
+        lighting some legal move would send the person round in circles, and its
+        ``stuck`` is true: the finding is kept with the game (``meta["stuck"]``), so the
+        game's status says it too until a move or an undo changes what was played
+        (front ends fetch the game again to show it). The same for every patience and
+        every front end."""
         with self._open(player, game_id) as live:
             game = live.game
             me = policy.acting_seat(live.record, game, self._seat(live, player, seat))
@@ -631,12 +635,17 @@ class TableService:
             names = policy.names(live.record, me)
             reason = table_words(found.reason, names)
             if found.stuck:
+                if live.record.meta.get("stuck") != policy.stuck_key(game):
+                    # the status says so too, until a move or an undo (in every front end)
+                    trial = _copy_live(live)
+                    trial.record.meta["stuck"] = policy.stuck_key(game)
+                    self._commit(live, trial)
                 stuck = stuck_words(found.reason, game.players)
-                return {"move": "", "reason": stuck, "text": hint_words(None, stuck)}
+                return {"move": "", "reason": stuck, "text": hint_words(None, stuck), "stuck": True}
             moves, parts = game.state.view_moves(me)
             part = parts[moves.index(found.move)] if found.move in moves else {"move": found.move}
             text = hint_words(part, found.reason, names)
-            return {"move": found.move, "reason": reason, "text": text}
+            return {"move": found.move, "reason": reason, "text": text, "stuck": False}
 
     def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Give up (a patience) or resign (a two-player game; the answer's

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..service import TableService, open_service
-from ..service.answers import GameSummary
+from ..service.answers import GameSummary, Hint
 from ..service.ending import stats_lines
 
 __all__ = ["Backend", "open_service"]
@@ -99,7 +99,7 @@ class Backend:
         """The verdict's winning line, move by move with the table after each."""
         return [_plain(step) for step in self.service.winning_line(self._owner(game_id), game_id)]
 
-    def hint(self, game_id: str) -> dict[str, str]:
+    def hint(self, game_id: str) -> Hint:
         return self.service.hint(self._owner(game_id), game_id)
 
     def resign(self, game_id: str, seat: int | None = None) -> dict[str, Any]:

@@ -675,12 +675,21 @@ class TableScreen(Screen[None]):
     def hint(self) -> None:
         """``h``: the strongest fair player's move, found in a worker thread."""
         backend, game_id = self.parlour.backend, self.game_id
-        self.ask(lambda: backend.hint(game_id), self._hinted)
 
-    def _hinted(self, found: dict[str, str]) -> None:
+        def found() -> dict[str, Any]:
+            hinted: dict[str, Any] = dict(backend.hint(game_id))
+            if hinted["stuck"]:  # the game's status says so now too: take it
+                hinted["status"] = backend.get(game_id)["status"]
+            return hinted
+
+        self.ask(found, self._hinted)
+
+    def _hinted(self, found: dict[str, Any]) -> None:
         move = str(found["move"])
         if not move:  # no move leads anywhere new: the hint suggests none
             self.hint_move = None
+            if "status" in found:
+                self.answer = {**self.answer, "status": found["status"]}
             self.tell(found["text"])
             self.redraw()
             return

@@ -596,7 +596,7 @@ def create_app(
         return await run_in_threadpool(service.redo, who(request), game_id, seat)
 
     @app.post("/api/games/{game_id}/hint", response_model=Hint, tags=["play"])
-    async def hint(request: Request, game_id: str, body: SeatBody | None = None) -> dict[str, str]:
+    async def hint(request: Request, game_id: str, body: SeatBody | None = None) -> Hint:
         """The strongest fair computer player's move for you, with its reason."""
         seat = None if body is None else body.seat
         return await run_in_threadpool(service.hint, who(request), game_id, seat)

@@ -1170,9 +1170,27 @@ async function askHint() {
   // no move leads anywhere new: the hint's move is empty, and nothing is lit
   const move = found.move ? state.moves.find((m) => m.move === found.move) : null;
   say(found.text, "hint");
+  if (found.stuck) await showStuck();
   if (!move) return;
   const el = markHint(move);
   if (el && move.source != null) focus(el);
+}
+
+/**
+ * After a hint found that no move leads anywhere new, the game's status says so too
+ * (the service keeps the finding until a move or an undo): take the status line of
+ * the game as the service now tells it, in its words.
+ */
+async function showStuck() {
+  const id = state.answer.id;
+  try {
+    const fresh = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    if (state.answer.id !== id || state.busy) return;
+    state.answer.status = fresh.status;
+    showTurn();
+  } catch (e) {
+    // the hint has said it already; the status line keeps the turn's words
+  }
 }
 
 /** Light the hinted move's card and places (again after a redraw); its card. */
