@@ -104,3 +104,23 @@ def test_a_game_stored_without_its_progress_still_says_how_far_it_got(
     (resumable,) = [g for g in table.unfinished() if g["id"] == game["id"]]
     assert resumable["progress_text"] == said
     assert "progress" not in table.store.get(game["id"]).meta
+
+
+def test_a_game_stored_without_its_progress_is_replayed_once_per_version(
+    table: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list is drawn often; such a game was replayed each time it was drawn."""
+    from parlour.service import table as table_module
+
+    game = table.start(ME, "gate", 3)
+    table.play(ME, game["id"], game["legal_moves"][0])
+    record = table.store.get(game["id"])
+    assert record is not None
+    del record.meta["progress"]
+    table.store.update(record)
+    replays = []
+    real = table_module.rebuild
+    monkeypatch.setattr(table_module, "rebuild", lambda r: replays.append(r.id) or real(r))
+    said = [listed(table, game["id"])["progress_text"] for _ in range(3)]
+    assert len(set(said)) == 1 and said[0]
+    assert replays == [game["id"]]

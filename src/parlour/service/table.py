@@ -165,6 +165,9 @@ class TableService:
         self._live: OrderedDict[str, _Live] = OrderedDict()
         self._lock = threading.Lock()
         self._pools: dict[tuple[str, str], deals.WinnablePool] = {}
+        #: The progress of games stored before records kept it, worked out once per
+        #: version of the record (a list of games is drawn often; a replay is not free).
+        self._replayed: OrderedDict[tuple[str, int], Any] = OrderedDict()
 
     # --- catalogue ----------------------------------------------------------------
 
@@ -1023,14 +1026,14 @@ class TableService:
     # --- lists --------------------------------------------------------------------
 
     def list_games(self, player: str) -> list[GameSummary]:
-        records = [_with_progress(r) for r in self.store.list_player(player)]
+        records = [self._with_progress(r) for r in self.store.list_player(player)]
         return [policy.summary(r, policy.seat_of(r, player) or 0) for r in records]
 
     def unfinished(self) -> list[GameSummary]:
         """Every unfinished game in the store, most recently played first (a local
         front end resumes any of them)."""
         records = sorted(self.store.unfinished(), key=lambda r: r.updated, reverse=True)
-        return [policy.summary(_with_progress(r)) for r in records]
+        return [policy.summary(self._with_progress(r)) for r in records]
 
     def stats(self, player: str) -> dict[str, Any]:
         return player_stats(self.store.list_player(player), player)
@@ -1041,6 +1044,23 @@ class TableService:
         return self.store.delete_finished(player)
 
     # --- internals ----------------------------------------------------------------
+
+    def _with_progress(self, record: GameRecord) -> GameRecord:
+        """``record`` with its progress (cards home) worked out by replaying it when it
+        has none: a game stored before records kept it, so that the list of games says
+        how far it got before it is played again. Nothing is written back (the next
+        move stores it); the replay's result is kept for this version of the record."""
+        if record.finished or "progress" in record.meta:
+            return record
+        key = (record.id, record.version)
+        if key not in self._replayed:
+            with contextlib.suppress(ParlourError):  # one no engine can replay shows none
+                self._replayed[key] = rebuild(record).state.progress()
+            while len(self._replayed) > _REPLAYED_KEPT:
+                self._replayed.popitem(last=False)
+        if key in self._replayed:
+            record.meta["progress"] = self._replayed[key]
+        return record
 
     def _computer_turns(self, live: _Live) -> list[Step]:
         """Play the computer's moves until a person is to move or the game ends."""
@@ -1279,16 +1299,8 @@ def _rebuild_live(record: GameRecord) -> _Live:
     return live
 
 
-def _with_progress(record: GameRecord) -> GameRecord:
-    """``record`` with its progress (cards home) worked out by replaying it when it
-    has none: a game stored before records kept it, so that the list of games says
-    how far it got before it is played again. Nothing is written back: the next move
-    stores it."""
-    if record.finished or "progress" in record.meta:
-        return record
-    with contextlib.suppress(ParlourError):  # one no engine can replay shows none
-        record.meta["progress"] = rebuild(record).state.progress()
-    return record
+#: How many replayed records' progress a table keeps (a person's list is far shorter).
+_REPLAYED_KEPT = 1024
 
 
 def rebuild(record: GameRecord) -> Game:
