@@ -108,6 +108,14 @@ def test_french_cards() -> None:
     assert cards_str(parse_cards("ah, 2c 10s")) == "AH 2C TS"
 
 
+def test_a_card_may_be_typed_as_it_is_shown() -> None:
+    """The table shows 10♦; a person copying it is understood (was: "'10♦' is not a
+    card"). The canonical notation keeps its letters."""
+    for c in french_deck():
+        assert parse_card(card_pretty(c)) == c
+    assert cards_str(parse_cards("7♦ a♤ 10♡, q♧")) == "7D AS TH QC"
+
+
 def test_a_rank_in_a_sentence_has_its_article() -> None:
     assert [rank_words(r) for r in range(1, 14)] == [
         "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7",

@@ -121,16 +121,22 @@ def card_name(c: int) -> str:
     return f"{RANK_NAMES[c >> 2]} of {SUIT_NAMES[c & 3]}"
 
 
+#: Suit symbols a person may type for the suit letters, as the table shows them
+#: (``7♦`` for ``7D``), the outline ones too.
+_TYPED_SUITS = str.maketrans("♣♦♥♠♧♢♡♤", "CDHSCDHS")
+
+
 def parse_card(text: str) -> int:
-    """Read one card: case-insensitive, ``10`` accepted for ``T``."""
-    t = text.strip().upper()
+    """Read one card: case-insensitive, ``10`` accepted for ``T``, and a suit symbol
+    for its letter (``10♦``: cards are shown so, and a person copies what they see)."""
+    t = text.strip().upper().translate(_TYPED_SUITS)
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) == 2 and t[0] in RANKS and t[1] in SUITS:
         return card(RANKS.index(t[0]) + 1, SUITS.index(t[1]))
     raise InvalidCardError(
         f"{quoted(text)} is not a card: expected a rank (A 2-9 T/10 J Q K) then a suit "
-        "(C D H S), for example 'AS', 'TD' or '10H'"
+        "(C D H S, or ♣ ♦ ♥ ♠), for example 'AS', 'TD' or '10♥'"
     )
 
 
