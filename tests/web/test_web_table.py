@@ -439,3 +439,39 @@ def test_no_game_controls_once_the_game_is_over(table_at: TableAt, viewport: str
         table.page.wait_for_selector("#endpanel")
         table.settle()
         assert table.page.evaluate(ENABLED_CONTROLS) == [], game
+
+
+#: The hand's cards under the table, left to right: their left and right edges, and
+#: the room the hand has (the scene's width).
+HAND = """() => ({
+  cards: [...document.querySelectorAll('#scene .pile.hand .card')].map((c) => {
+    const r = c.getBoundingClientRect();
+    return [r.left, r.right];
+  }).sort((a, b) => a[0] - b[0]),
+  room: document.querySelector('#scene').getBoundingClientRect(),
+})"""
+
+
+def test_a_uno_hand_overlaps_only_when_its_row_has_no_room(table_at: TableAt) -> None:
+    """Seven cards lie side by side where the row has room (1440x900, a laptop, a
+    desktop: they overlapped by 38% whatever the room); on a phone, where it has not,
+    they overlap evenly, just enough to fill the row, as the same rule says."""
+    table = table_at("laptop")
+    page = table.page
+    for width, height in ((1440, 900), VIEWPORTS["laptop"], VIEWPORTS["desktop"], (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        table.start("uno", seed=17, first=0)
+        hand = page.evaluate(HAND)
+        cards = hand["cards"]
+        assert len(cards) == 7
+        steps = [b[0] - a[0] for a, b in zip(cards, cards[1:], strict=False)]
+        card = cards[0][1] - cards[0][0]
+        if width >= 1280:
+            gaps = [b[0] - a[1] for a, b in zip(cards, cards[1:], strict=False)]
+            assert min(gaps) >= 0, f"at {width}x{height} the cards overlap: {gaps}"
+        else:
+            assert max(steps) < card, f"at {width}x{height}: {steps}"
+            assert max(steps) - min(steps) <= 1, f"unevenly at {width}x{height}: {steps}"
+            spread = cards[-1][1] - cards[0][0]
+            assert spread >= hand["room"]["width"] - 2, "overlapped more than the row needs"
+        check_geometry(table, f"UNO's hand at {width}x{height}")

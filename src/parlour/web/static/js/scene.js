@@ -141,9 +141,12 @@ export function build(root, scene, unit, hooks = {}) {
       el.append(h("span", { class: "count", "aria-hidden": "true", text: String(pile.count) }));
     }
     if (pile.tag) {
+      // a centred hand's label over its first card (it was at the room's left end, far
+      // from the cards once the room is the table's whole width)
       const tag = h("span", { class: "tag", "aria-hidden": "true", text: pile.tag });
+      if (shift) tag.style.left = `${(shift * unit + 1).toFixed(1)}px`;
       el.append(tag);
-      tags.push([tag, pile]);
+      tags.push([tag, pile, shift]);
     }
     frag.append(el);
   }
@@ -160,9 +163,9 @@ export function build(root, scene, unit, hooks = {}) {
  */
 function fitTags(tags, scene, unit) {
   const wide = [];
-  for (const [tag, pile] of tags) {
+  for (const [tag, pile, shift] of tags) {
     const next = scene.piles.filter((q) => q.tag && q.x > pile.x && Math.abs(q.y - pile.y) < 0.3).map((q) => q.x);
-    const room = (Math.min(scene.w, ...next) - pile.x) * unit - 4;
+    const room = (Math.min(scene.w, ...next) - pile.x - shift) * unit - 4;
     wide.push([tag, room, tag.offsetWidth]);
   }
   for (const [tag, room, width] of wide) {

@@ -9,7 +9,14 @@ import { CARD_H } from "../scene.js";
 import { TAG, decor } from "./common.js";
 import { nameOf, whose, tally, counted } from "../words.js";
 
-const STEP = 0.62;
+/**
+ * A hand's cards lie side by side, a little apart (STEP: a card and a gap), while its
+ * row has room; where it has not, they overlap evenly, just enough to fit, down to
+ * MIN_STEP of each card in view; more cards go on a second row. The same rule at every
+ * width: the row is the table's whole width (a wide screen overlapped seven cards by
+ * 38% on a row with room to spare, the step was 0.62 whatever the room).
+ */
+const STEP = 1.08;
 const MIN_STEP = 0.36;
 const WORDS = {
   draw: "Draw a card", keep: "Keep it", pass: "Pass", challenge: "Challenge", accept: "Accept",
@@ -62,7 +69,9 @@ export default {
     ];
   },
   scene(view, box, layout) {
-    const w = layout.w;
+    // the table's whole width (the layout's is the least it needs): a hand spreads out
+    // where the screen is wider than the layout
+    const w = Math.max(layout.w, box.w);
     const piles = [];
     const deco = [];
     const opp = view.opponent_cards;
