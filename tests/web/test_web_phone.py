@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import pytest
 from tabletools import GAMES, Table
+from test_web_table import check_geometry
 
 TableAt = Callable[..., Table]
 #: The rendered height of every word in the statistics' charts, in pixels.
@@ -142,19 +143,21 @@ def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: Tab
             page.screenshot(path=f"{shots}/stats-daily-{viewport}.png", full_page=True)
 
 
+#: The pile labels on the table: their words, type size and box.
+LABELS = """() => [...document.querySelectorAll('#scene .tag')].map((t) => {
+  const r = t.getBoundingClientRect();
+  return {text: t.textContent, size: parseFloat(getComputedStyle(t).fontSize),
+          left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+})"""
+
+
 def test_pile_labels_on_a_phone(table_at: TableAt) -> None:
     table = table_at("phone")
     for game, viewport in [("eight-by-eight", "phone"), ("chinese-patience", "phone-landscape")]:
         width, height = table.VIEWPORTS[viewport]
         table.page.set_viewport_size({"width": width, "height": height})
         table.start(game, seed=11)
-        labels = table.page.evaluate(
-            """() => [...document.querySelectorAll('#scene .tag')].map((t) => {
-                 const r = t.getBoundingClientRect();
-                 return {text: t.textContent, size: parseFloat(getComputedStyle(t).fontSize),
-                         left: r.left, right: r.right, top: r.top, bottom: r.bottom};
-               })"""
-        )
+        labels = table.page.evaluate(LABELS)
         if game == "chinese-patience":  # the discard piles say whose they are
             texts = {t["text"] for t in labels}
             assert any(t.startswith("your discard pile (") for t in texts), texts
@@ -171,6 +174,31 @@ def test_pile_labels_on_a_phone(table_at: TableAt) -> None:
                     or b["bottom"] <= a["top"] + 0.5
                 )
                 assert apart, f"{game} at {viewport}: {a['text']!r} runs into {b['text']!r}"
+
+
+def test_chinese_patiences_labels_read_apart_at_360_pixels(table_at: TableAt) -> None:
+    """At 360x740 (and on its side) each hand's label and the discard pile's beside it
+    are in full-size type with a gap between: "the computer" (squeezed to 10 px) ran into
+    "the computer's discard pile (1)", 5 px apart, read as one label, and at two
+    people's one table "Player 2's hand" was squeezed to 9 px."""
+    table = table_at("phone")
+    page = table.page
+    for opponent, (width, height) in [("random", (360, 740)), ("human", (360, 740))] + [
+        ("human", table.VIEWPORTS["phone-landscape"])
+    ]:
+        page.set_viewport_size({"width": width, "height": height})
+        table.start("chinese-patience", seed=11, opponent=opponent)
+        labels = page.evaluate(LABELS)
+        where = f"{opponent} at {width}x{height}"
+        assert len(labels) == 12, where
+        small = [(t["text"], t["size"]) for t in labels if t["size"] < 11]
+        assert not small, f"{where}: squeezed {small}"
+        for a in labels:
+            for b in labels:
+                if a is not b and abs(a["top"] - b["top"]) < 3 and a["left"] < b["left"]:
+                    gap = b["left"] - a["right"]
+                    assert gap >= 8, f"{where}: {a['text']!r} {gap:.0f} px from {b['text']!r}"
+        check_geometry(table, where)
 
 
 #: UNO positions (seed, moves, both seats played by two people at one table) where

@@ -177,5 +177,19 @@ function fitTags(tags, scene, unit) {
   }
 }
 
+let ruler = null;
+
+/**
+ * A pile label's width in card units at `unit` pixels a card, in the type app.css's
+ * `.tag` has there (11 px at least), before `fitTags` squeezes it: for a renderer that
+ * places a pile clear of the label of the one before it.
+ */
+export function tagWidth(text, unit) {
+  if (!ruler) ruler = document.createElement("canvas").getContext("2d");
+  if (!ruler || !unit) return 0;
+  ruler.font = `${Math.max(11, unit * 0.15)}px ${getComputedStyle(document.documentElement).fontFamily}`;
+  return ruler.measureText(text).width / unit;
+}
+
 /** A short accessible name for a card in a pile. */
 export const cardLabel = (code) => (code ? cardWords(code) : "face-down card");

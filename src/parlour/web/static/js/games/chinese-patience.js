@@ -2,7 +2,7 @@
 // foundations (1-4) and the tableau (5-8) between, the hand and discard pile (0 in moves) of
 // the seat the table faces below. The original's keys: T twist, Z end the turn, M then the source and
 // destination (M 0 5, M P 8 6).
-import { CARD_H } from "../scene.js";
+import { CARD_H, tagWidth } from "../scene.js";
 import { GAP, TAG, topOnly } from "./common.js";
 import { nameOf, whose, across, counted } from "../words.js";
 
@@ -30,21 +30,32 @@ export default {
       { name: "tall", w: four, h: (TAG + CARD_H + 0.2) * 3 + TAG + TAB_MIN + 0.2 },
     ];
   },
-  scene(view, box, layout) {
+  scene(view, box, layout, unit) {
     const me = view.player;
     const them = 1 - me;
     const four = 4 + 3 * GAP;
-    const width = layout.w;
-    const x = (i) => i * (1 + GAP);
+    // the table's whole width, the piles centred in it: a discard pile and its label
+    // reach into the room beside them
+    const width = Math.max(layout.w, box.w);
+    const off = (width - layout.w) / 2;
+    const x = (i) => off + i * (1 + GAP);
     const piles = [];
     const row0 = TAG;
     const bottom = box.h - CARD_H - 0.05;
+    const handTag = (who) => (who === me ? `${whose(who)} hand` : nameOf(who));
+    // The discard piles start clear of the hands' labels, a gap between (at 360 px the
+    // labels, wider than a card there, ran together: "the computer the computer's
+    // discard pile (1)", and "Player 2's hand" was squeezed to 9 px), up to a card's
+    // gap past the next card's place (the room from there to the table's edge is
+    // the discard pile's).
+    const clear = Math.max(tagWidth(handTag(me), unit), tagWidth(handTag(them), unit)) + 14 / (unit || 50);
+    const discardX = Math.min(2 + GAP, Math.max(1 + GAP + 0.15, clear));
     const hand = (who, y) => {
       const n = view.hand_counts[who];
       const mine = who === me;
       return {
-        id: mine ? "hand" : "their-hand", x: 0, y, cards: n ? [null] : [], total: n, count: n, fan: "none",
-        target: null, action: mine ? "twist" : null, tag: mine ? `${whose(who)} hand` : nameOf(who),
+        id: mine ? "hand" : "their-hand", x: off, y, cards: n ? [null] : [], total: n, count: n, fan: "none",
+        target: null, action: mine ? "twist" : null, tag: handTag(who),
         label: `${whose(who)} hand, ${counted(n, "card")}` + (view.hand_order[who] ? " (order known)" : ""),
         empty: "", cls: mine ? "" : "opponent",
       };
@@ -54,7 +65,7 @@ export default {
       const name = `${whose(mine ? me : them)} discard pile`;
       const n = cards.length;
       return {
-        id, x: 1 + GAP + 0.15, y, cards, fan: "right", room: width - (1 + GAP + 0.15), tag: `${name} (${n})`,
+        id, x: off + discardX, y, cards, fan: "right", room: width - off - discardX, tag: `${name} (${n})`,
         target: mine ? null : "9", label: `${name}, ${n === 1 ? "1 card" : `${n} cards`}`, empty: "",
         grab: mine ? topOnly("0") : null,
       };
