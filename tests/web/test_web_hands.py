@@ -37,6 +37,14 @@ PANEL = """() => {
   };
 }"""
 
+#: What a person can press or type in now: the buttons and fields that are enabled
+#: (the ids of the toolbar's and the panel's, the words of the moves' row).
+LIVE_COMMANDS = """() => [...document.querySelectorAll(['.toolbar button', '#controls button',
+    '#side input', '#side button[type=submit]', '#handpanel button', '#endpanel button'].join())]
+  .filter((b) => !b.disabled && !b.closest('[hidden]')
+    && !['keys', 'logbutton'].includes(b.id) && !b.classList.contains('close-log'))
+  .map((b) => b.id || b.dataset.word || b.textContent.trim())"""
+
 
 def shot(table: Table, name: str) -> None:
     shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
@@ -78,8 +86,10 @@ def test_a_hand_won_stays_in_view_until_the_next_hand_is_asked_for(table_at: Tab
         assert panel["totals"] == f"Match to 500: you {played['points']}, the computer 0"
         assert panel["hidden"], "the next hand is on the table before it was asked for"
         assert panel["focused"] == "next-hand"
-        tools = page.locator(".toolbar button:enabled").evaluate_all("(b) => b.map((x) => x.id)")
-        assert not {"undo", "redo", "hint", "resign"} & set(tools), tools
+        # nothing can be played, undone, hinted, given up or dealt anew until the next
+        # hand is on: "New deal" and "Draw" stayed enabled, and did nothing
+        assert page.evaluate(LIVE_COMMANDS) == ["next-hand"]
+        assert page.locator("#controls button").count(), "the moves' row went"
         # the status line says the move, not the whole ending and the next deal
         assert (
             panel["status"]
@@ -96,6 +106,8 @@ def test_a_hand_won_stays_in_view_until_the_next_hand_is_asked_for(table_at: Tab
         )
         assert table.answer["view"]["hand_number"] == 2
         assert page.locator("#scene .pile.hand .card").count() == 7
+        commands = page.evaluate(LIVE_COMMANDS)
+        assert {"newgame", "draw", "typed-move"} <= set(commands), commands
         assert page.inner_text("#status .say") == table.answer["status"]
 
 

@@ -361,6 +361,10 @@ function controlLabel(word) {
 }
 
 function drawControls(view, answer, live) {
+  // between two hands of a match no move can be played until the next hand is dealt:
+  // the game's buttons are drawn greyed (Draw stayed live: its click did nothing), the
+  // panel's "Next hand" is the step on
+  if (state.between) live = false;
   if (state.replay) {
     // the solver's line on the table: the row holds its controls, not the game's moves
     // (put there once: drawn again, it would take the keyboard off its buttons)
@@ -389,6 +393,12 @@ function drawControls(view, answer, live) {
 
 function toolbar(answer, live) {
   const done = !!answer.outcome;
+  // between two hands: nothing to undo, hint or give up, and no new deal to start (its
+  // click did nothing) until the next hand is on the table; nor a move to type
+  const between = !!state.between;
+  if (between) live = false;
+  if ($("#newgame")) $("#newgame").disabled = between;
+  for (const el of [els.typed, els.typed && els.typed.form && els.typed.form.querySelector("button")]) if (el) el.disabled = between;
   $("#undo").disabled = !live || !answer.can_undo || state.busy;
   $("#undo").title = answer.undo_refusal && !answer.can_undo ? `Undo (U): ${answer.undo_refusal}` : "Undo (U)";
   $("#redo").disabled = !live || !answer.can_redo || state.busy;
@@ -1001,7 +1011,8 @@ async function handPause(step, answer) {
   let next;
   const asked = new Promise((resolve) => { next = resolve; });
   state.between = { next };
-  toolbar(answer, false); // nothing to undo, hint or give up until the next hand is on
+  toolbar(answer, false); // nothing to undo, hint, give up or deal until the next hand is on
+  drawControls(state.view, answer, false);
   showStatus(hand.before || `${hand.headline}.`, "");
   say("");
   const panel = handPanel(hand, seat, () => next());
@@ -1010,6 +1021,7 @@ async function handPause(step, answer) {
   focus(panel.querySelector("#next-hand"));
   await asked;
   state.between = null;
+  toolbar(answer, false); // (each drawn free again once the next hand's moves are shown)
   els.panelHost.replaceChildren();
   els.table.classList.remove("between-hands");
   if (!els.scene.isConnected) return;
