@@ -37,7 +37,7 @@ from .service.policy import (
     check_seed,
     person_words,
 )
-from .service.words import Names, sentences
+from .service.words import Names, no_card_words, sentences
 from .sim.command import add_parser as add_simulate_parser
 
 __all__ = ["main"]
@@ -107,6 +107,9 @@ Type a move (see 'moves'), or one of these commands:
   rules        print the rules page
   help         this help
   quit         stop playing {kept}"""
+
+#: The line ``help`` adds where numbers pick cards (the service's ``numbered``).
+NUMBERS_HELP = "  N            play card N of your hand, numbered as 'cards by number' shows"
 
 #: The words that give a game up, as typed: ``resign`` (the command's name, in every
 #: game), and a patience's own ``give up`` (or ``giveup``).
@@ -182,8 +185,8 @@ class TerminalTable:
     def show(self) -> None:
         answer = self.answer
         self.say(self.service.text(self.player, self.game_id, answer["seat"], self.colour))
-        hand = answer["view"].get("hand")
-        if isinstance(hand, list) and hand and not answer["outcome"]:
+        hand = answer["numbered"]
+        if hand and not answer["outcome"]:
             numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(hand, 1))
             self.say(f"cards by number: {numbered}")
         if answer["end"] is not None and not self.end_told:
@@ -323,7 +326,9 @@ class TerminalTable:
                 kept = KEPT if self.service.store.keeps else NOT_KEPT
                 words = answer["give_up"]  # "give up this deal", "resign this game"
                 give_up = f"{words['verb']:<12} {words['action'].lower()}"
-                self.say(COMMANDS_HELP.format(kept=kept, give_up=give_up))
+                head, rest = COMMANDS_HELP.format(kept=kept, give_up=give_up).split("\n", 1)
+                numbers = f"{NUMBERS_HELP}\n" if answer["numbered"] else ""
+                self.say(f"{head}\n{numbers}{rest}")
                 self.say()
                 self.say(game_class(answer["game"]).help_text)
                 return "same"
@@ -386,22 +391,20 @@ class TerminalTable:
         return text
 
     def _translate(self, line: str) -> str:
-        """A number picks that card of the hand (the view's ``hand``), and a card named
-        by its code picks the moves that play it (the drawn card's ``play``); a Wild
-        asks for its colour and a trailing ``uno`` calls UNO. Anything else is a move
-        as typed."""
+        """A number picks that card of the hand (the service's ``numbered``, the same
+        numbers as the terminal table's keys), and a card named by its code picks the
+        moves that play it (the drawn card's ``play``); a Wild asks for its colour and
+        a trailing ``uno`` calls UNO. Anything else is a move as typed."""
         answer = self.answer
-        hand = answer["view"].get("hand")
+        hand = answer["numbered"]
         words = line.split()
         legal = describe_legal(answer["legal_moves"])
         card = None
-        if words and words[0].isdigit() and isinstance(hand, list):
+        if words and words[0].isdigit() and hand:
             number = int(words[0])
             if not 1 <= number <= len(hand):
-                raise InvalidMoveError(
-                    f"there is no card {number}: your cards are numbered 1 to {len(hand)}; " + legal
-                )
-            card = str(hand[number - 1])
+                raise InvalidMoveError(f"{no_card_words(number, len(hand))}; {legal}")
+            card = hand[number - 1]
         elif words and line.strip().upper() not in answer["legal_moves"]:
             named = words[0].upper()
             if any(m["source"] == named and m["card"] == named for m in answer["moves"]):

@@ -502,3 +502,17 @@ def test_two_people_at_one_table_pass_the_screen_for_each_new_hand(table: TableS
     told = f"{name}'s turn: pass the screen to {name}."
     assert answer["hand_over"] == {"seat": answer["seat"], "text": told}
     assert table.get(ME, gid, answer["seat"])["hand_over"] is None  # once they have it
+
+
+def test_numbers_pick_the_cards_of_the_hand_as_the_game_keeps_it(table: TableService) -> None:
+    """``numbered``: the one list ``parlour play`` and the terminal table number a hand
+    from (they sorted it apart: the terminal put a Wild Draw Four before a Wild)."""
+    uno = table.start(ME, "uno", seed=13, opponent="random")
+    assert uno["numbered"] == uno["view"]["hand"]
+    assert uno["numbered"][-2:] == ["W", "W4"]
+    other = table.start(ME, "uno", seed=13, opponent=HUMAN)
+    assert other["numbered"] == other["view"]["hand"]  # the seat the answer shows
+    for name in ("calculation", "gate", "eight-by-eight"):
+        assert table.start(ME, name, seed=1)["numbered"] == []
+    patience = table.start(ME, "chinese-patience", seed=1, opponent="random")
+    assert patience["numbered"] == []

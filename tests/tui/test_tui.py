@@ -1800,6 +1800,7 @@ def crowded(name: str, view: dict[str, Any]) -> dict[str, Any]:
 def test_every_board_fits_the_terminal_with_its_piles_at_their_longest(width: int) -> None:
     """Three-cell cards (a Ten's "10♦") run off no board, however long its piles; 8 x 8,
     the widest, shows every row's thirteen face-up cards, and no "T♦" anywhere."""
+    from parlour.service.policy import numbered
     from parlour.tui.canvas import Canvas
     from parlour.tui.tables import table_for
 
@@ -1809,7 +1810,8 @@ def test_every_board_fits_the_terminal_with_its_piles_at_their_longest(width: in
         opponent = "random" if name in ("uno", "chinese-patience") else None
         answer = backend.start(name, seed=3, opponent=opponent)
         canvas = Canvas(width, 40)
-        table_for(name).draw(canvas, crowded(name, answer["view"]), answer)
+        view = crowded(name, answer["view"])
+        table_for(name).draw(canvas, view, {**answer, "view": view, "numbered": numbered(view)})
         text = boards[name] = canvas.plain()
         assert canvas.overflow == [], (name, canvas.overflow)
         assert all(r.x + r.width <= width for r in canvas.regions.values()), name
@@ -1822,3 +1824,95 @@ def test_every_board_fits_the_terminal_with_its_piles_at_their_longest(width: in
     assert len(rows) == 8, boards["eight-by-eight"]
     for row in rows:
         assert row.endswith(" K♠  Q♥  J♠ 10♥  9♠  8♥  7♠  6♥  5♠  4♥  3♠  2♥  A♠"), row
+
+
+# --- cards by number: the terminal table and parlour play agree --------------------------
+
+
+def test_uno_cards_are_numbered_as_parlour_play_numbers_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: the table sorted the hand its own way (a Wild Draw Four before a Wild) and
+    numbered it by keys 1-9 then 0, with no number on screen; ``parlour play`` numbers
+    the service's hand 1, 2, ... and refuses 0. Deal 13 holds both Wilds: card 6 is the
+    Wild in ``parlour play`` and was the Wild Draw Four here. Both now number the
+    service's ``numbered`` list, drawn over the cards."""
+    from parlour.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    argv = ["play", "uno", "--seed", "13", "--opponent", "random", "--db", ":memory:"]
+    main([*argv, "--colour", "never"])
+    told = next(line for line in capsys.readouterr().out.splitlines() if "by number" in line)
+    assert "6:W  7:W4" in told, told
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        hand = screen.answer["numbered"]
+        assert told == "cards by number: " + "  ".join(
+            f"{n}:{card}" for n, card in enumerate(hand, 1)
+        )
+        lines = screen_text(app).splitlines()
+        numbers = next(
+            i for i, line in enumerate(lines) if line.split() == ["1", "2", "3", "4", "5", "6", "7"]
+        )
+        faces = lines[numbers + 1]
+        assert faces.split()[5:] == ["W", "W+4"], faces
+        assert "1-7 card  d draw" in key_bar(app)
+        await keys(pilot, "0")
+        assert screen.flash_error
+        assert screen.flash == "There is no card 0: your cards are numbered 1 to 7."
+        await keys(pilot, "6")
+        assert isinstance(app.screen, ColourScreen)  # the Wild, card 6 of parlour play too
+        await keys(pilot, "escape")
+        await keys(pilot, "7")
+        assert isinstance(app.screen, ColourScreen)
+        await keys(pilot, "b")
+        assert screen.log_texts()[1].startswith("You play a Wild Draw Four and choose blue.")
+
+    drive(script, game="uno", seed=13, opponent="random")
+
+
+def test_every_card_of_a_long_uno_hand_has_its_number_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: keys 1-9 and 0 reached ten cards; an eleventh had no key. A hand of ten or
+    more takes two digits (``1`` ``3``: card 13); a digit that may begin a longer
+    number waits a moment for the next one (or Enter takes it at once, esc drops it),
+    and a number past the hand says how the cards are numbered."""
+    import parlour.tui.screen as screen_module
+
+    monkeypatch.setattr(screen_module, "NUMBER_WAIT", 0.5)
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        for _ in range(40):  # draw (keeping what could be played) until the hand is long
+            if len(screen.answer["numbered"]) >= 13 and screen.your_turn():
+                break
+            await keys(pilot, "k" if "keep" in screen.legal() else "d")
+        hand = screen.answer["numbered"]
+        count = len(hand)
+        assert 13 <= count < 19 and screen.your_turn(), hand
+        assert f"1-{count} card" in key_bar(app)
+        assert re.search(rf"(?m)^ +1 +2 +3 .* {count} *$", screen_text(app))
+        picked: list[str] = []
+        activate = screen.activate
+        screen.activate = picked.append  # type: ignore[method-assign]
+        await keys(pilot, "1")
+        assert screen.number == "1" and screen.flash.startswith("card 1_"), screen.flash
+        await keys(pilot, "3")
+        await keys(pilot, "1", "enter")
+        await keys(pilot, "1", "escape")
+        assert not screen.flash and isinstance(app.screen, TableScreen)
+        await keys(pilot, "1")
+        await pilot.pause(1.0)  # no second digit: card 1
+        assert picked == ["c12", "c0", "c0"]
+        await keys(pilot, *str(count + 1))
+        said_past = f"There is no card {count + 1}: your cards are numbered 1 to {count}."
+        assert screen.flash == said_past and picked == ["c12", "c0", "c0"]
+        screen.activate = activate  # type: ignore[method-assign]
+        # A card past the ninth, played by its number.
+        playable = {str(p["source"]) for p in screen.moves() if not p.get("colour")}
+        number = max(n for n, card in enumerate(hand, 1) if card in playable)
+        await keys(pilot, *str(number), *([] if number >= 10 else ["enter"]))
+        played = next(t for t in screen.log_texts() if t.startswith("You play"))
+        assert played.startswith(f"You play {card_words(hand[number - 1])}"), played
+
+    drive(script, game="uno", seed=13, opponent="random")

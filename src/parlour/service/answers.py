@@ -323,6 +323,9 @@ class Answer(TypedDict):
     counts_narrow: list[str] | None
     legal_moves: list[str]
     moves: list[MoveChoice]
+    #: The reader's cards that a number picks, number 1 first (UNO's hand as the game
+    #: keeps it; empty for a game without a hand): every front end numbers from it.
+    numbered: list[str]
     status: str
     to_move: int | None
     your_turn: bool

@@ -38,7 +38,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from ..ai import deals, player_levels
@@ -108,6 +108,7 @@ __all__ = [
     "is_final",
     "is_person",
     "names",
+    "numbered",
     "person_words",
     "resolve",
     "seat_names",
@@ -904,6 +905,7 @@ def answer(
         "counts_narrow": counts_narrow(record, shown, seat),
         "legal_moves": legal,
         "moves": parts,
+        "numbered": numbered(shown),
         "status": _status(record, game, seat, final, ending or []),
         "to_move": None if outcome is not None else game.to_move,
         "your_turn": mine,
@@ -935,6 +937,17 @@ def answer(
     if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)
     return data
+
+
+def numbered(view: Mapping[str, Any]) -> list[str]:
+    """The reader's cards that a number picks, in order: number 1 is the first. They
+    are the view's ``hand`` in the order the game keeps it (UNO's: by colour, R G Y B,
+    then value, the Wilds last), so that ``parlour play`` (``3`` plays card 3) and the
+    terminal table (key ``3``, and the numbers drawn over the cards) number them alike
+    from this one list, and neither sorts the hand its own way; empty for a game
+    without a hand in its view."""
+    hand = view.get("hand")
+    return [str(card) for card in hand] if isinstance(hand, list) else []
 
 
 def _dealt(ending: Sequence[Event] | None) -> bool:

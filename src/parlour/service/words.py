@@ -47,6 +47,7 @@ __all__ = [
     "give_up_words",
     "result_words",
     "stuck_words",
+    "no_card_words",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -186,6 +187,16 @@ def line_counter(number: int, total: int) -> str:
     move 0, the untouched deal the line starts from (every front end's counter, so
     none counts in its own words)."""
     return "The deal" if number == 0 else f"Move {number} of {total}"
+
+
+def no_card_words(number: int, count: int) -> str:
+    """Why a number picks no card of the hand (``parlour play``'s ``12``, the terminal
+    table's keys ``1`` ``2``): "there is no card 12: your cards are numbered 1 to 9"."""
+    if count == 0:
+        return f"there is no card {number}: you hold no cards"
+    if count == 1:
+        return f"there is no card {number}: your one card is number 1"
+    return f"there is no card {number}: your cards are numbered 1 to {count}"
 
 
 def moves_words(count: int) -> str:

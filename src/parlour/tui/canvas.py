@@ -73,11 +73,14 @@ class Canvas:
         return x
 
     def region(self, name: str, x: int, y: int, width: int, height: int = 1) -> Region:
-        """Name a rectangle (clipped to the canvas) so it can be clicked and highlighted."""
+        """Name a rectangle (clipped to the canvas) so it can be clicked and highlighted;
+        one wholly off the canvas (a table taller than the screen's room for it: an
+        UNO hand of forty cards at 80x24) is not named, so nothing tints or picks it."""
         x0, y0 = max(0, x), max(0, y)
         x1, y1 = min(self.width, x + width), min(self.height, y + height)
         found = Region(name, x0, y0, max(1, x1 - x0), max(1, y1 - y0))
-        self.regions[name] = found
+        if x0 < self.width and y0 < self.height:
+            self.regions[name] = found
         return found
 
     def at(self, x: int, y: int) -> str | None:

@@ -6,7 +6,11 @@ the game's log in the service's sentences, as long as the screen has room for
 (``l`` opens all of it); then the keys that work at this table.
 
 Keys: arrows (or a game's own keys) move the cursor, Enter or a click picks a
-source and then a destination, with the legal destinations highlighted; ``u``
+source and then a destination, with the legal destinations highlighted. Where
+numbers pick cards (``answer["numbered"]``: UNO's hand, numbered as ``parlour play``
+numbers it), digits play card 1, 2, ...: a hand of ten or more waits a moment
+(:data:`NUMBER_WAIT`) after a digit that can begin a longer number, so ``1`` ``2``
+is card 12; Enter takes the number at once, esc drops it. ``u``
 and ``r`` undo and redo, ``h`` hint, ``x`` give up (a patience) or resign (a game of
 two), ``n`` new game, ``l`` the log, ``?`` rules, ``esc`` the games, ``q`` quit.
 Letters work in either case.
@@ -35,7 +39,8 @@ from textual.widgets import RichLog, Static
 
 from ..errors import ParlourError
 from ..service.ending import deal_words, pair_words
-from ..service.words import capitalised, with_symbols
+from ..service.policy import numbered
+from ..service.words import capitalised, no_card_words, with_symbols
 from .canvas import Canvas
 from .dialogs import (
     ChoiceScreen,
@@ -55,7 +60,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["COMMON_KEYS", "PREPARING", "TableScreen", "TableView", "key_name"]
+__all__ = ["COMMON_KEYS", "NUMBER_WAIT", "PREPARING", "TableScreen", "TableView", "key_name"]
 
 CURSOR = Style(reverse=True, bold=True)
 SELECTED = Style(bgcolor="dark_cyan")
@@ -82,6 +87,9 @@ COMPUTER_THINKING = "the computer is thinking…"
 THINKING_AFTER = 0.2
 #: Keys that still work while the service thinks: they only open a page to read.
 READING_KEYS = ("l", "question_mark")
+#: Seconds the table waits for a card number's next digit (a hand of ten cards or
+#: more: ``1`` may be card 1 or the start of 12) before it takes the digits typed.
+NUMBER_WAIT = 1.2
 
 
 def key_name(event: events.Key) -> str:
@@ -153,6 +161,10 @@ class TableScreen(Screen[None]):
         self._line_timer: Timer | None = None
         #: The solver's verdict on this deal, once asked for at the end.
         self.verdict: dict[str, Any] | None = None
+        #: The digits of a card's number typed so far ("" when none), and the timer
+        #: that takes them when no further digit comes.
+        self.number = ""
+        self._number_timer: Timer | None = None
 
     @property
     def parlour(self) -> ParlourApp:
@@ -201,7 +213,12 @@ class TableScreen(Screen[None]):
         return bool(self.answer.get("your_turn"))
 
     def _drawn_answer(self) -> dict[str, Any]:
-        return {**self.answer, "view": self.view, "moves": self.moves()}
+        """The answer as the table draws it: with the view on the table (a computer's
+        move, while they are shown one at a time), its numbered cards too."""
+        drawn = {**self.answer, "view": self.view, "moves": self.moves()}
+        if self.view is not self.answer["view"]:
+            drawn["numbered"] = numbered(self.view)
+        return drawn
 
     def paint(self, width: int, height: int) -> Canvas:
         canvas = Canvas(width, height)
@@ -323,7 +340,7 @@ class TableScreen(Screen[None]):
         if self.line is not None:
             self.query_one("#keys", Static).update(self.line.key_bar())
             return
-        own = self.table.help_line(self.view) if self.answer.get("outcome") is None else ""
+        own = self.own_keys()
         common = common_keys(self.answer)
         width = max(40, self.size.width) - 2
         if not own:
@@ -334,6 +351,14 @@ class TableScreen(Screen[None]):
             text = f"{own}\n{common}"
         self.query_one("#keys", Static).update(text)
 
+    def own_keys(self) -> str:
+        """The keys of this table that work now, as the key bar shows them: the cards'
+        numbers, then the table's own (none once the game is over)."""
+        if self.answer.get("outcome") is not None:
+            return ""
+        keys = (number_keys(self.answer), self.table.help_line(self.view))
+        return "  ".join(k for k in keys if k)
+
     # --- new answers from the service -------------------------------------------------
 
     def take(self, answer: dict[str, Any]) -> None:
@@ -341,6 +366,7 @@ class TableScreen(Screen[None]):
         computer's moves are shown one at a time, then the table settles."""
         self.selected = None
         self.hint_move = None
+        self._number_off()
         start = int(answer.get("log_start") or 0)
         self.entries = [e for e in self.entries if int(e["n"]) < start] + list(answer["log"])
         self.answer = answer
@@ -465,6 +491,8 @@ class TableScreen(Screen[None]):
         if self.busy:
             self.skip.set()  # any key: show the rest of the computer's turn at once
             return
+        if self.number_key(key):
+            return
         if key == "enter" and self.answer.get("end") is not None:
             # the end panel again (put away with escape, or after the winning line):
             # what may come next is never more than a key away
@@ -517,6 +545,63 @@ class TableScreen(Screen[None]):
             self.cursor = target
             self.activate(target)
 
+    # --- cards by number ----------------------------------------------------------
+
+    def number_key(self, key: str) -> bool:
+        """A key while numbers pick cards (``answer["numbered"]``, the numbers drawn
+        over the cards and ``parlour play``'s): a digit, or Enter or esc after one.
+        True if the key was taken; any other key drops the digits typed and goes on."""
+        hand = self.answer.get("numbered") or []
+        if not hand or self.answer.get("outcome") is not None:
+            return False
+        if len(key) == 1 and key.isdigit():
+            typed = self.number + key
+            self._number_off()
+            if int(typed) == 0 or int(typed) * 10 > len(hand):
+                self.pick_number(int(typed))  # no further digit makes a card's number
+                return True
+            self.number = typed
+            more = f"{typed}0-{min(len(hand), int(typed) * 10 + 9)}"
+            self.tell(f"card {typed}_   (next digit: {more}; enter: card {typed}; esc cancels)")
+            self._number_timer = self.set_timer(NUMBER_WAIT, self._number_waited)
+            return True
+        if not self.number:
+            return False
+        typed = self.number
+        self._number_off()
+        if key == "enter":
+            self.pick_number(int(typed))
+            return True
+        self.tell("")
+        return key == "escape"
+
+    def _number_off(self) -> None:
+        self.number = ""
+        if self._number_timer is not None:
+            self._number_timer.stop()
+            self._number_timer = None
+
+    def _number_waited(self) -> None:
+        self._number_timer = None
+        typed, self.number = self.number, ""
+        if typed and not (self.busy or self.thinking or self.line is not None):
+            self.pick_number(int(typed))
+
+    def pick_number(self, number: int) -> None:
+        """Card ``number`` of the hand, as Enter on it would (the service's reason if
+        it cannot be played now); a number past the hand says how they are numbered."""
+        hand = self.answer.get("numbered") or []
+        self.selected = None
+        self.hint_move = None
+        if not 1 <= number <= len(hand):
+            self.tell(no_card_words(number, len(hand)), error=True)
+            self.redraw()
+            return
+        self.tell("")
+        name = self.table.card_region(number)
+        self.cursor = name
+        self.activate(name)
+
     def move_cursor(self, key: str) -> None:
         canvas = self.query_one(TableView).canvas
         grid = self.table.nav()
@@ -529,6 +614,9 @@ class TableScreen(Screen[None]):
     def click(self, name: str) -> None:
         if self.busy or self.thinking:
             return
+        if self.number:
+            self._number_off()
+            self.tell("")
         self.cursor = name
         self.activate(name)
 
@@ -885,6 +973,15 @@ def common_keys(answer: dict[str, Any]) -> str:
         f"x {answer['give_up']['verb']}" if offered else "",
     ]
     return "  ".join([k for k in keys if k] + [ALWAYS_KEYS])
+
+
+def number_keys(answer: dict[str, Any]) -> str:
+    """The digits' entry of the key bar where numbers pick cards: "1-7 card", "1-12
+    card" (two digits from 10), "1 card"; "" where they do not."""
+    count = len(answer.get("numbered") or [])
+    if not count:
+        return ""
+    return "1 card" if count == 1 else f"1-{count} card"
 
 
 def _grid_step(grid: list[list[str]], cursor: str | None, key: str, canvas: Canvas) -> str | None:

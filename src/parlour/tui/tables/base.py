@@ -197,6 +197,12 @@ class Table:
         """The legal moves that are the one-word move ``move`` (``deal``, ``twist``)."""
         return [p for p in parts if p.get("move") == move]
 
+    @staticmethod
+    def card_region(number: int) -> str:
+        """The region that draws card ``number`` (1 the first) of the cards a number
+        picks (``answer["numbered"]``): the screen's digit keys act on it."""
+        return f"c{number - 1}"
+
     def region(self, pile: str | None) -> str | None:
         """The region that draws a pile named in the moves."""
         if pile is None:

@@ -2,6 +2,10 @@
 piles with the colour in play in the middle, the reader's hand below, and buttons for the
 moves that are not a card. Enter on a card plays it; a Wild asks for the colour.
 
+The hand is drawn in the service's order (``answer["numbered"]``), each card under its
+number: the number the screen's digit keys pick it by, and the one ``parlour play``
+shows and takes ("cards by number"), so the two number a hand alike, however long.
+
 Each card in the hand acts by itself: its moves are the service's moves whose
 source is that card (the card drawn, while it may be played, is the only one
 that has any). Only the buttons of this table's options are drawn, and only
@@ -24,9 +28,9 @@ from .base import DIM, LABEL, Button, Part, Table, plural, seat_name, whose
 
 __all__ = ["UnoTable"]
 
-_ORDER = {"R": 0, "G": 1, "Y": 2, "B": 3, "W": 4}
-_VALUES = "0123456789SD"
 CARD_WIDTH = 4
+#: Screen lines a row of the hand takes: the cards' numbers, the cards, their marks.
+HAND_ROW = 3
 #: Buttons for the moves that are not a card: (button, the option it needs).
 BUTTONS: tuple[tuple[Button, str | None], ...] = (
     (Button("draw", "d", "draw"), None),
@@ -39,14 +43,6 @@ BUTTONS: tuple[tuple[Button, str | None], ...] = (
 )
 #: The buttons drawn only while their move is legal: all but Draw.
 WHILE_LEGAL = frozenset(button.move for button, _ in BUTTONS) - {"draw"}
-#: Keys for the first ten cards of the hand.
-CARD_KEYS = {**{str(i): f"c{i - 1}" for i in range(1, 10)}, "0": "c9"}
-
-
-def _sort_key(card: str) -> tuple[int, int, str]:
-    value = card[1:]
-    rank = _VALUES.index(value) if len(value) == 1 and value in _VALUES else 20
-    return (_ORDER.get(card[0], 5), rank, card)
 
 
 def buttons(view: Mapping[str, Any]) -> list[Button]:
@@ -57,11 +53,8 @@ def buttons(view: Mapping[str, Any]) -> list[Button]:
 
 class UnoTable(Table):
     game = "uno"
-    keys: ClassVar[dict[str, str]] = {
-        **CARD_KEYS,
-        **{button.key: button.move for button, _ in BUTTONS},
-    }
-    first_stop = "c0"
+    keys: ClassVar[dict[str, str]] = {button.key: button.move for button, _ in BUTTONS}
+    first_stop = Table.card_region(1)
 
     def __init__(self) -> None:
         super().__init__()
@@ -97,9 +90,10 @@ class UnoTable(Table):
         canvas.put(20, 5, f"colour in play: {colour_name}", LABEL)
         canvas.put(20, 6, f"discard pile: {plural(len(view.get('discard') or []), 'card')}", DIM)
 
-        # The reader's hand ("your", or "Player 1's" at one table), sorted by colour
-        # and value; the card drawn is marked "new".
-        hand = sorted(view.get("hand") or [], key=_sort_key)
+        # The reader's hand ("your", or "Player 1's" at one table) in the service's
+        # order, each card under its number (bright while it may be played); the card
+        # drawn is marked "new".
+        hand = [str(card) for card in answer.get("numbered") or []]
         self.hand = hand
         drawn = view.get("drawn")
         mine = whose(answer, int(answer["seat"]))
@@ -108,17 +102,19 @@ class UnoTable(Table):
         drawn_marked = False
         for i, card in enumerate(hand):
             row, col = divmod(i, per_line)
-            cx, cy = 1 + col * (CARD_WIDTH + 1), 10 + 2 * row
+            cx, cy = 1 + col * (CARD_WIDTH + 1), 11 + HAND_ROW * row
             moves = [p for p in parts if p.get("source") == card]
+            is_drawn = drawn is not None and card == drawn and not drawn_marked
+            if drawn is not None and not is_drawn:
+                moves = []  # only the card drawn may be played now
+            canvas.put(cx, cy - 1, f"{i + 1:^{CARD_WIDTH}}", LABEL if moves else DIM)
             canvas.put(cx, cy, f"{uno_face(card):^{CARD_WIDTH}}", uno_style(card))
-            if drawn is not None and card == drawn and not drawn_marked:
+            if is_drawn:
                 drawn_marked = True
                 canvas.put(cx, cy + 1, "new", LABEL)
-            elif drawn is not None:
-                moves = []  # only the card drawn may be played now
             elif moves:
                 canvas.put(cx + 1, cy + 1, "▲▲", LABEL)
-            name = f"c{i}"
+            name = self.card_region(i + 1)
             canvas.region(name, cx, cy, CARD_WIDTH)
             self.actions[name] = moves
             self.fallback[name] = card
@@ -126,7 +122,7 @@ class UnoTable(Table):
 
         # Buttons for the moves that are not a card, below the hand however long.
         rows = max(1, -(-len(hand) // per_line))
-        x, y = 1, 11 + 2 * rows
+        x, y = 1, 11 + HAND_ROW * rows
         self.offered = []
         for button in buttons(view):
             if button.move == "play":
@@ -155,15 +151,12 @@ class UnoTable(Table):
         return [b for b in buttons(view) if b.move not in WHILE_LEGAL]
 
     def shortcuts(self, view: Mapping[str, Any]) -> dict[str, str]:
-        """The cards' keys and the keys of the buttons drawn: a button's key does
-        nothing while its button is not on the table."""
-        keys = dict(CARD_KEYS)
-        keys.update({button.key: button.move for button in self.shown(view)})
-        return keys
+        """The keys of the buttons drawn: a button's key does nothing while its button
+        is not on the table. (The cards' numbers are the screen's, for every hand.)"""
+        return {button.key: button.move for button in self.shown(view)}
 
     def help_line(self, view: Mapping[str, Any]) -> str:
-        words = "  ".join(f"{b.key} {b.short or b.text}" for b in self.shown(view))
-        return f"1-9 card  {words}"
+        return "  ".join(f"{b.key} {b.short or b.text}" for b in self.shown(view))
 
     def status(self, view: dict[str, Any], answer: dict[str, Any]) -> str:
         scores = [int(s) for s in view.get("scores", [0, 0])]
