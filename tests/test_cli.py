@@ -702,3 +702,24 @@ def test_solve_of_a_deck_names_no_seed(
     assert code == 0, err
     first = out.splitlines()[0]
     assert first.startswith("calculation (your deck): ") and "seed" not in first, first
+
+
+def test_the_terminal_tables_keys_for_hint_undo_and_redo_work_at_the_prompt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: ``u``, ``r`` and ``h`` (the terminal table's keys, and the end panel's U
+    after a lost patience) were refused as moves ("'u' cannot be played"); ``help``
+    named no keys, nor (UNO) that a number plays that card of the hand."""
+    lines = ["S W1", "u", "r", "h", "help", "quit"]
+    code, out, _ = run(
+        monkeypatch, capsys, ["play", "calculation", "--seed", "3"], "\n".join(lines) + "\n"
+    )
+    assert code == 0, out
+    assert "move> u\nTook back 1 move: " in out
+    assert "move> r\nReplayed 1 move: " in out
+    assert "move> h\nHint: " in out
+    assert "  undo (u)     take back a move" in out and "  redo (r)" in out
+    assert "  hint (h)" in out
+    assert "play card N of your hand" not in out  # no hand to number
+    _, out, _ = run(monkeypatch, capsys, ["play", "uno", "--seed", "13"], "help\nquit\n")
+    assert "  N            play card N of your hand, numbered as 'cards by number' shows" in out

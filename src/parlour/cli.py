@@ -99,14 +99,19 @@ def use_colour(choice: str, stream: TextIO) -> bool:
 COMMANDS_HELP = """\
 Type a move (see 'moves'), or one of these commands:
   moves        list the legal moves
-  hint         suggest a move (the strongest fair computer player's, with a reason)
-  undo / redo  take back a move / play it again (the table's one rule says which)
+  hint (h)     suggest a move (the strongest fair computer player's, with a reason)
+  undo (u)     take back a move (the table's one rule says which)
+  redo (r)     play a move taken back again
   show         print the position again
   save FILE    save the game (resume with 'parlour load FILE')
   {give_up}
   rules        print the rules page
   help         this help
   quit         stop playing {kept}"""
+
+#: The terminal table's keys for the commands both have, typed alone: ``u`` undoes here
+#: as it does there (``q`` and ``?`` are read with ``quit`` and ``help``).
+COMMAND_KEYS = {"h": "hint", "u": "undo", "r": "redo"}
 
 #: The line ``help`` adds where numbers pick cards (the service's ``numbered``).
 NUMBERS_HELP = "  N            play card N of your hand, numbered as 'cards by number' shows"
@@ -277,7 +282,7 @@ class TerminalTable:
             line = self.read_line("")
             if line is None:
                 return False
-            if line.strip().lower() == "undo" and self.answer["can_undo"]:
+            if line.strip().lower() in ("undo", "u") and self.answer["can_undo"]:
                 if self._handle("undo") == "changed":
                     self.show()
                 return True
@@ -315,6 +320,8 @@ class TerminalTable:
             return "same"
         word, _, rest = line.partition(" ")
         command = word.lower()
+        if not rest:
+            command = COMMAND_KEYS.get(command, command)
         answer = self.answer
         missed, self.misses = self.misses, 0  # any line but a refused move ends a row
         seat = answer["seat"] if self.hot_seat else None
