@@ -1916,3 +1916,22 @@ def test_every_card_of_a_long_uno_hand_has_its_number_key(monkeypatch: pytest.Mo
         assert played.startswith(f"You play {card_words(hand[number - 1])}"), played
 
     drive(script, game="uno", seed=13, opponent="random")
+
+
+def test_the_rules_page_lists_the_keys_of_the_table_it_was_opened_at() -> None:
+    """Was: ``?`` showed the rules and ``parlour play``'s help, where moves are typed
+    (``R7``, ``draw``), and no word of the keys at this table (the digits, ``d``)."""
+    from parlour.tui.dialogs import rules_markdown
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        await keys(pilot, "question_mark")
+        page = app.screen
+        assert isinstance(page, RulesScreen)
+        assert page.keys.splitlines()[0] == "1-7 card  d draw", page.keys
+        text = rules_markdown(page.game_name, page.keys, page.numbered)
+        assert text.index("## Keys at this table") < text.index("## Help")
+        assert "From ten cards on, type two digits" in text
+
+    drive(script, game="uno", seed=13, opponent="random")
+    assert "## Keys at this table" not in rules_markdown("uno")  # from the games list
+    assert "two digits" not in rules_markdown("gate", "d deal")

@@ -29,11 +29,33 @@ __all__ = [
 ]
 
 
-def rules_markdown(name: str) -> str:
-    """The game's rules page followed by its help text (controls and Decisions)."""
+#: What the rules page says of the keys at a table, before the keys that work there now.
+KEYS_INTRO = (
+    "Arrows move the cursor; enter (or a click) picks a pile or a card, then where it "
+    "goes. The keys that work at this table now:"
+)
+#: And where numbers pick cards (``answer["numbered"]``).
+NUMBERS_NOTE = (
+    "A card's number is drawn over it, the number `parlour play` gives it. From ten "
+    "cards on, type two digits (1 then 2: card 12), or a digit then enter."
+)
+#: What the help text after it is: ``parlour play``'s, where moves are typed.
+HELP_NOTE = "As `parlour play` prints it: there a move is typed as written here."
+
+
+def rules_markdown(name: str, keys: str = "", numbered: bool = False) -> str:
+    """The game's rules page followed by its help text (controls and Decisions); at a
+    table, the keys that work there (``keys``: the key bar's) come between them, so
+    that the page lists the keys of the table it was opened at, not only the typed
+    moves of ``parlour play``."""
     cls = game_class(name)
     page = files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
-    return f"{page}\n\n## Help\n\n```\n{cls.help_text}\n```\n"
+    at_table = ""
+    if keys:
+        note = f"\n\n{NUMBERS_NOTE}" if numbered else ""
+        at_table = f"\n\n## Keys at this table\n\n{KEYS_INTRO}\n\n```\n{keys}\n```{note}"
+    help_note = f"{HELP_NOTE}\n\n" if keys else ""
+    return f"{page}{at_table}\n\n## Help\n\n{help_note}```\n{cls.help_text}\n```\n"
 
 
 class _Page(ModalScreen[None]):
@@ -61,14 +83,16 @@ class RulesScreen(_Page):
         background: $surface; }
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, keys: str = "", numbered: bool = False) -> None:
         super().__init__()
         self.game_name = name
+        self.keys = keys
+        self.numbered = numbered
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "Rules: escape to close, arrows to scroll"
-            yield Markdown(rules_markdown(self.game_name))
+            yield Markdown(rules_markdown(self.game_name, self.keys, self.numbered))
 
 
 class StatsScreen(_Page):

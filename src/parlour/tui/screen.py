@@ -942,7 +942,9 @@ class TableScreen(Screen[None]):
         self.app.push_screen(LogScreen(self.answer.get("title", ""), self.log_texts()))
 
     def rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.answer["game"]))
+        keys = "\n".join(k for k in (self.own_keys(), common_keys(self.answer)) if k)
+        by_number = bool(self.answer.get("numbered"))
+        self.app.push_screen(RulesScreen(self.answer["game"], keys, by_number))
 
     def show_end(self, text: str, choices: dict[str, str]) -> None:
         def done(choice: str | None) -> None:
