@@ -138,6 +138,12 @@ class GameState(ABC):
     #: other's): name -> (0 that seat, 1 the other; what the pile is). Sentences then say
     #: whose it is from the reader's side: "your discard pile", "Ann's discard pile".
     seat_piles: ClassVar[Mapping[str, tuple[int, str]]] = {}
+    #: Every pile name of the move notation, under any option, with what it is for a
+    #: newcomer ("T1": "row 1 of the tableau"): the table's notation names are short
+    #: for typing, so front ends show these as each pile's long name (its tooltip and
+    #: accessible name) and the rules page's "In brief" lists them. Seat piles are
+    #: worded from the reader's side by the service (see :attr:`seat_piles`).
+    pile_legend: ClassVar[Mapping[str, str]] = {}
     #: What :meth:`progress` counts and out of how many (one-player games).
     progress_label: ClassVar[str | None] = None
     progress_total: ClassVar[int | None] = None

@@ -155,6 +155,14 @@ class Calculation(GameState):
     rules_file: ClassVar[str] = "calculation.md"
     progress_label: ClassVar[str | None] = "cards on the foundations"
     pile_names: ClassVar[Mapping[str, str]] = {"S": "the stock"}
+    pile_legend: ClassVar[Mapping[str, str]] = {
+        "F1": "foundation 1, built up by ones",
+        "F2": "foundation 2, built up by twos",
+        "F3": "foundation 3, built up by threes",
+        "F4": "foundation 4, built up by fours",
+        **{f"W{i}": f"waste pile {i}" for i in range(1, 5)},
+        "S": "the current card, on top of the stock",
+    }
     progress_total: ClassVar[int | None] = 52
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

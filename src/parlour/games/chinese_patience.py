@@ -187,6 +187,15 @@ class ChinesePatience(GameState):
         "0": (0, "discard pile"),
         "9": (1, "discard pile"),
     }
+    pile_legend: ClassVar[Mapping[str, str]] = {
+        "1": "foundation 1, for clubs ♣",
+        "2": "foundation 2, for diamonds ♦",
+        "3": "foundation 3, for hearts ♥",
+        "4": "foundation 4, for spades ♠",
+        **{str(i): f"tableau pile {i}" for i in range(5, 9)},
+        "0": "your own discard pile",
+        "9": "your opponent's discard pile",
+    }
     series: ClassVar[bool] = True
     first_option: ClassVar[str | None] = "first"
     help_text: ClassVar[str] = """\

@@ -173,6 +173,13 @@ class EightByEight(GameState):
         "W": "the waste",
         "P": "the talon",
     }
+    pile_legend: ClassVar[Mapping[str, str]] = {
+        **{f"T{i}": f"row {i} of the tableau" for i in range(1, 9)},
+        "S": "the talon",
+        "P": "the pending card, turned from the talon",
+        "W": "the waste pile",
+        **{f"F{i}": f"foundation {i}" for i in range(1, 9)},
+    }
     progress_total: ClassVar[int | None] = DECK_SIZE
     help_text: ClassVar[str] = _HELP
 

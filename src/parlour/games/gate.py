@@ -96,6 +96,15 @@ class Gate(GameState):
         "L": "the left post",
         "R": "the right post",
     }
+    pile_legend: ClassVar[Mapping[str, str]] = {
+        "L": "the left post",
+        "R": "the right post",
+        **{f"T{i}": f"pile {i} of the top bar" for i in range(1, 5)},
+        **{f"B{i}": f"pile {i} of the second bar" for i in range(1, 5)},
+        "S": "the stock",
+        "W": "the waste heap",
+        **{f"F{i}": f"foundation {i}" for i in range(1, 5)},
+    }
     progress_total: ClassVar[int | None] = 52
     help_text: ClassVar[str] = """\
 Piles: posts L and R (only the lowest card is exposed), top bar T1-T4 and

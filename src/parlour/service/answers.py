@@ -363,6 +363,10 @@ class Answer(TypedDict):
     #: question, and the headline after ("Give up", "Give up this deal?", "You gave
     #: up." for a patience; "Resign", "Resign this game?", "You resigned.").
     give_up: GiveUpWords
+    #: Each pile of the move notation with its long name, for a newcomer: "T1": "row 1
+    #: of the tableau", "9": "the computer's discard pile" (the game's ``pile_legend``,
+    #: seat piles from this reader's side); empty where moves name no pile (UNO).
+    piles: dict[str, str]
     seed: NotRequired[int | str]
 
 

@@ -84,6 +84,7 @@ from .words import (
     give_up_words,
     match_words,
     moves_words,
+    pile_legend,
     prompt_words,
     result_words,
     sentence,
@@ -933,6 +934,7 @@ def answer(
         "who_plays": who_plays(record, seat),
         "hand_over": hand_over(record, game, seat, played is not None and _dealt(ending)),
         "give_up": give_up_words(cls.players, lost=outcome is not None and not final),
+        "piles": pile_legend(cls.pile_legend, names(record, seat)),
     }
     if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)

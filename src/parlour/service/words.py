@@ -48,6 +48,7 @@ __all__ = [
     "result_words",
     "stuck_words",
     "no_card_words",
+    "pile_legend",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -360,6 +361,17 @@ class Names:
         if name.isdigit():
             return f"pile {name}"
         return name
+
+
+def pile_legend(legend: Mapping[str, str], names: Names) -> dict[str, str]:
+    """Each pile of a game's notation with its long name for a newcomer (the game's
+    ``pile_legend``), so a table can say what "T1" is; a seat's pile is named from the
+    reader's side as the labels and the log name it ("9": "the computer's discard
+    pile"), not as the game words it for whoever moves."""
+    return {
+        name: names.place(name) if name in names.seat_places else words
+        for name, words in legend.items()
+    }
 
 
 #: The verbs of the table's sentences that do not take "-ed" in the past.
