@@ -1,0 +1,73 @@
+"""The packaged rules pages open with a brief for players, then the full rules.
+
+A newcomer's trial found the pages read like the specification they copy
+("Decision: ...", the move grammar): a person wants the goal, how a turn goes, what
+the piles on the table are called, and a tip first. Every page now starts with
+"## In brief" under its title, short enough to be the first screen of ``parlour rules
+GAME`` in an 80 x 24 terminal, naming every pile the game's notation uses (its
+``pile_legend``, which the web table shows as each pile's long name); the full rules
+follow under "## The full rules".
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+import pytest
+
+from parlour.core.registry import game_class, game_names
+
+#: A range of pile names on a page: `T1`-`T4`, `5`-`8`.
+RANGE = re.compile(r"`([A-Z]*)(\d+)`-`\1(\d+)`")
+CODE = re.compile(r"`([^`]+)`")
+
+
+def page(name: str) -> str:
+    cls = game_class(name)
+    return files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
+
+
+def brief(name: str) -> str:
+    """The "In brief" section's text (what lies between it and the full rules)."""
+    text = page(name)
+    start = text.index("## In brief\n") + len("## In brief\n")
+    return text[start : text.index("\n## The full rules\n")]
+
+
+def named(text: str) -> set[str]:
+    """Every pile name a text writes in code, ranges spelled out."""
+    names = set(CODE.findall(text))
+    for prefix, first, last in RANGE.findall(text):
+        names |= {f"{prefix}{n}" for n in range(int(first), int(last) + 1)}
+    return names
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_page_starts_with_its_brief(name: str) -> None:
+    cls = game_class(name)
+    text = page(name)
+    lines = text.splitlines()
+    assert lines[0].startswith("# ") and cls.title.split()[0] in lines[0], lines[0]
+    assert lines[1:3] == ["", "## In brief"], lines[:4]
+    assert "\n## The full rules\n" in text
+    told = brief(name).strip().splitlines()
+    assert 5 <= len(told) <= 13, told  # a few plain sentences, not a second rules page
+    # the first screen of `parlour rules GAME` in an 80 x 24 terminal shows all of it
+    assert len(text[: text.index("\n## The full rules\n")].splitlines()) <= 23
+    assert max(len(line) for line in told) <= 79
+    for part in ("**Goal:**", "**A turn:**", "**Tip:**"):
+        assert part in brief(name), part
+    assert "Decision" not in brief(name)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_brief_names_every_pile_the_notation_uses(name: str) -> None:
+    """What the web table's tooltips call "T1" is on the page a newcomer opens first."""
+    missing = set(game_class(name).pile_legend) - named(brief(name))
+    assert not missing, f"{name}'s brief does not name {sorted(missing)}"
+
+
+@pytest.mark.parametrize("name", ["calculation", "gate", "eight-by-eight", "chinese-patience"])
+def test_the_brief_of_a_french_suited_game_shows_suit_symbols(name: str) -> None:
+    assert re.search("[♣♦♥♠]", brief(name)), name
