@@ -186,3 +186,17 @@ def test_clicks_while_the_cards_move_are_played(table_at: TableAt) -> None:
     table.settle()
     assert page.evaluate("window.__refused") == []
     assert table.played() == pairs
+
+
+def test_each_pile_says_its_long_name(table_at: TableAt) -> None:
+    """The pile names of the notation (T1, P, W ...) are cryptic to a newcomer: each
+    pile's tooltip and accessible name say what it is, in the game's words (the
+    answer's ``piles``), and a card in it is read with that name."""
+    table = table_at("laptop")
+    table.start("eight-by-eight", seed=3)
+    row = table.pile("T1")
+    assert row.get_attribute("title") == "T1: row 1 of the tableau"
+    assert row.get_attribute("aria-label") == "row 1 of the tableau (T1), 7 face down"
+    assert table.pile("P").get_attribute("title") == "P: the pending card, turned from the talon"
+    top = row.locator(".card").last
+    assert top.get_attribute("aria-label").endswith(", row 1 of the tableau (T1), 7 face down")

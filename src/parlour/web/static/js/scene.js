@@ -85,7 +85,10 @@ export function fanOffsets(cards, fan, room, opts = {}) {
 
 /**
  * Build a scene's DOM inside `root` at `unit` pixels per card width.
- * `hooks.card(el, pile, index)` decorates each card (sources, roles).
+ * `hooks.card(el, pile, index)` decorates each card (sources, roles). `hooks.names`
+ * (the answer's `piles`) gives a pile named in the moves its long name, from the game
+ * ("T1": "row 1 of the tableau"): its tooltip says "T1: row 1 of the tableau", and its
+ * accessible name "row 1 of the tableau (T1)" then what the renderer adds (`detail`).
  */
 export function build(root, scene, unit, hooks = {}) {
   const frag = document.createDocumentFragment();
@@ -105,10 +108,15 @@ export function build(root, scene, unit, hooks = {}) {
     const boxW = fan === "right" ? room : 1;
     const boxH = fan === "down" ? room : CARD_H;
     const total = pile.total ?? pile.cards.length;
+    const long = hooks.names ? hooks.names[pile.id] : undefined;
+    // (the notation name is left out where the long name says it: "tableau pile 5")
+    const says = long && new RegExp(`(^|\\s)${pile.id}(\\b|$)`).test(long);
+    if (long) pile.label = (says ? long : `${long} (${pile.id})`) + (pile.detail ? `, ${pile.detail}` : "");
     const el = h("div", {
       class: "pile" + (pile.cls ? " " + pile.cls : ""),
       role: "group",
       "aria-label": pile.label || pile.name || pile.id,
+      title: long ? `${pile.id}: ${long}` : null,
       dataset: { pile: pile.id, count: String(total) },
     });
     Object.assign(el.style, { left: px(pile.x), top: px(pile.y), width: px(boxW), height: px(boxH) });

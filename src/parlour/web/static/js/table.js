@@ -222,7 +222,7 @@ function draw(view, answer, opts = {}) {
   const H = els.table.clientHeight - pad;
   const { layout, unit, box } = fit(r.layouts(view), Math.max(W, 100), Math.max(H, 100));
   const scene = r.scene(view, box, layout, unit);
-  build(els.scene, scene, unit, { card: decorateCard, slot: decorateSlot });
+  build(els.scene, scene, unit, { card: decorateCard, slot: decorateSlot, names: answer.piles });
   state.unit = unit;
   decoratePiles();
   restoreFocus(focused);

@@ -76,21 +76,20 @@ export default {
       const cards = view.foundations[name];
       piles.push({
         id: name, x: fx(i), y: foundY, cards, fan: "none", tag: name, target: name,
-        label: `foundation ${name}, builds by ${i + 1}`,
       });
       deco.push(decor(fx(i), foundY + CARD_H + 0.06, 1, CALC_H - 0.1, calculator(row, unit)));
     });
     Object.entries(view.waste).forEach(([name, cards], i) => {
       piles.push({
         id: name, x: wasteX + fx(i), y: wasteY, cards, fan: "down", room: wasteRoom, tag: name,
-        label: `waste pile ${name}`, empty: "", grab: topOnly(name),
+        empty: "", grab: topOnly(name),
       });
     });
     const stockLeft = Math.max(view.stock_count - 1, 0);
     const twoRows = layout.name === "wide";
     piles.push({
       id: "S", x: stockX, y: stockY, cards: view.current ? [view.current] : [], fan: "none", target: null,
-      tag: "current", label: "the current card (top of the stock)", empty: "", grab: topOnly("S"),
+      tag: "current", empty: "", grab: topOnly("S"),
     });
     piles.push({
       id: "stock", x: twoRows ? stockX : stockX + 1 + GAP, y: twoRows ? stockY + CARD_H + TAG + 0.1 : stockY,

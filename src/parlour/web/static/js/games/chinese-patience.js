@@ -66,7 +66,7 @@ export default {
       const n = cards.length;
       return {
         id, x: off + discardX, y, cards, fan: "right", room: width - off - discardX, tag: `${name} (${n})`,
-        target: mine ? null : "9", label: `${name}, ${n === 1 ? "1 card" : `${n} cards`}`, empty: "",
+        target: mine ? null : "9", detail: counted(n, "card"), empty: "",
         grab: mine ? topOnly("0") : null,
       };
     };
@@ -82,13 +82,13 @@ export default {
     }
     view.foundations.forEach((top, i) => {
       const name = String(i + 1);
-      piles.push({ id: name, x: x(i), y: foundY, cards: [top], fan: "none", target: name, tag: name, label: `foundation ${name}` });
+      piles.push({ id: name, x: x(i), y: foundY, cards: [top], fan: "none", target: name, tag: name });
     });
     view.tableau.forEach((cards, i) => {
       const name = String(i + 5);
       piles.push({
         id: name, x: tabX + x(i), y: tabY, cards, fan: "down", room: bottom - TAG - 0.2 - tabY, tag: name,
-        label: `tableau pile ${name}`, empty: "space",
+        empty: "space",
         grab: (k, pile) => {
           const n = pile.cards.length;
           if (k === n - 1) return { source: name, count: 1 };

@@ -62,7 +62,7 @@ export default {
     view.foundations.forEach((f, i) => {
       piles.push({
         id: f.name, x: x(i), y: TAG, cards: f.top ? [f.top] : [], fan: "none", tag: f.name,
-        total: f.count, label: `foundation ${f.name}` + (f.count ? `, ${counted(f.count, "card")}` : ""), empty: "",
+        total: f.count, detail: f.count ? counted(f.count, "card") : "", empty: "",
       });
     });
     let rowsY, side;
@@ -77,7 +77,7 @@ export default {
       const cards = rowCards(row);
       piles.push({
         id: row.name, x: x(i), y: rowsY, cards, fan: "down", room: box.h - rowsY - 0.05, tag: row.name,
-        label: `row ${row.name}: ${row.face_down} face down`, empty: "empty",
+        detail: `${row.face_down} face down`, empty: "empty",
         grab: (k) => (k >= row.face_down ? { source: row.name, count: cards.length - k } : null),
       });
     });
@@ -86,17 +86,17 @@ export default {
     piles.push({
       id: "S", x: sx, y: sy, cards: view.talon ? [null] : [], fan: "none", target: null, action: "turn",
       tag: "talon", count: view.talon, total: view.talon,
-      empty: canTurn ? "turn over" : "", label: `the talon, ${counted(view.talon, "card")}, pass ${view.pass} of ${view.passes}`,
+      empty: canTurn ? "turn over" : "", detail: `${counted(view.talon, "card")}, pass ${view.pass} of ${view.passes}`,
     });
     const [px, py] = side(1);
     piles.push({
       id: "P", x: px, y: py, cards: view.pending ? [view.pending] : [], fan: "none", target: null,
-      tag: "pending", label: "the pending card", empty: "", grab: topOnly("P"),
+      tag: "pending", empty: "", grab: topOnly("P"),
     });
     const [wx, wy] = side(2);
     piles.push({
       id: "W", x: wx, y: wy, cards: view.waste.slice(-3), total: view.waste.length, fan: "none", tag: "waste",
-      label: "the waste pile", empty: "", grab: topOnly("W"),
+      empty: "", grab: topOnly("W"),
       count: view.waste.length > 1 ? view.waste.length : undefined,
     });
     return { w: layout.w, h: box.h, piles, decor: [] };

@@ -77,7 +77,7 @@ export default {
     const barRoom = (box.h - coreY - TAG - 0.05) / 2;
     const post = (name, x) => ({
       id: name, x, y: coreY, cards: view.piles[name], fan: "down", room: box.h - coreY - 0.05,
-      tag: name, target: null, label: name === "L" ? "the left post" : "the right post", empty: "", grab: topOnly(name),
+      tag: name, target: null, empty: "", grab: topOnly(name),
     });
     piles.push(post("L", coreX));
     for (const [row, y] of [["T", coreY], ["B", coreY + barRoom + TAG]]) {
@@ -86,7 +86,7 @@ export default {
         const cards = view.piles[name];
         piles.push({
           id: name, x: coreX + 1 + G + i * (1 + GAP), y, cards, fan: "down", room: barRoom, tag: name,
-          label: `${row === "T" ? "top" : "bottom"} bar, pile ${name}`, empty: "space",
+          empty: "space",
           grab: (k, pile) => ({ source: name, count: pile.cards.length - k }),
         });
       }
@@ -97,17 +97,17 @@ export default {
       action: "deal", tag: "stock", count: view.stock, total: view.stock, empty: "",
       // a deal fills the gaps first (the status line says which it does now): "deal one
       // to the waste heap" was wrong whenever a bar space or a short post was open
-      label: `the stock, ${counted(view.stock, "card")}: deal`,
+      detail: `${counted(view.stock, "card")}: deal`,
     });
     piles.push({
       id: "W", x: wasteAt[0], y: wasteAt[1], cards: view.waste.slice(-3), total: view.waste.length, fan: "none",
-      target: null, tag: "waste", label: "the waste heap", empty: "", grab: topOnly("W"),
+      target: null, tag: "waste", empty: "", grab: topOnly("W"),
       count: view.waste.length > 1 ? view.waste.length : undefined,
     });
     return { w: width, h: box.h, piles, decor: [] };
 
     function found(name, top, x, y) {
-      return { id: name, x, y, cards: top ? [top] : [], fan: "none", tag: name, label: `foundation ${name}`, empty: "" };
+      return { id: name, x, y, cards: top ? [top] : [], fan: "none", tag: name, empty: "" };
     }
   },
   controls: [{ word: "deal", always: true, label: "Deal", key: "d" }],

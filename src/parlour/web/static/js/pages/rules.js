@@ -1,4 +1,4 @@
-// The full rules page of each game (the package's rules/*.md, the specification).
+// The rules page of each game (the package's rules/*.md): "In brief" for players, then the full rules (the specification).
 import { h } from "../dom.js";
 import { api, getCatalog } from "../api.js";
 import { markdown } from "../markdown.js";
