@@ -43,6 +43,27 @@ def test_rules_prints_the_page(
     assert code == 0 and "Broken Intervals" in out
 
 
+def test_rules_at_a_terminal_open_at_the_brief(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Printed to a terminal, a rules page scrolled past its "In brief" and left its
+    last lines in view; taller than the terminal, it now goes through the pager, which
+    opens at the top. A pipe (the test's own output) still gets it printed."""
+    import os
+    import pydoc
+
+    paged: list[str] = []
+    monkeypatch.setattr(pydoc, "pager", paged.append)
+    monkeypatch.setattr("parlour.cli._at_a_terminal", lambda: True)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a: os.terminal_size((80, 24)))
+    code, out, _ = run(monkeypatch, capsys, ["rules", "gate"])
+    assert code == 0 and out == ""
+    assert paged and paged[0].startswith("# The Gate\n\n## In brief\n")
+    monkeypatch.setattr("parlour.cli._at_a_terminal", lambda: False)
+    code, out, _ = run(monkeypatch, capsys, ["rules", "gate"])
+    assert out.startswith("# The Gate\n\n## In brief\n") and len(paged) == 1
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

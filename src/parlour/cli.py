@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import pydoc
+import shutil
 import sys
 import threading
 import time
@@ -351,7 +353,7 @@ class TerminalTable:
                 self.say(found["text"] + typed)
                 return "same"
             if command == "rules" and not rest:
-                self.say(rules_text(answer["game"]))
+                show_page(rules_text(answer["game"]), self.out)
                 return "same"
             if command in ("undo", "redo") and not rest:
                 call = self.service.undo if command == "undo" else self.service.redo
@@ -538,6 +540,27 @@ def _stdin_reader(interactive: bool) -> Callable[[str], str | None]:
 def rules_text(name: str) -> str:
     cls = game_class(name)
     return files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
+
+
+def _at_a_terminal() -> bool:
+    """Whether a person reads standard output at a terminal and types on standard input."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # a closed stream, or one that is no file
+        return False
+
+
+def show_page(text: str, out: TextIO | None = None) -> None:
+    """A page to read from its top (a rules page, whose "In brief" comes first). Printed
+    to a terminal it scrolled past its brief, leaving the end in view; taller than the
+    terminal, it goes through the pager ($PAGER, else less), as git's and man's pages do.
+    A pipe, a file or a short page gets it printed as it is."""
+    stream = sys.stdout if out is None else out
+    rows = shutil.get_terminal_size().lines
+    if stream is sys.stdout and _at_a_terminal() and text.count("\n") + 1 >= rows:
+        pydoc.pager(text)
+    else:
+        print(text, file=stream)
 
 
 # --- commands -----------------------------------------------------------------
@@ -728,7 +751,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    print(rules_text(args.game))
+    show_page(rules_text(args.game))
     return 0
 
 
