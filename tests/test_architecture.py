@@ -29,6 +29,7 @@ LAYERS = {
     "kernels": 3,
     "ai": 4,
     "service": 5,
+    "argtypes": 5,
     "sim": 5,
     "envs": 5,
     "cli": 6,

@@ -72,9 +72,9 @@ def test_rules_at_a_terminal_open_at_the_brief(
         (["play", "gate", "speed=2"], "gate has no option 'speed'"),
         (["play", "calculation", "--deck", "AH 2D XX"], "card 3 of the deck"),
         (["play", "calculation", "--deck", "AH 2D"], "deck"),
-        (["play", "gate", "--seed", "-3"], "deal number (seed) must be a whole number from 0 to"),
-        (["play", "gate", "--seed", "x"], "invalid int value"),
-        (["frobnicate"], "invalid choice"),
+        (["play", "gate", "--seed", "-3"], "'-3' is not a deal number: give a whole number from 0"),
+        (["play", "gate", "--seed", "x"], "'x' is not a deal number"),
+        (["frobnicate"], "'frobnicate' is not a command: choose play, solve, load, rules"),
         (["load", "/nonexistent/save.json"], "cannot read save file"),
         (["rules", "chess"], "unknown game"),
         (["play", "gate", "--opponent", "strong"], "one-player game"),
@@ -744,3 +744,40 @@ def test_the_terminal_tables_keys_for_hint_undo_and_redo_work_at_the_prompt(
     assert "play card N of your hand" not in out  # no hand to number
     _, out, _ = run(monkeypatch, capsys, ["play", "uno", "--seed", "13"], "help\nquit\n")
     assert "  N            play card N of your hand, numbered as 'cards by number' shows" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["play", "gate", "--seed", "-1"], "'-1' is not a deal number"),
+        (["play", "gate", "--seed", "abc"], "'abc' is not a deal number"),
+        (["play", "gate", "--seed", "99999999999999999999999"], "'99999999999999999999999' is"),
+        (["play", "gate", "--seed", "2.5"], "'2.5' is not a deal number"),
+        (["solve", "gate", "--seed", "-5"], "'-5' is not a deal number"),
+        (["solve", "gate", "--seed", "x"], "'x' is not a deal number"),
+        (["tui", "gate", "--seed", "1e3"], "'1e3' is not a deal number"),
+        (["simulate", "gate", "--seed", "-1"], "'-1' is not a deal number"),
+        (["simulate", "gate", "-n", "many"], "'many' is not a number of games: give a whole"),
+        (["simulate", "gate", "--max-moves", "0"], "'0' is not a move limit: give a whole"),
+        (["serve", "--port", "http"], "'http' is not a port number: give a whole number from 1"),
+        (["play", "gate", "--colour", "pink"], "'pink' is not a choice of --colour: choose auto"),
+        (["play", "gate", "--seed"], "--seed needs a value"),
+        (["play", "gate", "--seed", "1", "--deck", "AH"], "--seed and --deck cannot be given"),
+        (["play", "gate", "--bogus"], "parlour play has no option '--bogus'"),
+        (["rules", "gate", "x"], "parlour rules takes no 'x'"),
+    ],
+)
+def test_number_and_flag_errors_are_plain_sentences_quoting_the_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """Was: "argument --seed: invalid int value: 'abc'" (argparse's words), and for -1 or
+    a number too long "the deal number (seed) must be a whole number from 0 to
+    9007199254740991, got -1"; solve's -5 was "seed must be a non-negative whole number,
+    got -5". Each is now one sentence quoting what was typed and saying what is taken."""
+    code, out, err = run(monkeypatch, capsys, argv)
+    assert code == 2 and out == ""
+    line = err.strip()
+    assert len(err.splitlines()) == 1 and line.startswith(f"parlour: error: {said}"), err
+    assert "argument " not in line and "invalid int" not in line and "got " not in line
+    if "deal number" in said:
+        assert "is not a deal number: give a whole number from 0 to 9007199254740991" in line

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import pydoc
+import re
 import shutil
 import sys
 import threading
@@ -24,6 +25,7 @@ from . import games as _games  # noqa: F401  (registers the games)
 from .ai.base import caught_up, make_player
 from .ai.hints import best_level
 from .ai.solver import parse_budget, solve
+from .argtypes import deal_number, whole_number
 from .core.options import parse_option_words, resolve_options
 from .core.protocol import describe_legal
 from .core.registry import game_class, games
@@ -36,7 +38,6 @@ from .service.policy import (
     UnseatedOpponentError,
     check_deal,
     check_opponent,
-    check_seed,
     person_words,
 )
 from .service.words import Names, no_card_words, sentences
@@ -55,7 +56,35 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (and exit code 2)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self._required(message)} (see '{self.prog} --help')")
+        raise UsageError(f"{self._plain(self._required(message))} (see '{self.prog} --help')")
+
+    @staticmethod
+    def _plain(message: str) -> str:
+        """argparse's refusal of one argument as a sentence: a value refused by its
+        flag's own type (:mod:`parlour.argtypes`) quotes it first ("'abc' is not a deal
+        number: give a whole number from 0 to ...") and needs no "argument --seed: "
+        before it; a choice argparse refuses is worded the same way ("'pink' is not a
+        choice of --colour: choose auto, always or never"), and a flag left without its
+        value says so ("--seed needs a value")."""
+        head, colon, rest = message.partition(": ")
+        if not (head.startswith("argument ") and colon):
+            return message
+        name = head.removeprefix("argument ").split("/")[0]
+        if rest.startswith("'"):
+            return rest
+        choice = re.fullmatch(r"invalid choice: (.*) \(choose from (.*)\)", rest)
+        if choice:
+            given, listed = choice.groups()
+            choices = [c.strip().strip("'") for c in listed.split(",")]
+            said = ", ".join(choices[:-1]) + " or " + choices[-1] if choices[1:] else choices[0]
+            what = f"a choice of {name}" if name.startswith("-") else f"a {name.lower()}"
+            return f"{given} is not {what}: choose {said}"
+        if rest.startswith("expected ") and name.startswith("-"):
+            return f"{name} needs a value"
+        other = re.fullmatch(r"not allowed with argument (\S+)", rest)
+        if other:
+            return f"{other.group(1).split('/')[0]} and {name} cannot be given together"
+        return message
 
     def _required(self, message: str) -> str:
         """argparse lists a positional that may be left out (``options``: nargs '*')
@@ -662,8 +691,6 @@ def _say_loading() -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     options = parse_option_words(args.options)
-    if args.seed is not None:
-        check_seed(args.seed)  # the service's words, as the web app says them
     if args.demo:
         game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
         pause = 0.4 if sys.stdout.isatty() else 0.0
@@ -793,8 +820,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             f"the web app needs the 'web' extra ({exc.name} is missing): "
             'python -m pip install -e ".[web]"'
         ) from None
-    if not 0 < args.port < 65536:
-        raise UsageError(f"--port must be from 1 to 65535, got {args.port}")
     db = args.db or default_db()
     _check_port_free(args.host, args.port)
     app = create_app(db, prepare_deals=True)
@@ -839,8 +864,6 @@ def cmd_tui(args: argparse.Namespace) -> int:
         # opponent; a two-player game a level, or two people at one table
         _refuse_friend(args.opponent)
         check_opponent(game_class(name), args.opponent, people=(HUMAN,))
-    if args.seed is not None:
-        check_seed(args.seed)  # the service's words, as the web app says them
     try:
         from .tui import ParlourApp
     except ImportError as exc:
@@ -909,7 +932,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", help="calculation, gate, eight-by-eight, uno, chinese-patience")
     deal = play.add_mutually_exclusive_group()
-    deal.add_argument("--seed", type=int, help="deal number (same seed, same deal)")
+    deal.add_argument(
+        "--seed", type=deal_number, metavar="N", help="deal number (same seed, same deal)"
+    )
     deal.add_argument("--deck", help="explicit deck, cards top first: 'KH JC QH ...'")
     play.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
     play.add_argument(
@@ -922,7 +947,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd = sub.add_parser("solve", help="was this deal winnable? (the solver sees every card)")
     solve_cmd.add_argument("game", nargs="?", help="calculation, gate, eight-by-eight")
     solve_deal = solve_cmd.add_mutually_exclusive_group()
-    solve_deal.add_argument("--seed", type=int, help="deal number")
+    solve_deal.add_argument("--seed", type=deal_number, metavar="N", help="deal number")
     solve_deal.add_argument("--deck", help="explicit deck, top first")
     solve_deal.add_argument("--load", metavar="FILE", help="solve the position of a saved game")
     solve_cmd.add_argument("options", nargs="*", help="game options: classic, bars=3 ...")
@@ -954,7 +979,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="start the web app (http://127.0.0.1:8000)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve.add_argument(
+        "--port",
+        type=whole_number("a port number", 1, 65535),
+        default=8000,
+        help="port to listen on (default 8000)",
+    )
     serve.add_argument(
         "--db",
         help="SQLite file or postgresql://... URL (default: parlour.db in the user data folder)",
@@ -963,7 +993,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     tui = sub.add_parser("tui", help="play at a full-screen card table (needs parlour[tui])")
     tui.add_argument("game", nargs="?", help="start this game (default: choose one)")
-    tui.add_argument("--seed", type=int, help="deal number (same seed, same deal)")
+    tui.add_argument(
+        "--seed", type=deal_number, metavar="N", help="deal number (same seed, same deal)"
+    )
     tui.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
     tui.add_argument(
         "--opponent",
@@ -992,10 +1024,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra:
             # Game options may come after flags: 'play gate --seed 7 bars=3'.
-            if args.command not in ("play", "solve", "tui", "simulate") or any(
-                word.startswith("-") for word in extra
-            ):
-                raise UsageError(f"unrecognized arguments: {' '.join(extra)}")
+            flags = [word for word in extra if word.startswith("-")]
+            if flags:
+                raise UsageError(
+                    f"parlour {args.command} has no option {quoted(flags[0])} "
+                    f"(see 'parlour {args.command} --help')"
+                )
+            if args.command not in ("play", "solve", "tui", "simulate"):
+                raise UsageError(
+                    f"parlour {args.command} takes no {quoted(' '.join(extra))} "
+                    f"(see 'parlour {args.command} --help')"
+                )
             args.options = list(args.options) + extra
         result: int = args.func(args)
         return result

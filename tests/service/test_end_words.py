@@ -85,7 +85,7 @@ def test_a_bad_deal_number_is_refused_in_one_message(seed: object) -> None:
     with pytest.raises(ParlourError) as refused:
         table.start(ME, "gate", seed=seed)  # type: ignore[arg-type]
     assert str(refused.value) == (
-        f"the deal number (seed) must be a whole number from 0 to 9007199254740991, got {seed!r}"
+        f"{seed!r} is not a deal number: give a whole number from 0 to 9007199254740991"
     )
 
 

@@ -223,7 +223,7 @@ def test_a_person_acts_only_in_their_own_seat(table: TableService) -> None:
 def test_seeds_outside_what_a_browser_holds_are_refused(table: TableService, seed: Any) -> None:
     # above 2^53 - 1 a browser reads the number as another (548861766482768326 became
     # ...300 on the web table, which deals other cards)
-    refused = r"the deal number \(seed\) must be a whole number from 0 to 9007199254740991"
+    refused = r"is not a deal number: give a whole number from 0 to 9007199254740991"
     with pytest.raises(ParlourError, match=refused):
         table.start(ME, "gate", seed=seed)
     assert table.start(ME, "gate", seed=2**53 - 1)["seed"] == 2**53 - 1

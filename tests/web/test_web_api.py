@@ -187,7 +187,7 @@ def test_oversized_body_without_length_header_is_refused(client: TestClient) -> 
         ({"game": "poker"}, "unknown game 'poker'"),
         ({"game": "gate", "options": {"bars": 5}}, "bars"),
         ({"game": "gate", "options": {"jokers": True}}, "no option 'jokers'"),
-        ({"game": "gate", "seed": -1}, "deal number (seed) must be a whole number from 0 to"),
+        ({"game": "gate", "seed": -1}, "-1 is not a deal number: give a whole number from 0 to"),
         ({"game": "gate", "seed": "7"}, "whole number"),
         ({"game": "gate", "opponent": "random"}, "one-player game"),
         ({"game": "uno", "opponent": "genius"}, "unknown opponent 'genius'"),
@@ -303,12 +303,11 @@ def test_again_twice_is_one_new_game(client: TestClient) -> None:
         # a deal number: the service's one message (the terminal says the same)
         (
             b'{"game": "gate", "seed": -3}',
-            "the deal number (seed) must be a whole number from 0 to 9007199254740991, got -3",
+            "-3 is not a deal number: give a whole number from 0 to 9007199254740991",
         ),
         (
             b'{"game": "gate", "seed": 9007199254740992}',
-            "the deal number (seed) must be a whole number from 0 to 9007199254740991, "
-            "got 9007199254740992",
+            "9007199254740992 is not a deal number: give a whole number from 0 to 9007199254740991",
         ),
     ],
 )

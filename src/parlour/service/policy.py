@@ -111,10 +111,12 @@ __all__ = [
     "names",
     "numbered",
     "person_words",
+    "read_seed",
     "resolve",
     "seat_names",
     "seat_of",
     "seat_words",
+    "seed_refusal",
     "series_totals",
     "summary",
     "undo_target",
@@ -242,11 +244,30 @@ def check_deal(name: str, deal: str, chosen: bool = False) -> str:
 
 def check_seed(seed: Any, largest: int = MAX_SEED) -> int:
     """A deal number as any front end takes it (``--seed``, the API's ``seed``, the
-    web form's deal number), refused in one message wherever it was typed."""
+    web form's deal number), refused in one message wherever it was typed: a plain
+    sentence quoting it and saying what is accepted ("-3 is not a deal number: give a
+    whole number from 0 to 9007199254740991")."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= largest:
-        raise InvalidSeedError(
-            f"the deal number (seed) must be a whole number from 0 to {largest}, got {quoted(seed)}"
-        )
+        raise InvalidSeedError(seed_refusal(seed, largest))
+    return seed
+
+
+def seed_refusal(seed: object, largest: int = MAX_SEED) -> str:
+    """The refusal of a deal number (:func:`check_seed`'s, and :func:`read_seed`'s of
+    one as typed, which quotes the text)."""
+    return f"{quoted(seed)} is not a deal number: give a whole number from 0 to {largest}"
+
+
+def read_seed(text: str) -> int:
+    """A deal number as typed (``parlour play --seed``): the whole number the text
+    writes, refused as :func:`check_seed` refuses, quoting the text as typed ('abc',
+    '-1', '1e5')."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise InvalidSeedError(seed_refusal(text)) from None
+    if not 0 <= seed <= MAX_SEED:
+        raise InvalidSeedError(seed_refusal(text))
     return seed
 
 

@@ -13,6 +13,7 @@ import importlib
 import time
 from typing import Any
 
+from ..argtypes import deal_number, whole_number
 from ..core.options import parse_option_words
 from ..errors import MissingExtraError
 from .backends import BACKENDS, check_backend, default_jobs
@@ -43,10 +44,23 @@ def add_parser(sub: Any) -> None:
         "--players",
         help="computer player per seat, comma-separated: strong,random (default: random)",
     )
-    p.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
-    p.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
     p.add_argument(
-        "--jobs", "-j", type=int, help=f"parallel workers (default: all {default_jobs()} cores)"
+        "--games",
+        "-n",
+        type=whole_number("a number of games", 1),
+        default=1000,
+        metavar="N",
+        help="games to play (default 1000)",
+    )
+    p.add_argument(
+        "--seed", type=deal_number, default=0, metavar="S", help="deal number of game 0 (default 0)"
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=whole_number("a number of workers", 1),
+        metavar="N",
+        help=f"parallel workers (default: all {default_jobs()} cores)",
     )
     p.add_argument("--backend", choices=BACKENDS, default="process", help="default: process")
     p.add_argument("--address", help="ray backend: address of a running cluster to join")
@@ -57,7 +71,8 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--max-moves",
-        type=int,
+        type=whole_number("a move limit", 1),
+        metavar="N",
         help="stop a game after this many moves and count it as capped "
         "(default 5000 for patiences, 200000 for two-player games)",
     )
