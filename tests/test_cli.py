@@ -622,7 +622,7 @@ def test_two_people_at_a_terminal_hand_over_in_the_services_words() -> None:
     start, before, after = text.split(WIPE_SCREEN)
     assert "Player 2's turn: pass the screen to Player 2. Then press Enter." in start
     assert "hand" not in start.split("Type 'help' for commands.")[1]
-    mover_hand = "your hand: R7 R9 G4 G6 G7 Y8 BD"
+    mover_hand = "Your hand: R7 R9 G4 G6 G7 Y8 BD"
     assert mover_hand in before and "R7 R9 G6 G7 Y8 BD" not in after
     assert "Player 1's turn: match the green 4 or draw." in after
 
@@ -781,3 +781,19 @@ def test_number_and_flag_errors_are_plain_sentences_quoting_the_input(
     assert "argument " not in line and "invalid int" not in line and "got " not in line
     if "deal number" in said:
         assert "is not a deal number: give a whole number from 0 to 9007199254740991" in line
+
+
+@pytest.mark.parametrize("game", list(parlour.games()))
+def test_every_games_board_lines_start_with_a_capital(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    """Was: UNO's board in parlour play read "the computer: 7 cards", "draw pile: 93
+    cards", "discard pile: ...", "your hand: ...", "to move: you (...)" and the terminal's
+    own "cards by number: 1:R0 ...", where the other games' boards (Chinese Patience's
+    since 6dd987a) start each line with a capital."""
+    opponent = ["--opponent", "random"] if parlour.new_game(game, seed=1).players == 2 else []
+    _, out, _ = run(monkeypatch, capsys, ["play", game, "--seed", "1", *opponent], "show\nquit\n")
+    flush = [line for line in out.splitlines() if line and not line.startswith((" ", "move>"))]
+    assert flush and all(not line[0].islower() for line in flush), [
+        line for line in flush if line[0].islower()
+    ]

@@ -788,8 +788,8 @@ def test_match_ends_at_the_target() -> None:
     assert g.view(0)["phase"] == "over" and g.view(1)["last_hand"]["points"] == 146
     assert "match over: you won with 146 points" in g.view(0)["events"]
     board = g.render_for(0)
-    assert "match over: you win" in board
-    assert g.render_for(0, end=False) == board.replace("\nmatch over: you win", "")
+    assert "Match over: you win" in board
+    assert g.render_for(0, end=False) == board.replace("\nMatch over: you win", "")
     with pytest.raises(parlour.GameOverError):
         g.play("draw")
 
@@ -947,19 +947,19 @@ def test_move_parts_and_render() -> None:
     }
     assert st.move_parts(g.parse("draw"))["source"] is None
     text = g.render()  # as the player to move sees it
-    assert "your hand: R1 R2 R3 R4 G6 G9 W" in text and "Y1" not in text
-    assert "draw pile: 93 cards" in text and "discard pile: 1 card, top R9" in text
-    assert "scores: you 0, the opponent 0" in text and "to move: you (play" in text
+    assert "Your hand: R1 R2 R3 R4 G6 G9 W" in text and "Y1" not in text
+    assert "Draw pile: 93 cards" in text and "Discard pile: 1 card, top R9" in text
+    assert "scores: you 0, the opponent 0" in text and "To move: you (play" in text
     assert "\x1b[31m" in g.render(colour=True)
     other = st.render_for(1)
     assert "Y1 Y2" in other and "R1" not in other and "opponent: 7 cards" in other
-    assert "to move: the opponent" in other
+    assert "To move: the opponent" in other
     assert not re.search(r"player \d", text + other)
     named = st.render_for(0, other="Ann", resigned_by=1)
     assert "scores: you 0, Ann 0" in named and "\nAnn: 7 cards" in named
-    assert "game over: Ann resigned" in named and "to move" not in named
+    assert "Game over: Ann resigned" in named and "To move" not in named
     bare = st.render_for(0, other="Ann", resigned_by=1, end=False, scores=False)
-    assert bare.startswith("UNO  hand 1\nAnn: 7 cards") and "game over" not in bare
+    assert bare.startswith("UNO  hand 1\nAnn: 7 cards") and "Game over" not in bare
 
 
 def test_undo_save_and_load() -> None:

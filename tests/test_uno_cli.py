@@ -54,8 +54,8 @@ def test_hand_is_numbered_with_counts_and_scores(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = play(monkeypatch, capsys, QUICK, "")
-    assert "cards by number: 1:RS  2:RS  3:RS  4:RS  5:G5  6:GS  7:GS" in out
-    assert "7 cards" in out and "draw pile: 93 cards" in out
+    assert "Cards by number: 1:RS  2:RS  3:RS  4:RS  5:G5  6:GS  7:GS" in out
+    assert "7 cards" in out and "Draw pile: 93 cards" in out
     assert "Hand 1: you start." in out and "Your turn: match the red 9 or draw." in out
 
 
@@ -65,7 +65,7 @@ def test_a_number_plays_that_card(
     code, out = play(monkeypatch, capsys, QUICK, "1\n")
     assert code == 0
     assert "You play a red Skip. The computer loses its turn." in out
-    assert "cards by number: 1:RS  2:RS  3:RS  4:G5  5:GS  6:GS" in out
+    assert "Cards by number: 1:RS  2:RS  3:RS  4:G5  5:GS  6:GS" in out
 
 
 @pytest.mark.parametrize("line", ["7", "W", "w"])
@@ -135,7 +135,7 @@ def test_bad_input_names_the_legal_moves_and_changes_nothing(
     # them and the whole notation); the terminal's own ("no card 9") lists them
     legal = "legal moves: R5, W:R, W:G, W:Y, W:B, draw"
     assert (legal if line == "9" else MOVE_POINTER) in errors[0]
-    screens = [text for text in out.splitlines() if text.startswith("your hand")]
+    screens = [text for text in out.splitlines() if text.startswith("Your hand")]
     assert len(screens) == 2 and screens[0] == screens[1]
 
 
@@ -177,7 +177,7 @@ def test_two_people_see_only_their_own_hand_and_what_the_other_did(
     assert code == 0
     assert "Player 1 plays red 5." in out
     after = out.split("Player 1 plays red 5.", 1)[1]
-    assert "cards by number: 1:R1" in after, "player 2 takes over and sees their own hand"
+    assert "Cards by number: 1:R1" in after, "player 2 takes over and sees their own hand"
     assert "G2" not in after and "Player 2's turn: match the red 5 or draw." in after
     # nobody at one table is "you": the scores name the seats (was "scores: you 0,
     # Player 2 0"), the one at the keyboard first
@@ -220,9 +220,9 @@ def test_the_board_names_the_computer_and_nobody_moves_after_a_resignation(
     before, after = out.split("You resign.")
     for board in (before, after):
         assert "Match to 500: you 0, the computer 0; hand 1." in board
-        assert "\nthe computer: 7 cards" in board
+        assert "\nThe computer: 7 cards" in board
         assert "opponent" not in board
-    assert "to move: you" in before and "to move" not in after
+    assert "To move: you" in before and "To move" not in after
     # the end is told once, in the table's words (not the engine's 'game over:' too)
     assert after.count("Game over. You resigned.") == 1 and "game over:" not in after
-    assert "cards by number" not in after
+    assert "Cards by number" not in after

@@ -224,7 +224,7 @@ class TerminalTable:
         hand = answer["numbered"]
         if hand and not answer["outcome"]:
             numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(hand, 1))
-            self.say(f"cards by number: {numbered}")
+            self.say(f"Cards by number: {numbered}")
         if answer["end"] is not None and not self.end_told:
             # the end's text starts with the status (the headline and why): it stands
             # for it, so "You gave up. It counts as a loss ..." is said once, not twice

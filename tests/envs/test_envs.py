@@ -173,7 +173,7 @@ def test_render_is_text() -> None:
     assert isinstance(text, str) and "L" in text
     duel = envs.UnoEnv(render_mode="ansi")
     duel.reset(seed=2)
-    assert "your hand" in str(duel.render())
+    assert "Your hand" in str(duel.render())
 
 
 def test_observations_come_from_the_acting_players_view() -> None:

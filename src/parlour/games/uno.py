@@ -1059,27 +1059,31 @@ class Uno(GameState):
         def who(p: int) -> str:
             return "you" if p == player else other
 
+        def capital(text: str) -> str:
+            # each line starts with a capital, as the other games' boards do
+            return text[:1].upper() + text[1:]
+
         s = self._scores
         header = f"UNO  hand {self._hand_no}"
         if scores:
             header += f"  scores: you {s[player]}, {other} {s[o]}  (target {self._target})"
         lines = [
             header,
-            f"{other}: {cards_count(len(self._hands[o]))}"
+            f"{capital(other)}: {cards_count(len(self._hands[o]))}"
             + (f" (known: {'W4 ' * self._shown[o]})".replace(" )", ")") if self._shown[o] else ""),
-            f"draw pile: {cards_count(len(self._draw))}",
-            f"discard pile: {cards_count(len(self._discard))}, "
+            f"Draw pile: {cards_count(len(self._draw))}",
+            f"Discard pile: {cards_count(len(self._discard))}, "
             f"top {_pretty(self._discard[-1], colour)}"
             + (f", colour in play {UNO_COLOUR_NAMES[self._colour]}" if self._colour >= 0 else ""),
-            f"your hand: {show(self._hands[player])}",
+            f"Your hand: {show(self._hands[player])}",
         ]
         if self._phase == PH_OVER:
             if end:
                 won = "win" if self._winner == player else "wins"
-                lines.append(f"match over: {who(self._winner)} {won}")
+                lines.append(f"Match over: {who(self._winner)} {won}")
         elif resigned_by is not None:
             if end:
-                lines.append(f"game over: {who(resigned_by)} resigned")
+                lines.append(f"Game over: {who(resigned_by)} resigned")
         else:
             what = {
                 PH_PLAY: "play a card or draw",
@@ -1091,14 +1095,14 @@ class Uno(GameState):
                 what = "waiting"
             elif self._phase == PH_DRAWN:
                 what = f"play the drawn {_pretty(self._drawn, colour)} or keep it"
-            lines.append(f"to move: {who(self._turn)} ({what})")
+            lines.append(f"To move: {who(self._turn)} ({what})")
         if self._last_hand is not None:
             lh = self._last_hand
             if lh[3]:
-                lines.append(f"hand {lh[4]}: blocked, no score")
+                lines.append(f"Hand {lh[4]}: blocked, no score")
             else:
                 lines.append(
-                    f"hand {lh[4]}: {who(lh[0])} won {lh[1]} points; "
+                    f"Hand {lh[4]}: {who(lh[0])} won {lh[1]} points; "
                     f"{who(1 - lh[0])} held {show(lh[2])}"
                 )
         return "\n".join(lines)
