@@ -8,10 +8,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import parlour
+from cheap_deals import make_deals_cheap
+from parlour import cli
 from parlour.cli import MOVE_POINTER, main
 
 
@@ -797,3 +800,66 @@ def test_every_games_board_lines_start_with_a_capital(
     assert flush and all(not line[0].islower() for line in flush), [
         line for line in flush if line[0].islower()
     ]
+
+
+def test_a_demo_honours_daily_winnable_opponent_and_db(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Was: 'parlour play gate --demo --daily' (or --winnable) played a random deal, and
+    --opponent and --db were ignored without a word. Now --daily shows the deal of the
+    day of the store --db names (the deal 'parlour play --daily' deals there), --winnable
+    a proved deal, and --opponent LEVEL plays a two-player game's second seat."""
+    make_deals_cheap(monkeypatch)
+    shown: list[tuple[str, list[str], str]] = []
+
+    def demo(game: Any, colour: bool, pause: float, levels: list[str], heading: str) -> int:
+        shown.append((game.state.render(), list(levels), heading))
+        return 0
+
+    monkeypatch.setattr(cli, "_demo", demo)
+    db = str(tmp_path / "store.db")
+    code, _, err = run(monkeypatch, capsys, ["play", "gate", "--demo", "--daily", "--db", db])
+    assert code == 0, err
+    board, levels, heading = shown.pop()
+    assert heading.startswith("The Gate, the deal of the day, ") and levels == ["strong"]
+    _, out, _ = run(monkeypatch, capsys, ["play", "gate", "--daily", "--db", db], "quit\n")
+    assert board in out, "the demo plays the deal of the day that this store deals"
+    code, _, err = run(monkeypatch, capsys, ["play", "gate", "--demo", "--winnable"])
+    assert code == 0, err
+    assert shown.pop()[2].startswith("The Gate, a deal the solver has proved winnable: ")
+    argv = ["play", "uno", "--demo", "--seed", "4", "--opponent", "random"]
+    code, _, err = run(monkeypatch, capsys, argv)
+    assert code == 0, err
+    _, levels, heading = shown.pop()
+    assert levels == ["strong", "random"]
+    assert heading == (
+        "UNO, deal 4: the computer plays both seats (player 1 strong, player 2 random), "
+        "move by move."
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["uno", "--opponent", "human"], "--demo lets the computer play every seat: --opponent"),
+        (["uno", "--opponent", "friend"], "--demo lets the computer play every seat"),
+        (["uno", "--opponent", "genius"], "unknown opponent 'genius' for uno: the levels are"),
+        (["gate", "--opponent", "human"], "gate is a one-player game: it takes no opponent"),
+        (["gate", "--db", "x.db"], "--demo keeps no game in a store: --db goes with --demo"),
+        (["uno", "--daily"], "uno has no winnable deals or deal of the day"),
+        (["gate", "--daily", "--seed", "3"], "a daily deal is chosen by the table"),
+    ],
+)
+def test_a_demo_refuses_what_it_cannot_do_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: list[str],
+    said: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "_demo", lambda *args: pytest.fail("the demo started"))
+    code, out, err = run(monkeypatch, capsys, ["play", *argv, "--demo"])
+    assert (code, out) == (2, "") and err.startswith(f"parlour: error: {said}"), err
+    assert len(err.splitlines()) == 1
+    assert not (tmp_path / "x.db").exists()

@@ -9,6 +9,7 @@ was; the game goes on.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import pydoc
 import re
@@ -595,16 +596,17 @@ def show_page(text: str, out: TextIO | None = None) -> None:
 # --- commands -----------------------------------------------------------------
 
 
-def _demo(game: Game, colour: bool, pause: float) -> int:
-    """The computer plays the deal for every seat, move by move, showing each position."""
+def _demo(game: Game, colour: bool, pause: float, levels: Sequence[str], heading: str) -> int:
+    """The computer plays the deal for every seat, move by move, showing each position:
+    seat ``i`` at level ``levels[i]``, after the ``heading`` line that says so."""
     players = [
-        caught_up(
-            make_player(game.name, best_level(game.name), seed=game.seed, seat=seat), game, seat
-        )
-        for seat in range(game.players)
+        caught_up(make_player(game.name, level, seed=game.seed, seat=seat), game, seat)
+        for seat, level in enumerate(levels)
     ]
     seats = ("the computer",) if game.players == 1 else ("player 1", "player 2")
     cls = game_class(game.name)
+    print(heading)
+    print()
     print(game.state.render(colour))
     while game.outcome is None:
         seat = game.to_move
@@ -692,10 +694,7 @@ def _say_loading() -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     options = parse_option_words(args.options)
     if args.demo:
-        game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
-        pause = 0.4 if sys.stdout.isatty() else 0.0
-        _warm_players(game.name)
-        return _demo(game, use_colour(args.colour, sys.stdout), pause)
+        return _play_demo(args, options)
     deal = _deal_kind(args)
     _refuse_friend(args.opponent)
     cls = game_class(args.game)
@@ -707,6 +706,60 @@ def cmd_play(args: argparse.Namespace) -> int:
         player, args.game, args.seed, options, args.opponent, deck=args.deck, deal=deal
     )
     return _table(service, player, answer, args)
+
+
+def _play_demo(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """``parlour play GAME --demo``: the computer plays a deal, move by move, for every
+    seat. Its flags mean what they mean for a game a person plays: ``--seed``,
+    ``--deck``, ``--daily`` (today's deal of the day of the store ``--db`` names) and
+    ``--winnable`` pick the deal; ``--opponent LEVEL`` is the computer level that plays
+    the second seat of a two-player game (the first plays at the strongest level). What
+    a demo cannot do is refused in one line: no person plays, so ``--opponent human``
+    (or ``friend``) has no one to seat, and a demo keeps no game, so ``--db`` has
+    nothing to say unless it names whose deal of the day ``--daily`` shows."""
+    cls = game_class(args.game)
+    deal = _deal_kind(args)
+    check_deal(cls.name, deal, chosen=args.seed is not None or args.deck is not None)
+    if cls.players == 1 and args.opponent is not None:
+        raise UsageError(f"{cls.name} is a one-player game: it takes no opponent")
+    if args.opponent in (HUMAN, FRIEND):
+        raise UsageError(
+            f"--demo lets the computer play every seat: --opponent {args.opponent} seats a "
+            "person, who plays without --demo; name a computer level for its second seat"
+        )
+    if args.db is not None and deal != "daily":
+        raise UsageError(
+            "--demo keeps no game in a store: --db goes with --demo only to say whose deal "
+            "of the day --daily shows"
+        )
+    resolve_options(cls.option_specs, options, cls.name)  # before any deal is chosen
+    strongest = best_level(cls.name)
+    levels = [strongest] * cls.players
+    if args.opponent is not None:
+        opponent = check_opponent(cls, args.opponent, people=())
+        levels[-1] = opponent or strongest
+    seed = args.seed
+    if deal != "random":
+        service, _ = _service(args)
+        try:
+            seed = service.deal_seed(cls.name, options, deal)
+        finally:
+            service.store.close()
+    game = new_game(cls.name, seed=seed, deck=args.deck, options=options)
+    if deal == "daily":
+        which = deal_words({"deal": deal, "day": dt.date.today().isoformat()})
+    elif deal == "winnable":
+        which = deal_words({"deal": deal})
+    else:
+        which = "your deck" if args.deck is not None else f"deal {game.seed}"
+    if cls.players == 1:
+        who = f"the computer plays it ({levels[0]} player)"
+    else:
+        who = f"the computer plays both seats (player 1 {levels[0]}, player 2 {levels[1]})"
+    heading = f"{cls.title}, {which}: {who}, move by move."
+    pause = 0.4 if sys.stdout.isatty() else 0.0
+    _warm_players(cls.name)
+    return _demo(game, use_colour(args.colour, sys.stdout), pause, levels, heading)
 
 
 def _refuse_friend(opponent: str | None) -> None:
@@ -938,7 +991,10 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--deck", help="explicit deck, cards top first: 'KH JC QH ...'")
     play.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
     play.add_argument(
-        "--demo", action="store_true", help="let the computer play the deal, move by move"
+        "--demo",
+        action="store_true",
+        help="let the computer play the deal, move by move (--seed, --deck, --daily or "
+        "--winnable choose it; --opponent LEVEL plays a two-player game's second seat)",
     )
     _add_deal_flags(play)
     add_play_flags(play)

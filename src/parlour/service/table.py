@@ -399,6 +399,20 @@ class TableService:
             return deals.deal_of_the_day(name, day or dt.date.today(), options, salt=salt)
         return self._pool(name, options).take()
 
+    def deal_seed(
+        self, name: str, options: dict[str, Any] | None = None, deal: str = "daily"
+    ) -> int:
+        """The deal number of a deal of the kind ``deal`` (``winnable``, or ``daily``:
+        today's deal of the day of this store) of ``name`` with ``options``, as
+        :meth:`start` would deal it, for the computer to play in a demo (``parlour play
+        --demo --daily``), which records no game. Refused as :meth:`start` refuses it:
+        a two-player game has neither kind."""
+        cls = _game_class(name, False)
+        resolved = policy.resolve(cls, dict(options or {}), False)
+        if policy.check_deal(cls.name, deal) == "random":
+            return random_seed()
+        return self._chosen_deal(cls.name, resolved, deal, None, None, None)
+
     def _pool(self, name: str, options: dict[str, Any]) -> deals.WinnablePool:
         """The pool of winnable deals of ``name`` with ``options`` (made on first use)."""
         key = (name, json.dumps(options, sort_keys=True))
