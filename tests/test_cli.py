@@ -863,3 +863,41 @@ def test_a_demo_refuses_what_it_cannot_do_in_one_line(
     assert (code, out) == (2, "") and err.startswith(f"parlour: error: {said}"), err
     assert len(err.splitlines()) == 1
     assert not (tmp_path / "x.db").exists()
+
+
+def test_games_lists_each_games_options_from_what_it_declares(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'parlour games' named the games and nothing of their options (classic,
+    bars=3, target=200 ...). The listing's first lines are as they were; below them each
+    game's options as typed after its name, and 'parlour games GAME' tells one game's
+    options with their help and defaults, its computer players and its deals."""
+    code, out, _ = run(monkeypatch, capsys, ["games"])
+    assert code == 0
+    lines = out.splitlines()
+    names = list(parlour.games())
+    assert lines[: len(names)] == [f"{n:18} {summary}" for n, summary in parlour.games().items()]
+    options = {line.split()[0]: line for line in lines if line.startswith("  ")}
+    for name in names:
+        specs = parlour.new_game(name, seed=1).state.option_specs
+        words = [cli.option_word(spec) for spec in specs]
+        assert options[name] == f"  {name:18} {', '.join(words) or 'none'}"
+    assert "  gate               bars=4|3" in lines and "classic" in options["calculation"]
+    assert "target=N, uno_call, w4_challenge, first=0|1" in options["uno"]
+    example = out.split("as in '")[1].split("'")[0]
+    code, played, err = run(monkeypatch, capsys, example.split()[1:], "quit\n")
+    assert code == 0 and "Goodbye." in played, err
+    for name in names:
+        code, out, _ = run(monkeypatch, capsys, ["games", name])
+        flat = " ".join(out.split())
+        assert code == 0 and f"parlour rules {name}" in flat
+        for spec in parlour.new_game(name, seed=1).state.option_specs:
+            assert f"{cli.option_word(spec)} {' '.join(spec.help.split())}" in flat
+    code, out, _ = run(monkeypatch, capsys, ["games", "8x8"])
+    assert out.startswith("8 x 8 (eight-by-eight; also 8x8, 8-x-8): ")
+    flat = " ".join(out.split())
+    assert "random, fair, strong" in flat and "--winnable" in flat and "Options: none." in flat
+    code, out, _ = run(monkeypatch, capsys, ["games", "uno"])
+    assert "--opponent random, basic, strong; default strong" in " ".join(out.split())
+    assert "target=N      points that win the match; default 500" in out
+    assert "--winnable" not in out and "parlour solve" not in out

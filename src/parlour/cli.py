@@ -15,6 +15,7 @@ import pydoc
 import re
 import shutil
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -23,11 +24,11 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import games as _games  # noqa: F401  (registers the games)
-from .ai.base import caught_up, make_player
+from .ai.base import caught_up, make_player, player_levels
 from .ai.hints import best_level
 from .ai.solver import parse_budget, solve
 from .argtypes import deal_number, whole_number
-from .core.options import parse_option_words, resolve_options
+from .core.options import OptionSpec, parse_option_words, resolve_options
 from .core.protocol import describe_legal
 from .core.registry import game_class, games
 from .core.session import Game, load_game, new_game
@@ -39,6 +40,7 @@ from .service.policy import (
     UnseatedOpponentError,
     check_deal,
     check_opponent,
+    default_level,
     person_words,
 )
 from .service.words import Names, no_card_words, sentences
@@ -836,9 +838,96 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    """The games, one a line, then each game's options; ``parlour games GAME``: one
+    game's options, players and deals. All of it from what each game declares."""
+    if args.game is not None:
+        print("\n".join(game_details(game_class(args.game).name)))
+        return 0
     for name, summary in games().items():
         print(f"{name:18} {summary}")
+    print()
+    example = _option_example()
+    print("Options follow the game's name" + (f", as in '{example}':" if example else ":"))
+    for name in games():
+        words = [option_word(spec) for spec in game_class(name).option_specs]
+        print(f"  {name:18} {', '.join(words) or 'none'}")
+    print("One game's options, players and deals: parlour games GAME")
     return 0
+
+
+def option_word(spec: OptionSpec) -> str:
+    """An option as typed after a game's name: ``classic`` (on or off: the word turns it
+    on), ``bars=4|3`` (one of its values), ``target=N`` (a whole number)."""
+    if spec.kind is bool:
+        return spec.name
+    if spec.choices is not None:
+        return f"{spec.name}={'|'.join(str(c) for c in spec.choices)}"
+    return f"{spec.name}=N"
+
+
+def _option_example() -> str:
+    """A real command line that sets an option: the first game's first option with
+    values, at a value other than its default ('parlour play gate bars=3')."""
+    for name in games():
+        for spec in game_class(name).option_specs:
+            other = [c for c in spec.choices or () if c != spec.default]
+            if other and spec.default is not None:
+                return f"parlour play {name} {spec.name}={other[0]}"
+    return ""
+
+
+def game_details(name: str) -> list[str]:
+    """``parlour games GAME``: what the game is, who plays it, its options (with their
+    defaults), the deals it takes and where its rules are."""
+    from .ai.deals import offers_winnable
+    from .ai.solver import solver_games
+
+    cls = game_class(name)
+    also = f"; also {', '.join(cls.aliases)}" if cls.aliases else ""
+    lines = [f"{cls.title} ({name}{also}): {cls.summary}."]
+    levels = player_levels(name)
+    if cls.players == 1:
+        lines.append(
+            f"One player. Computer players (parlour simulate --players): {', '.join(levels)}; "
+            f"hints and --demo play as {best_level(name)}."
+        )
+    else:
+        lines.append(
+            f"Two players: you against the computer (--opponent {', '.join(levels)}; "
+            f"default {default_level(name)}) or --opponent {person_words(HUMAN)}."
+        )
+    specs = cls.option_specs
+    lines.append("Options, after the game's name:" if specs else "Options: none.")
+    width = max((len(option_word(spec)) for spec in specs), default=0)
+    for spec in specs:
+        if spec.kind is bool:
+            default = "; off unless given" if not spec.default else "; on unless =no"
+        elif spec.default is not None:
+            default = f"; default {spec.default}"
+        else:
+            default = ""
+        if spec.choices is None and spec.minimum is not None:
+            top = f" to {spec.maximum}" if spec.maximum is not None else " up"
+            default += f" (a whole number from {spec.minimum}{top})"
+        lines.append(f"  {option_word(spec):{width}}  {spec.help}{default}")
+    deals = "Deals: --seed N (the same number, the same deal) or --deck '...' (cards top first)"
+    if offers_winnable(name):
+        deals += "; --winnable (a deal the solver has proved) or --daily (the deal of the day)"
+    lines.append(deals + ".")
+    if name in solver_games():
+        lines.append(f"Was a deal winnable? parlour solve {name} --seed N")
+    lines.append(f"Play: parlour play {name} (or parlour tui {name}); rules: parlour rules {name}")
+    return [
+        wrapped
+        for line in lines
+        for wrapped in textwrap.wrap(
+            line, HELP_WIDTH, subsequent_indent=" " * (width + 4 if line.startswith("  ") else 2)
+        )
+    ]
+
+
+#: The width ``parlour games GAME`` wraps its lines to.
+HELP_WIDTH = 79
 
 
 def default_db() -> str:
@@ -1030,7 +1119,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--db", help="the games store shared with 'parlour serve' (SQLite file)")
     stats.set_defaults(func=cmd_stats)
 
-    listing = sub.add_parser("games", help="list the games")
+    listing = sub.add_parser("games", help="list the games and their options")
+    listing.add_argument("game", nargs="?", help="one game's options, players and deals")
     listing.set_defaults(func=cmd_games)
 
     serve = sub.add_parser("serve", help="start the web app (http://127.0.0.1:8000)")
