@@ -30,7 +30,7 @@ from .ai.solver import parse_budget, solve
 from .argtypes import deal_number, whole_number
 from .core.options import OptionSpec, parse_option_words, resolve_options
 from .core.protocol import describe_legal
-from .core.registry import game_class, games
+from .core.registry import game_class, game_names, games
 from .core.session import Game, load_game, new_game
 from .errors import InvalidMoveError, ParlourError, StorageError, quoted
 from .service import FRIEND, HUMAN, TableService, open_service
@@ -56,7 +56,21 @@ class UsageError(ParlourError):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (and exit code 2)."""
+    """argparse, but a usage error is one line (and exit code 2), and a help page may
+    end with examples kept as written (see :data:`EXAMPLES`); ``more`` adds text made
+    only when the page is shown (what the registries list: the players of each game),
+    so that a command that shows no help does not load them."""
+
+    def __init__(self, *args: Any, more: Callable[[], str] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+        self._more = more
+
+    def format_help(self) -> str:
+        if self._more is not None:
+            more, self._more = self._more(), None
+            self.epilog = f"{more}\n\n{self.epilog}" if self.epilog else more
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self._plain(self._required(message))} (see '{self.prog} --help')")
@@ -1048,15 +1062,66 @@ def _deal_kind(args: argparse.Namespace) -> str:
     return "winnable" if args.winnable else "daily" if args.daily else "random"
 
 
+#: The examples that end each help page: real command lines, each of which runs as
+#: written (tests/test_cli_help.py runs every one, so that none goes stale).
+EXAMPLES = {
+    "parlour": """\
+  parlour games      # the games and their options
+  parlour play gate  # play The Gate here, line by line
+  parlour tui        # the full-screen card table
+  parlour serve      # the web app, at http://127.0.0.1:8000
+
+'parlour COMMAND --help' tells one command's options.""",
+    "play": """\
+  parlour play gate                  # a new deal of The Gate
+  parlour play gate --seed 7 bars=3  # deal 7 again, with 3-card bars
+  parlour play calculation --daily   # the deal of the day
+  parlour play uno --opponent human  # two people at one screen""",
+    "solve": """\
+  parlour solve gate --seed 7                         # was deal 7 of The Gate winnable?
+  parlour solve eight-by-eight --seed 3 --budget 2s   # give up after 2 seconds
+  parlour solve --load my-game.json                   # from a saved position""",
+    "load": """\
+  parlour load my-game.json                # go on with a game saved by 'save my-game.json'
+  parlour load my-game.json --db :memory:  # ... without keeping it in the store""",
+    "rules": """\
+  parlour rules gate  # The Gate's rules page
+  parlour rules 8x8   # a game's other name works too""",
+    "stats": """\
+  parlour stats              # every game
+  parlour stats calculation  # one game""",
+    "games": """\
+  parlour games      # the games and their options
+  parlour games uno  # one game's options, players and deals""",
+    "serve": """\
+  parlour serve                                # at http://127.0.0.1:8000
+  parlour serve --port 8080 --db cards.sqlite  # another port, another store""",
+    "tui": """\
+  parlour tui                       # choose a game, or go on with one
+  parlour tui gate --seed 7         # deal 7 of The Gate
+  parlour tui uno --opponent human  # two people at one keyboard""",
+}
+
+
+def examples(command: str) -> str:
+    """The examples part of ``command``'s help page (``parlour`` for the command itself)."""
+    return "examples:\n" + EXAMPLES[command]
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="parlour", description="Five classic card games in your terminal.")
+    parser = _Parser(
+        prog="parlour",
+        description="Five classic card games in your terminal.",
+        epilog=examples("parlour"),
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
     def add_play_flags(p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--opponent",
-            help="two-player games: computer level (random, basic/greedy, strong) or 'human'",
+            help="two-player games: the computer's level (see 'parlour games GAME'), or "
+            "'human' for two people at one table",
         )
         p.add_argument(
             "--colour",
@@ -1071,8 +1136,8 @@ def build_parser() -> argparse.ArgumentParser:
             "(SQLite file; default: parlour.db in the user data folder; :memory: keeps nothing)",
         )
 
-    play = sub.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help="calculation, gate, eight-by-eight, uno, chinese-patience")
+    play = sub.add_parser("play", help="play a game in the terminal", epilog=examples("play"))
+    play.add_argument("game", help=", ".join(game_names()))
     deal = play.add_mutually_exclusive_group()
     deal.add_argument(
         "--seed", type=deal_number, metavar="N", help="deal number (same seed, same deal)"
@@ -1089,8 +1154,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_flags(play)
     play.set_defaults(func=cmd_play)
 
-    solve_cmd = sub.add_parser("solve", help="was this deal winnable? (the solver sees every card)")
-    solve_cmd.add_argument("game", nargs="?", help="calculation, gate, eight-by-eight")
+    solve_cmd = sub.add_parser(
+        "solve",
+        help="was this deal winnable? (the solver sees every card)",
+        epilog=examples("solve"),
+    )
+    solve_cmd.add_argument(
+        "game",
+        nargs="?",
+        help="a one-player game: "
+        + ", ".join(name for name in game_names() if game_class(name).players == 1),
+    )
     solve_deal = solve_cmd.add_mutually_exclusive_group()
     solve_deal.add_argument("--seed", type=deal_number, metavar="N", help="deal number")
     solve_deal.add_argument("--deck", help="explicit deck, top first")
@@ -1103,27 +1177,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve_cmd.set_defaults(func=cmd_solve)
 
-    load = sub.add_parser("load", help="resume a saved game")
+    load = sub.add_parser("load", help="resume a saved game", epilog=examples("load"))
     load.add_argument("file", help="a saved game (JSON), as 'save FILE' writes it")
     add_play_flags(load)
     load.set_defaults(func=cmd_load)
 
-    rules = sub.add_parser("rules", help="print a game's rules")
-    rules.add_argument("game")
+    rules = sub.add_parser("rules", help="print a game's rules", epilog=examples("rules"))
+    rules.add_argument("game", help=", ".join(game_names()))
     rules.set_defaults(func=cmd_rules)
 
     stats = sub.add_parser(
-        "stats", help="your statistics: games played and won, streaks, the deal of the day"
+        "stats",
+        help="your statistics: games played and won, streaks, the deal of the day",
+        epilog=examples("stats"),
     )
     stats.add_argument("game", nargs="?", help="one game only (default: every game)")
     stats.add_argument("--db", help="the games store shared with 'parlour serve' (SQLite file)")
     stats.set_defaults(func=cmd_stats)
 
-    listing = sub.add_parser("games", help="list the games and their options")
+    listing = sub.add_parser(
+        "games", help="list the games and their options", epilog=examples("games")
+    )
     listing.add_argument("game", nargs="?", help="one game's options, players and deals")
     listing.set_defaults(func=cmd_games)
 
-    serve = sub.add_parser("serve", help="start the web app (http://127.0.0.1:8000)")
+    serve = sub.add_parser(
+        "serve", help="start the web app (http://127.0.0.1:8000)", epilog=examples("serve")
+    )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument(
         "--port",
@@ -1137,7 +1217,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(func=cmd_serve)
 
-    tui = sub.add_parser("tui", help="play at a full-screen card table (needs parlour[tui])")
+    tui = sub.add_parser(
+        "tui", help="play at a full-screen card table (needs parlour[tui])", epilog=examples("tui")
+    )
     tui.add_argument("game", nargs="?", help="start this game (default: choose one)")
     tui.add_argument(
         "--seed", type=deal_number, metavar="N", help="deal number (same seed, same deal)"

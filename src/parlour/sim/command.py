@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import textwrap
 import time
 from typing import Any
 
+from ..ai.base import player_levels
 from ..argtypes import deal_number, whole_number
 from ..core.options import parse_option_words
+from ..core.registry import game_class, game_names
 from ..errors import MissingExtraError
 from .backends import BACKENDS, check_backend, default_jobs
 from .play import make_spec
@@ -27,22 +30,46 @@ __all__ = ["add_parser", "cmd_simulate", "summary_table"]
 EXIT_INTERRUPTED = 130
 
 
+#: The end of ``parlour simulate --help``: real command lines, each of which runs as
+#: written (tests/test_cli_help.py checks every one).
+EXAMPLES = """\
+examples:
+  parlour simulate uno --players strong,random -n 1000    # strong against random
+  parlour simulate gate --players fair -n 200 bars=3       # fair, with 3-card bars
+  parlour simulate chinese-patience -n 500 --out cp.jsonl  # each game, a JSON line"""
+
+
+def players_text() -> str:
+    """The players each game has (from the registry of computer players), for the help
+    page: made when the page is shown, as listing them loads every player module."""
+    lines = ["players of each game (--players names one a seat, comma-separated):"]
+    for name in game_names():
+        seats = "" if game_class(name).players == 1 else "  (two seats)"
+        lines.append(f"  {name:18} {', '.join(player_levels(name))}{seats}")
+    return "\n".join(lines)
+
+
 def add_parser(sub: Any) -> None:
-    """Add ``simulate`` to the ``parlour`` command's subcommands."""
+    """Add ``simulate`` to the ``parlour`` command's subcommands (``sub`` makes the CLI's
+    parsers, which take ``more``: text made only when the help is shown)."""
     p = sub.add_parser(
         "simulate",
         help="play many games between computer players and summarise them",
-        description=(
+        description=textwrap.fill(
             "Play N games between computer players and print win rates with 95% "
             "confidence intervals. Game i is dealt from seed S+i, so results are "
-            "reproducible and do not depend on --jobs or --backend."
+            "reproducible and do not depend on --jobs or --backend.",
+            79,
         ),
+        epilog=EXAMPLES,
+        more=players_text,
     )
-    p.add_argument("game", help="calculation, gate, eight-by-eight, uno, chinese-patience")
+    p.add_argument("game", help=", ".join(game_names()))
     p.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
     p.add_argument(
         "--players",
-        help="computer player per seat, comma-separated: strong,random (default: random)",
+        help="computer player per seat, comma-separated: strong,random (default: random in "
+        "every seat; the players of each game are listed below)",
     )
     p.add_argument(
         "--games",
