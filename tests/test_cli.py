@@ -461,8 +461,19 @@ def test_next_game_of_a_series_lets_the_other_player_start(
 @pytest.mark.parametrize(
     "argv,message",
     [
-        (["play"], "the argument game is required (see 'parlour play --help')"),
-        (["load"], "the argument file is required (see 'parlour load --help')"),
+        (
+            ["play"],
+            "parlour play needs a game: calculation, chinese-patience, eight-by-eight, gate, "
+            "uno (see 'parlour play --help')",
+        ),
+        (
+            ["load"],
+            "parlour load needs a file: a saved game (JSON), as 'save FILE' writes it "
+            "(see 'parlour load --help')",
+        ),
+        ([], "parlour needs a command: play, solve, load, rules, stats, games, serve, tui"),
+        (["solve"], "parlour solve needs a game (calculation, eight-by-eight, gate) and its"),
+        (["solve", "gate"], "parlour solve needs the deal to solve: --seed N or --deck '...'"),
     ],
 )
 def test_a_missing_argument_names_only_what_is_required(
@@ -471,7 +482,8 @@ def test_a_missing_argument_names_only_what_is_required(
     argv: list[str],
     message: str,
 ) -> None:
-    # 'options' may be left out: argparse listed it as required too ("game, options")
+    # 'options' may be left out: argparse listed it as required too ("game, options").
+    # Was "the argument game is required": now what is needed and what is taken
     code, _, err = run(monkeypatch, capsys, argv)
     assert code == 2 and err.count("\n") == 1 and message in err
     assert "options" not in err

@@ -104,16 +104,26 @@ class _Parser(argparse.ArgumentParser):
         return message
 
     def _required(self, message: str) -> str:
-        """argparse lists a positional that may be left out (``options``: nargs '*')
-        among the required ones when an earlier one is missing; name only the latter."""
+        """A missing argument, said as what the command needs and what it takes ("parlour
+        play needs a game: calculation, chinese-patience, ..."), from the argument's own
+        help or choices. argparse lists a positional that may be left out (``options``:
+        nargs '*') among the required ones when an earlier one is missing; name only
+        the latter."""
         prefix = "the following arguments are required: "
         if not message.startswith(prefix):
             return message
         optional = {a.dest for a in self._actions if a.nargs in ("*", "?")}
         names = [n for n in message[len(prefix) :].split(", ") if n not in optional]
-        if len(names) == 1:
-            return f"the argument {names[0]} is required"
-        return prefix + ", ".join(names) if names else message
+        if len(names) != 1:
+            return prefix + ", ".join(names) if names else message
+        (name,) = names
+        action = next((a for a in self._actions if name in (a.dest, a.metavar)), None)
+        takes = ""
+        if action is not None and action.choices:
+            takes = ", ".join(str(choice) for choice in action.choices)
+        elif action is not None and action.help:
+            takes = action.help
+        return f"{self.prog} needs a {name.lower()}" + (f": {takes}" if takes else "")
 
 
 def _read_bytes(path: str, what: str) -> bytes:
@@ -820,9 +830,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
             raise UsageError("game options come from the save with --load")
     else:
         if args.game is None:
-            raise UsageError("solve needs a GAME (or --load FILE)")
+            patiences = [name for name in game_names() if game_class(name).players == 1]
+            raise UsageError(
+                f"parlour solve needs a game ({', '.join(patiences)}) and its deal, or "
+                "--load FILE (see 'parlour solve --help')"
+            )
         if args.seed is None and args.deck is None:
-            raise UsageError("solve needs --seed N or --deck '...' (the deal to solve)")
+            raise UsageError(
+                "parlour solve needs the deal to solve: --seed N or --deck '...' "
+                "(see 'parlour solve --help')"
+            )
         options = parse_option_words(args.options)
         game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
     result = solve(game, budget)
