@@ -758,7 +758,7 @@ def test_the_terminal_tables_keys_for_hint_undo_and_redo_work_at_the_prompt(
     assert "  hint (h)" in out
     assert "play card N of your hand" not in out  # no hand to number
     _, out, _ = run(monkeypatch, capsys, ["play", "uno", "--seed", "13"], "help\nquit\n")
-    assert "  N            play card N of your hand, numbered as 'cards by number' shows" in out
+    assert "  N            play card N of your hand, numbered as 'Cards by number' shows" in out
 
 
 @pytest.mark.parametrize(

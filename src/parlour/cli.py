@@ -172,7 +172,7 @@ Type a move (see 'moves'), or one of these commands:
 COMMAND_KEYS = {"h": "hint", "u": "undo", "r": "redo"}
 
 #: The line ``help`` adds where numbers pick cards (the service's ``numbered``).
-NUMBERS_HELP = "  N            play card N of your hand, numbered as 'cards by number' shows"
+NUMBERS_HELP = "  N            play card N of your hand, numbered as 'Cards by number' shows"
 
 #: The words that give a game up, as typed: ``resign`` (the command's name, in every
 #: game), and a patience's own ``give up`` (or ``giveup``).

@@ -1848,7 +1848,7 @@ def test_uno_cards_are_numbered_as_parlour_play_numbers_them(
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         hand = screen.answer["numbered"]
-        assert told == "cards by number: " + "  ".join(
+        assert told == "Cards by number: " + "  ".join(
             f"{n}:{card}" for n, card in enumerate(hand, 1)
         )
         lines = screen_text(app).splitlines()
