@@ -166,6 +166,37 @@ def test_an_agent_outside_the_space_is_refused_in_the_aec_envs() -> None:
     assert env.terminations[agent] and env.infos[agent]["illegal"]
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: envs.PatienceEnv("gate"),
+        lambda: envs.UnoVersusEnv(opponent="basic"),
+        lambda: envs.ChinesePatienceVersusEnv(),
+        lambda: envs.UnoEnv(),
+    ],
+    ids=["patience", "uno-versus", "chinese-patience-versus", "uno-aec"],
+)
+def test_a_step_before_the_first_reset_needs_a_reset(make: Any) -> None:
+    """As the vector environment (and Gymnasium's ``ResetNeeded``) have it. Unwrapped,
+    a patience stepped on a placeholder deal no seed chose, a versus environment failed
+    with a bare ``AssertionError`` (its opponent is made in ``reset``) and the AEC one
+    with ``AttributeError: ... 'agent_selection'``. After ``reset`` all is as before."""
+    env = make()
+    legal = 0 if isinstance(env, duel.DuelEnv) else int(np.flatnonzero(env.action_masks())[0])
+    with pytest.raises(parlour.ResetNeededError, match=r"^step\(\) before reset\(\): call reset"):
+        env.step(legal)
+    if isinstance(env, duel.DuelEnv):
+        with pytest.raises(parlour.ResetNeededError):
+            env.observe("player_0")
+        env.reset(seed=1)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+        assert env._steps == 1
+        return
+    env.reset(seed=1)
+    assert not env.step(int(np.flatnonzero(env.action_masks())[0]))[4]["illegal"]
+
+
 def test_render_is_text() -> None:
     env = envs.PatienceEnv("gate", render_mode="ansi")
     env.reset(seed=2)

@@ -104,6 +104,7 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = AGENTS.index(agent)
         table = self.table
+        table.check_dealt()
         if agent == self.agent_selection and not table.over:
             mask = table.mask()
         else:
@@ -129,6 +130,7 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
             print(self.render_text())
 
     def step(self, action: Any) -> None:
+        self.table.check_dealt()  # (there is no agent_selection before the first reset)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

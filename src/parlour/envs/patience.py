@@ -93,6 +93,7 @@ class PatienceEnv(gym.Env[Vector, np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[Vector, SupportsFloat, bool, bool, dict[str, Any]]:
+        self.table.check_dealt()
         number = check_action(action, self.table.n_actions)  # before anything changes
         self._steps += 1
         legal = self.table.play(number)

@@ -23,14 +23,17 @@ from ..core.options import resolve_options
 from ..core.protocol import GameState, Outcome
 from ..core.registry import game_class
 from ..core.session import new_game
-from ..errors import InvalidActionError, InvalidOptionError
+from ..errors import InvalidActionError, InvalidOptionError, ResetNeededError
 from .actions import action_index, action_table
 from .encoders import Vector, as_vector, encoder_for
 
-__all__ = ["RENDER_MODES", "Table", "check_action", "check_settings"]
+__all__ = ["RENDER_MODES", "RESET_FIRST", "Table", "check_action", "check_settings"]
 
 #: How every environment can draw its table: text returned, or text printed.
 RENDER_MODES = ("ansi", "human")
+
+#: What every environment says when stepped before its first ``reset()``.
+RESET_FIRST = "step() before reset(): call reset() (with a seed or none) before the first step"
 
 
 def check_settings(render_mode: str | None, max_steps: object) -> None:
@@ -79,6 +82,9 @@ class Table:
         self.index = action_index(self.game)
         self.encoder = encoder_for(self.game)
         self.seed = 0
+        #: Whether ``deal`` has been called: until then the table holds a placeholder
+        #: game (deal 0, for the spaces and masks), which no episode may be played on.
+        self.dealt = False
         self.legal: dict[int, Any] = {}
         self._mask = np.zeros(len(self.actions), dtype=np.int8)
         #: Masks made so far, by their legal actions: most positions repeat one.
@@ -104,6 +110,15 @@ class Table:
         """Start the game that ``parlour.new_game(game, seed=seed)`` starts."""
         self.seed = seed
         self.state = new_game(self.game, seed=seed, options=self.options).state
+        self.dealt = True
+
+    def check_dealt(self) -> None:
+        """Refuse a step before the first deal (``reset()``) with
+        :class:`ResetNeededError`, as the vector environment does: the placeholder game
+        is deal 0 whatever the seed, and a step on it would play a game no ``reset``
+        chose (a learner's opponent, chosen in ``reset``, did not even exist yet)."""
+        if not self.dealt:
+            raise ResetNeededError(RESET_FIRST)
 
     @property
     def state(self) -> GameState:

@@ -42,7 +42,7 @@ from ..kernels.jit import numba_available, register_warmer
 from ..rng import Rng
 from .actions import action_table
 from .encoders import encoder_for
-from .table import check_settings
+from .table import RESET_FIRST, check_settings
 
 __all__ = ["UnoVectorEnv", "VectorStep"]
 
@@ -147,9 +147,7 @@ class UnoVectorEnv:
         game.
         """
         if not self._ready:
-            raise ResetNeededError(
-                "step() before reset(): call reset() (with a seed or none) before the first step"
-            )
+            raise ResetNeededError(RESET_FIRST)
         given = np.asarray(actions)
         n, space = self.num_envs, self.n_actions
         if given.shape != (n,):

@@ -187,6 +187,7 @@ class VersusEnv(gym.Env[Vector, np.int64]):
         self, action: np.int64 | int
     ) -> tuple[Vector, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self.table
+        table.check_dealt()
         number = check_action(action, table.n_actions)  # before anything changes
         if table.over:  # stepped again after the end: nothing happens
             return table.observe(self.seat), 0.0, True, False, self._info()
