@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -169,6 +171,48 @@ def test_a_save_of_the_wrong_type_is_a_save_error(wrong: object) -> None:
     """``load_game(None)`` (a file read that gave nothing) said TypeError from json."""
     with pytest.raises(parlour.InvalidSaveError, match=r"a save is the text .*got "):
         parlour.load_game(wrong)  # type: ignore[arg-type]
+
+
+def test_a_file_name_or_file_given_for_a_save_says_to_read_it(tmp_path: Path) -> None:
+    """``load_game("mygame.json")`` (as ``parlour load mygame.json`` reads) said "the file
+    is not valid JSON (Expecting value: line 1 column 1 ...)" of a file that is valid."""
+    path = tmp_path / "mygame.json"
+    path.write_text(parlour.new_game("gate", seed=7).to_json(), encoding="utf-8")
+    with pytest.raises(parlour.InvalidSaveError, match=r"'.*mygame\.json' looks like a file name"):
+        parlour.load_game(str(path))
+    with pytest.raises(parlour.InvalidSaveError, match=r"got a file name .*read_text\(\)"):
+        parlour.load_game(path)  # type: ignore[arg-type]
+    with (
+        path.open(encoding="utf-8") as file,
+        pytest.raises(
+            parlour.InvalidSaveError, match=r"got an open file .*load_game\(file\.read\(\)\)"
+        ),
+    ):
+        parlour.load_game(file)  # type: ignore[arg-type]
+    assert parlour.load_game(path.read_text(encoding="utf-8")).seed == 7
+    with pytest.raises(parlour.InvalidSaveError, match="not valid JSON"):
+        parlour.load_game("nonsense")  # no extension: just not a save
+
+
+def test_an_engine_move_given_to_play_names_its_string(name: str) -> None:
+    """``g.play(g.state.legal_moves()[0])`` said only "a move is a string such as ...";
+    it now says that it is an engine move and which string plays it."""
+    game = parlour.new_game(name, seed=3)
+    move = game.state.legal_moves()[0]
+    text = game.state.move_str(move)
+    with pytest.raises(parlour.InvalidMoveError, match="a move is a string, got .*an engine move"):
+        game.play(move)  # type: ignore[arg-type]
+    with pytest.raises(parlour.InvalidMoveError, match=re.escape(f"its string, {text!r}")):
+        game.play(move)  # type: ignore[arg-type]
+    assert game.moves == [] and game.play(text) == text
+
+
+def test_an_option_given_both_ways_must_agree() -> None:
+    """``new_game("gate", options={"bars": 3}, bars=4)`` quietly dealt bars=4."""
+    with pytest.raises(parlour.InvalidOptionError, match=r"'bars' of gate is given twice, bars=4"):
+        parlour.new_game("gate", seed=1, options={"bars": 3}, bars=4)
+    assert parlour.new_game("gate", seed=1, options={"bars": 3}, bars=3).options == {"bars": 3}
+    assert parlour.new_game("uno", seed=1, options={"target": 200}, first=1).options["first"] == 1
 
 
 @pytest.mark.parametrize("wrong", [None, 5, ("gate",)])

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import re
 import secrets
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -18,6 +20,7 @@ from ..errors import (
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidOptionError,
     InvalidPlayerError,
     InvalidSaveError,
     InvalidSeedError,
@@ -114,7 +117,15 @@ class Game:
     def parse(self, text: str) -> Move:
         """The legal move named by ``text`` (raises, changing nothing, if there is none)."""
         if not isinstance(text, str):
-            example = self.legal_moves()[:1] or self._state.every_move()[:1]
+            state = self._state
+            if _is_engine_move(text, state):
+                # a move from g.state.legal_moves(), the engine level's own objects
+                raise InvalidMoveError(
+                    f"a move is a string, got {quoted(text)}: an engine move "
+                    f"(g.state.legal_moves()); play it by its string, "
+                    f"{state.move_str(text)!r} (g.state.move_str(move))"
+                )
+            example = self.legal_moves()[:1] or state.every_move()[:1]
             raise InvalidMoveError(
                 f"a move is a string such as {example[0]!r}, got {quoted(text)}"
                 if example
@@ -326,7 +337,14 @@ def new_game(
     """
     cls = game_class(name)
     given = dict(options or {})
-    given.update(kwargs)
+    for key, value in kwargs.items():
+        if key in given and given[key] != value:
+            # both ways at once: neither silently wins (the keyword did)
+            raise InvalidOptionError(
+                f"option {key!r} of {cls.name} is given twice, {key}={quoted(value)} and "
+                f"options={{{key!r}: {quoted(given[key])}}}: give it once"
+            )
+        given[key] = value
     resolved = resolve_options(cls.option_specs, given, cls.name)
     if seed is None:
         seed = random_seed() if deck is None else deal_seed(deck)
@@ -336,11 +354,41 @@ def new_game(
     return Game(state, seed, deck, resolved)
 
 
+def _is_engine_move(value: object, state: GameState) -> bool:
+    """Whether ``value`` is one of the engine's legal move objects now (a tuple or
+    number from ``state.legal_moves()``), handed to ``Game.play`` by mistake."""
+    try:
+        return value is not None and value in state.legal_moves()
+    except TypeError:  # not comparable with the engine's moves
+        return False
+
+
+def _looks_like_a_file_name(text: str | bytes | bytearray) -> bool:
+    """A path handed to ``load_game`` instead of the text of the file: one short line
+    ending in a file extension, not JSON (a save always starts with ``{``)."""
+    if isinstance(text, bytes | bytearray):
+        return False
+    name = text.strip()
+    return (
+        0 < len(name) <= 4096
+        and "\n" not in name
+        and not name.startswith(("{", "["))
+        and re.search(r"\.[A-Za-z0-9]{1,8}$", name) is not None
+    )
+
+
 def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
     """Rebuild a game from a save by replaying its moves; raise ``InvalidSaveError``
     if the save is corrupt, of another version, or contains an impossible move."""
     if isinstance(text, Mapping):
         data: Any = dict(text)
+    elif isinstance(text, os.PathLike) or hasattr(text, "read"):
+        what = "a file name" if isinstance(text, os.PathLike) else "an open file"
+        read = "Path(name).read_text()" if isinstance(text, os.PathLike) else "file.read()"
+        raise InvalidSaveError(
+            f"not a parlour save: got {what} ({type(text).__name__}); load_game takes the "
+            f"save's text: parlour.load_game({read})"
+        )
     elif not isinstance(text, str | bytes | bytearray):
         raise InvalidSaveError(
             "not a parlour save: a save is the text game.to_json() writes (str or bytes) "
@@ -350,6 +398,12 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError) as exc:
+            if _looks_like_a_file_name(text):
+                raise InvalidSaveError(
+                    f"not a parlour save: {quoted(str(text).strip(), 100)} looks like a file "
+                    "name; load_game takes the save's text: "
+                    "parlour.load_game(Path(name).read_text())"
+                ) from None
             raise InvalidSaveError(
                 f"not a parlour save: the file is not valid JSON ({exc})"
             ) from None
