@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import multiprocessing
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import parlour
 from parlour import sim
-from parlour.ai import make_player, player_levels
+from parlour.ai import base, make_player, player_levels
 from parlour.sim.backends import MAX_CHUNK, ChunkPlanner, import_ray
 from parlour.sim.play import Batch, make_spec, play_batch
 from parlour.sim.records import GameRecord
@@ -384,3 +386,26 @@ def test_solve_rejects_other_budgets_clearly(budget: object) -> None:
 
     with pytest.raises(parlour.ParlourError, match="bad budget"):
         solve(parlour.new_game("calculation", seed=6), budget)  # type: ignore[arg-type]
+
+
+class _FirstMove(parlour.ai.Player):
+    """Plays the first legal move (a researcher's own player, registered by a test)."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        return legal[0]
+
+
+def test_a_player_object_is_refused_and_a_registered_level_is_simulated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``sim.run("uno", [player, "random"])`` failed with AttributeError: 'UnoRandomPlayer'
+    object has no attribute 'strip'. It now says that players are named by levels and how
+    to register one's own; a class registered as a level plays, and is named by it."""
+    with pytest.raises(sim.SimulationError, match=r"players are named by their levels") as info:
+        sim.run("uno", [make_player("uno", "basic"), "random"], games=2, jobs=1)  # type: ignore[list-item]
+    assert "register_player('uno', 'mine')" in str(info.value)
+    player_levels("uno")  # the built-in levels first, as when the registry is loaded
+    monkeypatch.setitem(base._PLAYERS["uno"], "first", _FirstMove)
+    assert repr(make_player("uno", "first")) == "<_FirstMove level='first'>"
+    results = sim.run("uno", "first,random", games=6, seed=3, jobs=1)
+    assert results.summary.players == ("first", "random") and len(results.records) == 6

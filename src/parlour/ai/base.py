@@ -260,7 +260,10 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
     factory = _PLAYERS.get(name, {}).get(level)
     if factory is None:  # only "random" lacks a game-specific registration
         return RandomPlayer(player_seed)
-    return factory(player_seed)
+    player = factory(player_seed)
+    if not player.level:  # a class registered without naming its level: its repr, a
+        player.level = level  # simulation's messages name the level it was made as
+    return player
 
 
 def observes(player: Player) -> bool:

@@ -28,7 +28,7 @@ from ..core.options import resolve_options
 from ..core.protocol import GameState
 from ..core.registry import game_class, match_games
 from ..core.session import new_game
-from ..errors import ParlourError
+from ..errors import ParlourError, cut
 from .records import CAPPED, GameRecord, RecordRow
 from .stats import Tally
 
@@ -109,8 +109,18 @@ def parse_players(text: str | Sequence[str] | None, game: str) -> tuple[str, ...
     if text is None:
         return ("random",) * seats
     names = text.split(",") if isinstance(text, str) else list(text)
-    names = [name.strip().lower() for name in names]
     levels = player_levels(cls.name)
+    for name in names:
+        if not isinstance(name, str):
+            # a Player object or a function: each game makes its players afresh from
+            # their levels (in worker processes too), so a level's name is what is given
+            raise SimulationError(
+                f"players are named by their levels ({', '.join(levels)}), got "
+                f"{type(name).__name__} {cut(repr(name))}: to simulate a player of your own, "
+                f"register it as a level (@parlour.ai.register_player({cls.name!r}, 'mine') "
+                "on its class) and name that level"
+            )
+    names = [name.strip().lower() for name in names]
     if len(names) != seats or not all(names):
         shown = text if isinstance(text, str) else ",".join(text)
         need = "one player" if seats == 1 else f"{seats} players separated by commas"
