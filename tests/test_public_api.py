@@ -149,3 +149,26 @@ def test_every_error_class_is_exported_from_parlour() -> None:
 
     for name in errors.__all__:
         assert getattr(parlour, name) is getattr(errors, name) and name in parlour.__all__
+
+
+def test_dir_offers_the_subpackages_before_they_are_imported() -> None:
+    """``dir(parlour)`` (and a notebook's completion of ``parlour.``) did not list ``ai``,
+    ``sim``, ``envs`` or ``service`` until something had imported them."""
+    result = _fresh("import parlour\nprint(' '.join(dir(parlour)))\n")
+    assert result.returncode == 0, result.stderr
+    names = set(result.stdout.split())
+    assert {"ai", "sim", "envs", "service", "new_game", "Game", "__version__"} <= names
+
+
+@pytest.mark.parametrize("module_name", ["parlour", "parlour.sim", "parlour.envs.registration"])
+def test_the_examples_in_module_docstrings_run(module_name: str) -> None:
+    """``help(parlour)`` and ``help(parlour.sim)`` open with ``>>>`` examples; they run
+    and print what they say (nothing ran them before)."""
+    import doctest
+    import importlib
+
+    if module_name.startswith("parlour.envs"):
+        pytest.importorskip("gymnasium")
+    module = importlib.import_module(module_name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
+    assert result.attempted > 0 and result.failed == 0

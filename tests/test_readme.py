@@ -49,3 +49,39 @@ def test_the_environment_example_runs_as_pasted() -> None:
     space: dict[str, object] = {}
     exec(compile(code, "README.md", "exec"), space)  # noqa: S102 (our own README)
     assert space["mask"].any()  # type: ignore[attr-defined]
+
+
+DOCS = [README, *sorted((README.parent / "docs").glob("*.md"))]
+#: Words shaped like a dotted name that are files, not Python (the store's file name).
+NOT_NAMES = {"parlour.db"}
+
+
+def _resolve(dotted: str) -> object:
+    """``parlour.ai.solver.solve`` as Python finds it: an attribute, else a submodule."""
+    import importlib
+
+    parts = dotted.split(".")
+    obj: object = importlib.import_module(parts[0])
+    for i, part in enumerate(parts[1:], start=2):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            obj = importlib.import_module(".".join(parts[:i]))
+    return obj
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[path.name for path in DOCS])
+def test_every_parlour_name_the_docs_cite_exists(doc: Path) -> None:
+    """Each ``parlour.x.y`` the README and docs/ name (``parlour.ai.warm()``,
+    ``parlour.envs.registration``, ``parlour.ai.register_player``) is there to import, so
+    a newcomer who types it meets the name, not an AttributeError."""
+    pytest.importorskip("gymnasium")  # docs/environments.md names the environments
+    text = doc.read_text(encoding="utf-8")
+    cited = set(re.findall(r"\bparlour(?:\.[A-Za-z_]\w*)+", text)) - NOT_NAMES
+    missing = []
+    for dotted in sorted(cited):
+        try:
+            _resolve(dotted)
+        except (AttributeError, ImportError) as exc:
+            missing.append(f"{dotted}: {exc}")
+    assert missing == []

@@ -63,6 +63,12 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'parlour' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    """The module's names with the subpackages not yet imported, so that ``dir(parlour)``
+    and a notebook's completion of ``parlour.`` offer ``ai``, ``sim`` and ``envs``."""
+    return sorted(set(globals()) | _SUBPACKAGES)
+
+
 __all__ = [
     "EmptyDrawError",
     "Game",
