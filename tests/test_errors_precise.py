@@ -77,6 +77,25 @@ def test_a_solver_or_player_given_another_game_names_both() -> None:
         make_player("uno", "random").choose(other.view(0), other.legal_moves())
 
 
+def test_a_hint_or_solve_given_no_game_says_what_it_takes() -> None:
+    """``hint(game.state)`` said AttributeError: 'Gate' object has no attribute
+    'past_turns', ``solve("gate")`` AttributeError: 'str' object has no attribute
+    'outcome', and ``hint(game, "x")`` or ``hint(game, -1)`` were taken."""
+    game = parlour.new_game("gate", seed=1)
+    with pytest.raises(parlour.WrongGameError, match=r"got a Gate engine state .*not game\.state"):
+        parlour.ai.hint(game.state)  # type: ignore[arg-type]
+    for wrong in ("gate", None):
+        with pytest.raises(parlour.WrongGameError, match=rf"^hint takes a game .*got {wrong!r}$"):
+            parlour.ai.hint(wrong)  # type: ignore[arg-type]
+        with pytest.raises(parlour.WrongGameError, match=rf"^solve takes a game .*got {wrong!r}$"):
+            parlour.ai.solver.solve(wrong, "1s")  # type: ignore[arg-type]
+    for seconds in (-1, "x", float("nan"), float("inf"), True):
+        with pytest.raises(parlour.InvalidOptionError, match=r"seconds to think .* from 0 up"):
+            parlour.ai.hint(game, seconds)  # type: ignore[arg-type]
+    assert parlour.ai.hint(game, 2).move == parlour.ai.hint(game, 0).move
+    assert parlour.ai.solver.solve(game.state, "1s").status == "solved"
+
+
 def test_deals_that_cannot_be_proved_give_up_precisely(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deals, "_proved", lambda *args: False)
     monkeypatch.setattr(deals, "MAX_TRIES", 2)

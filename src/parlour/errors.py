@@ -156,7 +156,9 @@ class GameNotOverError(ParlourError):
 
 class WrongGameError(ParlourError):
     """One game's position or view given to another game's solver or computer player
-    (the Gate solver given a Calculation deal); the message names both games."""
+    (the Gate solver given a Calculation deal); the message names both games. Also
+    what is not a game at all where one is needed (``hint(game.state)``, whose history
+    a hint needs, or ``solve("gate")``): the message says what is taken."""
 
 
 class NoLegalMoveError(ParlourError):

@@ -9,10 +9,12 @@ seed: two deals that look the same give the same hint.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 
+from ..core.protocol import GameState
 from ..core.session import Game
-from ..errors import GameOverError
+from ..errors import GameOverError, InvalidOptionError, WrongGameError, quoted
 from ..kernels import warm
 from ..rng import stream_seed
 from .base import caught_up, make_player, player_levels
@@ -53,7 +55,30 @@ HINT_SECONDS = 1.0
 
 def hint(game: Game, seconds: float = HINT_SECONDS) -> Hint:
     """The suggested move for the player to move in ``game``, from the strongest
-    player, given ``seconds`` to think where it takes a budget."""
+    player, given ``seconds`` to think where it takes a budget.
+
+    ``game`` is a :class:`~parlour.Game` (not its engine state: a hint recalls the game
+    so far, which only the Game keeps); anything else is a ``WrongGameError``, and
+    ``seconds`` that is not a number from 0 up an ``InvalidOptionError``."""
+    if not isinstance(game, Game):
+        what = (
+            f"a {type(game).__name__} engine state (a hint recalls the game so far, which "
+            "only the Game keeps: pass the game itself, not game.state)"
+            if isinstance(game, GameState)
+            else quoted(game)
+        )
+        raise WrongGameError(
+            f"hint takes a game from parlour.new_game or parlour.load_game, got {what}"
+        )
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 <= seconds < math.inf
+    ):
+        raise InvalidOptionError(
+            f"a hint's seconds to think are a number from 0 up (0: no sampling), got "
+            f"{quoted(seconds)}"
+        )
     outcome = game.outcome
     if outcome is not None:
         raise GameOverError(f"the game is over ({outcome}): there is nothing to hint")

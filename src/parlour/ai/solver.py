@@ -20,7 +20,7 @@ from decimal import Decimal, localcontext
 from ..core.protocol import GameState
 from ..core.registry import game_class
 from ..core.session import Game
-from ..errors import GameOverError, InvalidOptionError, NoSolverError, quoted
+from ..errors import GameOverError, InvalidOptionError, NoSolverError, WrongGameError, quoted
 from ..kernels import warm
 
 __all__ = [
@@ -234,6 +234,11 @@ def solve(game: Game | GameState, budget: Budget | str | float | None = None) ->
     without a solver (a two-player game) raises ``NoSolverError``; a finished one
     ``GameOverError``."""
     limit = as_budget(budget)
+    if not isinstance(game, Game | GameState):
+        raise WrongGameError(
+            "solve takes a game from parlour.new_game or parlour.load_game (or its engine "
+            f"state, game.state), got {quoted(game)}"
+        )
     state = game.state if isinstance(game, Game) else game
     outcome = game.outcome
     if outcome is not None:
