@@ -14,6 +14,7 @@ import pytest
 import parlour
 from parlour import sim
 from parlour.ai import base, make_player, player_levels
+from parlour.ai.hints import best_level
 from parlour.sim.backends import MAX_CHUNK, ChunkPlanner, import_ray
 from parlour.sim.play import Batch, make_spec, play_batch
 from parlour.sim.records import GameRecord
@@ -409,3 +410,7 @@ def test_a_player_object_is_refused_and_a_registered_level_is_simulated(
     assert repr(make_player("uno", "first")) == "<_FirstMove level='first'>"
     results = sim.run("uno", "first,random", games=6, seed=3, jobs=1)
     assert results.summary.players == ("first", "random") and len(results.records) == 6
+    # registered last, it is not taken for the strongest: hints stay parlour's own
+    # (they were "draw: the first player's choice")
+    assert player_levels("uno")[-1] == "first" and best_level("uno") == "strong"
+    assert "first" not in parlour.ai.hint(parlour.new_game("uno", seed=1)).reason

@@ -226,6 +226,20 @@ def player_levels(game: str) -> list[str]:
     return ["random"] + [lvl for lvl in _PLAYERS.get(name, {}) if lvl != "random"]
 
 
+def own_levels(game: str) -> list[str]:
+    """The levels parlour itself registers for a game, weakest first: those of
+    :func:`player_levels` less any a user's code registered (a hint, a demo, the
+    computer opponent take the strongest of these, never a level of one's own)."""
+    name = game_class(game).name
+    _load_players()
+    registered = _PLAYERS.get(name, {})
+    return ["random"] + [
+        level
+        for level, factory in registered.items()
+        if level != "random" and getattr(factory, "__module__", "").startswith("parlour.")
+    ]
+
+
 def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
     """A computer player for ``game`` at ``level``, with its own random stream.
 

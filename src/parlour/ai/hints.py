@@ -17,7 +17,7 @@ from ..core.session import Game
 from ..errors import GameOverError, InvalidOptionError, WrongGameError, quoted
 from ..kernels import warm
 from ..rng import stream_seed
-from .base import caught_up, make_player, player_levels
+from .base import caught_up, make_player, own_levels
 
 __all__ = ["Hint", "hint", "best_level", "HINT_SECONDS", "NO_WAY"]
 
@@ -44,8 +44,10 @@ class Hint:
 
 
 def best_level(game_name: str) -> str:
-    """The strongest registered level for a game (levels are registered weakest first)."""
-    return player_levels(game_name)[-1]
+    """The strongest of parlour's own levels for a game (levels are registered weakest
+    first). A level registered by a user's code (``register_player``, to simulate a
+    player of one's own) is never taken: it made every hint that player's choice."""
+    return own_levels(game_name)[-1]
 
 
 #: The time a hint may take to think (seconds of CPU per decision for the players
