@@ -27,6 +27,8 @@ def test_the_python_api_example_runs_as_pasted() -> None:
         exec(compile(code, "README.md", "exec"), space)  # noqa: S102 (our own README)
     g = space["g"]
     assert g.outcome is not None and g.outcome.result == "resigned"  # type: ignore[attr-defined]
+    assert 'g.options                               # {"bars": 4}' in code
+    assert g.options == {"bars": 4}  # type: ignore[attr-defined]
     assert space["g2"].moves == ["T3 F"]  # type: ignore[attr-defined]
 
 
