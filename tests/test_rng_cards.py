@@ -129,6 +129,22 @@ def test_bad_french_cards_are_named(bad: str) -> None:
         parse_card(bad)
 
 
+@pytest.mark.parametrize("bad", [None, 5, ["AS"], b"AS"])
+def test_a_card_that_is_not_text_is_a_card_error(bad: object) -> None:
+    """``parse_card(None)`` said AttributeError: 'NoneType' object has no attribute
+    'strip' (so did the UNO parser and both list readers)."""
+    from parlour.cards import parse_uno_cards
+
+    for parse, what in (
+        (parse_card, "a card"),
+        (parse_cards, "a list of cards"),
+        (parse_uno_card, "an UNO card"),
+        (parse_uno_cards, "a list of UNO cards"),
+    ):
+        with pytest.raises(InvalidCardError, match=rf"^{what} is text such as '.*', got "):
+            parse(bad)  # type: ignore[arg-type]
+
+
 def test_packs() -> None:
     deck = french_deck()
     assert len(deck) == 52 == len(set(deck))

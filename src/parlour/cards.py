@@ -126,9 +126,17 @@ def card_name(c: int) -> str:
 _TYPED_SUITS = str.maketrans("♣♦♥♠♧♢♡♤", "CDHSCDHS")
 
 
+def _check_text(text: object, what: str, example: str) -> None:
+    """Refuse what is not text (``parse_card(None)``, ``parse_cards(["AS"])``) with
+    ``InvalidCardError``, as any other card that cannot be read, not AttributeError."""
+    if not isinstance(text, str):
+        raise InvalidCardError(f"{what} is text such as {example!r}, got {quoted(text)}")
+
+
 def parse_card(text: str) -> int:
     """Read one card: case-insensitive, ``10`` accepted for ``T``, and a suit symbol
     for its letter (``10♦``: cards are shown so, and a person copies what they see)."""
+    _check_text(text, "a card", "AS")
     t = text.strip().upper().translate(_TYPED_SUITS)
     if t.startswith("10"):
         t = "T" + t[2:]
@@ -142,6 +150,7 @@ def parse_card(text: str) -> int:
 
 def parse_cards(text: str) -> list[int]:
     """Read cards separated by spaces (or commas)."""
+    _check_text(text, "a list of cards", "AS TD 7H")
     return [parse_card(tok) for tok in text.replace(",", " ").split()]
 
 
@@ -202,6 +211,7 @@ def uno_str(c: int) -> str:
 def parse_uno_card(text: str) -> int:
     """The UNO card number that ``text`` names (``uno_str`` read back, any case);
     ``InvalidCardError`` if it names none."""
+    _check_text(text, "an UNO card", "R7")
     t = text.strip().upper()
     if t == "W":
         return UNO_WILD
@@ -217,6 +227,7 @@ def parse_uno_card(text: str) -> int:
 
 def parse_uno_cards(text: str) -> list[int]:
     """UNO card numbers from text separated by spaces or commas."""
+    _check_text(text, "a list of UNO cards", "R7 GS W4")
     return [parse_uno_card(tok) for tok in text.replace(",", " ").split()]
 
 
