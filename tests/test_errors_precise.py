@@ -96,6 +96,24 @@ def test_a_hint_or_solve_given_no_game_says_what_it_takes() -> None:
     assert parlour.ai.solver.solve(game.state, "1s").status == "solved"
 
 
+@pytest.mark.parametrize("game", sorted(parlour.games()))
+def test_a_player_handed_no_view_or_no_list_of_moves_says_so(game: str) -> None:
+    """``player.choose(None, legal)`` said AttributeError: 'NoneType' object has no
+    attribute 'get', and ``choose(view, None)`` TypeError: 'NoneType' object is not
+    iterable; a single string was read as a list of one-letter moves."""
+    g = parlour.new_game(game, seed=3)
+    view, legal = g.view(g.to_move), g.legal_moves()
+    for level in player_levels(game):
+        player = make_player(game, level)
+        for wrong_view in (None, 5, "view", [view]):
+            with pytest.raises(parlour.InvalidViewError, match="handed a view, the dict"):
+                player.choose(wrong_view, legal)  # type: ignore[arg-type]
+        for wrong_legal in (None, 5, legal[0]):
+            with pytest.raises(parlour.InvalidMoveError, match="among a list of move strings"):
+                player.choose(view, wrong_legal)  # type: ignore[arg-type]
+        assert player.choose(view, legal) in legal
+
+
 def test_deals_that_cannot_be_proved_give_up_precisely(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deals, "_proved", lambda *args: False)
     monkeypatch.setattr(deals, "MAX_TRIES", 2)

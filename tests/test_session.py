@@ -215,6 +215,30 @@ def test_an_option_given_both_ways_must_agree() -> None:
     assert parlour.new_game("uno", seed=1, options={"target": 200}, first=1).options["first"] == 1
 
 
+@pytest.mark.parametrize("wrong", [3, "bars=3", ["bars", 3], True])
+def test_options_that_are_no_mapping_are_an_option_error(wrong: object) -> None:
+    """``new_game("gate", options=3)`` said TypeError: 'int' object is not iterable, and
+    ``options="bars=3"`` ValueError: dictionary update sequence element #0 ...; so did
+    ``sim.run``."""
+    with pytest.raises(parlour.InvalidOptionError, match=r"options of gate are a mapping .*got"):
+        parlour.new_game("gate", seed=1, options=wrong)  # type: ignore[arg-type]
+    with pytest.raises(parlour.InvalidOptionError, match=r"options of gate are a mapping"):
+        parlour.sim.run("gate", games=1, jobs=1, options=wrong)  # type: ignore[arg-type]
+
+
+def test_past_turns_from_a_move_the_game_has_not_is_a_move_index_error() -> None:
+    """``past_turns(0, -1)`` said ValueError: Indices for islice() must be None or an
+    integer ...; ``past_turns(0, 9)`` of a game of two moves gave nothing."""
+    game = parlour.new_game("gate", seed=7)
+    game.play(game.legal_moves()[0])
+    game.play(game.legal_moves()[0])
+    assert [move for _, move in game.past_turns(0, 1)] == game.moves[1:]
+    assert list(game.past_turns(0, 2)) == []
+    for wrong in (-1, 3, "1", 1.5, None):
+        with pytest.raises(parlour.MoveIndexError, match=r"numbered 0 to 2 \(the number played\)"):
+            list(game.past_turns(0, wrong))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("wrong", [None, 5, ("gate",)])
 def test_a_game_name_of_the_wrong_type_is_an_unknown_game(wrong: object) -> None:
     """``new_game(None)`` said AttributeError: 'NoneType' object has no attribute 'strip'."""

@@ -260,6 +260,11 @@ def test_an_interrupted_run_keeps_what_finished(tmp_path: Path, jobs: int) -> No
         ({"game": "gate", "address": "127.0.0.1:6379"}, "ray backend only"),
         ({"game": "gate", "bars": 3}, r"keyword 'bars': game options go in options=\{\.\.\.\}"),
         ({"game": "gate", "job": 2}, "keyword 'job'.*own keywords are players, games, .*jobs"),
+        # open(1) wrote the records to standard output; open(2.5) said TypeError
+        ({"game": "gate", "out": 1}, r"out is the results file's name .*got 1"),
+        ({"game": "gate", "out": 2.5}, r"out is the results file's name .*got 2.5"),
+        # said TypeError: 'int' object is not iterable
+        ({"game": "gate", "players": 5}, r"players are level names .*got 5"),
     ],
 )
 def test_bad_input_is_one_clear_error(kwargs: dict[str, object], message: str) -> None:

@@ -20,6 +20,7 @@ from ..errors import (
     InvalidMoveError,
     InvalidOptionError,
     InvalidPlayerError,
+    InvalidViewError,
     NoLegalMoveError,
     UnknownGameError,
     quoted,
@@ -88,9 +89,21 @@ def check_legal(view: Mapping[str, Any], legal: Sequence[str]) -> None:
     that is no move of the game at all (``"zz"`` for The Gate) is an
     ``InvalidMoveError`` naming it and the game, not a failure deep in a player. Only
     the move's form is checked (the view alone cannot say what is legal now). A view
-    that names no registered game is left to the player (a ``WrongGameError``).
+    that names no registered game is left to the player (a ``WrongGameError``). A view
+    that is no mapping is an ``InvalidViewError``, and ``legal`` that is not a list of
+    move strings (a single string, None) an ``InvalidMoveError``.
     """
-    name = view.get("game") if isinstance(view, Mapping) else None
+    if not isinstance(view, Mapping):
+        raise InvalidViewError(
+            f"a computer player is handed a view, the dict game.view(seat) gives, got "
+            f"{quoted(view)}"
+        )
+    if isinstance(legal, str) or not isinstance(legal, Sequence):
+        raise InvalidMoveError(
+            "a computer player chooses among a list of move strings, as "
+            f"game.legal_moves() gives them, got {quoted(legal)}"
+        )
+    name = view.get("game")
     if not isinstance(name, str):
         return
     known = _EVERY_MOVE.get(name)

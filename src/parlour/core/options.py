@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import InvalidOptionError, quoted
 
-__all__ = ["OptionSpec", "resolve_options", "parse_option_words"]
+__all__ = ["OptionSpec", "resolve_options", "parse_option_words", "given_options"]
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -106,6 +106,21 @@ class OptionSpec:
 
 def _key(name: str) -> str:
     return name.strip().lower().replace("-", "_")
+
+
+def given_options(options: object, game: str) -> dict[str, Any]:
+    """``options=`` as a caller gave it (None for none), copied: a mapping of option
+    names to values, or an ``InvalidOptionError`` saying so (``options=3`` said
+    TypeError: 'int' object is not iterable, ``options="bars=3"`` a ValueError from
+    ``dict``)."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise InvalidOptionError(
+            f"the options of {game} are a mapping of names to values, such as "
+            f"{{'bars': 3}}, got {quoted(options)}"
+        )
+    return dict(options)
 
 
 def resolve_options(

@@ -29,7 +29,7 @@ from ..errors import (
     quoted,
 )
 from ..notation import deal_seed
-from .options import resolve_options
+from .options import given_options, resolve_options
 from .protocol import GameState, Move, Outcome
 from .registry import game_class
 
@@ -236,6 +236,12 @@ class Game:
         far without seeing a hidden card.
         """
         self._check_player(player)
+        played = len(self._past)
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= played:
+            raise MoveIndexError(
+                f"no move {quoted(start)} to start from: the moves are numbered 0 to "
+                f"{played} (the number played)"
+            )
         for before, canonical in itertools.islice(self._past, start, None):
             if before.to_move == player:
                 view = dict(before.view(player))
@@ -336,7 +342,7 @@ def new_game(
     random seed, so it plays the same game on every run.
     """
     cls = game_class(name)
-    given = dict(options or {})
+    given = given_options(options, cls.name)
     for key, value in kwargs.items():
         if key in given and given[key] != value:
             # both ways at once: neither silently wins (the keyword did)

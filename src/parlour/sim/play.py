@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from .. import games as _games  # noqa: F401  (registers the games in worker processes)
 from ..ai.base import Player, RandomPlayer, make_player, player_levels
 from ..ai.hints import NO_WAY
-from ..core.options import resolve_options
+from ..core.options import given_options, resolve_options
 from ..core.protocol import GameState
 from ..core.registry import game_class, match_games
 from ..core.session import new_game
@@ -108,8 +108,13 @@ def parse_players(text: str | Sequence[str] | None, game: str) -> tuple[str, ...
     seats = cls.players
     if text is None:
         return ("random",) * seats
-    names = text.split(",") if isinstance(text, str) else list(text)
     levels = player_levels(cls.name)
+    if not isinstance(text, str | Sequence):
+        raise SimulationError(
+            f"players are level names separated by commas, or a list of them (the levels "
+            f"of {cls.name}: {', '.join(levels)}), got {cut(repr(text))}"
+        )
+    names = text.split(",") if isinstance(text, str) else list(text)
     for name in names:
         if not isinstance(name, str):
             # a Player object or a function: each game makes its players afresh from
@@ -162,7 +167,7 @@ def make_spec(
             f"matches apply to {' and '.join(match_games())} only (whole matches instead "
             f"of single hands); {name} plays whole games"
         )
-    resolved = resolve_options(cls.option_specs, dict(options or {}), name)
+    resolved = resolve_options(cls.option_specs, given_options(options, name), name)
     return SimSpec(
         game=name,
         players=parse_players(players, name),

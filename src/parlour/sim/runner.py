@@ -11,15 +11,16 @@ each chunk finished.
 from __future__ import annotations
 
 import inspect
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidOptionError, StorageError
+from ..errors import InvalidOptionError, StorageError, quoted
 from .backends import default_jobs, iter_batches
-from .play import SimSpec, make_spec
+from .play import SimSpec, SimulationError, make_spec
 from .records import GameRecord
 from .results import SimResults, write_records
 from .stats import Tally
@@ -111,6 +112,11 @@ def run_spec(
 ) -> SimResults:
     """:func:`run` for a ready-made specification."""
     started = time.perf_counter()  # what the rate counts: the whole run, start-up included
+    if out is not None and not isinstance(out, str | os.PathLike):
+        # open(1) would write the records to standard output, open(True) too
+        raise SimulationError(
+            f"out is the results file's name (a str or a Path), got {quoted(out)}"
+        )
     jobs = default_jobs() if jobs is None else jobs
     want_rows = keep_records or out is not None
     # checks jobs, backend and address before anything starts
