@@ -197,6 +197,15 @@ def test_a_step_before_the_first_reset_needs_a_reset(make: Any) -> None:
     assert not env.step(int(np.flatnonzero(env.action_masks())[0]))[4]["illegal"]
 
 
+def test_observing_an_agent_the_game_has_not_names_the_agents() -> None:
+    """``observe("player_2")`` said ValueError: 'player_2' is not in list."""
+    env = envs.UnoEnv()
+    env.reset(seed=1)
+    for wrong in ("player_2", 0, None):
+        with pytest.raises(parlour.InvalidPlayerError, match="the agents are player_0, player_1"):
+            env.observe(wrong)  # type: ignore[arg-type]
+
+
 def test_render_is_text() -> None:
     env = envs.PatienceEnv("gate", render_mode="ansi")
     env.reset(seed=2)

@@ -31,7 +31,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..core.session import random_seed
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, InvalidPlayerError, quoted
 from ..rng import Rng
 from .encoders import OBS_HIGH
 from .rewards import cut_off_rewards, end_rewards
@@ -102,6 +102,10 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        if agent not in AGENTS:  # (AGENTS.index said "'x' is not in list")
+            raise InvalidPlayerError(
+                f"there is no agent {quoted(agent)}: the agents are {', '.join(AGENTS)}"
+            )
         seat = AGENTS.index(agent)
         table = self.table
         table.check_dealt()
