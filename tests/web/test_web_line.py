@@ -189,3 +189,44 @@ def test_a_winnable_deal_offers_its_line_without_asking(table_at: TableAt) -> No
     page.locator("#ask-verdict").click()
     page.locator("#watch-line").wait_for(timeout=60_000)
     assert page.locator("#line-bar").count() == 0
+
+
+#: The card size on the table (px a card's width) and the felt's box.
+SIZE = """() => { const r = document.querySelector('#table').getBoundingClientRect();
+  return [window.Parlour.game.unit, Math.round(r.width), Math.round(r.height)]; }"""
+
+
+def test_the_cards_keep_their_size_from_play_to_the_winning_line(table_at: TableAt) -> None:
+    """The row under the table keeps its height, so the cards keep their size as the
+    game ends and its winning line's bar comes and goes. Calculation, which has no
+    buttons of its own, shrank a step when the bar appeared (at 360x740 the bar took
+    two rows: 68 px cards became 56) and grew back after; The Gate's cards grew a step at
+    the end (its Deal button gone) and shrank for the bar (at 1440x900, 108 -> 116 ->
+    108 px). The bar fits one row at 360 px too."""
+    for game, size in (("calculation", (360, 740)), ("gate", (1440, 900))):
+        table = table_at("phone")
+        page = table.page
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        table.start(game, seed=3)
+        playing = page.evaluate(SIZE)
+        give_up(table)
+        table.settle()
+        assert page.evaluate(SIZE) == playing, f"{game}: the cards changed size at the end"
+        page.locator("#ask-verdict").click()
+        page.locator("#watch-line").wait_for(timeout=60_000)
+        page.locator("#watch-line").click()
+        page.wait_for_selector("#line-bar")
+        page.keyboard.press("ArrowRight")  # paused a move or two in
+        page.wait_for_function(
+            f"!{GAME}.replay.playing && {GAME}.replay.at > 0"
+            " && document.getAnimations().filter(a => a.playState === 'running').length === 0"
+        )
+        assert page.evaluate(SIZE) == playing, f"{game}: the cards changed size for the line"
+        tops = page.locator("#line-bar button").evaluate_all(
+            "(bs) => [...new Set(bs.map((b) => Math.round(b.getBoundingClientRect().top)))]"
+        )
+        assert len(tops) == 1, f"{game}: the line's bar takes {len(tops)} rows"
+        check_geometry(table, f"{game}'s winning line at {size}")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#endpanel")
+        assert page.evaluate(SIZE) == playing, f"{game}: the cards changed size after the line"
