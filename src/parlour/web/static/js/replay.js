@@ -25,10 +25,11 @@ export const LINE_KEYS = [
  * the table and settles when its cards have arrived (`how.travel`: how long they
  * take, `how.still`: no motion, the same step drawn again); `ended()` is called each
  * time the line reaches its last move; `leave()` once the person goes back to their
- * own game. Returns the control bar (`bar`), the key handler (`key`), `start`,
- * `redraw` (the table drawn again at a new size) and `stop`.
+ * own game; `keys()` shows the keys help (the bar takes the toolbar's place, and
+ * hides its Keys). Returns the control bar (`bar`), the key handler (`key`),
+ * `start`, `redraw` (the table drawn again at a new size) and `stop`.
  */
-export function lineReplay(steps, { show, ended, leave }) {
+export function lineReplay(steps, { show, ended, leave, keys }) {
   const last = steps.length - 1;
   let at = 0; // the step on the table, or being drawn there (0: the deal)
   let shown = -1; // the move last drawn
@@ -46,12 +47,14 @@ export function lineReplay(steps, { show, ended, leave }) {
   const toEnd = button("line-end", "Skip to the end", "End", "End", () => jump(last), icon("toend"));
   const pace = h("button", { type: "button", class: "tool line-speed", id: "line-speed", onclick: () => faster() });
   const counter = h("span", { class: "line-counter", id: "line-counter" });
+  const help = button("line-keys", "Keys", "?", "?", () => keys(), icon("keys"));
   const home = h("button", {
     type: "button", class: "line-leave", id: "line-leave", title: "Back to the end of my game (Esc)",
     "aria-keyshortcuts": "Escape", onclick: () => stopAnd(leave),
   }, icon("close"), h("span", { class: "line-leave-text", text: "Back to my game" }));
   const bar = h("div", { class: "line-bar", id: "line-bar", role: "group", "aria-label": "Winning line" },
-    h("span", { class: "line-moves" }, back, play, forward, toEnd, pace), counter, home);
+    h("span", { class: "line-moves" }, back, play, forward, toEnd, pace), counter,
+    h("span", { class: "line-aside" }, help, home));
 
   /** The buttons as the replay now is: what play does, the ends of the line, the speed. */
   function update() {

@@ -106,7 +106,9 @@ function screen(answer, renderer) {
     h("a", { class: "home-link", href: "#/", title: "All games" }, icon("home"), h("span", { class: "tool-text", text: "Games" })),
     h("h1", { class: "game-title", id: "game-title", tabindex: "-1" }, answer.title, h("span", { class: "who", text: who }),
       dealLabel(answer) ? h("span", { class: "deal-kind", id: "deal-kind", text: dealLabel(answer) }) : null),
-    h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game commands" },
+    // The toolbar's place, which the winning line's bar takes while the line is on
+    // the table (drawControls): the same height, so the cards keep their size.
+    els.commands = h("div", { class: "commands" }, h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game commands" },
       toolButton("undo", "undo", "Undo", "U", () => command("undo")),
       toolButton("redo", "redo", "Redo", "R", () => command("redo")),
       toolButton("hint", "hint", "Hint", "H", () => askHint()),
@@ -116,7 +118,7 @@ function screen(answer, renderer) {
       toolButton("resign", "resign", answer.give_up.label, null, () => resign()),
       toolButton("keys", "keys", "Keys", "?", () => showKeys()),
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
-      h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" }))));
+      h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" })))));
   els.status = h("p", { id: "status", class: "status", "aria-live": "polite", onclick: () => toggleStatus() });
   // The cue of a status cut short, a button for the keyboard too (Enter, Space): drawn
   // (app.css) only while the status is cut, named for what it does.
@@ -365,18 +367,25 @@ function drawControls(view, answer, live) {
   // the game's buttons are drawn greyed (Draw stayed live: its click did nothing), the
   // panel's "Next hand" is the step on
   if (state.between) live = false;
-  if (state.replay) {
-    // the solver's line on the table: the row holds its controls, not the game's moves
-    // (put there once: drawn again, it would take the keyboard off its buttons)
-    if (els.controls.firstChild !== state.replay.bar) els.controls.replaceChildren(state.replay.bar);
-    els.controls.hidden = false;
-    return;
-  }
   const r = state.renderer;
+  // A game with buttons of its own (a Deal, a Draw) keeps their row under the table,
+  // empty or not, so its cards keep their size as they come and go (at the end, for
+  // the winning line); a game without (Calculation) has no row: its cards have the room.
+  els.controls.classList.toggle("kept", !!((r.controls && r.controls.length) || r.extraControls));
+  // The solver's winning line takes the toolbar's place, whose commands are not for
+  // it (put there once: drawn again, it would take the keyboard off its buttons).
+  const bar = state.replay ? state.replay.bar : null;
+  const shown = els.commands.querySelector(".line-bar");
+  if (shown !== bar) {
+    if (shown) shown.remove();
+    if (bar) els.commands.append(bar);
+  }
+  els.commands.classList.toggle("lined", !!bar);
   const buttons = [];
   // Once the game is over no move is left to play: none of its controls would act
-  // (UNO's Draw stayed, greyed, and its "Call UNO" toggle, pressable, beside it).
-  const over = !!answer.outcome && view === answer.view;
+  // (UNO's Draw stayed, greyed, and its "Call UNO" toggle, pressable, beside it);
+  // nor while the solver's line is on the table (the row is kept, empty, as at the end).
+  const over = (!!answer.outcome && view === answer.view) || !!bar;
   for (const c of over ? [] : r.controls || []) {
     const move = live ? state.moves.find((m) => m.word === c.word && !m.colour) : null;
     if (!move && !c.always) continue;
@@ -1341,8 +1350,8 @@ function showVerdict(answer, panel, v) {
 
 /**
  * Replay the solver's winning line on the table under the person's control (see
- * replay.js): the row under the table holds its controls until they go back to the
- * end of their own game (which the end panel then shows again).
+ * replay.js): its controls take the toolbar's place until they go back to the end
+ * of their own game (which the end panel then shows again).
  */
 async function watchLine(answer) {
   if (state.busy || state.replay) return;
@@ -1363,6 +1372,7 @@ async function watchLine(answer) {
     },
     ended: () => say("That was a winning line for this deal."),
     leave: () => endLine(answer),
+    keys: () => showKeys(),
   });
   drawControls(state.view, answer, false); // the bar in place, for the keyboard to go to
   focus(state.replay.bar.querySelector("#line-play"));
