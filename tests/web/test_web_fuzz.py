@@ -397,7 +397,7 @@ def test_raw_headers_and_bodies_are_answered_or_refused_cleanly(
         (b'{"game": "gate", "options": {"bars": 4.0}}', "bars"),
         (b'{"game": "calculation", "options": {"classic": "yes"}}', "classic"),
         (b'{"game": "uno", "options": {"target": 1e30}}', "target"),
-        (b'{"game": "gate", "seed": NaN}', "seed"),
+        (b'{"game": "gate", "seed": NaN}', "nan is not a deal number"),
         (b"", "JSON body"),
         (b'{"game": "gate"}' + b" " * MAX_BODY, "at most"),
     ],
