@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ import parlour
 from cheap_deals import make_deals_cheap
 from parlour import cli
 from parlour.cli import MOVE_POINTER, main
+from parlour.core.registry import game_class
 
 
 def run(
@@ -590,7 +592,7 @@ def test_help_names_giving_up_as_the_game_does(
     code, out, _ = run(monkeypatch, capsys, ["play", game, "--seed", "3"], "help\ngiveup\nQ\n")
     assert code == 0
     (listed,) = [ln for ln in out.splitlines() if ln.strip().startswith(f"{word} ")]
-    assert listed.split(None, len(word.split()))[-1] == line, listed
+    assert listed.strip() == f"{word} (x)".ljust(12) + f" {line} (x asks first)", listed
     headline = "You gave up." if word == "give up" else "You resigned."
     assert f"Game over. {headline}" in out
 
@@ -845,7 +847,7 @@ def test_a_demo_honours_daily_winnable_opponent_and_db(
     _, levels, heading = shown.pop()
     assert levels == ["strong", "random"]
     assert heading == (
-        "UNO, deal 4: the computer plays both seats (player 1 strong, player 2 random), "
+        "UNO, deal 4: the computer plays both seats (Player 1 strong, Player 2 random), "
         "move by move."
     )
 
@@ -913,3 +915,137 @@ def test_games_lists_each_games_options_from_what_it_declares(
     assert "--opponent random, basic, strong; default strong" in " ".join(out.split())
     assert "target=N      points that win the match; default 500" in out
     assert "--winnable" not in out and "parlour solve" not in out
+
+
+def _played(out: str) -> str:
+    """A run's output without the lines that echo what was typed."""
+    return "\n".join(line for line in out.splitlines() if not line.startswith("move> "))
+
+
+@pytest.mark.parametrize(
+    ("argv", "keys", "moves"),
+    [
+        (["gate", "--seed", "3"], ["d"], ["deal"]),
+        (["eight-by-eight", "--seed", "3"], ["t"], ["turn"]),
+        (["chinese-patience", "--seed", "3", "--opponent", "random"], ["t", "Z"], ["twist", "end"]),
+        (["uno", "--seed", "4", "--opponent", "random"], ["d", "k"], ["draw", "keep"]),
+        (["uno", "--seed", "4", "--opponent", "random"], ["D", "p"], ["draw", "play"]),
+    ],
+)
+def test_a_one_word_moves_key_plays_it_at_the_prompt_as_at_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    keys: list[str],
+    moves: list[str],
+) -> None:
+    """Was: the terminal table's keys for the one-word moves (UNO's ``d`` draw, ``k``
+    keep ...; The Gate's ``d`` deal; 8 x 8's ``t`` turn) were refused by ``parlour
+    play`` ("“d” is not a move here"), while Chinese Patience's engine took ``T`` and
+    ``Z``. Each game declares its one-word moves' keys once (``move_keys``); typed
+    alone, in either case, a key plays what its move string plays."""
+    argv = ["play", *argv, "--db", ":memory:"]
+    code, by_key, _ = run(monkeypatch, capsys, argv, "\n".join([*keys, "quit"]) + "\n")
+    assert code == 0, by_key
+    code, by_word, _ = run(monkeypatch, capsys, argv, "\n".join([*moves, "quit"]) + "\n")
+    assert code == 0, by_word
+    assert "!" not in _played(by_key) and _played(by_key) == _played(by_word)
+
+
+def test_a_key_whose_move_names_a_colour_asks_for_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``p`` after drawing a Wild plays it as the table's key does: the colour is asked
+    (the table's colour chooser), not refused for the missing colour."""
+    argv = ["play", "uno", "--seed", "6", "--opponent", "random", "--db", ":memory:"]
+    code, out, _ = run(monkeypatch, capsys, argv, "d\np\ng\nquit\n")
+    assert code == 0, out
+    assert "move> p\nColour (R/G/Y/B)? g\n  You play a Wild and choose green." in out, out
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("gate", []),
+        ("eight-by-eight", []),
+        ("chinese-patience", []),
+        ("calculation", []),
+        ("uno", []),
+        ("uno", ["uno_call", "w4_challenge"]),
+    ],
+)
+def test_help_lists_the_keys_of_the_one_word_moves(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    options: list[str],
+) -> None:
+    """``help`` lists every key the game declares for its one-word moves, with the
+    words the terminal table's buttons use (``p  play the drawn card (play)``); the
+    challenge and the catch only at a table with their options."""
+    argv = ["play", game, *options, "--seed", "3", "--db", ":memory:"]
+    code, out, _ = run(monkeypatch, capsys, argv, "help\nquit\n")
+    assert code == 0, out
+    for key in game_class(game).move_keys:
+        told = key.label if key.label == key.move else f"{key.label} ({key.move})"
+        line = f"  {key.key:<12} {told}\n"
+        assert (line in out) == (key.option is None or key.option in options), (line, out)
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "headline"),
+    [
+        ("gate", "Give up this deal? It counts as a loss. (y/n) ", "You gave up."),
+        ("uno", "Resign this game? It counts as a loss. (y/n) ", "You resigned."),
+    ],
+)
+def test_x_gives_up_at_the_prompt_once_asked_as_at_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    question: str,
+    headline: str,
+) -> None:
+    """Was: ``x`` (the table's give up / resign key, which asks first) was refused as a
+    move. It asks the table's question, in the service's words; only yes gives up."""
+    argv = ["play", game, "--seed", "3", "--db", ":memory:"]
+    code, out, _ = run(monkeypatch, capsys, argv, "x\nn\nshow\nX\ny\nquit\n")
+    assert code == 0, out
+    first, second = out.split(f"move> x\n{question}n\n")[1].split(f"move> X\n{question}y\n")
+    assert "Game over" not in first and "!" not in first
+    assert second.startswith("  You ") and f"Game over. {headline}" in second
+
+
+def test_a_two_player_demo_names_the_seats_on_every_board(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: each board of a two-player demo was drawn as the mover sees it, saying
+    "you" ("Your hand: ...", "To move: you", "Chinese Patience - your view. You to
+    move."), where nobody at the screen plays: the seats are named as the demo's first
+    line names them."""
+    monkeypatch.setattr(cli, "DEMO_MAX_MOVES", 6)
+    for game in ("uno", "chinese-patience"):
+        code, out, _ = run(monkeypatch, capsys, ["play", game, "--demo", "--seed", "4"])
+        assert code == 0, out
+        assert "(Player 1 strong, Player 2 strong)" in out.splitlines()[0]
+        assert not re.search(r"\byou(r)?\b", out, re.IGNORECASE), out
+        assert "Player 1's" in out and "Player 2's" in out
+
+
+def test_the_deck_flag_says_the_deck_is_in_the_games_notation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: ``--deck``'s help gave one example, ``'KH JC QH ...'``, which UNO's deck
+    cannot take. It says the deck is in the game's notation, with an example for each
+    family of cards, each read back as its cards."""
+    from parlour.cards import parse_cards, parse_uno_cards
+
+    with pytest.raises(SystemExit):
+        run(monkeypatch, capsys, ["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--deck DECK explicit deck in the game's card notation, top card first:" in out
+    parsers = {"playing cards": parse_cards, "UNO cards": parse_uno_cards}
+    assert set(cli.DECK_EXAMPLES) == set(parsers)
+    for family, example in cli.DECK_EXAMPLES.items():
+        assert f"'{example}' ({family})" in out
+        assert parsers[family](example.removesuffix(" ..."))

@@ -218,8 +218,11 @@ def test_the_board_names_the_computer_and_nobody_moves_after_a_resignation(
 ) -> None:
     _, out = play(monkeypatch, capsys, QUICK, "resign\nquit\n")
     before, after = out.split("You resign.")
+    assert "Match to 500: you 0, the computer 0; hand 1." in before
+    # the end's facts give the match's totals: once (the counts under the board were
+    # printed above them too, "Match to 500: you 0, the computer 0" twice)
+    assert after.count("Match to 500: you 0, the computer 0") == 1, after
     for board in (before, after):
-        assert "Match to 500: you 0, the computer 0; hand 1." in board
         assert "\nThe computer: 7 cards" in board
         assert "opponent" not in board
     assert "To move: you" in before and "To move" not in after

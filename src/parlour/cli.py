@@ -34,7 +34,7 @@ from .core.registry import game_class, game_names, games
 from .core.session import Game, load_game, new_game
 from .errors import InvalidMoveError, ParlourError, StorageError, quoted
 from .service import FRIEND, HUMAN, TableService, open_service
-from .service.answers import Answer
+from .service.answers import Answer, MoveChoice
 from .service.ending import deal_words, end_facts, next_steps, stats_lines
 from .service.policy import (
     UnseatedOpponentError,
@@ -155,7 +155,7 @@ def use_colour(choice: str, stream: TextIO) -> bool:
 # --- terminal play ------------------------------------------------------------
 
 COMMANDS_HELP = """\
-Type a move (see 'moves'), or one of these commands:
+Type a move (see 'moves'), its key, or one of these commands:
   moves        list the legal moves
   hint (h)     suggest a move (the strongest fair computer player's, with a reason)
   undo (u)     take back a move (the table's one rule says which)
@@ -173,6 +173,23 @@ COMMAND_KEYS = {"h": "hint", "u": "undo", "r": "redo"}
 
 #: The line ``help`` adds where numbers pick cards (the service's ``numbered``).
 NUMBERS_HELP = "  N            play card N of your hand, numbered as 'Cards by number' shows"
+
+
+def move_keys_help(answer: Answer) -> str:
+    """``help``'s lines for the game's one-word moves typed by their keys (the
+    terminal table's, from the service's ``move_keys``): "  d            draw",
+    "  p            play the drawn card (play)"; "" for a game without any."""
+    lines = []
+    for k in answer["move_keys"]:
+        move = "" if k["label"] == k["move"] else f" ({k['move']})"
+        lines.append(f"  {k['key']:<12} {k['label']}{move}\n")
+    return "".join(lines)
+
+
+#: The terminal table's key for giving up (a patience) or resigning, typed alone: it
+#: asks first, as the table does, since one letter is an easy slip; the whole word
+#: (``resign``, ``give up``) is typed on purpose and acts at once.
+GIVE_UP_KEY = "x"
 
 #: The words that give a game up, as typed: ``resign`` (the command's name, in every
 #: game), and a patience's own ``give up`` (or ``giveup``).
@@ -247,12 +264,17 @@ class TerminalTable:
 
     def show(self) -> None:
         answer = self.answer
-        self.say(self.service.text(self.player, self.game_id, answer["seat"], self.colour))
+        # the end, told once below, gives the final counts among its facts
+        ending = answer["end"] is not None and not self.end_told
+        board = self.service.text(
+            self.player, self.game_id, answer["seat"], self.colour, counts=not ending
+        )
+        self.say(board)
         hand = answer["numbered"]
         if hand and not answer["outcome"]:
             numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(hand, 1))
             self.say(f"Cards by number: {numbered}")
-        if answer["end"] is not None and not self.end_told:
+        if ending:
             # the end's text starts with the status (the headline and why): it stands
             # for it, so "You gave up. It counts as a loss ..." is said once, not twice
             self.say(_end_text(answer))
@@ -390,10 +412,11 @@ class TerminalTable:
             if command in ("help", "?") and not rest:
                 kept = KEPT if self.service.store.keeps else NOT_KEPT
                 words = answer["give_up"]  # "give up this deal", "resign this game"
-                give_up = f"{words['verb']:<12} {words['action'].lower()}"
+                key = f"{words['verb']} ({GIVE_UP_KEY})"
+                give_up = f"{key:<12} {words['action'].lower()} ({GIVE_UP_KEY} asks first)"
                 head, rest = COMMANDS_HELP.format(kept=kept, give_up=give_up).split("\n", 1)
                 numbers = f"{NUMBERS_HELP}\n" if answer["numbered"] else ""
-                self.say(f"{head}\n{numbers}{rest}")
+                self.say(f"{head}\n{numbers}{move_keys_help(answer)}{rest}")
                 self.say()
                 self.say(game_class(answer["game"]).help_text)
                 return "same"
@@ -429,6 +452,8 @@ class TerminalTable:
                 return "same"
             if " ".join(line.lower().split()) in GIVE_UP_COMMANDS:
                 return self._after(self.service.resign(self.player, self.game_id, seat))
+            if command == GIVE_UP_KEY and not rest:
+                return self._give_up_asked(seat)
             move = self._translate(line)
             played = self.service.play(self.player, self.game_id, move, seat)
             return self._after(played)
@@ -436,6 +461,16 @@ class TerminalTable:
             self.rejected += 1
             self.say(f"! {self._refusal(exc, missed)}")
             return "same"
+
+    def _give_up_asked(self, seat: int | None) -> str:
+        """The table's key ``x``: give the game up (resign) once the person says yes to
+        the service's question, the terminal table's ("Resign this game? It counts as a
+        loss."); any other answer leaves the game as it is."""
+        words = self.answer["give_up"]
+        reply = self._ask(f"{words['question']} {words['detail']} (y/n) ")
+        if (reply or "").strip().lower() not in ("y", "yes"):
+            return "same"
+        return self._after(self.service.resign(self.player, self.game_id, seat))
 
     def _refusal(self, exc: ParlourError, missed: int) -> str:
         """What a refused line is told. A move the table refused: its one sentence (the
@@ -459,11 +494,19 @@ class TerminalTable:
         """A number picks that card of the hand (the service's ``numbered``, the same
         numbers as the terminal table's keys), and a card named by its code picks the
         moves that play it (the drawn card's ``play``); a Wild asks for its colour and
-        a trailing ``uno`` calls UNO. Anything else is a move as typed."""
+        a trailing ``uno`` calls UNO. A one-word move's key typed alone (the game's
+        ``move_keys``, the terminal table's: ``d`` draws) picks the moves of that word,
+        as pressing it at the table does (a drawn Wild's ``play`` asks its colour).
+        Anything else is a move as typed."""
         answer = self.answer
         hand = answer["numbered"]
         words = line.split()
         legal = describe_legal(answer["legal_moves"])
+        keyed = {k["key"]: k["move"] for k in answer["move_keys"]}
+        word = keyed.get(line.strip().lower())
+        if word is not None:
+            picked = [m for m in answer["moves"] if (m.get("word") or m["move"]) == word]
+            return (self._pick(picked, False, legal) if picked else "") or word
         card = None
         if words and words[0].isdigit() and hand:
             number = int(words[0])
@@ -480,7 +523,12 @@ class TerminalTable:
         choices = [m for m in answer["moves"] if m["source"] == card]
         if not choices:
             return card + (" uno" if calls else "")
-        choices = [m for m in choices if bool(m.get("uno")) == calls] or choices
+        return self._pick(choices, calls, legal) or card
+
+    def _pick(self, choices: Sequence[MoveChoice], calls: bool, legal: str) -> str:
+        """The move among ``choices`` (one gesture's moves) that calls UNO or not as
+        ``calls`` says, a Wild's colour asked for; "" if none is left."""
+        choices = [m for m in choices if bool(m.get("uno")) == calls] or list(choices)
         colours = sorted({m["colour"] for m in choices if "colour" in m})
         if colours:
             reply = self._ask("Colour (R/G/Y/B)? ")
@@ -490,7 +538,7 @@ class TerminalTable:
                     f"{quoted((reply or '').strip())} is not a colour: answer R, G, Y or B; {legal}"
                 )
             choices = [m for m in choices if m.get("colour") == letter]
-        return choices[0]["move"] if choices else card
+        return choices[0]["move"] if choices else ""
 
     def _ask(self, prompt: str) -> str | None:
         """A follow-up question (a Wild's colour); echoed when input is piped."""
@@ -622,6 +670,20 @@ def show_page(text: str, out: TextIO | None = None) -> None:
 # --- commands -----------------------------------------------------------------
 
 
+#: How a demo names the seats of a two-player game, in its first line, its sentences
+#: and its boards: nobody at the screen plays, so no seat is "you".
+DEMO_SEATS = ("Player 1", "Player 2")
+
+
+def _demo_board(game: Game, colour: bool) -> str:
+    """A demo's board: a two-player game's from the side of the seat to move (its hand
+    shown), each seat named as the demo's first line names it, never "you"."""
+    if game.players == 1:
+        return game.render(colour)
+    side = game.to_move
+    return game.render_for(side, colour, other=DEMO_SEATS[1 - side], you=DEMO_SEATS[side])
+
+
 def _demo(game: Game, colour: bool, pause: float, levels: Sequence[str], heading: str) -> int:
     """The computer plays the deal for every seat, move by move, showing each position:
     seat ``i`` at level ``levels[i]``, after the ``heading`` line that says so."""
@@ -629,11 +691,11 @@ def _demo(game: Game, colour: bool, pause: float, levels: Sequence[str], heading
         caught_up(make_player(game.name, level, seed=game.seed, seat=seat), game, seat)
         for seat, level in enumerate(levels)
     ]
-    seats = ("the computer",) if game.players == 1 else ("player 1", "player 2")
+    seats = ("the computer",) if game.players == 1 else DEMO_SEATS
     cls = game_class(game.name)
     print(heading)
     print()
-    print(game.state.render(colour))
+    print(_demo_board(game, colour))
     while game.outcome is None:
         seat = game.to_move
         choice = players[seat].choose(game.view(seat), game.legal_moves())
@@ -645,7 +707,7 @@ def _demo(game: Game, colour: bool, pause: float, levels: Sequence[str], heading
         names = Names(None, seats, cls.pile_names, cls.seat_piles, side=seat)
         told = " ".join(sentences(game.state.last_events(seat), names))
         print(f"\n{len(game.moves)}. {told}  [{choice}]")
-        print(game.state.render(colour))
+        print(_demo_board(game, colour))
         if len(game.moves) >= DEMO_MAX_MOVES:
             print(f"Stopping the demo after {DEMO_MAX_MOVES} moves.")
             return 0
@@ -781,7 +843,8 @@ def _play_demo(args: argparse.Namespace, options: dict[str, Any]) -> int:
     if cls.players == 1:
         who = f"the computer plays it ({levels[0]} player)"
     else:
-        who = f"the computer plays both seats (player 1 {levels[0]}, player 2 {levels[1]})"
+        first, second = DEMO_SEATS
+        who = f"the computer plays both seats ({first} {levels[0]}, {second} {levels[1]})"
     heading = f"{cls.title}, {which}: {who}, move by move."
     pause = 0.4 if sys.stdout.isatty() else 0.0
     _warm_players(cls.name)
@@ -1120,6 +1183,14 @@ EXAMPLES = {
 }
 
 
+#: What --deck takes: the game's own card notation, an example for each family of
+#: cards (a test reads each example back as its family's cards).
+DECK_EXAMPLES = {"playing cards": "KH TC 7S ...", "UNO cards": "R7 GS W4 ..."}
+DECK_HELP = "explicit deck in the game's card notation, top card first: " + " or ".join(
+    f"'{example}' ({family})" for family, example in DECK_EXAMPLES.items()
+)
+
+
 def examples(command: str) -> str:
     """The examples part of ``command``'s help page (``parlour`` for the command itself)."""
     return "examples:\n" + EXAMPLES[command]
@@ -1159,7 +1230,7 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument(
         "--seed", type=deal_number, metavar="N", help="deal number (same seed, same deal)"
     )
-    deal.add_argument("--deck", help="explicit deck, cards top first: 'KH JC QH ...'")
+    deal.add_argument("--deck", help=DECK_HELP)
     play.add_argument("options", nargs="*", help="game options: classic, bars=3, target=200 ...")
     play.add_argument(
         "--demo",

@@ -6,6 +6,7 @@ resuming through the store the web app shares, and each terminal item of issue 2
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import re
@@ -26,6 +27,7 @@ from textual.widgets import OptionList, RichLog, Static  # noqa: E402
 
 import parlour  # noqa: E402
 from cheap_deals import make_deals_cheap  # noqa: E402
+from parlour.core.registry import game_class  # noqa: E402
 from parlour.service.ending import stats_lines  # noqa: E402
 from parlour.service.words import card_words, line_counter  # noqa: E402
 from parlour.tui.app import ParlourApp  # noqa: E402
@@ -196,7 +198,7 @@ def test_tables_show_what_the_rules_page_lays_out() -> None:
         "calculation": ["F1", "F4", "W1", "W4", "current card", "by 3"],
         "gate": ["L", "R", "T1", "B4", "Top bar", "Second bar", "S ▒▒▒ 34"],
         "eight-by-eight": ["T1 ▒▒▒▒▒▒▒", "T8", "pass 1 of 3", "S ▒▒▒ 40"],
-        "uno": ["The computer ▒", "colour in play", "Your hand (", "[D] draw", "UNO"],
+        "uno": ["The computer ▒", "Colour in play", "Your hand (", "[D] draw", "UNO"],
         "chinese-patience": [
             "Foundations",
             "the computer's discard pile",
@@ -717,7 +719,7 @@ def test_uno_key_bar_shows_only_keys_that_work(options: dict[str, Any]) -> None:
             assert piece not in bar, bar
             assert piece not in text.lower(), text
         # Every letter the bar offers is a key of a button on the table.
-        shortcuts = screen.table.shortcuts(screen.view)
+        shortcuts = screen.shortcuts()
         own = bar.splitlines()[0].split("    ")[0]  # the table's keys, before the common ones
         for letter in re.findall(r"(?:^|  )([a-z]) ", own):
             assert shortcuts[letter] in screen.query_one(TableView).canvas.regions, letter
@@ -1122,7 +1124,7 @@ def test_uno_cards_name_their_colour_in_letters_too() -> None:
         assert set(screen.table.hand) == {"G8", "G9", "Y7", "B3", "B6", "W4", "W"}
         hand_row = next(line for line in text.splitlines() if "W+4" in line)
         assert faces <= set(hand_row.split()), hand_row
-        assert "Y9    colour in play: yellow" in text  # the discard pile's top card
+        assert "Y9    Colour in play: yellow" in text  # the discard pile's top card
 
     drive(script, game="uno", seed=13)
 
@@ -1321,7 +1323,8 @@ def test_key_help_fits_an_80_column_terminal() -> None:
     assert set(TABLES) == set(GAMES)
     everything = {"options": {"w4_challenge": True, "uno_call": True}}
     for cls in TABLES.values():
-        assert len(cls().help_line(everything)) <= 78, cls.game
+        moves = [f"{k.key} {k.short or k.label}" for k in game_class(cls.game).move_keys]
+        assert len("  ".join([cls().help_line(everything), *moves])) <= 78, cls.game
     assert len(COMMON_KEYS) <= 78
 
 
@@ -1935,3 +1938,109 @@ def test_the_rules_page_lists_the_keys_of_the_table_it_was_opened_at() -> None:
     drive(script, game="uno", seed=13, opponent="random")
     assert "## Keys at this table" not in rules_markdown("uno")  # from the games list
     assert "two digits" not in rules_markdown("gate", "d deal")
+
+
+# --- one-word moves' keys and the piles: the terminal table and parlour play agree -------
+
+
+def test_the_one_word_moves_keys_are_the_games_and_mean_nothing_else() -> None:
+    """Each game declares its one-word moves' keys once (``move_keys``), which the
+    terminal table and ``parlour play`` both read: a key is one lower-case letter, a
+    move of the game, and none is a common key of either front end or a key of the
+    game's table (its piles), so a letter means one thing at both. Where the engine
+    reads the letter itself (Chinese Patience's ``T`` and ``Z``, the original's), it
+    reads the same move."""
+    from parlour.cli import COMMAND_KEYS, GIVE_UP_KEY
+    from parlour.core.protocol import normalize_move_text
+    from parlour.errors import InvalidMoveError
+    from parlour.tui.screen import COMMON_KEYS
+    from parlour.tui.tables import TABLES
+
+    common = {k.split()[0] for k in COMMON_KEYS.split("  ")}
+    common |= set(COMMAND_KEYS) | {GIVE_UP_KEY, "q"}
+    declared = 0
+    for name in GAMES:
+        cls = game_class(name)
+        keys = [k.key for k in cls.move_keys]
+        assert len(keys) == len(set(keys)), name
+        state = parlour.new_game(name, seed=3).state
+        for key in cls.move_keys:
+            declared += 1
+            assert len(key.key) == 1 and key.key.isalpha() and key.key.islower(), key
+            assert key.key not in common and key.key not in TABLES[name].keys, key
+            assert key.move in cls.every_move(), key
+            with contextlib.suppress(InvalidMoveError):
+                assert state.canonicalize(normalize_move_text(key.key)) == key.move, key
+    assert declared == 11
+
+
+def test_the_rules_page_lists_every_key_parlour_play_does_and_the_tables_piles() -> None:
+    """Was: the ``?`` page listed the keys of the buttons on the table now (UNO's ``d``
+    only), where ``parlour play``'s help lists every one-word move's key, and no
+    word of what the table's piles are called. It lists the keys working now, then
+    the others, once their move can be played; then each pile drawn, by the name the
+    moves and the table give it, with its long name (the service's ``piles``, the web
+    table's tooltips): not The Gate's T4 and B4 at a table of 3-card bars."""
+    from parlour.cli import move_keys_help
+    from parlour.tui.dialogs import rules_markdown
+
+    def listed_keys(text: str) -> set[str]:
+        return set(re.findall(r"(?:^|  )([a-z]) (?=[a-z])", text, re.MULTILINE))
+
+    async def uno(app: ParlourApp, pilot: Pilot) -> None:
+        answer = table(app).answer
+        await keys(pilot, "question_mark")
+        page = app.screen
+        assert isinstance(page, RulesScreen)
+        lines = page.keys.splitlines()
+        assert lines[0] == "1-7 card  d draw", page.keys
+        later = "p play drawn  k keep  s pass  c challenge  a accept  g catch"
+        assert lines[1] == f"{later}  (once they can be played)", page.keys
+        at_play = {line.split()[0] for line in move_keys_help(answer).splitlines()}
+        assert at_play == {"d", "p", "k", "s", "c", "a", "g"}
+        assert at_play <= listed_keys(page.keys)
+        assert page.piles == {} and "## Piles" not in rules_markdown("uno", page.keys)
+
+    drive(uno, game="uno", seed=13, opponent="random", options=EVERY_UNO_OPTION)
+
+    async def gate(app: ParlourApp, pilot: Pilot) -> None:
+        await keys(pilot, "question_mark")
+        page = app.screen
+        assert isinstance(page, RulesScreen)
+        assert set(page.piles) == {"L", "R", "S", "W"} | {
+            f"{p}{i}" for p in "TB" for i in (1, 2, 3)
+        } | {f"F{i}" for i in range(1, 5)}
+        text = rules_markdown(page.game_name, page.keys, page.numbered, page.piles)
+        assert text.index("## Keys at this table") < text.index("## Piles at this table")
+        assert text.index("## Piles at this table") < text.index("## Help")
+        assert "\nT1  pile 1 of the top bar\n" in text and "\nL   the left post\n" in text
+        assert "d deal" in page.keys
+
+    drive(gate, game="gate", seed=3, options={"bars": 3})
+
+    async def patience(app: ParlourApp, pilot: Pilot) -> None:
+        await keys(pilot, "question_mark")
+        page = app.screen
+        assert isinstance(page, RulesScreen)
+        assert page.piles["0"] == "your discard pile"
+        assert page.piles["9"] == "the computer's discard pile"
+        assert "t twist  z end turn" in page.keys
+
+    drive(patience, game="chinese-patience", seed=3, opponent="random")
+
+
+#: Every option of UNO's that adds a button.
+EVERY_UNO_OPTION = {"w4_challenge": True, "uno_call": True}
+
+
+def test_the_uno_boards_lines_start_with_a_capital() -> None:
+    """Was: "colour in play: yellow" and "discard pile: 1 card", where every other line
+    of the board ("The computer", "Your hand") starts with a capital."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        text = screen_text(app)
+        assert "Colour in play: yellow" in text and "Discard pile: 1 card" in text, text
+        starts = [line.strip()[:1] for line in text.splitlines() if line.strip()]
+        assert not [s for s in starts if s.isalpha() and s.islower()], text
+
+    drive(script, game="uno", seed=13, opponent="random")

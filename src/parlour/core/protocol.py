@@ -20,7 +20,15 @@ from ..errors import IllegalMoveError, InvalidMoveError, quoted
 from .events import Event
 from .options import OptionSpec
 
-__all__ = ["BaseView", "GameState", "Move", "MoveParts", "Outcome", "normalize_move_text"]
+__all__ = [
+    "BaseView",
+    "GameState",
+    "Move",
+    "MoveKey",
+    "MoveParts",
+    "Outcome",
+    "normalize_move_text",
+]
 
 #: A move as the engine holds it: a game-specific hashable value (usually a small
 #: tuple) that ``GameState.move_str`` writes and ``GameState.parse_move`` reads.
@@ -86,6 +94,36 @@ class MoveParts(TypedDict):
     card: str | None
     colour: NotRequired[str]
     uno: NotRequired[bool]
+    #: The one-word move (a :class:`MoveKey`'s ``move``) this move is a form of, where
+    #: its string says more than the word: UNO's ``play:R uno`` is a ``play`` of the
+    #: card drawn. A front end finds a key's moves by it (else by ``move``).
+    word: NotRequired[str]
+
+
+@dataclass(frozen=True)
+class MoveKey:
+    """A one-word move (no pile or card to pick: ``deal``, ``draw``, ``twist``) with
+    the key a table plays it by and what it does, declared once by the game so that
+    every front end offers the same key for it (the terminal table's key, ``parlour
+    play``'s move typed as that letter alone).
+
+    The key is no move of the notation: a front end resolves it to ``move`` (the
+    canonical string, unchanged). One letter read as a move by the engine would clash
+    with the notation's own letters (8 x 8's ``T``/``P`` piles, The Gate's stock
+    ``S``, UNO's colour ``G``), and the keys that work depend on the table's options.
+    """
+
+    #: The canonical move string the key plays.
+    move: str
+    #: One lower-case letter (a front end takes either case).
+    key: str
+    #: What it does, as a button says it: "play the drawn card".
+    label: str
+    #: The same in fewer words for a key bar ("play drawn"); empty: the label.
+    short: str = ""
+    #: The option that must be on for the move to exist at all (UNO's ``catch``
+    #: needs ``uno_call``); None: always.
+    option: str | None = None
 
 
 class BaseView(TypedDict):
@@ -144,6 +182,10 @@ class GameState(ABC):
     #: accessible name) and the rules page's "In brief" lists them. Seat piles are
     #: worded from the reader's side by the service (see :attr:`seat_piles`).
     pile_legend: ClassVar[Mapping[str, str]] = {}
+    #: The game's one-word moves with their keys and labels (see :class:`MoveKey`), in
+    #: the order a table offers them: the terminal table's key legend and ``parlour
+    #: play``'s help list them, and a key typed or pressed plays its move in both.
+    move_keys: ClassVar[tuple[MoveKey, ...]] = ()
     #: What :meth:`progress` counts and out of how many (one-player games).
     progress_label: ClassVar[str | None] = None
     progress_total: ClassVar[int | None] = None
@@ -295,6 +337,7 @@ class GameState(ABC):
         resigned_by: int | None = None,
         end: bool = True,
         scores: bool = True,
+        you: str = "you",
     ) -> str:
         """The position as ``player`` may see it. One-player games hide nothing that
         ``render`` shows (it prints no face-down card); two-player games override.
@@ -305,8 +348,10 @@ class GameState(ABC):
         line saying the game is over ("game over: you resigned"), for a front end
         that tells the end in its own words; ``scores=False`` likewise leaves out a
         match's running scores ("scores: you 0, the opponent 0"), which such a front
-        end tells with its own names for the seats. A game whose board writes such
-        lines overrides this to honour them."""
+        end tells with its own names for the seats. ``you`` is how the board names
+        ``player`` ("you", "Your hand") where nobody at the screen is that player (a
+        demo, where the computer plays both seats: "Player 1", "Player 1's hand"). A
+        game whose board writes such lines overrides this to honour them."""
         return self.render(colour)
 
     @abstractmethod

@@ -278,14 +278,22 @@ class Game:
         *,
         end: bool = True,
         scores: bool = True,
+        you: str = "you",
     ) -> str:
         """The position as ``player`` may see it, the other player named ``other``; a
         game given up shows nobody to move. ``end=False`` and ``scores=False`` leave
         out the line saying the game is over and a match's running scores, for a front
-        end that tells those itself."""
+        end that tells those itself; ``you`` names ``player`` where nobody at the
+        screen is that player (a demo's "Player 1")."""
         self._check_player(player)
         return self._state.render_for(
-            player, colour, other=other, resigned_by=self.resigned_by, end=end, scores=scores
+            player,
+            colour,
+            other=other,
+            resigned_by=self.resigned_by,
+            end=end,
+            scores=scores,
+            you=you,
         )
 
     def __str__(self) -> str:

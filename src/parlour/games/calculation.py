@@ -455,6 +455,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         resigned_by: int | None = None,
         end: bool = True,
         scores: bool = True,
+        you: str = "you",
     ) -> str:
         """The whole board (one player, nothing hidden, no scores); "Game over: ..."
         only with ``end``."""

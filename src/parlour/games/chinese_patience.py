@@ -24,6 +24,7 @@ from ..core.protocol import (
     BaseView,
     GameState,
     Move,
+    MoveKey,
     MoveParts,
     Outcome,
     describe_legal,
@@ -196,6 +197,11 @@ class ChinesePatience(GameState):
         "0": "your own discard pile",
         "9": "your opponent's discard pile",
     }
+    #: The Spectrum original's keys, which the notation takes as moves too (``T``, ``Z``).
+    move_keys: ClassVar[tuple[MoveKey, ...]] = (
+        MoveKey("twist", "t", "twist"),
+        MoveKey("end", "z", "end turn"),
+    )
     series: ClassVar[bool] = True
     first_option: ClassVar[str | None] = "first"
     help_text: ClassVar[str] = """\
@@ -658,11 +664,14 @@ Decisions of the rules page:
         resigned_by: int | None = None,
         end: bool = True,
         scores: bool = True,
+        you: str = "you",
     ) -> str:
         """The table from ``player``'s side: 0 is their discard pile, 9 the opponent's;
-        "you" and ``other``, never a player's number; the "game over: ..." line only
-        with ``end`` (the board shows no scores: ``scores`` changes nothing)."""
+        ``you`` ("you", or a demo's "Player 1") and ``other``, never a player's number;
+        the "game over: ..." line only with ``end`` (the board shows no scores:
+        ``scores`` changes nothing)."""
         opp = 1 - player
+        yours = "your" if you == "you" else f"{you}'s"
 
         def show(cards: list[int]) -> str:
             return " ".join(card_pretty(c, colour) for c in cards) if cards else "--"
@@ -673,9 +682,9 @@ Decisions of the rules page:
         outcome = self._outcome
         over = outcome is not None or resigned_by is not None
         # each line starts with a capital, as the other games' boards do
-        mover = "the game is over" if over else f"{'you' if self.turn == player else other} to move"
+        mover = "the game is over" if over else f"{you if self.turn == player else other} to move"
         lines = [
-            f"Chinese Patience - your view. {mover[:1].upper()}{mover[1:]}.",
+            f"Chinese Patience - {yours} view. {mover[:1].upper()}{mover[1:]}.",
             f"Foundations {found}",
         ]
         lines += [f"  {i + 5}  {show(pile)}" for i, pile in enumerate(self.tab)]
@@ -684,24 +693,25 @@ Decisions of the rules page:
             f"hand {len(self.hands[opp])})"
         )
         lines.append(
-            f"  0  {show(self.discards[player])}   (your discard pile; "
+            f"  0  {show(self.discards[player])}   ({yours} discard pile; "
             f"hand {len(self.hands[player])})"
         )
         if over and end:
             if outcome is None:
-                lines.append(f"game over: {'you' if resigned_by == player else other} resigned")
+                lines.append(f"game over: {you if resigned_by == player else other} resigned")
             elif outcome.winner is None:
                 lines.append(f"game over: a draw, {outcome.reason}")
             else:
-                won = "you win" if outcome.winner == player else f"{other} wins"
+                winner = you if outcome.winner == player else other
+                won = f"{winner} {'win' if winner == 'you' else 'wins'}"
                 lines.append(f"game over: {won} with {outcome.score} points")
         elif not over and player == self.turn:
-            lines.append(self._turn_state_text())
+            lines.append(self._turn_state_text(yours))
         return "\n".join(lines)
 
-    def _turn_state_text(self) -> str:
+    def _turn_state_text(self, yours: str = "your") -> str:
         if not (self.twisted >> self.turn) & 1:
-            return "Your first turn: twist"
+            return f"{yours[:1].upper()}{yours[1:]} first turn: twist"
         if self.pending:
             return "Twisted card on pile 0: move it off to twist again, or end"
         return "Twist allowed, end not allowed"

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import card_pretty, card_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
-from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError, quoted
 from ..notation import check_pack, read_deck
@@ -182,6 +182,7 @@ class EightByEight(GameState):
     }
     progress_total: ClassVar[int | None] = DECK_SIZE
     help_text: ClassVar[str] = _HELP
+    move_keys: ClassVar[tuple[MoveKey, ...]] = (MoveKey("turn", "t", "turn"),)
 
     __slots__ = (
         "rows",

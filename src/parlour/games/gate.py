@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 from ..cards import card_pretty, card_str, cards_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
-from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import InvalidMoveError, quoted
 from ..notation import check_pack, read_deck
@@ -106,6 +106,7 @@ class Gate(GameState):
         **{f"F{i}": f"foundation {i}" for i in range(1, 5)},
     }
     progress_total: ClassVar[int | None] = 52
+    move_keys: ClassVar[tuple[MoveKey, ...]] = (MoveKey("deal", "d", "deal"),)
     help_text: ClassVar[str] = """\
 Piles: posts L and R (only the lowest card is exposed), top bar T1-T4 and
 second bar B1-B4 (T1-T3, B1-B3 with bars=3), waste heap W, stock S,

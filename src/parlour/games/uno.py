@@ -70,7 +70,7 @@ from ..cards import (
 )
 from ..core.events import Event
 from ..core.options import OptionSpec
-from ..core.protocol import BaseView, GameState, Move, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome
 from ..core.registry import register
 from ..errors import (
     InvalidCardError,
@@ -317,6 +317,15 @@ class Uno(GameState):
     match: ClassVar[bool] = True
     first_option: ClassVar[str | None] = "first"
     help_text: ClassVar[str] = _HELP
+    move_keys: ClassVar[tuple[MoveKey, ...]] = (
+        MoveKey("draw", "d", "draw"),
+        MoveKey("play", "p", "play the drawn card", "play drawn"),
+        MoveKey("keep", "k", "keep it", "keep"),
+        MoveKey("pass", "s", "pass"),
+        MoveKey("challenge", "c", "challenge", option="w4_challenge"),
+        MoveKey("accept", "a", "accept", option="w4_challenge"),
+        MoveKey("catch", "g", "catch", option="uno_call"),
+    )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "target",
@@ -950,6 +959,8 @@ class Uno(GameState):
             c, named, call = self._drawn, m[1], m[2]
         code = uno_str(c)
         parts = {"move": text, "source": code, "target": "discard", "count": 1, "card": code}
+        if kind == K_PLAYDRAWN:
+            parts["word"] = "play"  # the key of "play the drawn card" plays it
         if named >= 0:
             parts["colour"] = UNO_COLOURS[named]
         if call:
@@ -1047,17 +1058,20 @@ class Uno(GameState):
         resigned_by: int | None = None,
         end: bool = True,
         scores: bool = True,
+        you: str = "you",
     ) -> str:
-        """The table from ``player``'s side: "you" and ``other``, never a number; the
-        line saying the match is over (or was given up) only with ``end``, the match's
-        scores on the first line only with ``scores``."""
+        """The table from ``player``'s side: ``you`` ("you", or a demo's "Player 1")
+        and ``other``, never a number; the line saying the match is over (or was given
+        up) only with ``end``, the match's scores on the first line only with
+        ``scores``."""
         o = 1 - player
+        yours = "your" if you == "you" else f"{you}'s"
 
         def show(cards: list[int] | tuple[int, ...]) -> str:
             return " ".join(_pretty(c, colour) for c in cards) or "-"
 
         def who(p: int) -> str:
-            return "you" if p == player else other
+            return you if p == player else other
 
         def capital(text: str) -> str:
             # each line starts with a capital, as the other games' boards do
@@ -1066,7 +1080,7 @@ class Uno(GameState):
         s = self._scores
         header = f"UNO  hand {self._hand_no}"
         if scores:
-            header += f"  scores: you {s[player]}, {other} {s[o]}  (target {self._target})"
+            header += f"  scores: {you} {s[player]}, {other} {s[o]}  (target {self._target})"
         lines = [
             header,
             f"{capital(other)}: {cards_count(len(self._hands[o]))}"
@@ -1075,11 +1089,11 @@ class Uno(GameState):
             f"Discard pile: {cards_count(len(self._discard))}, "
             f"top {_pretty(self._discard[-1], colour)}"
             + (f", colour in play {UNO_COLOUR_NAMES[self._colour]}" if self._colour >= 0 else ""),
-            f"Your hand: {show(self._hands[player])}",
+            f"{capital(yours)} hand: {show(self._hands[player])}",
         ]
         if self._phase == PH_OVER:
             if end:
-                won = "win" if self._winner == player else "wins"
+                won = "win" if who(self._winner) == "you" else "wins"
                 lines.append(f"Match over: {who(self._winner)} {won}")
         elif resigned_by is not None:
             if end:

@@ -37,6 +37,7 @@ else:
 __all__ = [
     "Answer",
     "MoveChoice",
+    "MoveKeyWords",
     "CatalogChoice",
     "CatalogGame",
     "CatalogLevel",
@@ -279,6 +280,21 @@ class Invitation(TypedDict):
     seated: bool
 
 
+class MoveKeyWords(TypedDict):
+    """A one-word move and the key that plays it in every front end (the game's
+    :class:`~parlour.core.protocol.MoveKey`): the terminal table's key, and the letter
+    ``parlour play`` takes typed alone for the move."""
+
+    #: The move the key plays, as the notation writes it ("draw", "deal").
+    move: str
+    #: One lower-case letter ("d"); a front end takes either case.
+    key: str
+    #: What it does, as a button says it ("play the drawn card").
+    label: str
+    #: The same in a key bar's fewer words ("play drawn"; else the label).
+    short: str
+
+
 class SeatName(TypedDict):
     """How the reader's table names one seat, so that a front end draws its labels
     and score lines in the same words as the service's sentences."""
@@ -367,6 +383,11 @@ class Answer(TypedDict):
     #: of the tableau", "9": "the computer's discard pile" (the game's ``pile_legend``,
     #: seat piles from this reader's side); empty where moves name no pile (UNO).
     piles: dict[str, str]
+    #: The game's one-word moves with their keys, as this table's options have them
+    #: (UNO's ``catch`` only with ``uno_call``): every front end offers these keys and
+    #: resolves each to its move, so a key plays the same move everywhere. A legal
+    #: move's parts name its one-word move where its string says more (``word``).
+    move_keys: list[MoveKeyWords]
     seed: NotRequired[int | str]
 
 

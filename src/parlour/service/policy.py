@@ -83,6 +83,7 @@ from .words import (
     cards_left_words,
     give_up_words,
     match_words,
+    move_key_words,
     moves_words,
     pile_legend,
     prompt_words,
@@ -956,6 +957,7 @@ def answer(
         "hand_over": hand_over(record, game, seat, played is not None and _dealt(ending)),
         "give_up": give_up_words(cls.players, lost=outcome is not None and not final),
         "piles": pile_legend(cls.pile_legend, names(record, seat)),
+        "move_keys": move_key_words(cls.move_keys, record.options),
     }
     if final or chose_the_deal(record, seat):
         data["seed"] = deal_number(record.seed)

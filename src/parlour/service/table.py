@@ -1021,8 +1021,18 @@ class TableService:
         )
         return self._begin(_rebuild_live(record))
 
-    def text(self, player: str, game_id: str, seat: int | None = None, colour: bool = False) -> str:
-        """The position as text for a terminal, as the person in ``seat`` may see it."""
+    def text(
+        self,
+        player: str,
+        game_id: str,
+        seat: int | None = None,
+        colour: bool = False,
+        counts: bool = True,
+    ) -> str:
+        """The position as text for a terminal, as the person in ``seat`` may see it,
+        with the counts after it (``counts``: a match's scores, Chinese Patience's cards
+        left); without them where the end of the game is told next, whose facts give
+        the final totals ("Match to 500: you 0, the computer 0" once, not twice)."""
         with self._open(player, game_id) as live:
             viewer = policy.viewer(live.record, live.game, self._seat(live, player, seat))
             other = policy.names(live.record, viewer).subject(1 - viewer)
@@ -1031,7 +1041,7 @@ class TableService:
             # and its scores, which the counts below name as every table names the seats
             text = live.game.render_for(viewer, colour, other=other, end=False, scores=False)
             view = policy.view(live.record, live.game, viewer)
-            told = policy.counts(live.record, view, viewer)
+            told = policy.counts(live.record, view, viewer) if counts else None
             return f"{text}\n{told}" if told else text
 
     def _save_key(self) -> str:

@@ -16,8 +16,9 @@ from typing import Any
 
 from ..cards import RANKS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS, card_pretty, parse_card
 from ..core.events import Event
+from ..core.protocol import MoveKey
 from ..errors import cut
-from .answers import GiveUpWords
+from .answers import GiveUpWords, MoveKeyWords
 
 __all__ = [
     "Names",
@@ -49,6 +50,7 @@ __all__ = [
     "stuck_words",
     "no_card_words",
     "pile_legend",
+    "move_key_words",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -372,6 +374,16 @@ def pile_legend(legend: Mapping[str, str], names: Names) -> dict[str, str]:
         name: names.place(name) if name in names.seat_places else words
         for name, words in legend.items()
     }
+
+
+def move_key_words(keys: Sequence[MoveKey], options: Mapping[str, Any]) -> list[MoveKeyWords]:
+    """A game's one-word moves and their keys (its ``move_keys``) that exist with these
+    options, for every front end to offer and resolve alike."""
+    return [
+        {"move": k.move, "key": k.key, "label": k.label, "short": k.short or k.label}
+        for k in keys
+        if k.option is None or options.get(k.option)
+    ]
 
 
 #: The verbs of the table's sentences that do not take "-ed" in the past.

@@ -5,6 +5,7 @@ Letter keys work in either case, as on the table."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib.resources import files
 
 from textual import events
@@ -39,21 +40,30 @@ NUMBERS_NOTE = (
     "A card's number is drawn over it, the number `parlour play` gives it. From ten "
     "cards on, type two digits (1 then 2: card 12), or a digit then enter."
 )
+#: What the list of the table's piles says first.
+PILES_INTRO = "The piles' names, as moves and the table write them, and what each pile is:"
 #: What the help text after it is: ``parlour play``'s, where moves are typed.
 HELP_NOTE = "As `parlour play` prints it: there a move is typed as written here."
 
 
-def rules_markdown(name: str, keys: str = "", numbered: bool = False) -> str:
+def rules_markdown(
+    name: str, keys: str = "", numbered: bool = False, piles: Mapping[str, str] | None = None
+) -> str:
     """The game's rules page followed by its help text (controls and Decisions); at a
     table, the keys that work there (``keys``: the key bar's) come between them, so
     that the page lists the keys of the table it was opened at, not only the typed
-    moves of ``parlour play``."""
+    moves of ``parlour play``, and after them the table's piles by name with their
+    long names (``piles``: the service's, as the web table's tooltips give them)."""
     cls = game_class(name)
     page = files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
     at_table = ""
     if keys:
         note = f"\n\n{NUMBERS_NOTE}" if numbered else ""
         at_table = f"\n\n## Keys at this table\n\n{KEYS_INTRO}\n\n```\n{keys}\n```{note}"
+    if piles:
+        wide = max(len(pile) for pile in piles)
+        named = "\n".join(f"{pile:<{wide}}  {words}" for pile, words in piles.items())
+        at_table += f"\n\n## Piles at this table\n\n{PILES_INTRO}\n\n```\n{named}\n```"
     help_note = f"{HELP_NOTE}\n\n" if keys else ""
     return f"{page}{at_table}\n\n## Help\n\n{help_note}```\n{cls.help_text}\n```\n"
 
@@ -83,16 +93,23 @@ class RulesScreen(_Page):
         background: $surface; }
     """
 
-    def __init__(self, name: str, keys: str = "", numbered: bool = False) -> None:
+    def __init__(
+        self,
+        name: str,
+        keys: str = "",
+        numbered: bool = False,
+        piles: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self.game_name = name
         self.keys = keys
         self.numbered = numbered
+        self.piles = dict(piles or {})
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "Rules: escape to close, arrows to scroll"
-            yield Markdown(rules_markdown(self.game_name, self.keys, self.numbered))
+            yield Markdown(rules_markdown(self.game_name, self.keys, self.numbered, self.piles))
 
 
 class StatsScreen(_Page):

@@ -356,8 +356,31 @@ class TableScreen(Screen[None]):
         numbers, then the table's own (none once the game is over)."""
         if self.answer.get("outcome") is not None:
             return ""
-        keys = (number_keys(self.answer), self.table.help_line(self.view))
+        keys = (number_keys(self.answer), self.table.help_line(self.view), self.move_keys())
         return "  ".join(k for k in keys if k)
+
+    def move_keys(self) -> str:
+        """The keys of the game's one-word moves drawn now, as the key bar shows them
+        ("d draw  p play drawn"): the game's keys and words (``answer["move_keys"]``),
+        the same ``parlour play``'s help lists."""
+        offered = self.move_shortcuts()
+        keys = self.answer.get("move_keys") or []
+        return "  ".join(f"{k['key']} {k['short']}" for k in keys if k["key"] in offered)
+
+    def move_shortcuts(self) -> dict[str, str]:
+        """The keys of the game's one-word moves (key -> the region drawn now that plays
+        the move): a key does nothing while its move's button is not on the table."""
+        found = {}
+        for k in self.answer.get("move_keys") or []:
+            region = self.table.move_region(str(k["move"]))
+            if region is not None:
+                found[str(k["key"])] = region
+        return found
+
+    def shortcuts(self) -> dict[str, str]:
+        """Every key that takes the cursor to a region and acts there, now: the table's
+        own (its piles) and the game's one-word moves'."""
+        return {**self.table.shortcuts(self.view), **self.move_shortcuts()}
 
     # --- new answers from the service -------------------------------------------------
 
@@ -517,7 +540,7 @@ class TableScreen(Screen[None]):
             "l": self.full_log,
             "question_mark": self.rules,
         }
-        shortcuts = self.table.shortcuts(self.view)
+        shortcuts = self.shortcuts()
         if key in common:
             common[key]()
         elif key in ("up", "down", "left", "right"):
@@ -942,9 +965,28 @@ class TableScreen(Screen[None]):
         self.app.push_screen(LogScreen(self.answer.get("title", ""), self.log_texts()))
 
     def rules(self) -> None:
-        keys = "\n".join(k for k in (self.own_keys(), common_keys(self.answer)) if k)
+        """The rules page with the keys that work here now (and, while the game is in
+        play, the one-word moves' keys that work once their move can be played, so
+        the page lists every key ``parlour play``'s help does), and the piles drawn on
+        this table with their long names (the service's ``piles``, the web table's
+        tooltips)."""
+        later = ""
+        if self.answer.get("outcome") is None:
+            offered = self.move_shortcuts()
+            waiting = [k for k in self.answer.get("move_keys") or [] if k["key"] not in offered]
+            if waiting:
+                later = "  ".join(f"{k['key']} {k['short']}" for k in waiting)
+                later += "  (once they can be played)"
+        lines = (self.own_keys(), later, common_keys(self.answer))
+        keys = "\n".join(k for k in lines if k)
         by_number = bool(self.answer.get("numbered"))
-        self.app.push_screen(RulesScreen(self.answer["game"], keys, by_number))
+        drawn = self.query_one(TableView).canvas.regions
+        piles = {
+            name: str(words)
+            for name, words in (self.answer.get("piles") or {}).items()
+            if self.table.region(name) in drawn
+        }
+        self.app.push_screen(RulesScreen(self.answer["game"], keys, by_number, piles))
 
     def show_end(self, text: str, choices: dict[str, str]) -> None:
         def done(choice: str | None) -> None:

@@ -9,7 +9,10 @@ same way for every game: it moves the cursor between regions, selects a source,
 highlights the legal destinations and sends the move the person picked.
 
 A table adds labels (pile names, key help, the facts on the title line); every
-sentence a person reads comes from the service.
+sentence a person reads comes from the service. The keys of the one-word moves
+(``deal``, ``draw``) are the game's, in every answer (``answer["move_keys"]``): a
+table draws each such move's region (a button, the stock) and the screen gives the
+region its key, as ``parlour play`` takes the same letter for the same move.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ __all__ = [
     "draw_card",
     "draw_empty",
     "draw_fan",
+    "move_button",
+    "move_buttons",
     "plural",
     "seat_name",
     "whose",
@@ -133,7 +138,7 @@ def draw_fan(
 @dataclass(frozen=True)
 class Button:
     """A one-word move drawn as ``[K] text``: its move, its key, its label, and the
-    shorter label the key bar gives it."""
+    shorter label the key bar gives it (the game's, from ``answer["move_keys"]``)."""
 
     move: str
     key: str
@@ -143,6 +148,20 @@ class Button:
     @property
     def label(self) -> str:
         return f"[{self.key.upper()}] {self.text}"
+
+
+def move_buttons(answer: Mapping[str, Any]) -> list[Button]:
+    """The game's one-word moves with their keys and labels, as this table's options
+    have them (``answer["move_keys"]``, the service's, from the game's ``move_keys``)."""
+    return [
+        Button(str(k["move"]), str(k["key"]), str(k["label"]), str(k["short"]))
+        for k in answer.get("move_keys") or []
+    ]
+
+
+def move_button(answer: Mapping[str, Any], move: str) -> Button | None:
+    """The button of one one-word move (None where the game has none by that name)."""
+    return next((b for b in move_buttons(answer) if b.move == move), None)
 
 
 @dataclass(frozen=True)
@@ -194,8 +213,9 @@ class Table:
 
     @staticmethod
     def named(parts: Sequence[Part], move: str) -> list[Part]:
-        """The legal moves that are the one-word move ``move`` (``deal``, ``twist``)."""
-        return [p for p in parts if p.get("move") == move]
+        """The legal moves that are the one-word move ``move`` (``deal``, ``twist``),
+        or a form of it (the parts' ``word``: UNO's ``play:R`` of the card drawn)."""
+        return [p for p in parts if (p.get("word") or p.get("move")) == move]
 
     @staticmethod
     def card_region(number: int) -> str:
@@ -249,12 +269,19 @@ class Table:
     # --- keys ---------------------------------------------------------------------
 
     def shortcuts(self, view: Mapping[str, Any]) -> dict[str, str]:
-        """The keys that work at this table now (key -> region)."""
+        """The table's own keys that work now (key -> region): its piles'. (The keys
+        of the one-word moves are the game's: see :meth:`move_region`.)"""
         return dict(self.keys)
 
     def help_line(self, view: Mapping[str, Any]) -> str:
-        """The keys this table adds, as the key bar shows them."""
+        """The table's own keys, as the key bar shows them."""
         return self.key_help
+
+    def move_region(self, move: str) -> str | None:
+        """The region drawn now that plays the one-word move ``move`` (its button, or
+        a pile that acts: The Gate's stock deals), where its key takes the cursor;
+        None while the table draws none (UNO's Pass, while it cannot be played)."""
+        return next((name for name, does in self.fallback.items() if does == move), None)
 
     def typed(self, key: str) -> Typed | None:
         """A key this table reads itself (before the common keys), else None."""

@@ -12,30 +12,23 @@ from .base import (
     BLANK,
     DIM,
     LABEL,
-    Button,
     Table,
     Typed,
     draw_back,
     draw_card,
     draw_fan,
+    move_button,
     whose,
 )
 
 __all__ = ["ChinesePatienceTable"]
 
-TWIST = Button("twist", "t", "twist")
-END = Button("end", "z", "end turn")
-
 
 class ChinesePatienceTable(Table):
     game = "chinese-patience"
-    keys: ClassVar[dict[str, str]] = {
-        **{str(i): str(i) for i in range(10)},
-        TWIST.key: TWIST.move,
-        END.key: END.move,
-    }
+    keys: ClassVar[dict[str, str]] = {str(i): str(i) for i in range(10)}
     first_stop = "0"
-    key_help = "0-9 piles: source, then target  t twist  z end turn  m 0 5 / m p 8 6 move"
+    key_help = "0-9 piles: source, then target  m 0 5 / m p 8 6 move"
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,10 +64,15 @@ class ChinesePatienceTable(Table):
         self._discard(canvas, "0", 12, mine, view.get("pile_0", []), counts[0])
 
         y = 15
-        x = self.button(canvas, 2, y, TWIST, self.named(parts, TWIST.move))
-        if view.get("first_turn"):
-            x = canvas.put(x, y, " (first move)", DIM)
-        self.button(canvas, x + 4, y, END, self.named(parts, END.move))
+        twist, end = move_button(answer, "twist"), move_button(answer, "end")
+        x = 2
+        if twist is not None:
+            x = self.button(canvas, x, y, twist, self.named(parts, twist.move))
+            if view.get("first_turn"):
+                x = canvas.put(x, y, " (first move)", DIM)
+            x += 4
+        if end is not None:
+            self.button(canvas, x, y, end, self.named(parts, end.move))
 
     def _discard(
         self, canvas: Canvas, name: str, y: int, title: str, pile: list[str], hand: int

@@ -22,9 +22,8 @@ class EightByEightTable(Table):
         "w": "W",
         "p": "P",
         "f": "F",
-        "t": "S",
     }
-    key_help = "enter: row, then target  1-8 rows  p pending  w waste  f foundations  t turn"
+    key_help = "enter: row, then target  1-8 rows  p pending  w waste  f foundations"
     places: ClassVar[dict[str, str]] = {f"F{i}": "F" for i in range(1, 9)}
 
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:

@@ -30,9 +30,8 @@ class GateTable(Table):
         "0": "R",
         "w": "W",
         "f": "F",
-        "d": "S",
     }
-    key_help = "enter: pile, then target  1-4 T1-T4  5-8 B1-B4  9 L  0 R  w W  f F  d deal"
+    key_help = "enter: pile, then target  1-4 T1-T4  5-8 B1-B4  9 L  0 R  w W  f F"
     places: ClassVar[dict[str, str]] = {f"F{i}": "F" for i in range(1, 5)}
 
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
