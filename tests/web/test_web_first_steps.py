@@ -1,7 +1,8 @@
 """What a person meets early at the web table, in headless Chromium: "New deal" asks
 before it leaves a game in play (which stays in Continue), the Continue list tells its
 games apart, a typed move that is refused says so in one short sentence (not in the
-log), and clicks made while the cards move are played, not refused."""
+log) and none can be typed once the game is over, and clicks made while the cards move
+are played, not refused."""
 
 from __future__ import annotations
 
@@ -132,6 +133,16 @@ def test_a_refused_typed_move_says_one_short_sentence(table_at: TableAt) -> None
     assert page.inner_text("#message") == ""
     # the notation is one link away, on the rules page
     assert page.locator("form.typed a.notation").get_attribute("href") == "#/rules/eight-by-eight"
+    # once the game is over no move can be typed: the box and its Play button are off
+    # and say why (a move typed there only got the service's error)
+    box, play = page.locator("#typed-move"), page.locator("form.typed button")
+    assert box.is_enabled() and play.is_enabled() and not box.get_attribute("placeholder")
+    table.give_up()
+    page.wait_for_selector("#endpanel")
+    table.settle()
+    assert box.is_disabled() and play.is_disabled()
+    assert box.get_attribute("placeholder") == "The game is over: no move to type"
+    assert play.get_attribute("title") == "The game is over: no move to type"
 
 
 #: Clicks made while the table moves: the page's answers slowed a little, as a

@@ -407,7 +407,7 @@ function toolbar(answer, live) {
   const between = !!state.between;
   if (between) live = false;
   if ($("#newgame")) $("#newgame").disabled = between;
-  for (const el of [els.typed, els.typed && els.typed.form && els.typed.form.querySelector("button")]) if (el) el.disabled = between;
+  typedBox(answer);
   $("#undo").disabled = !live || !answer.can_undo || state.busy;
   $("#undo").title = answer.undo_refusal && !answer.can_undo ? `Undo (U): ${answer.undo_refusal}` : "Undo (U)";
   $("#redo").disabled = !live || !answer.can_redo || state.busy;
@@ -415,6 +415,32 @@ function toolbar(answer, live) {
   $("#hint").disabled = !live || !answer.can_hint || state.busy;
   $("#hint").title = answer.hint_refusal && !answer.can_hint ? `Hint (H): ${answer.hint_refusal}` : "Hint (H)";
   $("#resign").disabled = !live || (done && answer.final !== false) || state.busy;
+}
+
+/** Why no move can be typed now, or "" when one can. */
+function noTyping(answer) {
+  if (state.between) return "Between two hands: no move until the next hand is dealt";
+  if (state.replay) return "The winning line is on show: no move to type";
+  if (answer.outcome) return "The game is over: no move to type";
+  if (answer.your_turn === false) return "Not your turn: no move to type";
+  return "";
+}
+
+/**
+ * The typed-move box and its Play button, off (and saying why, in the box and on
+ * hover) whenever no move can be made: a move typed then only got the service's error.
+ */
+function typedBox(answer) {
+  if (!els.typed) return;
+  const why = noTyping(answer);
+  const button = els.typed.form && els.typed.form.querySelector("button");
+  for (const el of [els.typed, button]) {
+    if (!el) continue;
+    el.disabled = !!why;
+    if (why) el.title = why;
+    else el.removeAttribute("title");
+  }
+  els.typed.placeholder = why;
 }
 
 // Keep the keyboard on the same place when the table is drawn again.
