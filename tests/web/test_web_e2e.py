@@ -291,6 +291,20 @@ def test_the_server_restarts_mid_game(table_at: TableAt, live_server: object) ->
     assert table.played() == 4
 
 
+#: Each list item holding a list: its words before the list (up to a semicolon or its
+#: first 35 characters), how many items the inner list has, and how a paragraph after
+#: the inner list begins.
+NESTED = """() => [...document.querySelectorAll('article.rules li')].filter((li) => li.querySelector(':scope > ul, :scope > ol'))
+  .map((li) => {
+    const inner = li.querySelector(':scope > ul, :scope > ol');
+    let own = '';
+    for (const n of li.childNodes) { if (n === inner) break; own += n.textContent; }
+    own = own.trim().split(';')[0].slice(0, 35).trim();
+    const after = li.querySelector(':scope > ul ~ p, :scope > ol ~ p');
+    return after ? [own, inner.children.length, after.textContent.split(' ').slice(0, 4).join(' ')] : [own, inner.children.length];
+  })"""
+
+
 def test_rules_and_how_to_play_pages(table_at: TableAt) -> None:
     table = table_at("phone")
     table.open("#/rules/chinese-patience")
@@ -303,6 +317,21 @@ def test_rules_and_how_to_play_pages(table_at: TableAt) -> None:
     assert table.page.locator(".howto-steps .card").count() >= 4
     table.page.locator("a", has_text="The full rules").click()
     table.page.wait_for_selector("article.rules h1")
+    # the Markdown reader nests lists by indentation: UNO's cases of the first card
+    # turned are a list inside their item (they were items of their own), and every
+    # page reads as its Markdown means, with no marks left over
+    for game in GAMES:
+        table.open(f"#/rules/{game}")
+        table.page.wait_for_selector(f'.subnav a[aria-current][href="#/rules/{game}"]')
+        nested = table.page.evaluate(NESTED)
+        assert nested, f"{game}: no list inside a list item"
+        text = table.page.inner_text("article.rules")
+        assert not re.search(r"`|\*\*|^#|^\s*- ", text, re.M), game
+        if game == "uno":
+            assert ["First card turned:", 5] in nested, nested
+            assert ["Option w4_challenge (off by default", 4] in nested, nested
+        if game == "calculation":  # a paragraph after the sub-list goes on with its item
+            assert ["An explicit deck is either", 2, "Anything else is rejected"] in nested
 
 
 def test_uno_colour_chooser(table_at: TableAt) -> None:
