@@ -317,6 +317,15 @@ def test_rules_and_how_to_play_pages(table_at: TableAt) -> None:
     assert table.page.locator(".howto-steps .card").count() >= 4
     table.page.locator("a", has_text="The full rules").click()
     table.page.wait_for_selector("article.rules h1")
+    # from the site's menu the page's heading has the keyboard, and Tab from it goes to
+    # the other games' rules (the heading stood after them: Tab went on past every link,
+    # to the table at the page's end)
+    table.page.locator("header.top a[data-page='stats']").click()
+    table.page.wait_for_selector(".stats-page")
+    table.page.locator("header.top a[data-page='rules']").click()
+    table.page.wait_for_function("document.activeElement.matches('article.rules h1')")
+    table.page.keyboard.press("Tab")
+    assert table.page.evaluate("document.activeElement.closest('.subnav') !== null")
     # the Markdown reader nests lists by indentation: UNO's cases of the first card
     # turned are a list inside their item (they were items of their own), and every
     # page reads as its Markdown means, with no marks left over

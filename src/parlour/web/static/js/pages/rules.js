@@ -14,5 +14,11 @@ export async function showRules(main, name) {
   const back = h("p", { class: "page-links" },
     h("a", { href: `#/howto/${name}`, text: "How to play, with pictures" }), " · ",
     h("a", { href: "#/", text: "Play" }));
-  main.replaceChildren(h("div", { class: "page-wrap" }, nav, back, art));
+  // The game's title first, then the way to the other games' rules: the page's heading
+  // (which the router gives the keyboard) stood after them, so Tab from it went past
+  // every link to the end of the page.
+  const title = art.querySelector(":scope > h1");
+  if (title) title.after(nav, back);
+  else art.prepend(nav, back);
+  main.replaceChildren(h("div", { class: "page-wrap" }, art));
 }
