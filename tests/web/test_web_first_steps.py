@@ -141,7 +141,8 @@ def test_a_refused_typed_move_says_one_short_sentence(table_at: TableAt) -> None
     page.wait_for_selector("#endpanel")
     table.settle()
     assert box.is_disabled() and play.is_disabled()
-    assert box.get_attribute("placeholder") == "The game is over: no move to type"
+    assert box.get_attribute("placeholder") == "Game over"
+    assert box.get_attribute("title") == "The game is over: no move to type"
     assert play.get_attribute("title") == "The game is over: no move to type"
 
 

@@ -417,13 +417,14 @@ function toolbar(answer, live) {
   $("#resign").disabled = !live || (done && answer.final !== false) || state.busy;
 }
 
-/** Why no move can be typed now, or "" when one can. */
+/** Why no move can be typed now, in a few words (for the box, which is narrow) and
+ * whole (on hover), or null when one can. */
 function noTyping(answer) {
-  if (state.between) return "Between two hands: no move until the next hand is dealt";
-  if (state.replay) return "The winning line is on show: no move to type";
-  if (answer.outcome) return "The game is over: no move to type";
-  if (answer.your_turn === false) return "Not your turn: no move to type";
-  return "";
+  if (state.between) return ["Between hands", "Between two hands: no move until the next hand is dealt"];
+  if (state.replay) return ["Line on show", "The winning line is on show: no move to type"];
+  if (answer.outcome) return ["Game over", "The game is over: no move to type"];
+  if (answer.your_turn === false) return ["Not your turn", "Not your turn: no move to type"];
+  return null;
 }
 
 /**
@@ -437,10 +438,10 @@ function typedBox(answer) {
   for (const el of [els.typed, button]) {
     if (!el) continue;
     el.disabled = !!why;
-    if (why) el.title = why;
+    if (why) el.title = why[1];
     else el.removeAttribute("title");
   }
-  els.typed.placeholder = why;
+  els.typed.placeholder = why ? why[0] : "";
 }
 
 // Keep the keyboard on the same place when the table is drawn again.
