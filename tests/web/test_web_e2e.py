@@ -294,14 +294,17 @@ def test_the_server_restarts_mid_game(table_at: TableAt, live_server: object) ->
 #: Each list item holding a list: its words before the list (up to a semicolon or its
 #: first 35 characters), how many items the inner list has, and how a paragraph after
 #: the inner list begins.
-NESTED = """() => [...document.querySelectorAll('article.rules li')].filter((li) => li.querySelector(':scope > ul, :scope > ol'))
+NESTED = """() => [...document.querySelectorAll('article.rules li')]
+  .filter((li) => li.querySelector(':scope > ul, :scope > ol'))
   .map((li) => {
     const inner = li.querySelector(':scope > ul, :scope > ol');
     let own = '';
     for (const n of li.childNodes) { if (n === inner) break; own += n.textContent; }
     own = own.trim().split(';')[0].slice(0, 35).trim();
+    const found = [own, inner.children.length];
     const after = li.querySelector(':scope > ul ~ p, :scope > ol ~ p');
-    return after ? [own, inner.children.length, after.textContent.split(' ').slice(0, 4).join(' ')] : [own, inner.children.length];
+    if (after) found.push(after.textContent.split(' ').slice(0, 4).join(' '));
+    return found;
   })"""
 
 
