@@ -125,3 +125,21 @@ def test_the_blocked_count_is_said_at_the_end_only_of_a_blocked_game() -> None:
         "Cards left: you 3, the computer 7.",
         "60 of 60 turns without a card home. Game 1.",
     ]
+
+
+def test_the_count_lines_a_game_can_say_are_the_same_from_the_deal_to_the_end() -> None:
+    """A phone keeps a line of its status for each count a game can say: Chinese
+    Patience's two (cards left; the count towards a blocked game) from the deal to
+    the end, though the second is not said after a win or when it is given up; a
+    match's one; none where the service says no counts. (The web status dropped a
+    line at Chinese Patience's end, and its cards grew a step.)"""
+    table = open_service(":memory:")
+    game = table.start(ME, "chinese-patience", seed=5, opponent="random")
+    assert game["counts_narrow"] is not None and len(game["counts_narrow"]) == 2
+    assert game["counts_lines"] == 2
+    over = table.resign(ME, game["id"])
+    assert over["counts_narrow"] is not None and len(over["counts_narrow"]) == 1
+    assert over["counts_lines"] == 2
+    assert table.start(ME, "uno", seed=3, opponent="random")["counts_lines"] == 1
+    for name in ("calculation", "gate", "eight-by-eight"):
+        assert table.start(ME, name, seed=3)["counts_lines"] == 0, name

@@ -255,3 +255,57 @@ def test_the_cards_keep_their_size_from_play_to_the_winning_line(table_at: Table
         page.wait_for_selector("#endpanel")
         assert page.evaluate(SIZE) == playing, f"{game}: the cards changed size after the line"
         assert page.locator(".toolbar").is_visible(), f"{game}: the toolbar after the line"
+
+
+#: The commands' rows: the distinct tops of the toolbar's buttons, and whether they
+#: are in the title's row (the game bar one row high).
+TOOL_ROWS = """() => { const title = document.querySelector('#game-title').getBoundingClientRect();
+  const tops = [...new Set([...document.querySelectorAll('.toolbar > .tool')]
+    .map((b) => Math.round(b.getBoundingClientRect().top)))];
+  const bar = document.querySelector('.toolbar').getBoundingClientRect();
+  return [tops.length, bar.top < title.bottom && bar.bottom > title.top]; }"""
+
+
+def test_a_tablets_status_keeps_its_lines_through_the_winning_line(table_at: TableAt) -> None:
+    """At 768x1024 (between a phone's 760 px and the log's column at 1100) the status's
+    height followed its sentence: the solver's longer ones took a second line and
+    Calculation's cards shrank for the line (101.8 -> 98.8 px) and grew back after.
+    The toolbar took two rows under the title too ("How to play" alone on the second).
+    Now the toolbar is icons in the title's row and the status keeps two lines, what is
+    longer cut (with its cue), so the cards keep one size, larger than they were."""
+    table = table_at("laptop")
+    page = table.page
+    page.set_viewport_size({"width": 768, "height": 1024})
+    table.start("calculation", seed=3)
+    playing = page.evaluate(SIZE)
+    assert playing[0] >= 101.8 - 1, f"{playing[0]} px cards in play (101.8 on main)"
+    assert page.evaluate(TOOL_ROWS) == [1, True], "the toolbar is one row, beside the title"
+    give_up(table)
+    table.settle()
+    assert page.evaluate(SIZE) == playing, "the cards changed size at the end"
+    page.locator("#ask-verdict").click()
+    page.locator("#watch-line").wait_for(timeout=60_000)
+    line: list[dict[str, Any]] = page.evaluate(
+        "async (id) => (await fetch(`/api/games/${id}/verdict/line`)).json()",
+        table.answer["id"],
+    )
+    page.locator("#watch-line").click()
+    page.wait_for_selector("#line-bar")
+    page.wait_for_function(f"{GAME}.replay.at > 0")
+    page.keyboard.press("Space")
+    page.wait_for_function(f"!{GAME}.replay.playing")
+    for _ in range(counter(table)):
+        page.keyboard.press("ArrowLeft")
+    shows(table, line, 0)
+    for number in (1, 2, 3):  # the solver's sentences, longer than the deal's
+        page.keyboard.press("ArrowRight")
+        shows(table, line, number)
+        assert page.evaluate(SIZE) == playing, f"the cards changed size at move {number}"
+    page.keyboard.press("End")
+    shows(table, line, len(line) - 1)
+    assert page.evaluate(SIZE) == playing, "the cards changed size at the line's end"
+    assert page.evaluate(COUNTER_IN_BAR), "the counter runs out of the bar at 768 px"
+    check_geometry(table, "the winning line at 768x1024")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#endpanel")
+    assert page.evaluate(SIZE) == playing, "the cards changed size after the line"

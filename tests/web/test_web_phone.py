@@ -385,6 +385,29 @@ def test_chinese_patience_counts_fit_a_phone(table_at: TableAt, opponent: str) -
     )
 
 
+def test_chinese_patiences_cards_keep_their_size_at_its_end(table_at: TableAt) -> None:
+    """A phone's status keeps a line for each count the game can say, said or not:
+    once Chinese Patience is over "1 of 60 turns without a card home" is not said, and
+    its line went, so the cards grew a step at the end (360x740: 54.1 -> 56.5 px;
+    390x844: 66.4 -> 68.8)."""
+    table = table_at("phone")
+    page = table.page
+    for width, height in ((360, 740), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        table.start("chinese-patience", seed=3, opponent="random")
+        assert len(table.answer["counts_narrow"]) == 2
+        playing = page.evaluate(BOXES)
+        unit = page.evaluate("window.Parlour.game.unit")
+        table.give_up()
+        page.wait_for_selector("#endpanel")
+        table.settle()
+        assert len(table.answer["counts_narrow"]) == 1  # the count towards a blocked game
+        where = f"at {width}x{height}"
+        assert page.evaluate("window.Parlour.game.unit") == unit, f"the cards changed size {where}"
+        over = page.evaluate(BOXES)
+        assert over["#table"] == playing["#table"] and over["#status"] == playing["#status"], where
+
+
 def test_the_counts_fit_a_360_pixel_phone(table_at: TableAt) -> None:
     """At 360 px, the narrowest phone the table is made for, every game's counts line
     fits and the page does not scroll sideways (UNO's "Match to 500: Player 1 (0),

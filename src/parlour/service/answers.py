@@ -337,6 +337,10 @@ class Answer(TypedDict):
     #: The same counts in fewer words, one item a line, for a narrow screen (a phone):
     #: ["Cards left: you 18, the computer 0.", "3 of 60 turns without a card home."].
     counts_narrow: list[str] | None
+    #: The most lines ``counts_narrow`` has in this game, from the deal to the end (2
+    #: for Chinese Patience, whose count towards a blocked game is not said after a
+    #: win; 1 for a match; 0: none): a phone keeps room for them the whole game.
+    counts_lines: int
     legal_moves: list[str]
     moves: list[MoveChoice]
     #: The reader's cards that a number picks, number 1 first (UNO's hand as the game

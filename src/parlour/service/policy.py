@@ -635,6 +635,18 @@ def counts_narrow(record: GameRecord, view: dict[str, Any], seat: int) -> list[s
     return lines
 
 
+def counts_lines(record: GameRecord, view: dict[str, Any], seat: int) -> int:
+    """The most lines :func:`counts_narrow` gives in this game, at any point of it (0: it
+    has none): a match's one; Chinese Patience's two, the cards left and the count
+    towards a blocked game, which is said while the game is played and not after a
+    win. A phone's status keeps this room from the deal to the end, so the table under
+    it keeps its size when a line goes (Chinese Patience's cards grew a step at the
+    end, when "1 of 60 turns without a card home" went)."""
+    if _match_counts(record, view, seat, short=True) is not None:
+        return 1
+    return 0 if _count_facts(record, view, seat) is None else 2
+
+
 def _match_counts(record: GameRecord, view: dict[str, Any], seat: int, short: bool) -> str | None:
     """A match's scores and hand ("Match to 500: you 0, the computer 0; hand 1."), or
     None for a view that is not of a match."""
@@ -926,6 +938,7 @@ def answer(
         "view": shown,
         "counts": counts(record, shown, seat),
         "counts_narrow": counts_narrow(record, shown, seat),
+        "counts_lines": counts_lines(record, shown, seat),
         "legal_moves": legal,
         "moves": parts,
         "numbered": numbered(shown),

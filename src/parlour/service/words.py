@@ -539,7 +539,10 @@ def _simple(verb: str, rest: str = "") -> _Phrase:
 
 def _resign(event: Event, names: Names) -> str:
     """A resign event in the game's words (:func:`give_up_words`): "You give up." (a
-    patience), "You resign.", "The computer resigns."."""
+    patience), "You resign.", "The computer resigns.". Told as the log tells every
+    move, in the present ("You play 2♥ from the stock to F1.", "The computer plays
+    blue 9.", "the game is won"); the end's headline and the status say the result, in
+    the past, as "You won!" and "You lost." do: "You gave up."."""
     verb, _, rest = give_up_words(names.players)["verb"].partition(" ")
     said = names.verb(event.who, verb) + (f" {rest}" if rest else "")
     return f"{names.subject(event.who)} {said}"

@@ -258,25 +258,31 @@ const countsIn = (told) => ({ wide: told.counts, narrow: told.counts_narrow });
 
 function showStatus(line, counts) {
   const narrow = counts && counts.narrow && counts.narrow.length ? counts.narrow : null;
-  // on a phone the status keeps its height for the whole game: a line for each
-  els.screen.style.setProperty("--count-lines", String(narrow ? narrow.length : 1));
+  // On a phone the status keeps its height for the whole game: a line for each of
+  // the counts the game can say (the service's count), however many it says now.
+  const kept = (state.answer && state.answer.counts_lines) || 0;
+  els.screen.style.setProperty("--count-lines", String(Math.max(1, kept, narrow ? narrow.length : 1)));
   const told = !counts ? null : narrow
     ? h("span", { class: "counts" }, h("span", { class: "wide", text: counts.wide }),
         h("span", { class: "narrow" }, narrow.map((text) => h("span", { class: "count-line", text }))))
     : h("span", { class: "counts", text: counts.wide });
-  els.status.replaceChildren(line ? h("span", { class: "say", text: line }) : "", line && told ? " " : "", told || "");
+  els.status.replaceChildren(h("span", { class: "status-text" },
+    line ? h("span", { class: "say", text: line }) : "", line && told ? " " : "", told || ""));
   markCut();
 }
 
 /**
- * On a phone the status line keeps one height, whatever it says, so the table under
- * it never moves (app.css: two lines for the sentence, one for the counts): a longer
- * sentence is cut, and a tap shows it all (the log keeps every move whole too).
+ * The status line keeps one height, whatever it says, so the table under it never
+ * moves (app.css: on a phone two lines for the sentence and one for each count;
+ * wider, the sentence and counts in a fixed number of lines): what is longer is
+ * cut, and a tap shows it all (the log keeps every move whole too).
  */
 function markCut() {
   const say = els.status.querySelector(".say");
+  const text = els.status.querySelector(".status-text");
   const lines = [...els.status.querySelectorAll(".counts, .count-line")];
-  const cut = (!!say && say.scrollHeight > say.clientHeight + 1) || lines.some((el) => el.scrollWidth > el.clientWidth + 1);
+  const cut = (!!say && say.scrollHeight > say.clientHeight + 1) || lines.some((el) => el.scrollWidth > el.clientWidth + 1)
+    || (!!text && text.scrollHeight > text.clientHeight + 1);
   els.status.classList.remove("open");
   els.status.classList.toggle("cut", cut);
   els.status.title = cut ? "Show it all (the log keeps it too)" : "";
