@@ -16,7 +16,14 @@ from collections.abc import Hashable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, NotRequired, TypeAlias, TypedDict
 
-from ..errors import IllegalMoveError, InvalidMoveError, quoted
+from ..errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPlayerError,
+    InvalidSeedError,
+    quoted,
+)
+from ..rng import Rng
 from .events import Event
 from .options import OptionSpec
 
@@ -366,6 +373,46 @@ class GameState(ABC):
             return [], []
         legal = self.legal_moves()
         return [self.move_str(m) for m in legal], [self.move_parts(m) for m in legal]
+
+    # --- hidden cards -----------------------------------------------------
+
+    def resample(self, player: int, rng: Rng | int) -> GameState:
+        """A new state that ``player`` cannot tell from this one: every card they cannot
+        see is dealt again at random among the places it could be, and everything they
+        have seen is kept (OpenSpiel's ``resample_from_infostate``). For determinisation,
+        information-set search and perfect-information Monte Carlo: search the sample, as
+        if its hidden cards were known, many times over.
+
+        ``rng`` is a :class:`parlour.rng.Rng` (drawn from, so successive calls give fresh
+        samples) or a seed: a seed gives the same sample on every machine. The sample
+        gives ``player`` the very view this state gives, the same legal moves when it is
+        their turn, and every card of the game, and it plays on like any position. Kept
+        is what the player has seen, not only what their view shows now: the talon of
+        8 x 8 once turned over, an UNO draw pile made of the discards they saw. A
+        game's future chance (UNO's later shuffles) is drawn afresh from ``rng`` too,
+        so the sample holds nothing ``player`` could not know; a patience with no
+        hidden card left samples to itself. What each game deals again:
+        ``docs/hidden-cards.md``."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise InvalidPlayerError(
+                f"a player is a number (0 or 1 in a two-player game), got {quoted(player)}"
+            )
+        if not 0 <= player < self.players:
+            seats = "player 0 only" if self.players == 1 else "players 0 and 1"
+            raise InvalidPlayerError(f"there is no player {player} in {self.name}: it has {seats}")
+        if isinstance(rng, int) and not isinstance(rng, bool):
+            rng = Rng(rng)  # a negative seed is refused by Rng, with the seed's message
+        elif not isinstance(rng, Rng):
+            raise InvalidSeedError(
+                f"resample draws from a parlour.rng.Rng or a seed (a whole number from 0 up), "
+                f"got {quoted(rng)}"
+            )
+        return self._resample(player, rng)
+
+    def _resample(self, player: int, rng: Rng) -> GameState:
+        """:meth:`resample` once its arguments are checked: each game deals its own hidden
+        cards, since only the game knows where they lie and who has seen what."""
+        raise NotImplementedError(f"{self.name} does not resample its hidden cards")
 
     # --- bookkeeping ------------------------------------------------------
 

@@ -502,6 +502,19 @@ that match a foundation's sequence; avoid covering a card of the same rank.
             "calculator": self.calculator(),
         }
 
+    # --- hidden cards -----------------------------------------------------------
+
+    def _resample(self, player: int, rng: Rng) -> Calculation:
+        """The stock below the current card shuffled: every other card is face up or
+        played. The stock's cards seen (played, and the current one) keep their
+        places, so the sample's ``deal_str`` deals it and replays its moves."""
+        other = self.copy()
+        seen = self._top + 1
+        rest = list(self._stock[seen:])
+        rng.shuffle(rest)
+        other._stock = self._stock[:seen] + tuple(rest)
+        return other
+
     # --- bookkeeping ------------------------------------------------------------
 
     def copy(self) -> Calculation:

@@ -751,6 +751,37 @@ Decisions of the rules page:
             "moves": parts,
         }
 
+    # --- hidden cards -----------------------------------------------------
+
+    def _resample(self, player: int, rng: Rng) -> ChinesePatience:
+        """The cards of the face-down hands dealt again between them, each hand keeping
+        its size: a dealt hand is face down to both players, its owner included, so
+        ``player`` cannot tell their own hand's cards from the other's. A hand made by
+        turning a discard pile over was seen in its order by both and is kept. A dealt
+        hand is still the bottom of the hand dealt, so the deck is rewritten to match:
+        the sample's ``deal_str`` deals it and replays its moves."""
+        other = self.copy()
+        dealt = [i for i in range(2) if not (self.turned >> i) & 1]
+        hidden = [c for i in dealt for c in self.hands[i]]
+        if not hidden:
+            return other
+        rng.shuffle(hidden)
+        deck = list(self.deck)
+        # deck positions of the cards dealt to the hands: the non-Aces after the first four
+        places = [at for at, c in enumerate(deck) if c >> 2 != 1][4:]
+        at = 0
+        for i in dealt:
+            size = len(self.hands[i])
+            fresh = hidden[at : at + size]
+            at += size
+            other.hands[i] = fresh
+            # hand i is places[i::2] dealt top first, stored bottom first
+            mine = places[i::2]
+            for h, c in enumerate(fresh):
+                deck[mine[len(mine) - 1 - h]] = c
+        other.deck = tuple(deck)
+        return other
+
     # --- bookkeeping ------------------------------------------------------
 
     def copy(self) -> ChinesePatience:

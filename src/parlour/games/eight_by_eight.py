@@ -727,6 +727,37 @@ class EightByEight(GameState):
             "on_foundations": sum(f >> 2 for f in self.found),
         }
 
+    # --- hidden cards -----------------------------------------------------
+
+    def _resample(self, player: int, rng: Rng) -> EightByEight:
+        """The face-down cards and, in the first pass, the talon dealt again among
+        themselves. From the second pass the talon is the waste turned over, which the
+        player watched being built, so its order is kept. The face-down cards of a row
+        are still the ones dealt there and the talon the end of the deal, so the deal
+        is rewritten to match: the sample's ``deal_str`` deals it and replays its moves."""
+        other = self.copy()
+        talon_hidden = self.passes == 1
+        hidden = [c for n in range(ROWS) for c in self.rows[n][: self.down[n]]]
+        if talon_hidden:
+            hidden += self.talon
+        rng.shuffle(hidden)
+        deal = list(self._deal)
+        at = 0
+        for n in range(ROWS):
+            d = self.down[n]
+            if d:
+                fresh = hidden[at : at + d]
+                at += d
+                other.rows[n] = tuple(fresh) + self.rows[n][d:]
+                deal[8 * n : 8 * n + d] = fresh
+        if talon_hidden and self.talon:
+            talon = tuple(hidden[at:])
+            other.talon = talon
+            # the talon is the end of the deal, its top (last here) turned first
+            deal[DECK_SIZE - len(talon) :] = talon[::-1]
+        other._deal = tuple(deal)
+        return other
+
     # --- bookkeeping ------------------------------------------------------
 
     def copy(self) -> EightByEight:

@@ -539,6 +539,21 @@ Decisions:
             "foundations": foundations,
         }
 
+    # --- hidden cards -------------------------------------------------------
+
+    def _resample(self, player: int, rng: Rng) -> Gate:
+        """The stock shuffled: every card dealt out is face up. The deal is rewritten
+        to match (its stock part), so the sample's ``deal_str`` deals it and replays
+        its moves."""
+        other = self.copy()
+        stock = list(self._piles[S])
+        rng.shuffle(stock)
+        other._piles[S] = tuple(stock)
+        # the stock is the end of the deal, its top (last here) dealt first
+        dealt = len(self._deck) - len(stock)
+        other._deck = self._deck[:dealt] + tuple(reversed(stock))
+        return other
+
     # --- bookkeeping --------------------------------------------------------
 
     def copy(self) -> Gate:

@@ -389,6 +389,8 @@ class Uno(GameState):
         "_run_by",
         "_run",
         "_prev_run",
+        "_known",
+        "_w4_col",
     )
 
     _hands: list[list[int]]
@@ -417,6 +419,15 @@ class Uno(GameState):
     _target: int
     _uno: bool
     _chal: bool
+    #: The cards each player knows to be in the other's hand (a wrong W4 taken back; the
+    #: whole hand when the discards were turned into a draw pile, since the player saw
+    #: every other card), less those played since, for :meth:`resample` only. One int,
+    #: so that copies share it and a play updates it in a few operations: what player
+    #: ``v`` knows of card ``c`` is a count in the three bits at ``_known_bit(v, c)``
+    #: (``known_cards`` reads it).
+    _known: int
+    #: The colour in play when the last Wild Draw Four was played (its challenge's test).
+    _w4_col: int
 
     # --- creation ---------------------------------------------------------------
 
@@ -469,6 +480,7 @@ class Uno(GameState):
         st._run_by = -1
         st._run = ()
         st._prev_run = ()
+        st._w4_col = -1
         ev: list[tuple[Any, ...]] = []
         st._ev = ev
         st._start_hand(cards, starter, deck is not None, ev)
@@ -479,6 +491,7 @@ class Uno(GameState):
         """Deal ``deck`` (top first) and apply the first card turned up."""
         self._hand_no += 1
         self._starter = starter
+        self._known = 0
         self._hands = [sorted(deck[:HAND_SIZE]), sorted(deck[HAND_SIZE : 2 * HAND_SIZE])]
         turned = deck[2 * HAND_SIZE]
         draw = deck[2 * HAND_SIZE + 1 :]
@@ -635,6 +648,10 @@ class Uno(GameState):
         """Play ``card`` from ``p``'s hand, with all that follows automatically."""
         hand = self._hands[p]
         hand.remove(card)
+        known = self._known
+        if known and known & _KNOWN_MASK[1 - p][card]:
+            # the other player no longer knows p holds this card
+            self._known = known - _KNOWN_ONE[1 - p][card]
         kind = _KIND[card]
         if kind == KIND_NUMBER:  # the common case first
             self._discard.append(card)
@@ -688,6 +705,7 @@ class Uno(GameState):
         never wrong: nothing else is held.
         """
         col = self._colour
+        self._w4_col = col
         wrong = False
         for c in hand:
             if c >> 4 == col:  # Wilds have 4 there, never a colour in play
@@ -697,6 +715,7 @@ class Uno(GameState):
         if wrong and not self._chal:
             # Taken back in sight of the opponent, who now knows of (at least) one W4.
             insort(hand, W4)
+            self._learn(p, W4)
             if not shown[p]:
                 self._shown = (1, shown[1]) if p == 0 else (shown[0], 1)
             ev.append((EV_PENALTY, p, col))
@@ -728,6 +747,11 @@ class Uno(GameState):
         discard = self._discard
         top = discard.pop()
         self._discard = [top]
+        # each player has now seen every card but those of the other's hand
+        hands = self._hands
+        self._known = sum(map(_KNOWN_ONE[0].__getitem__, hands[1])) + sum(
+            map(_KNOWN_ONE[1].__getitem__, hands[0])
+        )
         self._rng = shuffle_batched(self._rng, discard)
         self._draw = discard
         ev.append((EV_RESHUFFLE, len(discard)))
@@ -788,6 +812,18 @@ class Uno(GameState):
         deck = list(_PACK)
         self._rng = shuffle_batched(self._rng, deck)
         self._start_hand(deck, 1 - self._starter, False, ev)
+
+    def _learn(self, p: int, card: int) -> None:
+        """The other player now knows that ``p`` holds ``card``."""
+        self._known += _KNOWN_ONE[1 - p][card]
+
+    def known_cards(self, viewer: int) -> list[int]:
+        """The cards ``viewer`` knows to be in the other player's hand, in card order,
+        though their view shows only a count: after the discards became the draw pile
+        (every other card was seen), that hand then, less the cards played since; a
+        wrong Wild Draw Four taken back."""
+        known = self._known
+        return [c for c in _PACK_CODES for _ in range(known >> _known_bit(viewer, c) & 7)]
 
     # --- parsing and explaining -----------------------------------------------------
 
@@ -1153,7 +1189,92 @@ class Uno(GameState):
         st._run_by = self._run_by
         st._run = self._run
         st._prev_run = self._prev_run
+        st._known = self._known
+        st._w4_col = self._w4_col
         return st
+
+    # --- hidden cards ------------------------------------------------------------------
+
+    def _resample(self, player: int, rng: Rng) -> Uno:
+        """The other player's hand and the draw pile dealt again from the cards ``player``
+        has not seen, keeping in that hand the cards ``player`` knows are there (see
+        ``_known``: after the discards were turned into a draw pile, which ``player``
+        saw, those are all its cards but the ones drawn since). A card the other player
+        just drew and may play is one that can be played. The stream of later shuffles
+        is drawn afresh, the verdict on a Wild Draw Four waiting for ``player``'s
+        challenge follows the sampled hand, and the sample's records of the other
+        player's draws (their view's events) and its deal name sampled cards: nothing
+        in the sample holds a card ``player`` has not seen."""
+        p, o = player, 1 - player
+        st = self.copy()
+        known = self.known_cards(p)
+        pool = sorted(self._hands[o] + self._draw)
+        for c in known:
+            pool.remove(c)
+        size = len(self._hands[o]) - len(known)
+        fresh: list[int] = []
+        if self._phase == PH_DRAWN and self._turn == o:
+            playable = [i for i, c in enumerate(pool) if self._ok[c]]
+            fresh.append(pool.pop(playable[rng.randbelow(len(playable))]))
+            st._drawn = fresh[0]
+        rng.shuffle(pool)
+        cut_at = size - len(fresh)
+        fresh += pool[:cut_at]
+        st._hands[o] = sorted(known + fresh)
+        st._draw = pool[cut_at:]
+        if self._phase == PH_CHALLENGE and self._turn == p:
+            col = self._w4_col
+            st._guilty = any(c >> 4 == col for c in st._hands[o])
+        st._rng = Rng(rng.next64()).getstate()
+        st._deal = self._sampled_deal(p, rng)
+        self._sampled_events(st, o, fresh)
+        return st
+
+    def _sampled_deal(self, p: int, rng: Rng) -> str:
+        """The first hand's deal as ``player`` saw it, the rest dealt at random: their
+        own seven cards and the card turned up kept, the other's seven and the draw
+        pile shuffled, no seed (the sample's stream is its own)."""
+        words = self._deal.split()
+        cards, fields = words[:108], [w for w in words[108:] if not w.startswith("seed=")]
+        mine = range(p * HAND_SIZE, (p + 1) * HAND_SIZE)
+        hidden = [i for i in range(108) if i not in mine and i != 2 * HAND_SIZE]
+        shuffled = [cards[i] for i in hidden]
+        rng.shuffle(shuffled)
+        for i, word in zip(hidden, shuffled, strict=True):
+            cards[i] = word
+        return " ".join(cards + fields)
+
+    def _sampled_events(self, st: Uno, o: int, fresh: list[int]) -> None:
+        """Rewrite, in the sample's record of the last moves, the cards ``o`` drew in this
+        hand with cards of ``o``'s sampled hand, the latest first (the card just drawn
+        is ``fresh[0]``), so that ``o``'s view of the sample tells no card of the real
+        hand. Draws of an earlier hand are public by its end and stay."""
+        spare = list(fresh)
+        # before the first move the record is the deal's events alone, in no run
+        runs = [list(self._prev_run), list(self._run) or [(None, self._ev)]]
+        swapped: dict[int, list[tuple[Any, ...]]] = {}
+        done = False
+        for run in reversed(runs):
+            for at in range(len(run) - 1, -1, -1):
+                move, ev = run[at]
+                new_ev = list(ev)
+                for i in range(len(ev) - 1, -1, -1):
+                    e = ev[i]
+                    if done:
+                        break
+                    if e[0] == EV_DEAL:
+                        done = True
+                    elif e[0] == EV_DRAW and e[1] == o and e[2]:
+                        drawn = list(e[2])
+                        for j in range(len(drawn) - 1, -1, -1):
+                            if spare:
+                                drawn[j] = spare.pop(0)
+                        new_ev[i] = (e[0], e[1], tuple(drawn), e[3], e[4])
+                swapped[id(ev)] = new_ev
+                run[at] = (move, new_ev)
+        st._prev_run = tuple(runs[0])
+        st._run = tuple(runs[1]) if self._run else ()
+        st._ev = swapped.get(id(self._ev), self._ev)
 
     def all_cards(self) -> list[int]:
         h = self._hands
@@ -1191,6 +1312,25 @@ class Uno(GameState):
     def scores(self) -> tuple[int, int]:
         """Each seat's match points so far."""
         return self._scores
+
+
+#: Every card code of the pack, once, in card order.
+_PACK_CODES: tuple[int, ...] = tuple(sorted(set(uno_deck())))
+
+
+def _known_bit(viewer: int, c: int) -> int:
+    """Where ``Uno._known`` counts card ``c`` for ``viewer``: three bits a card code
+    (a pack holds at most four of one), a block of 256 bits a viewer."""
+    return 256 * viewer + 3 * c
+
+
+#: _KNOWN_ONE[viewer][c]: one card ``c`` known to ``viewer``; _KNOWN_MASK: its three bits.
+_KNOWN_ONE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1 << _known_bit(v, c) for c in range(W4 + 1)) for v in (0, 1)
+)
+_KNOWN_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(7 * one for one in row) for row in _KNOWN_ONE
+)
 
 
 # --- events as data ------------------------------------------------------------------
