@@ -87,3 +87,12 @@ def test_every_parlour_name_the_docs_cite_exists(doc: Path) -> None:
         except (AttributeError, ImportError) as exc:
             missing.append(f"{dotted}: {exc}")
     assert missing == []
+
+
+def test_the_pimc_example_runs_as_pasted() -> None:
+    """The README's PIMC lines over ``GameState.resample``: the move chosen is played."""
+    code = _python_block("### Hidden cards: samples for search")
+    assert "state.resample(me, rng)" in code
+    space: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), space)  # noqa: S102 (our own README)
+    assert len(space["g"].moves) == 1  # type: ignore[attr-defined]
