@@ -29,6 +29,7 @@ from .options import OptionSpec
 
 __all__ = [
     "BaseView",
+    "check_player",
     "GameState",
     "Move",
     "MoveKey",
@@ -142,6 +143,19 @@ class BaseView(TypedDict):
     player: int
     legal_moves: list[str]
     moves: list[MoveParts]
+
+
+def check_player(player: object, players: int, game: str) -> None:
+    """Refuse what is not a seat of a game of ``players`` players (named ``game``),
+    saying which seats there are: the one check for a player number, from the
+    session's views and resignations to a state's samples."""
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise InvalidPlayerError(
+            f"a player is a number (0 or 1 in a two-player game), got {quoted(player)}"
+        )
+    if not 0 <= player < players:
+        seats = "player 0 only" if players == 1 else "players 0 and 1"
+        raise InvalidPlayerError(f"there is no player {player} in {game}: it has {seats}")
 
 
 class GameState(ABC):
@@ -393,13 +407,7 @@ class GameState(ABC):
         so the sample holds nothing ``player`` could not know; a patience with no
         hidden card left samples to itself. What each game deals again:
         ``docs/hidden-cards.md``."""
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise InvalidPlayerError(
-                f"a player is a number (0 or 1 in a two-player game), got {quoted(player)}"
-            )
-        if not 0 <= player < self.players:
-            seats = "player 0 only" if self.players == 1 else "players 0 and 1"
-            raise InvalidPlayerError(f"there is no player {player} in {self.name}: it has {seats}")
+        check_player(player, self.players, self.name)
         if isinstance(rng, int) and not isinstance(rng, bool):
             rng = Rng(rng)  # a negative seed is refused by Rng, with the seed's message
         elif not isinstance(rng, Rng):

@@ -21,7 +21,6 @@ from ..errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidOptionError,
-    InvalidPlayerError,
     InvalidSaveError,
     InvalidSeedError,
     MoveIndexError,
@@ -30,7 +29,7 @@ from ..errors import (
 )
 from ..notation import deal_seed
 from .options import given_options, resolve_options
-from .protocol import GameState, Move, Outcome
+from .protocol import GameState, Move, Outcome, check_player
 from .registry import game_class
 
 __all__ = ["Game", "new_game", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
@@ -185,13 +184,7 @@ class Game:
         return bool(self._future)
 
     def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise InvalidPlayerError(
-                f"a player is a number (0 or 1 in a two-player game), got {quoted(player)}"
-            )
-        if not 0 <= player < self.players:
-            seats = "player 0 only" if self.players == 1 else "players 0 and 1"
-            raise InvalidPlayerError(f"there is no player {player} in {self.name}: it has {seats}")
+        check_player(player, self.players, self.name)
 
     def resign(self, player: int | None = None) -> None:
         """Give up (the player to move, unless another is named)."""
