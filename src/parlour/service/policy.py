@@ -781,7 +781,8 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
     mover = game.to_move
     if record.opponent == FRIEND and (held := _friend_held(record)) is not None:
         return held
-    if mover == seat and record.meta.get("stuck") == stuck_key(game):
+    stuck_at = record.meta.get("stuck")  # the moves are hashed only when a hint found it
+    if stuck_at is not None and mover == seat and stuck_at == stuck_key(game):
         stuck = stuck_words(NO_WAY, game_class(record.game).players)
         return capitalised(stuck) + "."
     asked = game.state.prompt(mover)

@@ -652,10 +652,11 @@ class TableService:
             names = policy.names(live.record, me)
             reason = table_words(found.reason, names)
             if found.stuck:
-                if live.record.meta.get("stuck") != policy.stuck_key(game):
+                key = policy.stuck_key(game)
+                if live.record.meta.get("stuck") != key:
                     # the status says so too, until a move or an undo (in every front end)
                     trial = _copy_live(live)
-                    trial.record.meta["stuck"] = policy.stuck_key(game)
+                    trial.record.meta["stuck"] = key
                     self._commit(live, trial)
                 stuck = stuck_words(found.reason, game.players)
                 return {"move": "", "reason": stuck, "text": hint_words(None, stuck), "stuck": True}
