@@ -646,12 +646,18 @@ def rules_text(name: str) -> str:
     return files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
 
 
-def _at_a_terminal() -> bool:
-    """Whether a person reads standard output at a terminal and types on standard input."""
+def _terminals(*streams: TextIO | None) -> bool:
+    """Whether every one of ``streams`` is a terminal (a missing or closed stream, or
+    one that is no file, is not)."""
     try:
-        return sys.stdin.isatty() and sys.stdout.isatty()
+        return all(stream is not None and stream.isatty() for stream in streams)
     except (AttributeError, ValueError):  # a closed stream, or one that is no file
         return False
+
+
+def _at_a_terminal() -> bool:
+    """Whether a person reads standard output at a terminal and types on standard input."""
+    return _terminals(sys.stdin, sys.stdout)
 
 
 def show_page(text: str, out: TextIO | None = None) -> None:
@@ -1077,11 +1083,7 @@ def _has_terminal() -> bool:
     """Whether ``parlour tui`` has a terminal to draw on and read keys from: standard
     input, output and error output (where Textual draws) all a terminal. Tests that
     run the table's command without one patch this (tests/tui/conftest.py)."""
-    streams = (sys.stdin, sys.stdout, sys.stderr)
-    try:
-        return all(stream is not None and stream.isatty() for stream in streams)
-    except (AttributeError, ValueError):  # a closed stream, or one that is no file
-        return False
+    return _terminals(sys.stdin, sys.stdout, sys.stderr)
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
