@@ -71,3 +71,17 @@ def test_the_brief_names_every_pile_the_notation_uses(name: str) -> None:
 @pytest.mark.parametrize("name", ["calculation", "gate", "eight-by-eight", "chinese-patience"])
 def test_the_brief_of_a_french_suited_game_shows_suit_symbols(name: str) -> None:
     assert re.search("[♣♦♥♠]", brief(name)), name
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_page_quotes_the_stuck_hint_as_the_hint_says_it(name: str) -> None:
+    """The pages quote the hint a stuck patience gets; they once quoted an older
+    wording ("no move leads anywhere: undo or resign") that no front end says."""
+    from parlour.ai.hints import NO_WAY
+    from parlour.service.words import stuck_words
+
+    text = " ".join(page(name).split())
+    quoted = re.findall(r'\("(no move leads[^"]*)"\)', text)
+    assert quoted or game_class(name).players == 2 or name == "calculation"
+    for quote in quoted:
+        assert quote == stuck_words(NO_WAY, game_class(name).players)
