@@ -323,3 +323,57 @@ def test_a_finished_game_has_no_legal_moves(name: str) -> None:
     game = parlour.new_game(name, seed=11)
     game.resign()
     assert game.legal_moves() == [] and game.view(0)["legal_moves"] == []
+
+
+def test_play_makes_the_legal_moves_once_per_position(name: str) -> None:
+    """A player's loop (``legal_moves()`` then ``play`` one of them) makes the position's
+    legal moves once, not once for the list and again to check the move: making them
+    was most of what ``play`` cost over ``state.apply`` (benchmarks/bench_play.py)."""
+    game = parlour.new_game(name, seed=3)
+    state = game.state
+    made = 0
+    engine_moves = state.legal_moves
+
+    def counted() -> list[object]:
+        nonlocal made
+        made += 1
+        return engine_moves()
+
+    state.legal_moves = counted  # type: ignore[method-assign]
+    for _ in range(5):
+        if game.is_over:
+            break
+        before = made
+        game.play(game.legal_moves()[-1])
+        assert made == before + 1
+
+
+def test_the_legal_moves_follow_every_change_of_position(name: str) -> None:
+    """The legal moves kept between ``legal_moves`` and ``play`` are those of the
+    position now after a move, an undo, a redo, or a move applied to ``game.state``
+    directly (handing out the state drops them), and an alias still plays."""
+    game = parlour.new_game(name, seed=5)
+
+    def engine_moves() -> list[str]:
+        state = game.state
+        return [state.move_str(m) for m in state.legal_moves()]
+
+    first = game.legal_moves()
+    game.play(first[0])
+    assert game.legal_moves() == engine_moves()
+    game.undo()
+    assert game.legal_moves() == first == engine_moves()
+    game.redo()
+    assert game.legal_moves() == engine_moves()
+    if not game.is_over:
+        game.legal_moves()
+        state = game.state
+        state.apply(state.legal_moves()[0])
+        assert game.legal_moves() == engine_moves()
+    fresh = parlour.new_game(name, seed=5)
+    fresh.legal_moves()
+    assert fresh.play(first[0].lower()) == first[0]  # not canonical: parsed as before
+    fresh.resign()
+    assert fresh.legal_moves() == []
+    with pytest.raises(parlour.GameOverError):
+        fresh.play(first[1] if len(first) > 1 else first[0])

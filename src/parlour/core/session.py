@@ -58,6 +58,10 @@ class Game:
         self.options = dict(options)
         self._past: list[tuple[GameState, str]] = []  # (state before, move string)
         self._future: list[str] = []
+        #: The position's legal moves by canonical string, made on first need and
+        #: dropped whenever the position may change: a player's loop of
+        #: ``legal_moves()`` then ``play(one of them)`` makes them once, not twice.
+        self._legal: dict[str, Move] | None = None
         self.resigned_by: int | None = None
         #: Free-form facts a front end keeps with the game (opponent level, seat ...).
         self.meta: dict[str, Any] = {}
@@ -71,7 +75,11 @@ class Game:
 
     @property
     def state(self) -> GameState:
-        """The engine state, hidden cards included: for engines and solvers, not for players."""
+        """The engine state, hidden cards included: for engines and solvers, not for players.
+
+        It is the game's own object, not a copy: change it through ``play`` and ``undo``
+        (a move applied to it directly is in no history and no save)."""
+        self._legal = None  # handed out, so it may be changed: the legal moves are made again
         return self._state
 
     @property
@@ -110,8 +118,16 @@ class Game:
         once the game is over. Each is accepted by ``play`` as it is."""
         if self.resigned_by is not None:
             return []
-        state = self._state
-        return [state.move_str(m) for m in state.legal_moves()]
+        return list(self._legal_moves())
+
+    def _legal_moves(self) -> dict[str, Move]:
+        """The legal moves now by canonical string, in ``legal_moves`` order (kept until
+        the position changes: making them is most of what ``play`` costs)."""
+        legal = self._legal
+        if legal is None:
+            state = self._state
+            legal = self._legal = {state.move_str(m): m for m in state.legal_moves()}
+        return legal
 
     def parse(self, text: str) -> Move:
         """The legal move named by ``text`` (raises, changing nothing, if there is none)."""
@@ -139,14 +155,24 @@ class Game:
 
     def play(self, text: str) -> str:
         """Parse and play a move; return its canonical string."""
-        move = self.parse(text)
-        canonical = self._state.move_str(move)
+        move, canonical = self._find(text)
         self._push(move, canonical)
         self._future.clear()
         return canonical
 
+    def _find(self, text: str) -> tuple[Move, str]:
+        """The legal move ``text`` names and its canonical string: a canonical string (what
+        ``legal_moves`` gives and saves hold) is looked up, anything else parsed."""
+        if isinstance(text, str) and self.resigned_by is None:
+            legal = self._legal_moves()
+            if text in legal:
+                return legal[text], text
+        move = self.parse(text)
+        return move, self._state.move_str(move)
+
     def _push(self, move: Move, canonical: str) -> None:
         before = self._state.copy()
+        self._legal = None
         self._state.apply(move)
         self._past.append((before, canonical))
 
@@ -159,6 +185,7 @@ class Game:
             raise IllegalMoveError("nothing to undo: no move has been played")
         before, canonical = self._past.pop()
         self._state = before
+        self._legal = None
         self._future.append(canonical)
         return canonical
 
@@ -167,7 +194,8 @@ class Game:
         if not self._future:
             raise IllegalMoveError("nothing to redo")
         canonical = self._future[-1]
-        move = self._state.parse_move(canonical)
+        legal = self._legal_moves()
+        move = legal[canonical] if canonical in legal else self._state.parse_move(canonical)
         self._push(move, canonical)
         self._future.pop()
         return canonical
