@@ -322,3 +322,36 @@ def test_the_guides_examples_run_as_pasted(after: str) -> None:
         warnings.simplefilter("ignore")
         exec(compile(_doc_block(after), "environments.md", "exec"), space)  # noqa: S102
     assert "obs" in space and "terminated" in space
+
+
+@pytest.mark.parametrize("env_id", ["parlour/Uno-v0", "parlour/ChinesePatience-v0"])
+def test_max_episode_steps_cuts_off_as_max_steps_does(env_id: str) -> None:
+    """``gym.make(id, max_episode_steps=N)`` wraps the environment in Gymnasium's
+    ``TimeLimit``, which truncated with the step's own reward, 0: stalling to the limit
+    beat losing (-1). It now cuts the episode off as ``max_steps=N`` does, with the
+    cut-off reward, on the same step."""
+    import parlour.envs.registration  # noqa: F401  (the ids)
+
+    def rewards(env: Any) -> list[tuple[float, bool, bool]]:
+        _, info = env.reset(seed=3)
+        out = []
+        for _ in range(10):
+            action = int(info["action_mask"].nonzero()[0][-1])
+            _, reward, terminated, truncated, info = env.step(action)
+            out.append((float(reward), terminated, truncated))
+            if terminated or truncated:
+                break
+        return out
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the env checker's, about the first steps
+        limited = gym.make(env_id, max_episode_steps=4)
+        own = gym.make(env_id, max_steps=4)
+        longer = gym.make(env_id, max_steps=2, max_episode_steps=6)
+        steps = rewards(limited)
+        assert steps == rewards(own)
+        assert steps[-1] == (-1.0, False, True) and len(steps) == 4
+        assert rewards(longer)[-1] == (-1.0, False, True)  # the tighter limit, with its reward
+        assert gym.make(env_id).unwrapped.max_steps == 1000  # no limit given: unchanged
+        remade = gym.make(limited.spec)  # a spec keeps it
+        assert rewards(remade) == steps
