@@ -172,3 +172,22 @@ def test_the_examples_in_module_docstrings_run(module_name: str) -> None:
     module = importlib.import_module(module_name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_level_registered_before_the_built_ins_load_comes_after_them() -> None:
+    """``player_levels`` lists ``random``, parlour's levels weakest first, then a user's:
+    a level registered at the top of a script, before anything loaded the built-in
+    players, came before them (``['random', 'mine', 'basic', 'strong']``), and code
+    taking the last level as the strongest took the user's."""
+    result = _fresh(
+        "import parlour\n"
+        "@parlour.ai.register_player('uno', 'mine')\n"
+        "class Mine(parlour.ai.RandomPlayer):\n"
+        "    '''Mine.'''\n"
+        "print(' '.join(parlour.ai.player_levels('uno')))\n"
+        "print(' '.join(parlour.ai.player_levels('gate')))\n"
+    )
+    assert result.returncode == 0, result.stderr
+    uno, gate = result.stdout.splitlines()
+    assert uno == "random basic strong mine"
+    assert gate.split()[0] == "random" and "mine" not in gate
