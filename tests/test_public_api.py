@@ -174,6 +174,37 @@ def test_the_examples_in_module_docstrings_run(module_name: str) -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
+def test_the_closed_sets_of_words_are_literal_types_exported_from_parlour() -> None:
+    """``Outcome.result`` and ``SolveResult.status`` were typed ``str``: they are
+    ``parlour.OutcomeResult`` and ``parlour.SolveStatus`` (``typing.Literal``), so a type
+    checker refuses ``outcome.result == "win"``; every result the engines end a game
+    with, and a resignation, is one of them."""
+    import random
+    import typing
+
+    from parlour.ai.solver import SolveResult
+
+    assert set(typing.get_args(parlour.OutcomeResult)) == {"won", "lost", "draw", "resigned"}
+    assert set(typing.get_args(parlour.SolveStatus)) == {"solved", "unwinnable", "unknown"}
+    assert {"OutcomeResult", "SolveStatus"} <= set(parlour.__all__)
+    hints = typing.get_type_hints(parlour.Outcome)
+    assert hints["result"] == parlour.OutcomeResult
+    assert typing.get_type_hints(SolveResult)["status"] == parlour.SolveStatus
+    seen = set()
+    for name in parlour.games():
+        for seed in range(12):
+            game = parlour.new_game(name, seed=seed)
+            chooser = random.Random(seed)
+            while not game.is_over and len(game.moves) < 400:
+                game.play(chooser.choice(game.legal_moves()))
+            if not game.is_over:
+                game.resign()
+            assert game.outcome is not None
+            seen.add(game.outcome.result)
+    assert seen <= set(typing.get_args(parlour.OutcomeResult))
+    assert {"won", "lost", "resigned"} <= seen
+
+
 def test_a_level_registered_before_the_built_ins_load_comes_after_them() -> None:
     """``player_levels`` lists ``random``, parlour's levels weakest first, then a user's:
     a level registered at the top of a script, before anything loaded the built-in

@@ -12,8 +12,9 @@ from __future__ import annotations
 import parlour
 
 
-def play_out(seed: int) -> str:
-    """One UNO hand between two computer levels; its result."""
+def play_out(seed: int) -> parlour.OutcomeResult:
+    """One UNO hand between two computer levels; its result ("won", "draw" ...: a type
+    checker knows the words, and refuses a comparison with one that is none of them)."""
     game = parlour.new_game("uno", seed=seed)
     seats = [
         parlour.ai.make_player("uno", "basic", seed=seed, seat=0),
@@ -31,6 +32,9 @@ def first_line(seed: int) -> list[str]:
     hint: parlour.ai.Hint = parlour.ai.hint(game)
     assert hint.move in game.legal_moves()
     result: parlour.ai.solver.SolveResult = parlour.ai.solver.solve(game, "1s")
+    status: parlour.SolveStatus = result.status
+    if status == "unknown":  # the budget ran out: "undecided", as people are told
+        assert str(result).startswith(parlour.ai.solver.STATUS_WORDS[status])
     return list(result.moves or ())
 
 

@@ -10,7 +10,7 @@ True
 from typing import TYPE_CHECKING
 
 from . import games as _games  # noqa: F401  (registers the five games)
-from .core.protocol import GameState, Outcome
+from .core.protocol import GameState, Outcome, OutcomeResult, SolveStatus
 from .core.registry import games
 from .core.session import Game, load_game, new_game
 from .errors import (
@@ -93,8 +93,10 @@ __all__ = [
     "NoSolverError",
     "NoWinningLineError",
     "Outcome",
+    "OutcomeResult",
     "ParlourError",
     "ResetNeededError",
+    "SolveStatus",
     "SolverGaveUpError",
     "StorageError",
     "UnknownGameError",

@@ -10,7 +10,7 @@ import pytest
 
 from parlour.core.events import KINDS, Event
 from parlour.errors import GameNotOverError, ParlourError
-from parlour.service import open_service
+from parlour.service import open_service, policy
 from parlour.service.words import (
     LINE_DEAL,
     SOLVER,
@@ -96,3 +96,36 @@ def test_the_solvers_words() -> None:
     assert names.possessive(0) == "its" and names.subject(0) == SOLVER
     assert line_counter(12, 280) == "Move 12 of 280"
     assert line_counter(0, 280) == "The deal"
+
+
+def test_a_deal_the_solver_could_not_decide_is_undecided_in_every_front_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The library's status for a solver out of budget is ``"unknown"`` (kept: saved
+    games' verdicts and users' code hold it), which ``parlour solve`` told as
+    "undecided" and the table as "could not decide": now both start with the one word
+    of ``STATUS_WORDS``, "undecided", and the verdict keeps the status as it was."""
+    from parlour.ai import deals
+    from parlour.ai.solver import STATUS_WORDS, SolveResult
+    from parlour.cli import main
+
+    assert STATUS_WORDS == {
+        "solved": "winnable",
+        "unwinnable": "unwinnable",
+        "unknown": "undecided",
+    }
+    out_of_budget = SolveResult("unknown", None, 10, 0.0)
+    assert str(out_of_budget).startswith("undecided: the budget ran out")
+    monkeypatch.setattr(deals, "verdict", lambda game: out_of_budget)
+    table = open_service(":memory:")
+    over = table.resign(ME, table.start(ME, "gate", seed=4)["id"])
+    verdict = table.verdict(ME, over["id"])
+    assert verdict["status"] == "unknown"
+    assert verdict["text"].startswith("Undecided: ")
+    assert table.verdict(ME, over["id"]) == verdict  # read back from the saved game
+    for status, word in STATUS_WORDS.items():
+        moves = ["x"] if status == "solved" else None
+        found = {"status": status, "moves": moves, "nodes": 1, "seconds": 0.0}
+        assert policy.verdict(found)["text"].startswith(word.capitalize() + ": ")
+    assert main(["solve", "gate", "--seed", "4", "--budget", "10"]) == 0
+    assert capsys.readouterr().out.startswith("gate seed 4: undecided: the budget ran out")

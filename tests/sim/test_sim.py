@@ -163,6 +163,7 @@ def test_results_file_is_the_same_for_any_number_of_jobs(tmp_path: Path) -> None
         ("[1, 2]", "a JSON list, not an object"),
         ('{"index": 0}', "no field 'seed'"),
         ('{"index": "x", "seed": 0}', "invalid literal"),
+        ('{"index": 0, "seed": 0, "result": "win"}', r"result 'win' is none of a run's \(won, "),
     ],
 )
 def test_a_records_file_with_a_line_that_is_no_record_is_a_simulation_error(

@@ -13,11 +13,12 @@ import math
 import numbers
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
+from types import MappingProxyType
 
-from ..core.protocol import GameState
+from ..core.protocol import GameState, SolveStatus
 from ..core.registry import game_class
 from ..core.session import Game
 from ..errors import GameOverError, InvalidOptionError, NoSolverError, WrongGameError, quoted
@@ -26,7 +27,9 @@ from ..kernels import warm
 __all__ = [
     "Budget",
     "DealBudgets",
+    "STATUS_WORDS",
     "SolveResult",
+    "SolveStatus",
     "check_solver",
     "deal_budgets",
     "register_solver",
@@ -55,25 +58,35 @@ class Budget:
         self.started = time.perf_counter()
 
 
+#: The word people read for each :data:`SolveStatus`, the one place it is written:
+#: ``str(result)`` (``parlour solve``) and the table's verdict (web and terminal) start
+#: with it. ``"unknown"`` is *undecided* for people; the value itself stays
+#: ``"unknown"``, as saved games' verdicts and ``SolveResult`` users hold it.
+STATUS_WORDS: Mapping[SolveStatus, str] = MappingProxyType(
+    {"solved": "winnable", "unwinnable": "unwinnable", "unknown": "undecided"}
+)
+
+
 @dataclass(frozen=True)
 class SolveResult:
     """``status`` is ``"solved"`` (``moves`` wins from the given position),
     ``"unwinnable"`` (the search proved no line wins) or ``"unknown"`` (the
-    budget ran out first)."""
+    budget ran out first; *undecided* in words, see :data:`STATUS_WORDS`)."""
 
-    status: str
+    status: SolveStatus
     moves: tuple[str, ...] | None
     nodes: int
     seconds: float
 
     def __str__(self) -> str:
         cost = f"{self.nodes} nodes, {self.seconds:.2f} s"
+        word = STATUS_WORDS[self.status]
         if self.status == "solved":
             assert self.moves is not None
-            return f"winnable: a winning line of {len(self.moves)} moves ({cost})"
+            return f"{word}: a winning line of {len(self.moves)} moves ({cost})"
         if self.status == "unwinnable":
-            return f"unwinnable: no line wins ({cost})"
-        return f"undecided: the budget ran out ({cost})"
+            return f"{word}: no line wins ({cost})"
+        return f"{word}: the budget ran out ({cost})"
 
 
 @dataclass(frozen=True)

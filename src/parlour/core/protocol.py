@@ -14,7 +14,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, NotRequired, TypeAlias, TypedDict
+from typing import Any, ClassVar, Literal, NotRequired, TypeAlias, TypedDict
 
 from ..errors import (
     IllegalMoveError,
@@ -35,12 +35,26 @@ __all__ = [
     "MoveKey",
     "MoveParts",
     "Outcome",
+    "OutcomeResult",
+    "SolveStatus",
     "normalize_move_text",
 ]
 
 #: A move as the engine holds it: a game-specific hashable value (usually a small
 #: tuple) that ``GameState.move_str`` writes and ``GameState.parse_move`` reads.
 Move: TypeAlias = Hashable
+
+#: How a finished game ended, as :attr:`Outcome.result` says it: a patience is ``"won"``
+#: or ``"lost"``; a two-player game is ``"won"`` (with a winner) or a ``"draw"``; a game
+#: given up is ``"resigned"`` (``Game.outcome``: the engine itself never resigns).
+OutcomeResult: TypeAlias = Literal["won", "lost", "draw", "resigned"]
+
+#: A solver's answer (``parlour.ai.solver.SolveResult.status``): ``"solved"`` (a winning
+#: line), ``"unwinnable"`` (proved: no line wins) or ``"unknown"`` (the budget ran out
+#: first). These are values kept in saved games' verdicts and in JSON: people read
+#: ``"unknown"`` as *undecided* (``parlour.ai.solver.STATUS_WORDS``, the one place
+#: the words are).
+SolveStatus: TypeAlias = Literal["solved", "unwinnable", "unknown"]
 
 _SPACES = re.compile(r"\s+")
 
@@ -54,15 +68,17 @@ def normalize_move_text(text: str) -> str:
 class Outcome:
     """How a finished game ended.
 
-    ``result`` is ``"won"``, ``"lost"``, ``"resigned"``, ``"draw"`` or
-    ``"blocked"``. In a one-player game it is the player's result; in a
+    ``result`` is ``"won"``, ``"lost"``, ``"draw"`` or ``"resigned"`` (an
+    :data:`OutcomeResult`). In a one-player game it is the player's result; in a
     two-player game ``"won"`` comes with ``winner`` (the player index) and
-    ``"resigned"`` with ``loser`` (who resigned). ``reason`` is a short phrase
-    for people ("all cards on the foundations", "no legal move left").
+    ``"resigned"`` with ``loser`` (who resigned). A blocked game of Chinese
+    Patience is ``"won"`` or a ``"draw"``, its ``reason`` saying it was blocked.
+    ``reason`` is a short phrase for people ("all cards on the foundations", "no
+    legal move left").
     ``score`` is the winner's score where the game has one.
     """
 
-    result: str
+    result: OutcomeResult
     reason: str
     score: int | None = None
     winner: int | None = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired
 
-from ..core.protocol import MoveParts
+from ..core.protocol import MoveParts, SolveStatus
 
 try:
     from typing_extensions import TypedDict
@@ -435,9 +435,10 @@ class GameSummary(ListedWords):
 
 
 class Verdict(TypedDict):
-    """The solver's verdict on a finished patience's deal."""
+    """The solver's verdict on a finished patience's deal: ``status`` as the solver
+    gives it (``"unknown"``: undecided), ``text`` the sentence people read."""
 
-    status: str
+    status: SolveStatus
     text: str
     moves: list[str] | None
     nodes: int

@@ -43,9 +43,10 @@ from typing import Any
 
 from ..ai import deals, player_levels
 from ..ai.hints import NO_WAY
+from ..ai.solver import STATUS_WORDS
 from ..core.events import Event
 from ..core.options import resolve_options
-from ..core.protocol import GameState
+from ..core.protocol import GameState, SolveStatus
 from ..core.registry import game_class
 from ..core.session import Game
 from ..errors import (
@@ -90,6 +91,7 @@ from .words import (
     result_words,
     sentence,
     stuck_words,
+    verdict_words,
 )
 
 __all__ = [
@@ -1083,18 +1085,14 @@ def _final_record(record: GameRecord) -> bool:
     return outcome.get("result") == "won"
 
 
-_VERDICTS = {
-    "solved": "This deal could have been won: the solver found a winning line of {n} moves.",
-    "unwinnable": "No order of play could have won this deal.",
-    "unknown": "The solver could not decide this deal in its time.",
-}
-
-
 def verdict(found: dict[str, Any]) -> Verdict:
-    """A stored verdict for people."""
+    """A stored verdict for people (its status as saved games keep it: ``"unknown"``
+    is told as *undecided*, see ``verdict_words``)."""
+    status: SolveStatus = found["status"]
+    moves = len(found.get("moves") or ())
     return {
-        "status": str(found["status"]),
-        "text": _VERDICTS.get(str(found["status"]), "").format(n=len(found.get("moves") or ())),
+        "status": status,
+        "text": verdict_words(status, moves) if status in STATUS_WORDS else "",
         "moves": found.get("moves"),
         "nodes": int(found["nodes"]),
         "seconds": float(found["seconds"]),

@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..ai.solver import STATUS_WORDS
 from ..cards import RANKS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS, card_pretty, parse_card
 from ..core.events import Event
-from ..core.protocol import MoveKey
+from ..core.protocol import MoveKey, SolveStatus
 from ..errors import cut
 from .answers import GiveUpWords, MoveKeyWords
 
@@ -48,6 +49,7 @@ __all__ = [
     "give_up_words",
     "result_words",
     "stuck_words",
+    "verdict_words",
     "no_card_words",
     "pile_legend",
     "move_key_words",
@@ -865,6 +867,21 @@ def result_words(result: str, players: int) -> str:
     if result == "resigned":
         return give_up_words(players)["result"]
     return {"won": "Won", "lost": "Lost", "draw": "Draw"}.get(result, capitalised(result))
+
+
+_VERDICTS: Mapping[SolveStatus, str] = {
+    "solved": "this deal could have been won, and the solver found a winning line of {n} moves.",
+    "unwinnable": "no order of play could have won this deal.",
+    "unknown": "the solver ran out of time before it could tell whether this deal could be won.",
+}
+
+
+def verdict_words(status: SolveStatus, moves: int) -> str:
+    """The solver's verdict on a deal as the table says it, headed by the status's one
+    word (``STATUS_WORDS``: what ``parlour solve`` prints too), so a deal the solver
+    could not decide is *undecided* everywhere: "Undecided: the solver ran out of time
+    before it could tell whether this deal could be won."."""
+    return f"{capitalised(STATUS_WORDS[status])}: {_VERDICTS[status].format(n=moves)}"
 
 
 def stuck_words(reason: str, players: int = 1) -> str:

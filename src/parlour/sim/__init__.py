@@ -17,7 +17,7 @@ level, a number of games) or a ``BackendError`` (jobs, a backend, a cluster), bo
 
 from .backends import BACKENDS, BackendError, default_jobs
 from .play import SimSpec, SimulationError, default_max_moves, make_spec, play_game
-from .records import CAPPED, GameRecord
+from .records import CAPPED, GameRecord, RecordResult
 from .results import SimResults, read_records, records_frame
 from .runner import run, run_spec
 from .stats import SeatSummary, Summary, Tally, wilson
@@ -27,6 +27,7 @@ __all__ = [
     "BackendError",
     "CAPPED",
     "GameRecord",
+    "RecordResult",
     "SeatSummary",
     "SimResults",
     "SimSpec",

@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .. import games as _games  # noqa: F401  (registers the games in worker processes)
 from ..ai.base import Player, RandomPlayer, make_player, player_levels
@@ -29,7 +29,7 @@ from ..core.protocol import GameState
 from ..core.registry import game_class, match_games
 from ..core.session import new_game
 from ..errors import ParlourError, cut
-from .records import CAPPED, GameRecord, RecordRow
+from .records import CAPPED, GameRecord, RecordResult, RecordRow
 from .stats import Tally
 
 __all__ = [
@@ -313,7 +313,7 @@ def play_batch(spec: SimSpec, start: int, stop: int, rows: bool = True) -> Batch
                 (
                     record.index,
                     record.seed,
-                    intern(record.result),
+                    cast(RecordResult, intern(record.result)),
                     intern(record.reason),
                     record.winner,
                     record.scores,

@@ -9,19 +9,28 @@ replay it: ``parlour.new_game(game, seed=record.seed)`` with the same players.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Final, Literal, TypeAlias, cast, get_args
 
-__all__ = ["GameRecord", "CAPPED", "RecordRow"]
+__all__ = ["GameRecord", "CAPPED", "RecordResult", "RecordRow"]
+
+#: How a simulated game ended (``GameRecord.result``): an engine's
+#: :data:`parlour.OutcomeResult` (a simulation never resigns), ``"lost"`` also for a
+#: patience player that found no move leading anywhere new, ``"blocked"`` for an UNO
+#: hand whose piles both ran out, ``"capped"`` (:data:`CAPPED`) for a game stopped at
+#: the run's move limit and ``"stuck"`` for one with no move and no outcome (no
+#: engine ends so).
+RecordResult: TypeAlias = Literal["won", "lost", "draw", "resigned", "blocked", "capped", "stuck"]
+_RESULTS: frozenset[str] = frozenset(get_args(RecordResult))
 
 #: The result of a game stopped at the run's move limit (see ``SimSpec.max_moves``).
-CAPPED = "capped"
+CAPPED: Final = "capped"
 
 
 #: A record as a plain tuple of its fields, in order: what workers send back
 #: (``GameRecord(*row)`` makes the record again). A tuple of ints and a few shared
 #: strings pickles and unpickles about twenty times faster than the dataclass.
 RecordRow: TypeAlias = tuple[
-    int, int, str, str, int | None, tuple[int, ...] | None, int, int | None
+    int, int, RecordResult, str, int | None, tuple[int, ...] | None, int, int | None
 ]
 
 
@@ -29,8 +38,8 @@ RecordRow: TypeAlias = tuple[
 class GameRecord:
     """How one simulated game (or UNO hand) ended.
 
-    ``result`` is the engine's outcome result (``won``, ``lost``, ``draw``,
-    ``blocked``, ...) or ``capped``; ``winner`` the winning seat in a two-player
+    ``result`` is how it ended (a :data:`RecordResult`: the engine's outcome result,
+    ``blocked`` for an UNO hand, or ``capped``); ``winner`` the winning seat in a two-player
     game (0 in a won patience, ``None`` otherwise); ``scores`` the points each
     seat made (a patience without a score has ``None``); ``moves`` every move
     played by anyone; ``hands`` the UNO hands dealt (``None`` for other games).
@@ -38,7 +47,7 @@ class GameRecord:
 
     index: int
     seed: int
-    result: str
+    result: RecordResult
     reason: str
     winner: int | None
     scores: tuple[int, ...] | None
@@ -65,10 +74,19 @@ class GameRecord:
         return cls(
             index=int(data["index"]),
             seed=int(data["seed"]),
-            result=str(data["result"]),
+            result=_result(data["result"]),
             reason=str(data["reason"]),
             winner=None if data.get("winner") is None else int(data["winner"]),
             scores=None if scores is None else tuple(int(s) for s in scores),
             moves=int(data["moves"]),
             hands=None if data.get("hands") is None else int(data["hands"]),
         )
+
+
+def _result(value: object) -> RecordResult:
+    """A record's result read from a file: one of the words a run writes."""
+    if value not in _RESULTS:
+        raise ValueError(
+            f"result {value!r} is none of a run's ({', '.join(get_args(RecordResult))})"
+        )
+    return cast(RecordResult, value)

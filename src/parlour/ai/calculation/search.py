@@ -49,7 +49,7 @@ from typing import Any
 
 from ...errors import InvalidOptionError
 from ...games.calculation import SEQUENCES
-from ..solver import Budget
+from ..solver import Budget, SolveStatus
 from . import kernel as K
 from .position import (
     NEVER,
@@ -503,7 +503,7 @@ def solve(
     classic: bool,
     budget: Budget,
     engine: str = "auto",
-) -> tuple[str, Line | None, int]:
+) -> tuple[SolveStatus, Line | None, int]:
     """("solved", line, nodes), ("unwinnable", None, nodes) or ("unknown", None, nodes).
 
     ``engine``: "kernel" (compiled when numba is installed), "plain" (the kernel as

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..solver import Budget
+from ..solver import Budget, SolveStatus
 from .position import Pos, pos_key, successors
 
 
@@ -37,7 +37,7 @@ def search(
     limit: int = -1,
     used: int = 0,
     avoid: frozenset[bytes] = frozenset(),
-) -> tuple[str, list[Pos], int]:
+) -> tuple[SolveStatus, list[Pos], int]:
     """Depth-first search for a won position with a transposition table.
 
     Only positions whose waste heap holds at most ``cap`` cards are entered, at most
@@ -83,7 +83,7 @@ def search(
 
 def deep_search(
     root: Pos, stock: bytes | None, budget: Budget, avoid: frozenset[bytes] = frozenset()
-) -> tuple[str, list[Pos], int]:
+) -> tuple[SolveStatus, list[Pos], int]:
     """Searches under each waste-heap cap in turn, doubling the nodes allowed each round.
 
     A cap whose search space is exhausted without a win is dropped; the uncapped
