@@ -377,3 +377,27 @@ def test_the_legal_moves_follow_every_change_of_position(name: str) -> None:
     assert fresh.legal_moves() == []
     with pytest.raises(parlour.GameOverError):
         fresh.play(first[1] if len(first) > 1 else first[0])
+
+
+def test_a_state_equals_the_same_position_and_is_not_hashable(name: str) -> None:
+    """States compared by identity and hashed by identity, so ``state.copy() == state``
+    was False and a set of states held one position many times. As python-chess's
+    boards: equal when the game and position are (hidden cards included, as ``key()``
+    says), and unhashable, since a state changes as it is played (``key()`` is the
+    hashable form)."""
+    from collections.abc import Hashable
+
+    state = parlour.new_game(name, seed=2).state
+    twin = state.copy()
+    assert twin == state and twin is not state
+    assert parlour.new_game(name, seed=2).state == state  # dealt again: the same
+    assert parlour.new_game(name, seed=3).state != state
+    assert state != state.key() and state != "x"
+    twin.apply(twin.legal_moves()[0])
+    assert twin != state
+    with pytest.raises(TypeError, match="unhashable type"):
+        hash(state)
+    with pytest.raises(TypeError, match="unhashable type"):
+        _ = {state}
+    assert not isinstance(state, Hashable)
+    assert len({state.key(), state.copy().key()}) == 1

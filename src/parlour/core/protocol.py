@@ -452,6 +452,24 @@ class GameState(ABC):
     def key(self) -> Hashable:
         """The exact position, hidden parts included: equal keys, equal games."""
 
+    def __eq__(self, other: object) -> bool:
+        """The same game (class and options) in the same position, hidden cards included
+        (equal :meth:`key`), as python-chess compares boards: a copy equals its original
+        until one of them moves, and two routes to one position are equal."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (
+            type(self) is type(other)
+            and self.options == other.options
+            and self.key() == other.key()
+        )
+
+    #: A state changes as moves are applied, so it is not hashable: in a set or as a
+    #: dict key it would be lost once it moved (``hash(state)`` raises ``TypeError:
+    #: unhashable type``, as for a list or a python-chess board). ``state.key()`` is the
+    #: position as a hashable value, for transposition tables and sets of positions.
+    __hash__ = None  # type: ignore[assignment]
+
     def __str__(self) -> str:
         return self.render()
 
