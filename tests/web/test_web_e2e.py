@@ -254,6 +254,49 @@ def test_calculation_by_keyboard_double_click_and_drag(table_at: TableAt) -> Non
     page.keyboard.press("Escape")
 
 
+#: UNO's seed 9 (the random player, you first): after these moves, a card drawn can
+#: be played or kept.
+UNO_TO_DRAW = ["G8", "Y5", "Y1", "Y6"]
+
+
+def test_one_word_moves_take_the_games_keys(table_at: TableAt) -> None:
+    """The keys of one-word moves are the service's (``answer.move_keys``, the game's
+    ``move_keys``: the terminal table's keys): at UNO, D draws and K keeps the card
+    drawn (the web table knew D alone, its own copy), the buttons show them, and the
+    keys help lists each the table's options have (no C, A or G without the challenge
+    and the call)."""
+    table = table_at("laptop")
+    page = table.page
+    game_id = table.start("uno", seed=9)
+    moves_url = f"{table.server.url}/api/games/{game_id}/moves"
+    for move in UNO_TO_DRAW:
+        sent = page.request.post(moves_url, data={"move": move})
+        assert sent.ok, sent.text()
+    page.reload()
+    page.wait_for_function("() => (window.Parlour.game.answer || {}).moves_played")
+    table.settle()
+    keys = {k["move"]: k["key"] for k in table.answer["move_keys"]}
+    assert keys == {"draw": "d", "play": "p", "keep": "k", "pass": "s"}, keys
+    page.keyboard.press("d")
+    page.wait_for_function("() => window.Parlour.game.moves.some((m) => m.word === 'keep')")
+    table.settle()
+    assert page.locator('#controls [data-word="keep"] kbd').inner_text() == "K"
+    page.keyboard.press("k")
+    page.wait_for_function("() => window.Parlour.game.answer.view.drawn == null")
+    table.settle()
+    assert table.answer["played"]["move"] == "keep", table.answer["played"]
+    page.keyboard.press("?")
+    rows = page.locator("dialog.keys[open] caption:text('This game') + tbody tr")
+    shown = [r.split("\t", 1)[0] for r in rows.all_inner_texts()]
+    assert shown == ["D", "P", "K", "S", "R, Y, G, B"], shown
+    page.keyboard.press("Escape")
+    # with the challenge and the call, their keys too (the service's, in its order)
+    table.start("uno", seed=9, w4_challenge=True, uno_call=True)
+    page.keyboard.press("?")
+    shown = [r.split("\t", 1)[0] for r in rows.all_inner_texts()]
+    assert shown == ["D", "P", "K", "S", "C", "A", "G", "R, Y, G, B"], shown
+
+
 @pytest.mark.parametrize("game", ["gate", "eight-by-eight", "chinese-patience", "uno"])
 def test_moves_in_each_other_game(table_at: TableAt, game: str) -> None:
     table = table_at("laptop")

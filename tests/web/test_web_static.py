@@ -10,6 +10,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from parlour.core.registry import game_class
+
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "parlour" / "web" / "static"
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"']*?from\s+["']([^"']+)["']""", re.M)
@@ -50,3 +52,15 @@ def test_package_data_ships_every_static_file() -> None:
     for path in static_files():
         rel = path.relative_to(ROOT / "src" / "parlour").as_posix()
         assert any(fnmatch(rel, p) and rel.count("/") == p.count("/") for p in patterns), rel
+
+
+def test_no_renderer_writes_a_one_word_moves_key() -> None:
+    """The keys of one-word moves (Deal's D, UNO's D P K S C A G ...) are the game's,
+    declared once (``move_keys``) and read from the service's answer; a renderer
+    writing its own copy (``key: "d"`` beside a control) could drift from the terminal
+    table's and ``parlour play``'s."""
+    for game in ("calculation", "gate", "eight-by-eight", "chinese-patience", "uno"):
+        text = (STATIC / "js" / "games" / f"{game}.js").read_text(encoding="utf-8")
+        written = {k.lower() for k in re.findall(r"""\bkey:\s*["'`]([a-zA-Z])["'`]""", text)}
+        declared = {k.key for k in game_class(game).move_keys}
+        assert not written & declared, (game, written & declared)

@@ -44,7 +44,7 @@ export function keysDialog(renderer, answer, line = null) {
   const common = COMMON_KEYS.filter(([, , needs]) => !needs || offered[needs]);
   // A game's own keys: a list, or a function giving it (words that name the players)
   const keys = typeof renderer.keys === "function" ? renderer.keys() : renderer.keys || [];
-  const own = keys.map((k) => [k.key, k.does]);
+  const own = [...moveKeyRows(answer, keys), ...keys.filter((k) => !k.move).map((k) => [k.key, k.does])];
   const dialog = h("dialog", { class: "dialog keys", "aria-labelledby": "keys-title" },
     h("h2", { id: "keys-title", text: "Keys" }),
     line ? h("table", { class: "keys-table" }, h("caption", { text: "The winning line" }), h("tbody", {}, rows(line))) : null,
@@ -53,6 +53,17 @@ export function keysDialog(renderer, answer, line = null) {
     h("p", {}, "You can also type a move in the notation of the rules page, in the log panel."),
     h("form", { method: "dialog" }, h("button", { class: "primary", value: "ok", text: "Close" })));
   open(dialog, () => focus(before));
+}
+
+/**
+ * The keys of the game's one-word moves as the service gives them (`answer.move_keys`:
+ * the game declares each once, for the terminal table and `parlour play` too), only
+ * those its options have, in its order; what each does in the renderer's fuller words
+ * where it has them (`{ move, does }` in its `keys`), else the service's label.
+ */
+function moveKeyRows(answer, keys) {
+  const does = Object.fromEntries(keys.filter((k) => k.move).map((k) => [k.move, k.does]));
+  return ((answer && answer.move_keys) || []).map((k) => [k.key.toUpperCase(), does[k.move] || k.label]);
 }
 
 /**

@@ -368,6 +368,14 @@ function controlLabel(word) {
   return c ? c.label : word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/** The key of a one-word move ("d" for "draw"): the game's, from the service
+ * (`answer.move_keys`), the same as the terminal table's and `parlour play`'s; none
+ * where the game has no key for it, or not with this table's options. */
+function moveKey(answer, word) {
+  const k = (answer.move_keys || []).find((x) => x.move === word);
+  return k ? k.key : null;
+}
+
 function drawControls(view, answer, live) {
   // between two hands of a match no move can be played until the next hand is dealt:
   // the game's buttons are drawn greyed (Draw stayed live: its click did nothing), the
@@ -395,11 +403,12 @@ function drawControls(view, answer, live) {
   for (const c of over ? [] : r.controls || []) {
     const move = live ? state.moves.find((m) => m.word === c.word && !m.colour) : null;
     if (!move && !c.always) continue;
+    const key = moveKey(answer, c.word);
     buttons.push(h("button", {
       type: "button", class: "control", "data-word": c.word, disabled: !move || state.busy,
-      title: c.key ? `${c.label} (${c.key.toUpperCase()})` : c.label,
+      title: key ? `${c.label} (${key.toUpperCase()})` : c.label,
       onclick: () => move && playMove(move),
-    }, c.label, c.key ? h("kbd", { "aria-hidden": "true", text: c.key.toUpperCase() }) : null));
+    }, c.label, key ? h("kbd", { "aria-hidden": "true", text: key.toUpperCase() }) : null));
   }
   const extra = live && !over && r.extraControls ? r.extraControls(view, tableApi) : [];
   els.controls.replaceChildren(...buttons, ...extra);
@@ -1550,10 +1559,15 @@ export function onKey(ev) {
   const r = state.renderer;
   if (r.key && r.key(ev, tableApi)) return true;
   const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-  const control = (r.controls || []).find((c) => c.key === k);
-  if (control) {
-    const move = state.moves.find((m) => m.word === control.word && !m.colour);
-    if (move) playMove(move);
+  // A one-word move's key (the service's, see moveKey) while the game is on: the
+  // move its button plays; a drawn Wild, which needs a colour, asks for it. Once the
+  // game is over the letter is the table's again (S: a single new game).
+  const keyed = state.answer.outcome ? null : (state.answer.move_keys || []).find((x) => x.key === k);
+  if (keyed) {
+    const moves = state.moves.filter((m) => m.word === keyed.move);
+    const plain = moves.find((m) => !m.colour);
+    if (plain) playMove(plain);
+    else if (moves.length) chooseAmong(moves).then((m) => m && playMove(m));
     return true;
   }
   if (ev.key === "?") showKeys();

@@ -1,7 +1,8 @@
 // Chinese Patience: the other seat's hand and discard pile (9 in moves) at the top, the
 // foundations (1-4) and the tableau (5-8) between, the hand and discard pile (0 in moves) of
-// the seat the table faces below. The original's keys: T twist, Z end the turn, M then the source and
-// destination (M 0 5, M P 8 6).
+// the seat the table faces below. The original's M key is read here (M then the source and
+// destination: M 0 5, M P 8 6); its T (twist) and Z (end the turn) are the game's own, from
+// the service (answer.move_keys), as every one-word move's key is.
 import { CARD_H, tagWidth } from "../scene.js";
 import { GAP, TAG, topOnly } from "./common.js";
 import { nameOf, whose, across, counted } from "../words.js";
@@ -101,13 +102,13 @@ export default {
     return { w: width, h: box.h, piles, decor: [] };
   },
   controls: [
-    { word: "twist", always: true, label: "Twist", key: "t" },
-    { word: "end", always: true, label: "End turn", key: "z" },
+    { word: "twist", always: true, label: "Twist" },
+    { word: "end", always: true, label: "End turn" },
   ],
   /** The key help names the hands and discard piles as their labels and the log do. */
   keys: () => [
-    { key: "T", does: `twist: turn the top card of ${whose(1 - across())} hand onto ${whose(1 - across())} discard pile` },
-    { key: "Z", does: `end ${whose(1 - across())} turn` },
+    { move: "twist", does: `twist: turn the top card of ${whose(1 - across())} hand onto ${whose(1 - across())} discard pile` },
+    { move: "end", does: `end ${whose(1 - across())} turn` },
     {
       key: "M",
       does: `then two pile numbers moves a card (0 is ${whose(1 - across())} discard pile, 9 is ${whose(across())}): ` +

@@ -101,8 +101,8 @@ export default {
     });
     return { w: layout.w, h: box.h, piles, decor: [] };
   },
-  controls: [{ word: "turn", always: true, label: "Turn", key: "t" }],
-  keys: [{ key: "T", does: "turn the top talon card up (or the waste over)" }],
+  controls: [{ word: "turn", always: true, label: "Turn" }],
+  keys: [{ move: "turn", does: "turn the top talon card up (or the waste over)" }],
   dealFrom: "S",
   // Once the game is over the talon and the pass say nothing: only the cards home.
   facts(view) {

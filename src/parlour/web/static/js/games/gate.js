@@ -110,8 +110,8 @@ export default {
       return { id: name, x, y, cards: top ? [top] : [], fan: "none", tag: name, empty: "" };
     }
   },
-  controls: [{ word: "deal", always: true, label: "Deal", key: "d" }],
-  keys: [{ key: "D", does: "deal: fill the gaps (a bar space, a post short of cards) from the stock, or, with none, turn a card onto the waste heap" }],
+  controls: [{ word: "deal", always: true, label: "Deal" }],
+  keys: [{ move: "deal", does: "deal: fill the gaps (a bar space, a post short of cards) from the stock, or, with none, turn a card onto the waste heap" }],
   dealFrom: "S",
   // Once the game is over the stock says nothing (it is empty after a win): only the
   // cards home are counted, as Calculation and 8 x 8 count them at their end.

@@ -124,7 +124,7 @@ export default {
     return colour ? colours.find((m) => m.colour === colour) : null;
   },
   controls: [
-    { word: "draw", always: true, label: "Draw", key: "d" },
+    { word: "draw", always: true, label: "Draw" },
     { word: "play", label: "Play it" },
     { word: "keep", label: "Keep it" },
     { word: "pass", label: "Pass" },
@@ -132,7 +132,7 @@ export default {
     { word: "accept", label: "Accept" },
     { word: "catch", label: "Catch: no UNO!" },
   ],
-  keys: [{ key: "D", does: "draw a card" }, { key: "R, Y, G, B", does: "name the colour of a Wild (or the arrow keys and Enter)" }],
+  keys: [{ move: "draw", does: "draw a card" }, { key: "R, Y, G, B", does: "name the colour of a Wild (or the arrow keys and Enter)" }],
   dealFrom: "draw",
   extraControls(view, table) {
     const extra = [];
