@@ -459,3 +459,36 @@ def test_a_matchs_score_on_a_phone_says_what_it_counts_to(table_at: TableAt) -> 
         late,
     )
     assert fits, late
+
+
+#: The header's links: their words (the accessible name), box and whether shown.
+HEADER_LINKS = """() => [...document.querySelectorAll('header.top a')].map((a) => {
+  const r = a.getBoundingClientRect();
+  return { name: a.textContent.trim(), top: r.top, left: r.left, right: r.right,
+    shown: r.width > 0 && getComputedStyle(a).visibility !== 'hidden' };
+})"""
+
+
+def test_how_to_play_is_in_the_header_on_a_phone(table_at: TableAt) -> None:
+    """A phone reaches "How to play" from the header, as an icon named for it (at 430
+    px and less the link was hidden), and the header's links still take one row at
+    360 px, clear of its right edge; wider, the link is its words."""
+    table = table_at("phone")
+    page = table.page
+    for width, height in ((360, 740), (390, 844), (1440, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        table.open("#/")
+        page.wait_for_selector("h1")
+        links = page.evaluate(HEADER_LINKS)
+        assert all(link["shown"] for link in links), (width, links)
+        tops = [link["top"] for link in links]
+        assert max(tops) - min(tops) < 4, (width, links)  # one row
+        assert max(link["right"] for link in links) <= width - 8, (width, links)
+        howto = page.locator("header.top").get_by_role("link", name="How to play", exact=True)
+        box = howto.bounding_box()
+        assert box is not None and box["width"] >= 24 and box["height"] >= 24, (width, box)
+        narrow = page.locator("header.top .nav-text").evaluate("(e) => e.offsetWidth <= 1")
+        assert narrow == (width <= 430), width
+    howto.click()
+    page.wait_for_selector('header.top a[data-page="howto"][aria-current="page"]')
+    assert page.url.endswith("#/howto")
