@@ -492,3 +492,34 @@ def test_how_to_play_is_in_the_header_on_a_phone(table_at: TableAt) -> None:
     howto.click()
     page.wait_for_selector('header.top a[data-page="howto"][aria-current="page"]')
     assert page.url.endswith("#/howto")
+
+
+#: The finished games' date cells: the words shown and their lines (height over line height).
+WHEN_CELLS = """() => [...document.querySelectorAll('section.history td.when')].map((td) => {
+  const lh = parseFloat(getComputedStyle(td).lineHeight);
+  const shown = [...td.querySelectorAll('span')].find((s) => s.offsetWidth > 0);
+  return { text: shown ? shown.textContent : '', lines: Math.round(shown.offsetHeight / lh),
+    title: td.querySelector('time').title };
+})"""
+
+
+def test_finished_games_dates_take_one_line_on_a_phone(table_at: TableAt) -> None:
+    """The history's "Finished" dates read on one line at 360 and 390 px, in a shorter
+    form (the day and time: "Nov 27, 10:31 AM" took three lines of its column), and in
+    full, with the year, on a desktop; the full form is the tooltip everywhere."""
+    table = table_at("phone")
+    page = table.page
+    table.open("#/")
+    page.wait_for_selector("h1")
+    finish(table, "gate", 7)
+    finish(table, "chinese-patience", 7)
+    for width, height in ((360, 740), (390, 844), (1440, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto("about:blank")
+        table.open("#/")
+        page.wait_for_selector("section.history td.when")
+        cells = page.evaluate(WHEN_CELLS)
+        assert len(cells) == 2 and all(c["lines"] == 1 for c in cells), (width, cells)
+        year = str(page.evaluate("new Date().getFullYear()"))
+        assert all(year in c["title"] for c in cells), cells
+        assert all((year in c["text"]) == (width > 430) for c in cells), (width, cells)

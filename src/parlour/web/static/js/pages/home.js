@@ -8,6 +8,22 @@ import { samples } from "../samples.js";
 import { friendButton } from "../live.js";
 
 const when = (t) => new Date(t * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * When a game finished, for the history's last column: the date and time in full, and
+ * a short form a phone shows instead (app.css), the day and time of this year's games
+ * ("Nov 27, 10:31 AM"), the date alone of an older one ("Nov 27, 2025"): the full form
+ * took three lines of a column at 360 px. The full one is the tooltip too.
+ */
+function finishedAt(t) {
+  const date = new Date(t * 1000);
+  const thisYear = date.getFullYear() === new Date().getFullYear();
+  const short = thisYear
+    ? date.toLocaleString([], { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })
+    : date.toLocaleDateString([], { dateStyle: "medium" });
+  return h("time", { datetime: date.toISOString(), title: when(t) },
+    h("span", { class: "when-full", text: when(t) }), h("span", { class: "when-short", text: short }));
+}
 const endStop = (s) => (/[.!?]$/.test(s) ? s : s + ".");
 
 export async function showHome(main) {
@@ -33,7 +49,7 @@ export async function showHome(main) {
               h("td", { class: `result ${s.result}`, text: s.result_text || s.result }),
               h("td", { text: s.outcome && s.outcome.score !== null && s.outcome.score !== undefined ? s.outcome.score : "" }),
               h("td", { text: s.seed ?? "" }),
-              h("td", { text: when(s.updated) })))))) : h("p", { text: "No finished games yet." }),
+              h("td", { class: "when" }, finishedAt(s.updated))))))) : h("p", { text: "No finished games yet." }),
     clearable ? h("button", { type: "button", id: "clear-history", onclick: clearHistory, text: "Clear the history" }) : null);
   main.replaceChildren(h("div", { class: "home page-wrap" },
     h("h1", { text: "Five classic card games" }),
