@@ -53,6 +53,29 @@ def test_the_end_is_told_once_in_the_services_words() -> None:
     assert "game over:" not in text and "resigned" not in text
 
 
+def test_a_two_player_games_score_says_whose_it_is() -> None:
+    """The score at a two-player game's end is the winner's: after resigning Chinese
+    Patience it is the computer's, and the facts (the terminal's, ``parlour play``'s,
+    the web panel's label) say so; they said "Score: 22" as if it were the person's."""
+    from parlour.service.policy import HUMAN
+
+    table = open_service(":memory:")
+    answer = table.resign(ME, table.start(ME, "chinese-patience", seed=7, opponent="random")["id"])
+    end = answer["end"]
+    assert end is not None and end["score"] == 22
+    assert end["score_label"] == "The computer's score"
+    assert "The computer's score: 22" in end_facts(answer)
+    assert not any(fact.startswith("Score") for fact in end_facts(answer))
+    shared = table.start(ME, "chinese-patience", seed=7, opponent=HUMAN)
+    resigned = table.resign(ME, shared["id"])
+    assert resigned["end"] is not None
+    winner = resigned["outcome"]["winner"]
+    assert resigned["end"]["score_label"] == f"Player {winner + 1}'s score"  # nobody is "you"
+    # a patience's score is the player's own: no one's name on it
+    calculation = table.resign(ME, table.start(ME, "calculation", seed=7)["id"])["end"]
+    assert calculation is not None and calculation["score_label"] == "Score"
+
+
 def test_a_patience_lost_in_play_is_told_once_too() -> None:
     # Calculation's board wrote "Game over: lost: ..." above "Game over. You lost."
     table = open_service(":memory:")

@@ -262,6 +262,10 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
     assert "computer" not in panel.lower() and "you " not in panel.lower(), panel
     if game == "uno":
         assert "Player 1 (0), Player 2 (0)" in panel, panel
+    else:  # the score is the winner's, and says so (it was a bare "Score")
+        winner = table.answer["outcome"]["winner"]
+        labels = page.locator("#endpanel dt").all_inner_texts()
+        assert f"Player {winner + 1}'s score" in labels and "Score" not in labels, labels
 
 
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])

@@ -215,6 +215,9 @@ class EndOfGame(TypedDict):
     headline: str
     detail: str
     score: int | None
+    #: Whose the score is, as every front end labels it: "Your score", "The
+    #: computer's score" (the winner's, where two play); "Score" for a patience.
+    score_label: str
     final: bool
     totals: list[int] | None
     progress: Progress | None

@@ -150,7 +150,7 @@ def end_facts(answer: Mapping[str, Any]) -> list[str]:
     end = answer.get("end") or {}
     facts: list[str] = []
     if end.get("score") is not None:
-        facts.append(f"Score: {end['score']}")
+        facts.append(f"{end.get('score_label') or 'Score'}: {end['score']}")
     progress = end.get("progress")
     if progress:
         total = f" of {progress['total']}" if progress.get("total") else ""

@@ -53,6 +53,7 @@ __all__ = [
     "no_card_words",
     "pile_legend",
     "move_key_words",
+    "score_label",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -181,6 +182,16 @@ def cards_left_words(named: Iterable[tuple[str, int]], short: bool = False) -> s
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def score_label(winner: int | None, names: Names) -> str:
+    """What a finished game's score is called: whose it is where two play ("Your
+    score", "The computer's score", "Player 2's score"); the score is the winner's, so
+    a person who resigned or lost was shown the opponent's under a bare "Score". A
+    patience's (or a game without a winner's) is just "Score"."""
+    if names.players < 2 or winner is None:
+        return "Score"
+    return f"{capitalised(names.whose(winner))} score"
 
 
 #: What the first position of a replayed line says: the deal, before its first move.

@@ -15,7 +15,8 @@ export function endPanel(answer, act, hand = null) {
   const final = end.final !== undefined ? end.final : true;
   const facts = [];
   const score = end.score ?? outcome.score;
-  if (score !== null && score !== undefined) facts.push(["Score", String(score)]);
+  // whose it is, in the service's words ("The computer's score": the winner's)
+  if (score !== null && score !== undefined) facts.push([end.score_label || "Score", String(score)]);
   const progress = end.progress || answer.progress;
   if (progress && typeof progress === "object") {
     facts.push([cap(progress.label || "progress"), progress.total ? `${progress.value} of ${progress.total}` : String(progress.value)]);
