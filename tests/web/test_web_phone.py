@@ -523,3 +523,49 @@ def test_finished_games_dates_take_one_line_on_a_phone(table_at: TableAt) -> Non
         year = str(page.evaluate("new Date().getFullYear()"))
         assert all(year in c["title"] for c in cells), cells
         assert all((year in c["text"]) == (width > 430) for c in cells), (width, cells)
+
+
+#: The width of the cards in the person's UNO hand, and how many rows of them.
+UNO_HAND = """() => {
+  const piles = document.querySelectorAll('#scene .pile.hand');
+  const card = document.querySelector('#scene .pile.hand .card');
+  return { rows: piles.length, width: card.getBoundingClientRect().width,
+    cards: window.Parlour.game.answer.view.hand.length };
+}"""
+
+
+def test_unos_cards_keep_their_size_as_the_hand_grows(table_at: TableAt) -> None:
+    """UNO's cards keep one size through a hand at a screen size: a longer hand
+    overlaps more on its one row, as at cardgames.io (at 11 cards a phone's hand took a
+    second row and every card shrank, 79 to 64 px at 360 px; at 22 a desktop's, 118
+    to 94 px)."""
+    table = table_at("phone")
+    page = table.page
+    game_id = table.start("uno", seed=11, opponent="random")
+    sizes = ((360, 740), (390, 844), (1440, 900))
+
+    def widths() -> dict[int, dict[str, float]]:
+        seen = {}
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)  # the table fits itself to the new size
+            table.settle()
+            seen[width] = page.evaluate(UNO_HAND)
+        return seen
+
+    start = widths()
+    url = f"{table.server.url}/api/games/{game_id}"
+    for _ in range(60):  # draw (and keep, or pass) until the hand is long
+        answer = page.request.get(url).json()
+        if len(answer["view"]["hand"]) >= 22 or answer["outcome"]:
+            break
+        legal = answer["legal_moves"]
+        move = next(m for m in ("draw", "keep", "pass") if m in legal)
+        assert page.request.post(f"{url}/moves", data={"move": move}).ok
+    page.reload()
+    page.wait_for_selector("#scene .pile.hand .card")
+    grown = widths()
+    assert all(grown[w]["cards"] >= 22 for w, _ in sizes), grown
+    for width, _ in sizes:
+        assert grown[width]["rows"] == 1, (width, grown)
+        assert abs(grown[width]["width"] - start[width]["width"]) < 0.5, (width, start, grown)

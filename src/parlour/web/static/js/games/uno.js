@@ -11,26 +11,16 @@ import { nameOf, whose, tally, counted } from "../words.js";
 
 /**
  * A hand's cards lie side by side, a little apart (STEP: a card and a gap), while its
- * row has room; where it has not, they overlap evenly, just enough to fit, down to
- * MIN_STEP of each card in view; more cards go on a second row. The same rule at every
- * width: the row is the table's whole width (a wide screen overlapped seven cards by
- * 38% on a row with room to spare, the step was 0.62 whatever the room).
+ * row has room; where it has not, they overlap evenly, as tightly as the row needs,
+ * on one row, as at cardgames.io: the cards keep their size through a hand at a screen
+ * size (a hand that wrapped onto a second row made the table taller, and every card on
+ * it smaller, at 11 cards on a phone). The row is the table's whole width.
  */
 const STEP = 1.08;
-const MIN_STEP = 0.36;
 const WORDS = {
   draw: "Draw a card", keep: "Keep it", pass: "Pass", challenge: "Challenge", accept: "Accept",
   catch: "Catch: no UNO!", play: "Play it",
 };
-
-/** How many hand cards fit in one row of `width` card widths. */
-const perRow = (width) => Math.max(1, Math.floor((width - 1) / MIN_STEP) + 1);
-
-function handRows(n, width) {
-  const per = perRow(width);
-  const rows = Math.max(1, Math.ceil(n / per));
-  return { rows, per: Math.ceil(n / rows) };
-}
 
 function colourBadge(colour) {
   if (!colour) return h("div", { class: "colour-in-play", text: "no colour yet" });
@@ -56,16 +46,12 @@ export default {
   },
   isFoundation: (t) => t === "discard",
   oneClick: true,
-  layouts(view) {
-    const n = view.hand.length;
-    const wideW = 8.5;
-    const tallW = 4.3;
-    const rowsWide = handRows(n, wideW).rows;
-    const rowsTall = handRows(n, tallW).rows;
-    const table = TAG + CARD_H + 0.25 + TAG + CARD_H + 0.3 + TAG + LIFT;
+  // the same two layouts whatever the hand holds: one row for it (see STEP)
+  layouts() {
+    const table = TAG + CARD_H + 0.25 + TAG + CARD_H + 0.3 + TAG + LIFT + CARD_H + 0.12;
     return [
-      { name: "wide", w: wideW, h: table + rowsWide * (CARD_H + 0.12) },
-      { name: "tall", w: tallW, h: table + rowsTall * (CARD_H + 0.12) },
+      { name: "wide", w: 8.5, h: table },
+      { name: "tall", w: 4.3, h: table },
     ];
   },
   scene(view, box, layout) {
@@ -96,18 +82,16 @@ export default {
     });
     deco.push(decor(drawX + 2.5, midY + CARD_H / 2 - 0.22, Math.min(1.6, w - drawX - 2.5), 0.44, colourBadge(view.colour)));
     const handY = midY + CARD_H + 0.3 + TAG + LIFT;
-    const { rows, per } = handRows(view.hand.length, w);
-    for (let r = 0; r < rows; r++) {
-      const offset = r * per;
-      const cards = view.hand.slice(offset, offset + per);
-      piles.push({
-        id: rows === 1 ? "hand" : `hand-${r + 1}`, x: 0, y: handY + r * (CARD_H + 0.12), cards, fan: "right",
-        room: w, step: STEP, minStep: MIN_STEP, target: null, align: "center",
-        tag: r === 0 ? `${whose(me)} hand: ${view.hand.length}` : "", label: rows === 1 ? `${whose(me)} hand` : `${whose(me)} hand, row ${r + 1}`,
-        empty: "", cls: "hand", browse: "not playable now",
-        grab: (i) => ({ source: cards[i], count: 1 }),
-      });
-    }
+    const cards = view.hand;
+    // minStep 0: however many, every card keeps a sliver in view (none squared up
+    // out of sight, as a pile's are), its index in the corner where it can
+    piles.push({
+      id: "hand", x: 0, y: handY, cards, fan: "right",
+      room: w, step: STEP, minStep: 0, target: null, align: "center",
+      tag: `${whose(me)} hand: ${view.hand.length}`, label: `${whose(me)} hand`,
+      empty: "", cls: "hand", browse: "not playable now",
+      grab: (i) => ({ source: cards[i], count: 1 }),
+    });
     return { w, h: box.h, piles, decor: deco };
   },
   /** Several moves for one gesture: UNO call or not, and the Wild's colour. */
