@@ -535,10 +535,12 @@ UNO_HAND = """() => {
 
 
 def test_unos_cards_keep_their_size_as_the_hand_grows(table_at: TableAt) -> None:
-    """UNO's cards keep one size through a hand at a screen size: a longer hand
-    overlaps more on its one row, as at cardgames.io (at 11 cards a phone's hand took a
-    second row and every card shrank, 79 to 64 px at 360 px; at 22 a desktop's, 118
-    to 94 px)."""
+    """UNO's cards keep one size as a hand grows: a longer hand overlaps more on its one
+    row, as at cardgames.io, while each card's index stays in view: to 13 cards on a
+    phone (at 11 a phone's hand took a second row and every card shrank, 79 to 64 px at
+    360 px), to 22 and more on a desktop (at 22 its cards shrank from 118 to 94 px). A
+    longer hand on a phone takes a second row (test_long_piles_and_big_hands_still_fit
+    holds every index in view)."""
     table = table_at("phone")
     page = table.page
     game_id = table.start("uno", seed=11, opponent="random")
@@ -553,19 +555,30 @@ def test_unos_cards_keep_their_size_as_the_hand_grows(table_at: TableAt) -> None
             seen[width] = page.evaluate(UNO_HAND)
         return seen
 
-    start = widths()
     url = f"{table.server.url}/api/games/{game_id}"
-    for _ in range(60):  # draw (and keep, or pass) until the hand is long
-        answer = page.request.get(url).json()
-        if len(answer["view"]["hand"]) >= 22 or answer["outcome"]:
-            break
-        legal = answer["legal_moves"]
-        move = next(m for m in ("draw", "keep", "pass") if m in legal)
-        assert page.request.post(f"{url}/moves", data={"move": move}).ok
-    page.reload()
-    page.wait_for_selector("#scene .pile.hand .card")
+
+    def grow_to(cards: int) -> None:
+        for _ in range(60):  # draw (and keep, or pass) until the hand is long
+            answer = page.request.get(url).json()
+            if len(answer["view"]["hand"]) >= cards or answer["outcome"]:
+                break
+            legal = answer["legal_moves"]
+            move = next(m for m in ("draw", "keep", "pass") if m in legal)
+            assert page.request.post(f"{url}/moves", data={"move": move}).ok
+        page.reload()
+        page.wait_for_selector("#scene .pile.hand .card")
+
+    start = widths()
+    grow_to(11)
     grown = widths()
-    assert all(grown[w]["cards"] >= 22 for w, _ in sizes), grown
+    assert all(11 <= grown[w]["cards"] <= 13 for w, _ in sizes), grown
     for width, _ in sizes:
         assert grown[width]["rows"] == 1, (width, grown)
         assert abs(grown[width]["width"] - start[width]["width"]) < 0.5, (width, start, grown)
+    grow_to(22)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.wait_for_timeout(300)
+    table.settle()
+    wide = page.evaluate(UNO_HAND)
+    assert wide["cards"] >= 22 and wide["rows"] == 1, wide
+    assert abs(wide["width"] - start[1440]["width"]) < 0.5, (start, wide)

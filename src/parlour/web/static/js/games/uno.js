@@ -11,16 +11,29 @@ import { nameOf, whose, tally, counted } from "../words.js";
 
 /**
  * A hand's cards lie side by side, a little apart (STEP: a card and a gap), while its
- * row has room; where it has not, they overlap evenly, as tightly as the row needs,
- * on one row, as at cardgames.io: the cards keep their size through a hand at a screen
- * size (a hand that wrapped onto a second row made the table taller, and every card on
- * it smaller, at 11 cards on a phone). The row is the table's whole width.
+ * row has room; where it has not, they overlap evenly, as tightly as the row needs, on
+ * one row, so the cards keep their size as a hand grows (as at cardgames.io), down to
+ * MIN_STEP of each card in view, enough for its index. Only a hand too long for that
+ * takes a second row, and then the table is taller and its cards smaller: 14 cards on
+ * a phone, 30 on a wide screen. (One row at any length kept the size but hid the
+ * index of every card of a 25-card hand on a phone; rows from MIN_STEP 0.36 shrank a
+ * phone's cards at 11.) The row is the table's whole width.
  */
 const STEP = 1.08;
+const MIN_STEP = 0.26;
 const WORDS = {
   draw: "Draw a card", keep: "Keep it", pass: "Pass", challenge: "Challenge", accept: "Accept",
   catch: "Catch: no UNO!", play: "Play it",
 };
+
+/** How many hand cards fit in one row of `width` card widths. */
+const perRow = (width) => Math.max(1, Math.floor((width - 1) / MIN_STEP) + 1);
+
+function handRows(n, width) {
+  const per = perRow(width);
+  const rows = Math.max(1, Math.ceil(n / per));
+  return { rows, per: Math.ceil(n / rows) };
+}
 
 function colourBadge(colour) {
   if (!colour) return h("div", { class: "colour-in-play", text: "no colour yet" });
@@ -46,12 +59,14 @@ export default {
   },
   isFoundation: (t) => t === "discard",
   oneClick: true,
-  // the same two layouts whatever the hand holds: one row for it (see STEP)
-  layouts() {
-    const table = TAG + CARD_H + 0.25 + TAG + CARD_H + 0.3 + TAG + LIFT + CARD_H + 0.12;
+  // one row for the hand while MIN_STEP of each card shows (see STEP), else more
+  layouts(view) {
+    const n = view.hand.length;
+    const table = TAG + CARD_H + 0.25 + TAG + CARD_H + 0.3 + TAG + LIFT;
+    const height = (w) => table + handRows(n, w).rows * (CARD_H + 0.12);
     return [
-      { name: "wide", w: 8.5, h: table },
-      { name: "tall", w: 4.3, h: table },
+      { name: "wide", w: 8.5, h: height(8.5) },
+      { name: "tall", w: 4.3, h: height(4.3) },
     ];
   },
   scene(view, box, layout) {
@@ -82,16 +97,18 @@ export default {
     });
     deco.push(decor(drawX + 2.5, midY + CARD_H / 2 - 0.22, Math.min(1.6, w - drawX - 2.5), 0.44, colourBadge(view.colour)));
     const handY = midY + CARD_H + 0.3 + TAG + LIFT;
-    const cards = view.hand;
-    // minStep 0: however many, every card keeps a sliver in view (none squared up
-    // out of sight, as a pile's are), its index in the corner where it can
-    piles.push({
-      id: "hand", x: 0, y: handY, cards, fan: "right",
-      room: w, step: STEP, minStep: 0, target: null, align: "center",
-      tag: `${whose(me)} hand: ${view.hand.length}`, label: `${whose(me)} hand`,
-      empty: "", cls: "hand", browse: "not playable now",
-      grab: (i) => ({ source: cards[i], count: 1 }),
-    });
+    const { rows, per } = handRows(view.hand.length, w);
+    for (let r = 0; r < rows; r++) {
+      const cards = view.hand.slice(r * per, (r + 1) * per);
+      piles.push({
+        id: rows === 1 ? "hand" : `hand-${r + 1}`, x: 0, y: handY + r * (CARD_H + 0.12), cards, fan: "right",
+        room: w, step: STEP, minStep: MIN_STEP, target: null, align: "center",
+        tag: r === 0 ? `${whose(me)} hand: ${view.hand.length}` : "",
+        label: rows === 1 ? `${whose(me)} hand` : `${whose(me)} hand, row ${r + 1}`,
+        empty: "", cls: "hand", browse: "not playable now",
+        grab: (i) => ({ source: cards[i], count: 1 }),
+      });
+    }
     return { w, h: box.h, piles, decor: deco };
   },
   /** Several moves for one gesture: UNO call or not, and the Wild's colour. */
