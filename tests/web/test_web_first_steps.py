@@ -212,3 +212,20 @@ def test_each_pile_says_its_long_name(table_at: TableAt) -> None:
     assert table.pile("P").get_attribute("title") == "P: the pending card, turned from the talon"
     top = row.locator(".card").last
     assert top.get_attribute("aria-label").endswith(", row 1 of the tableau (T1), 7 face down")
+
+
+def test_skip_to_the_content_stays_at_the_table(table_at: TableAt) -> None:
+    """The page's first Tab stop, "Skip to the content", followed with Enter, puts the
+    focus on the content and leaves the game on the table (its "#main" had been read as
+    an address: "No such page")."""
+    table = table_at("phone")
+    game_id = table.start("gate", seed=3)
+    page = table.page
+    page.locator("a.skip").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(100)
+    assert page.evaluate("location.hash") == f"#/game/{game_id}"
+    assert page.evaluate("document.activeElement.id") == "main"
+    assert page.locator("#scene .card").count() > 0
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('.gamebar') !== null")

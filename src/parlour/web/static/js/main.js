@@ -65,5 +65,11 @@ function notFound(main, hash) {
 document.addEventListener("keydown", (ev) => {
   if (onKey(ev)) ev.preventDefault();
 });
+// "Skip to the content" moves the focus, never the address: "#main" is no page of the
+// router above, and following the link left the table for "No such page".
+$("a.skip").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  $("#main").focus();
+});
 window.addEventListener("hashchange", route);
 route();
