@@ -108,6 +108,32 @@ def test_long_piles_and_big_hands_still_fit(table_at: TableAt) -> None:
     at_sizes(table, "uno with a big hand", ["phone", "phone-landscape"])
 
 
+#: The fan of a pile short of room (scene.js), in card widths: the gaps between its
+#: cards and which are squared up (covered), for the cards and room given.
+FAN = """async ([cards, room]) => {
+  const { fanOffsets } = await import('/static/js/scene.js');
+  const { offsets, covered } = fanOffsets(cards, 'down', room);
+  return { gaps: offsets.slice(1).map((o, i) => o - offsets[i]), covered };
+}"""
+
+
+def test_face_down_cards_make_room_for_a_run_before_it_is_hidden(table_at: TableAt) -> None:
+    """An 8 x 8 row at 1440x900 (six face down, a run of nine from J♣, 4.2 card widths
+    of room): every face-up card shows its corner, the face-down ones squared up first;
+    J♣, the card the run is picked up by, had been squeezed to a sliver under them
+    while the hint named it. A pile with no room left still squares up its lower cards."""
+    table = table_at("laptop")
+    table.open("#/")
+    run = ["JC", "TH", "9S", "8H", "7C", "6D", "5C", "4D", "3S"]
+    fan = table.page.evaluate(FAN, [[None] * 6 + run, 4.2])
+    faces = fan["gaps"][6:]  # the gaps under each face-up card but the top one
+    assert not any(fan["covered"]), fan
+    assert min(faces) >= 0.2 * 1.4 - 1e-9, fan  # a readable corner: the fan's least step
+    assert max(fan["gaps"][:6]) < min(faces), fan
+    tight = table.page.evaluate(FAN, [[None] * 6 + run, 2.2])
+    assert any(tight["covered"][6:]) and not tight["covered"][-1], tight
+
+
 def play_calculation(table: Table) -> None:
     """Foundations first, else the current card to a waste pile (turn about)."""
     turn = 0

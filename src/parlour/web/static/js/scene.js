@@ -12,9 +12,11 @@ export const CARD_H = 1.4;
 const MAX_CARD = 150;
 const MIN_CARD = 28;
 
+// `floor`: the least a face-down card shows when the pile is short of room (its edge:
+// the cards over it are still counted), so that face-up cards keep theirs.
 const FAN = {
-  down: { step: 0.3 * CARD_H, stepDown: 0.11 * CARD_H, min: 0.2 * CARD_H, len: CARD_H },
-  right: { step: 0.34, stepDown: 0.12, min: 0.26, len: 1 },
+  down: { step: 0.3 * CARD_H, stepDown: 0.11 * CARD_H, min: 0.2 * CARD_H, floor: 0.05 * CARD_H, len: CARD_H },
+  right: { step: 0.34, stepDown: 0.12, min: 0.26, floor: 0.05, len: 1 },
 };
 
 /**
@@ -52,11 +54,27 @@ export function fanOffsets(cards, fan, room, opts = {}) {
   const want = gaps.reduce((a, b) => a + b, 0);
   if (want > avail && want > 0) {
     const k = avail / want;
+    const floor = Math.min(f.floor, stepDown);
+    const downs = gaps.filter((g, i) => cards[i] === null).length;
+    const faces = gaps.length - downs;
     if (step * k >= min) {
       for (let i = 0; i < gaps.length; i++) gaps[i] *= k;
+    } else if (faces && faces * min + downs * floor <= avail) {
+      // Every face-up card readable, the face-down ones squared up first: they say
+      // nothing but their number, and the card a run is picked up by (the lowest
+      // face-up one) was squeezed out of sight under them. What is left over goes
+      // back in proportion to what each gap wanted.
+      const spare = avail - faces * min - downs * floor;
+      const short = faces * (step - min) + downs * (stepDown - floor);
+      const back = short > 0 ? Math.min(1, spare / short) : 0;
+      for (let i = 0; i < gaps.length; i++) {
+        gaps[i] = cards[i] === null ? floor + back * (stepDown - floor) : min + back * (step - min);
+      }
     } else {
       // Keep the top cards readable at the smallest step; square up the rest.
-      const tight = stepDown * Math.min(1, k * 1.5);
+      // (face-down cards at their least, where face-up ones need the room)
+      const squared = stepDown * Math.min(1, k * 1.5);
+      const tight = faces ? Math.min(floor, squared) : squared;
       for (let i = 0; i < gaps.length; i++) if (cards[i] === null) gaps[i] = Math.min(gaps[i], tight);
       let used = gaps.reduce((a, g, i) => a + (cards[i] === null ? g : 0), 0);
       const faceGaps = gaps.map((g, i) => i).filter((i) => cards[i] !== null).reverse();
