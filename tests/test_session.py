@@ -330,7 +330,7 @@ def test_play_makes_the_legal_moves_once_per_position(name: str) -> None:
     legal moves once, not once for the list and again to check the move: making them
     was most of what ``play`` cost over ``state.apply`` (benchmarks/bench_play.py)."""
     game = parlour.new_game(name, seed=3)
-    state = game.state
+    state = game._state  # not game.state: a state handed out is never trusted unchanged
     made = 0
     engine_moves = state.legal_moves
 

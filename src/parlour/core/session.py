@@ -62,6 +62,9 @@ class Game:
         #: dropped whenever the position may change: a player's loop of
         #: ``legal_moves()`` then ``play(one of them)`` makes them once, not twice.
         self._legal: dict[str, Move] | None = None
+        #: The state object last handed out by ``state``: whoever holds it may change it
+        #: at any time, so while it is the game's position nothing is kept about it.
+        self._handed_out: GameState | None = None
         self.resigned_by: int | None = None
         #: Free-form facts a front end keeps with the game (opponent level, seat ...).
         self.meta: dict[str, Any] = {}
@@ -80,6 +83,7 @@ class Game:
         It is the game's own object, not a copy: change it through ``play`` and ``undo``
         (a move applied to it directly is in no history and no save)."""
         self._legal = None  # handed out, so it may be changed: the legal moves are made again
+        self._handed_out = self._state
         return self._state
 
     @property
@@ -126,7 +130,9 @@ class Game:
         legal = self._legal
         if legal is None:
             state = self._state
-            legal = self._legal = {state.move_str(m): m for m in state.legal_moves()}
+            legal = {state.move_str(m): m for m in state.legal_moves()}
+            if state is not self._handed_out:  # else a holder may change it before play
+                self._legal = legal
         return legal
 
     def parse(self, text: str) -> Move:
