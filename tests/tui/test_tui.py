@@ -2044,3 +2044,27 @@ def test_the_uno_boards_lines_start_with_a_capital() -> None:
         assert not [s for s in starts if s.isalpha() and s.islower()], text
 
     drive(script, game="uno", seed=13, opponent="random")
+
+
+def test_the_gates_key_bar_names_only_the_bar_piles_the_deal_has() -> None:
+    """Was: "1-4 T1-T4  5-8 B1-B4" at a table of 3-card bars, where key 4 then said
+    "T4: no move from here." of a pile the game does not lay out. The legend and the
+    keys follow the piles the game's view lays out; a pile keeps its key (5 is B1)."""
+
+    async def three(app: ParlourApp, pilot: Pilot) -> None:
+        bar = key_bar(app)
+        assert "1-3 T1-T3  5-7 B1-B3  9 L  0 R  w W  f F" in bar, bar
+        assert "T4" not in bar and "B4" not in bar
+        screen = table(app)
+        for key in ("4", "8"):
+            await keys(pilot, key)
+            assert "T4" not in screen.flash and "B4" not in screen.flash, screen.flash
+        await keys(pilot, "5")
+        assert screen.cursor == "B1"
+
+    drive(three, game="gate", seed=3, options={"bars": 3})
+
+    async def four(app: ParlourApp, pilot: Pilot) -> None:
+        assert "1-4 T1-T4  5-8 B1-B4  9 L  0 R  w W  f F" in key_bar(app)
+
+    drive(four, game="gate", seed=3)

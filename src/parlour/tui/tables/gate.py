@@ -7,6 +7,7 @@ waste heap run along the top.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..canvas import Canvas
@@ -31,7 +32,7 @@ class GateTable(Table):
         "w": "W",
         "f": "F",
     }
-    key_help = "enter: pile, then target  1-4 T1-T4  5-8 B1-B4  9 L  0 R  w W  f F"
+    key_help = "enter: pile, then target"
     places: ClassVar[dict[str, str]] = {f"F{i}": "F" for i in range(1, 5)}
 
     def draw(self, canvas: Canvas, view: dict[str, Any], answer: dict[str, Any]) -> None:
@@ -89,6 +90,30 @@ class GateTable(Table):
                 draw_empty(canvas, x + 1, y + 1 + i, BLANK)
         canvas.region(name, x, y, 5, 6)
         self.labels[name] = "the left post" if name == "L" else "the right post"
+
+    def shortcuts(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """The keys of the piles this deal has: the bar piles the game's view lays out
+        (``view["piles"]``: T1-T3 and B1-B3 with 3-card bars, so 4 and 8 are no keys
+        there), the posts, W and F. A bar pile keeps its key in either lay-out (5 is
+        B1), so a hand that knows one table knows the other."""
+        piles = view.get("piles")
+        if piles is None:  # no deal yet: every key the table has
+            return dict(self.keys)
+        return {k: p for k, p in self.keys.items() if p in piles or p in ("W", "F")}
+
+    def help_line(self, view: Mapping[str, Any]) -> str:
+        """The key bar's line, from the keys that work at this deal (was a fixed
+        "1-4 T1-T4  5-8 B1-B4", a T4 and a B4 that a table of 3-card bars lacks)."""
+        keys = self.shortcuts(view)
+        parts = [self.key_help]
+        for prefix in ("T", "B"):
+            run = [(k, p) for k, p in keys.items() if p[0] == prefix and p[1:].isdigit()]
+            if len(run) > 1:
+                parts.append(f"{run[0][0]}-{run[-1][0]} {run[0][1]}-{run[-1][1]}")
+            elif run:
+                parts.append(f"{run[0][0]} {run[0][1]}")
+        parts += [f"{k} {p}" for k, p in keys.items() if p in ("L", "R", "W", "F")]
+        return "  ".join(parts)
 
     def nav(self) -> list[list[str]] | None:
         bars = ["T1", "T2", "T3", "T4", "B1", "B2", "B3", "B4"]
