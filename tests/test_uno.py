@@ -11,6 +11,7 @@ import pytest
 import parlour
 from parlour.cards import parse_uno_card, parse_uno_cards, uno_deck, uno_str
 from parlour.core.events import Event
+from parlour.core.protocol import normalize_move_text
 from parlour.errors import (
     IllegalMoveError,
     InvalidDeckError,
@@ -406,6 +407,48 @@ def test_bad_input_messages_and_game_unchanged(text: str, error: type, needle: s
 def test_aliases(text: str, canonical: str) -> None:
     g = new("R1 R2 R3 R4 G9 W4 W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
     assert g.state.move_str(g.parse(text)) == canonical
+
+
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("R+2", "RD"),
+        ("b+2", "BD"),
+        ("G +2", "GD"),
+        ("W+4:B", "W4:B"),
+        ("w+4 y", "W4:Y"),
+        ("W+4G", "W4:G"),
+        ("w+4:red", "W4:R"),
+    ],
+)
+def test_draw_cards_typed_as_the_table_draws_them(text: str, canonical: str) -> None:
+    """Was refused: the terminal table draws a Draw Two "R+2" and a Wild Draw Four
+    "W+4", and a person types what they see. The notation's strings stay canonical."""
+    g = new("R1 RD BD GD G9 W4 W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
+    assert g.state.canonicalize(normalize_move_text(text)) == canonical
+    g.play("r+2")  # and plays, as the notation's RD does
+    assert g.moves == ["RD"] and g.view(0)["top"] == "RD"
+
+
+def test_a_uno_call_with_a_draw_card_as_drawn() -> None:
+    st = new("R1 RD R3 R4 G9 W4 W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9", uno_call=True).state
+    assert st.canonicalize("R+2 UNO") == "RD uno"
+    assert st.canonicalize("W+4:B UNO") == "W4:B uno"
+
+
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("W+4", r"^'W\+4': name a colour: W4:R, W4:G, W4:Y or W4:B$"),
+        ("w+4:q", r"^'w\+4:q': Q is not a colour"),
+        ("R+25", r"^'R\+25' is not an UNO move: play a card \(R7, GS, YD or R\+2\), .*W\+4:B"),
+        ("X+2", r"^'X\+2' is not an UNO move"),
+    ],
+)
+def test_draw_cards_as_drawn_refused_in_the_words_typed(text: str, needle: str) -> None:
+    g = new("R1 RD R3 R4 G9 W4 W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
+    with pytest.raises(InvalidMoveError, match=needle):
+        g.parse(text)
 
 
 def test_every_legal_move_string_round_trips() -> None:

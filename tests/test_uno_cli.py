@@ -229,3 +229,15 @@ def test_the_board_names_the_computer_and_nobody_moves_after_a_resignation(
     # the end is told once, in the table's words (not the engine's 'game over:' too)
     assert after.count("Game over. You resigned.") == 1 and "game over:" not in after
     assert "Cards by number" not in after
+
+
+def test_a_draw_two_typed_as_the_table_draws_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The terminal table draws a Draw Two "R+2": typed so at ``parlour play``, it is
+    played as RD (was: "'R+2' is not an UNO move")."""
+    the_deck = deck("RD R2 R3 G4 B5 B6 W", "B1 B2 B3 BS BD Y7 W4", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, "r+2\n")
+    assert code == 0, out
+    assert "You play a red Draw Two." in out
+    assert "is not an UNO move" not in out

@@ -54,6 +54,7 @@ the choices the page leaves to the engine:
 
 from __future__ import annotations
 
+import re
 from bisect import insort
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
@@ -225,6 +226,17 @@ _NAME_TO_MOVE: dict[str, tuple[int, ...]] = {text: m for m, text in _MOVE_NAMES.
 MOVES: Mapping[str, tuple[int, ...]] = MappingProxyType(_NAME_TO_MOVE)
 
 
+#: A Draw Two or a Wild Draw Four as the tables draw them (``R+2``, ``W+4``: the
+#: terminal table's faces, the web's "+2"), at the start of a move typed upper case.
+_AS_DRAWN = re.compile(r"^(?:([RGYB]) ?\+ ?2(?![0-9])|W ?\+ ?4(?![0-9]))")
+
+
+def _as_notation(text: str) -> str:
+    """``R+2`` -> ``RD``, ``W+4:B`` -> ``W4:B``: a person types the card they see,
+    and the move is read as the notation's; anything else is left as it is."""
+    return _AS_DRAWN.sub(lambda m: f"{m[1]}D" if m[1] else "W4", text)
+
+
 def _colour_of(text: str) -> int:
     """R G Y B or the colour's name, as 0-3; -1 if it is neither."""
     if len(text) == 1:
@@ -244,7 +256,8 @@ Moves (the rules page's table):
   colour:R          name the colour of a Wild turned up as the first card
   R7 uno, play uno  play your second-to-last card and call UNO (option uno_call)
   catch             catch an opponent who did not call UNO (option uno_call)
-Lower case, 'W R', 'W4 B', 'play g', 'color:r' and colour names are accepted too.
+Lower case, 'W R', 'W4 B', 'play g', 'color:r' and colour names are accepted too,
+and the cards as the terminal table draws them: 'R+2' for RD, 'W+4:B' for W4:B.
 
 Options: target=500 (match points), first=0|1 (first hand's starter; default from
 the seed), w4_challenge (official challenge instead of the automatic penalty),
@@ -838,7 +851,7 @@ class Uno(GameState):
         if t.endswith(" UNO"):
             call = True
             t = t[:-4].strip()
-        t = t.replace(" :", ":").replace(": ", ":")
+        t = _as_notation(t.replace(" :", ":").replace(": ", ":"))
         words = {
             "DRAW": "draw",
             "KEEP": "keep",
@@ -877,10 +890,9 @@ class Uno(GameState):
             card = parse_uno_card(t)
         except InvalidCardError:
             raise InvalidMoveError(
-                f"{quoted(text)} is not an UNO move: play a card (R7, GS, YD), a Wild with its "
-                "colour "
-                "(W:R, W4:B), or say draw, play, play:G, keep, pass, challenge, accept, "
-                "colour:R, catch; add ' uno' to a play to call UNO"
+                f"{quoted(text)} is not an UNO move: play a card (R7, GS, YD or R+2), a Wild "
+                "with its colour (W:R, W4:B or W+4:B), or say draw, play, play:G, keep, pass, "
+                "challenge, accept, colour:R, catch; add ' uno' to a play to call UNO"
             ) from None
         return uno_str(card) + suffix
 
