@@ -195,9 +195,9 @@ def test_the_title_line_never_runs_into_its_facts(name: str, seed: int, facts: s
 
 def test_tables_show_what_the_rules_page_lays_out() -> None:
     expected = {
-        "calculation": ["F1", "F4", "W1", "W4", "current card", "by 3"],
+        "calculation": ["F1", "F4", "W1", "W4", "Current card (", "by 3"],
         "gate": ["L", "R", "T1", "B4", "Top bar", "Second bar", "S ▒▒▒ 34"],
-        "eight-by-eight": ["T1 ▒▒▒▒▒▒▒", "T8", "pass 1 of 3", "S ▒▒▒ 40"],
+        "eight-by-eight": ["T1 ▒▒▒▒▒▒▒", "T8", "Pass 1 of 3", "S ▒▒▒ 40"],
         "uno": ["The computer ▒", "Colour in play", "Your hand (", "[D] draw", "UNO"],
         "chinese-patience": [
             "Foundations",
@@ -526,18 +526,19 @@ def test_hint_resign_and_rules() -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_eight_by_eight_labels_do_not_run_into_each_other(size: tuple[int, int]) -> None:
-    """Was: "pass 1 of 3must be placed" under the talon and the pending card."""
+    """Was: "pass 1 of 3must be placed" under the talon and the pending card; and both
+    in lower case, where the other tables' captions start with a capital."""
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         await keys(pilot, "t")  # turn a talon card: it is pending
         assert screen.view["pending"]
-        line = next(row for row in screen_text(app).splitlines() if "pass 1 of 3" in row)
-        assert re.search(r"pass 1 of 3 {2,}must be placed", line), line
+        line = next(row for row in screen_text(app).splitlines() if "Pass 1 of 3" in row)
+        assert re.search(r"Pass 1 of 3 {2,}Must be placed", line), line
         await keys(pilot, "p", "w", "t")  # to the waste, and the next one pending
         assert screen.view["waste"] and screen.view["pending"]
-        line = next(row for row in screen_text(app).splitlines() if "pass 1 of 3" in row)
-        assert re.search(r"pass 1 of 3 {2,}must be placed {2,}1 card, top card last", line)
+        line = next(row for row in screen_text(app).splitlines() if "Pass 1 of 3" in row)
+        assert re.search(r"Pass 1 of 3 {2,}Must be placed {2,}1 card, top card last", line)
 
     drive(script, game="eight-by-eight", seed=4, size=size)
 

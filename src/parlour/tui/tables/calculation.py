@@ -46,10 +46,10 @@ class CalculationTable(Table):
         x = canvas.put(1, 2, "S ", LABEL)
         if current is None:
             x = draw_empty(canvas, x, 2)
-            canvas.put(x + 2, 2, "the stock is empty", DIM)
+            canvas.put(x + 2, 2, "The stock is empty", DIM)
         else:
             x = draw_card(canvas, x, 2, current)
-            canvas.put(x + 2, 2, f"current card ({plural(left, 'card')} in the stock)", LABEL)
+            canvas.put(x + 2, 2, f"Current card ({plural(left, 'card')} in the stock)", LABEL)
         canvas.region("S", 0, 2, 44)
         self.labels["S"] = "the stock"
 

@@ -48,7 +48,8 @@ class EightByEightTable(Table):
             self.labels[name] = f"row {name}"
 
         # Talon, pending card and waste, each with its caption below it, in columns
-        # wide enough that no caption runs into the next.
+        # wide enough that no caption runs into the next; a caption starts with a
+        # capital, as the other tables' do ("Top bar", "Colour in play: blue").
         y = 5 + len(rows)
         canvas.put(1, y, "S ", LABEL)
         talon = int(view.get("talon", 0))
@@ -56,7 +57,7 @@ class EightByEightTable(Table):
             draw_back(canvas, 3, y, talon)
         else:
             draw_empty(canvas, 3, y)
-        canvas.put(1, y + 1, f"pass {view.get('pass', 1)} of {view.get('passes', 3)}", DIM)
+        canvas.put(1, y + 1, f"Pass {view.get('pass', 1)} of {view.get('passes', 3)}", DIM)
         canvas.region("S", 0, y, PENDING_X - 1)
         self.actions["S"] = self.named(self.parts(answer), "turn")
         self.fallback["S"] = "turn"
@@ -66,7 +67,7 @@ class EightByEightTable(Table):
         pending = view.get("pending")
         draw_card(canvas, PENDING_X + 2, y, pending)
         if pending:
-            canvas.put(PENDING_X, y + 1, "must be placed", DIM)
+            canvas.put(PENDING_X, y + 1, "Must be placed", DIM)
         canvas.region("P", PENDING_X - 1, y, 7)
         self.labels["P"] = "the pending card"
 
