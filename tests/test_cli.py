@@ -1032,6 +1032,21 @@ def test_a_two_player_demo_names_the_seats_on_every_board(
         assert "Player 1's" in out and "Player 2's" in out
 
 
+def test_an_uno_demos_scores_list_the_seats_in_a_fixed_order(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: each board's header listed the mover's score first ("scores: Player 2 0,
+    Player 1 0", then "Player 1 0, Player 2 0" a move later); the scores stay put,
+    Player 1 first, as the table lists its seats in one order."""
+    monkeypatch.setattr(cli, "DEMO_MAX_MOVES", 6)
+    code, out, _ = run(monkeypatch, capsys, ["play", "uno", "--demo", "--seed", "4"])
+    assert code == 0, out
+    headers = [line for line in out.splitlines() if line.startswith("UNO  hand")]
+    assert len(headers) == 7 and "Player 2's hand" in out and "Player 1's hand" in out
+    for line in headers:
+        assert re.search(r"scores: Player 1 \d+, Player 2 \d+ ", line), line
+
+
 def test_the_deck_flag_says_the_deck_is_in_the_games_notation(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1111,7 +1111,7 @@ class Uno(GameState):
         """The table from ``player``'s side: ``you`` ("you", or a demo's "Player 1")
         and ``other``, never a number; the line saying the match is over (or was given
         up) only with ``end``, the match's scores on the first line only with
-        ``scores``."""
+        ``scores`` (player 0's first, from either side)."""
         o = 1 - player
         yours = "your" if you == "you" else f"{you}'s"
 
@@ -1128,7 +1128,10 @@ class Uno(GameState):
         s = self._scores
         header = f"UNO  hand {self._hand_no}"
         if scores:
-            header += f"  scores: {you} {s[player]}, {other} {s[o]}  (target {self._target})"
+            # the seats in a fixed order, player 0 first, whoever's side this is: a
+            # demo shows each mover's side in turn, and the scores did not stay put
+            tally = ", ".join(f"{who(p)} {s[p]}" for p in (0, 1))
+            header += f"  scores: {tally}  (target {self._target})"
         lines = [
             header,
             f"{capital(other)}: {cards_count(len(self._hands[o]))}"
