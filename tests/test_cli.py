@@ -1032,6 +1032,18 @@ def test_a_two_player_demo_names_the_seats_on_every_board(
         assert "Player 1's" in out and "Player 2's" in out
 
 
+def test_question_mark_is_help_as_at_the_terminal_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``?`` prints what ``help`` does, and the help says so ("help (?)"), as ``?`` at
+    the terminal table opens its help (keys, then the help text, then the rules)."""
+    argv = ["play", "gate", "--seed", "3", "--db", ":memory:"]
+    _, asked, _ = run(monkeypatch, capsys, argv, "?\nquit\n")
+    _, helped, _ = run(monkeypatch, capsys, argv, "help\nquit\n")
+    assert "  help (?)     this help\n" in asked
+    assert asked.split("move> ?\n")[1] == helped.split("move> help\n")[1]
+
+
 def test_an_uno_demos_scores_list_the_seats_in_a_fixed_order(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

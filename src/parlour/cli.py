@@ -164,7 +164,7 @@ Type a move (see 'moves'), its key, or one of these commands:
   save FILE    save the game (resume with 'parlour load FILE')
   {give_up}
   rules        print the rules page
-  help         this help
+  help (?)     this help
   quit         stop playing {kept}"""
 
 #: The terminal table's keys for the commands both have, typed alone: ``u`` undoes here

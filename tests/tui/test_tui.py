@@ -23,6 +23,7 @@ import pytest
 pytest.importorskip("textual", reason="the terminal table needs the 'tui' extra (Textual)")
 
 from rich.console import Console  # noqa: E402
+from textual.containers import VerticalScroll  # noqa: E402
 from textual.widgets import OptionList, RichLog, Static  # noqa: E402
 
 import parlour  # noqa: E402
@@ -2069,3 +2070,33 @@ def test_the_gates_key_bar_names_only_the_bar_piles_the_deal_has() -> None:
         assert "1-4 T1-T4  5-8 B1-B4  9 L  0 R  w W  f F" in key_bar(app)
 
     drive(four, game="gate", seed=3)
+
+
+def test_question_mark_gives_help_first_as_parlour_play_does() -> None:
+    """Was: ``?`` printed the help in ``parlour play`` (and the keys on the web table)
+    but opened the rules page at the terminal table, its keys and help after the
+    whole rules. At a table ``?`` is help, as there: the keys, the piles and the help
+    text first, then the rules (a level down); from the games list it is the rules."""
+    from parlour.tui.dialogs import rules_markdown
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        assert "? help" in key_bar(app) and "? rules" not in key_bar(app)
+        await keys(pilot, "question_mark")
+        page = app.screen
+        assert isinstance(page, RulesScreen)
+        text = rules_markdown(page.game_name, page.keys, page.numbered, page.piles)
+        heads = re.findall(r"^#+ .*", text, re.MULTILINE)
+        assert heads[:5] == [
+            "# The Gate",
+            "## Keys at this table",
+            "## Piles at this table",
+            "## Help",
+            "## Rules",
+        ], heads
+        assert "### Lay-out and pile names" in heads and "## Posts" not in heads
+        assert "`?` (or `help`)" in text
+        assert str(page.query_one(VerticalScroll).border_title).startswith("Help and rules")
+
+    drive(script, game="gate", seed=3)
+    listed = rules_markdown("gate")  # the games list's ?: the rules, then the help
+    assert listed.startswith("# The Gate") and listed.index("## Posts") < listed.index("## Help")

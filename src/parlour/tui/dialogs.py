@@ -43,29 +43,37 @@ NUMBERS_NOTE = (
 #: What the list of the table's piles says first.
 PILES_INTRO = "The piles' names, as moves and the table write them, and what each pile is:"
 #: What the help text after it is: ``parlour play``'s, where moves are typed.
-HELP_NOTE = "As `parlour play` prints it: there a move is typed as written here."
+HELP_NOTE = "As `parlour play` prints it at `?` (or `help`): there a move is typed as written here."
+#: Where the rules page begins on the page ``?`` opens at a table, after the help.
+RULES_NOTE = "The game's rules page, as `parlour rules` prints it."
 
 
 def rules_markdown(
     name: str, keys: str = "", numbered: bool = False, piles: Mapping[str, str] | None = None
 ) -> str:
-    """The game's rules page followed by its help text (controls and Decisions); at a
-    table, the keys that work there (``keys``: the key bar's) come between them, so
-    that the page lists the keys of the table it was opened at, not only the typed
-    moves of ``parlour play``, and after them the table's piles by name with their
-    long names (``piles``: the service's, as the web table's tooltips give them)."""
+    """From the games list, the game's rules page followed by its help text (controls
+    and Decisions). At a table, what ``?`` opens: help first, as ``?`` gives it in
+    ``parlour play`` and on the web table, since a person who presses it in play
+    wants to know what to press: the keys that work there (``keys``: the key bar's),
+    the table's piles by name with their long names (``piles``: the service's, as the
+    web table's tooltips give them), the help text, then the rules page below (its
+    headings a level down, under "Rules")."""
     cls = game_class(name)
     page = files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
-    at_table = ""
-    if keys:
-        note = f"\n\n{NUMBERS_NOTE}" if numbered else ""
-        at_table = f"\n\n## Keys at this table\n\n{KEYS_INTRO}\n\n```\n{keys}\n```{note}"
+    if not keys:
+        return f"{page}\n\n## Help\n\n```\n{cls.help_text}\n```\n"
+    title, _, body = page.partition("\n")
+    body = "\n".join(f"#{line}" if line.startswith("#") else line for line in body.split("\n"))
+    note = f"\n\n{NUMBERS_NOTE}" if numbered else ""
+    at_table = f"\n\n## Keys at this table\n\n{KEYS_INTRO}\n\n```\n{keys}\n```{note}"
     if piles:
         wide = max(len(pile) for pile in piles)
         named = "\n".join(f"{pile:<{wide}}  {words}" for pile, words in piles.items())
         at_table += f"\n\n## Piles at this table\n\n{PILES_INTRO}\n\n```\n{named}\n```"
-    help_note = f"{HELP_NOTE}\n\n" if keys else ""
-    return f"{page}{at_table}\n\n## Help\n\n{help_note}```\n{cls.help_text}\n```\n"
+    return (
+        f"{title}{at_table}\n\n## Help\n\n{HELP_NOTE}\n\n```\n{cls.help_text}\n```\n\n"
+        f"## Rules\n\n{RULES_NOTE}\n{body.rstrip()}\n"
+    )
 
 
 class _Page(ModalScreen[None]):
@@ -84,7 +92,8 @@ class _Page(ModalScreen[None]):
 
 
 class RulesScreen(_Page):
-    """The rules page, scrollable; any of escape, q or ? closes it."""
+    """The rules page, scrollable; any of escape, q or ? closes it. At a table (with
+    ``keys``) it is the help page: help first, the rules below."""
 
     CLOSE_KEY = "question_mark"
     DEFAULT_CSS = """
@@ -108,7 +117,8 @@ class RulesScreen(_Page):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = "Rules: escape to close, arrows to scroll"
+            what = "Help and rules" if self.keys else "Rules"
+            scroll.border_title = f"{what}: escape to close, arrows to scroll"
             yield Markdown(rules_markdown(self.game_name, self.keys, self.numbered, self.piles))
 
 

@@ -68,9 +68,9 @@ TARGET = Style(bgcolor="green3", color="black")
 TITLE = Style(color="black", bgcolor="grey85", bold=True)
 #: Every common key, at its longest (a patience's ``x give up``; a two-player game's
 #: ``x resign``: the answer's ``give_up`` words say which).
-COMMON_KEYS = "u undo  r redo  h hint  x give up  n new  l log  ? rules  esc games  q quit"
+COMMON_KEYS = "u undo  r redo  h hint  x give up  n new  l log  ? help  esc games  q quit"
 #: The common keys that always work.
-ALWAYS_KEYS = "n new  l log  ? rules  esc games  q quit"
+ALWAYS_KEYS = "n new  l log  ? help  esc games  q quit"
 #: How the log shows who did what.
 WHO_STYLES = {"you": Style(color="bright_white"), "computer": Style(color="cyan")}
 TABLE_STYLE = Style(color="grey70")
