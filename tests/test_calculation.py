@@ -617,3 +617,14 @@ def test_the_prompt_says_when_no_foundation_takes_the_current_card() -> None:
         seen.add(prompt.value)
         game.play(game.legal_moves()[-1])
     assert seen == {"place", "place_on_waste"}
+
+
+def test_the_board_of_a_lost_game_says_so_in_one_sentence() -> None:
+    """Was "Game over: lost: no legal move left" (two colons) under the board, as the
+    demo of ``parlour play calculation`` showed it."""
+    g = parlour.new_game("calculation", seed=3)
+    while g.outcome is None:
+        g.play(g.legal_moves()[-1])
+    assert g.outcome.result == "lost"
+    assert g.render().splitlines()[-1] == f"Game over: lost, {g.outcome.reason}"
+    assert g.outcome.reason == "no legal move left"

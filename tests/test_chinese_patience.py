@@ -582,7 +582,7 @@ def test_render_uses_pile_numbers_from_the_movers_side() -> None:
     assert "  0  2♣" in mine and "  9  4♦" in mine and "The opponent to move." in mine
     named = st(g).render_for(1, other="the computer", resigned_by=1)
     assert "your view. The game is over." in named and "(the computer's discard pile" in named
-    assert named.endswith("game over: you resigned") and "to move" not in named
+    assert named.endswith("Game over: you resigned") and "to move" not in named
     assert "\x1b[31m" in g.render(colour=True)
 
 
@@ -730,10 +730,10 @@ def test_render_of_a_finished_game_speaks_from_each_side() -> None:
     assert outcome.winner is not None
     winner = st(g).render_for(outcome.winner)
     loser = st(g).render_for(1 - outcome.winner)
-    assert f"game over: you win with {outcome.score} points" in winner
-    assert f"game over: the opponent wins with {outcome.score} points" in loser
+    assert f"Game over: you win with {outcome.score} points" in winner
+    assert f"Game over: the opponent wins with {outcome.score} points" in loser
     bare = st(g).render_for(outcome.winner, end=False)  # for a table that tells the end
-    assert bare == winner.replace(f"\ngame over: you win with {outcome.score} points", "")
+    assert bare == winner.replace(f"\nGame over: you win with {outcome.score} points", "")
     assert "player" not in winner + loser
 
 

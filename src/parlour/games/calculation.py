@@ -480,7 +480,8 @@ that match a foundation's sequence; avoid covering a card of the same rank.
             lines.append("Stock S: empty")
         outcome = self.outcome
         if outcome is not None and end:
-            lines.append(f"Game over: {outcome}")
+            # "Game over: lost, no legal move left" (was "lost: no ...", two colons)
+            lines.append(f"Game over: {outcome.result}, {outcome.reason}")
         return "\n".join(lines)
 
     def view(self, player: int) -> CalculationView:

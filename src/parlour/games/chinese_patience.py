@@ -668,8 +668,9 @@ Decisions of the rules page:
     ) -> str:
         """The table from ``player``'s side: 0 is their discard pile, 9 the opponent's;
         ``you`` ("you", or a demo's "Player 1") and ``other``, never a player's number;
-        the "game over: ..." line only with ``end`` (the board shows no scores:
-        ``scores`` changes nothing)."""
+        the "Game over: ..." line (a capital, as every line of the boards; was "game
+        over") only with ``end`` (the board shows no scores: ``scores`` changes
+        nothing)."""
         opp = 1 - player
         yours = "your" if you == "you" else f"{you}'s"
 
@@ -698,13 +699,13 @@ Decisions of the rules page:
         )
         if over and end:
             if outcome is None:
-                lines.append(f"game over: {you if resigned_by == player else other} resigned")
+                lines.append(f"Game over: {you if resigned_by == player else other} resigned")
             elif outcome.winner is None:
-                lines.append(f"game over: a draw, {outcome.reason}")
+                lines.append(f"Game over: a draw, {outcome.reason}")
             else:
                 winner = you if outcome.winner == player else other
                 won = f"{winner} {'win' if winner == 'you' else 'wins'}"
-                lines.append(f"game over: {won} with {outcome.score} points")
+                lines.append(f"Game over: {won} with {outcome.score} points")
         elif not over and player == self.turn:
             lines.append(self._turn_state_text(yours))
         return "\n".join(lines)
