@@ -317,7 +317,7 @@ def test_uno_first_draw_two_is_told_in_order() -> None:
 # --- prompts -----------------------------------------------------------------------------
 
 PROMPTS = {
-    "calculation": {"place", "place_on_waste"},
+    "calculation": {"place", "place_on_waste", "from_waste"},
     "gate": {"build_or_fill", "build_or_turn", "build", "deal_to_fill", "deal_to_turn"},
     "eight-by-eight": {"pending", "move_or_turn", "move_or_redeal", "move", "turn", "redeal"},
     "uno": {"match", "drawn", "colour", "challenge"},
@@ -347,8 +347,10 @@ def test_prompts_ask_the_player_to_move_and_name_only_cards_they_see(name: str) 
                     assert f'"{code}"' in view, f"the prompt names {code}, not in the view"
                 if name == "uno" and asked.value == "match":
                     assert asked.cards == (game.view(player)["top"],)
-                if name == "calculation":
+                if name == "calculation" and asked.value != "from_waste":
                     assert asked.cards == (game.view(0)["current"],)
+                elif name == "calculation":  # the stock is used up: no current card
+                    assert asked.cards == () and game.view(0)["current"] is None
     # a Wild turned up first: see test_uno; The Gate's deal as the only move: test_gate
     # 8 x 8's turn as the only move: test_eight_by_eight
     rare = {"colour", "deal_to_turn", "deal_to_fill", "turn", "redeal", "move"}

@@ -156,6 +156,21 @@ def test_the_eight_by_eights_status_line_says_what_to_do() -> None:
     assert answer["status"] == "Your turn: move cards, or turn up the next talon card."
 
 
+def test_calculations_status_line_says_what_to_do_once_the_stock_is_used_up() -> None:
+    """Calculation's too (it said only "Your turn." once the stock was used up, as a
+    whole game of ``parlour play calculation`` showed)."""
+    table = open_service(":memory:")
+    answer = table.start("me", "calculation", seed=7)
+    while answer["view"]["stock_count"] and answer["outcome"] is None:
+        moves = answer["view"]["legal_moves"]
+        home = [m for m in moves if m.split()[1].startswith("F")]
+        answer = table.play("me", answer["id"], (home or moves)[0])
+    assert answer["outcome"] is None, "the deal ends before its stock is used up"
+    assert answer["status"] == (
+        "Your turn: play the waste piles' top cards home (the stock is used up)."
+    )
+
+
 def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end() -> None:
     from parlour.service.ending import again_words, end_facts, stats_lines
 

@@ -66,7 +66,8 @@ The prompts (``prompt``'s ``value``): UNO ``"match"`` (play a card that matches
 card just drawn), ``"colour"`` (name the colour of the Wild turned up first),
 ``"challenge"`` (challenge or accept the Wild Draw Four); Calculation ``"place"``
 (put ``cards[0]``, the current card, on a foundation or a waste pile) and
-``"place_on_waste"`` (the same when no foundation takes it); 8 x 8
+``"place_on_waste"`` (the same when no foundation takes it), ``"from_waste"`` (the
+stock is used up: play the waste piles' top cards to the foundations); 8 x 8
 ``"pending"`` (place ``cards[0]``, the card turned up from the talon),
 ``"move_or_turn"`` (move cards, or turn up the next talon card),
 ``"move_or_redeal"`` (move cards, or turn the waste over for pass ``count``),

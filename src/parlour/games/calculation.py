@@ -375,9 +375,12 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         return [f for f in range(4) if self._need[f] == r]
 
     def prompt(self, player: int) -> Event | None:
-        """Place the current card (nothing particular once the stock is used up)."""
-        if player != 0 or self._top >= len(self._stock) or self.outcome is not None:
+        """Place the current card; once the stock is used up, play the waste piles'
+        cards home (was no prompt then: the status line said only "Your turn.")."""
+        if player != 0 or self.outcome is not None:
             return None
+        if self._top >= len(self._stock):
+            return Event("prompt", 0, value="from_waste")
         card = self._stock[self._top]
         code = "place" if self._fits(card) else "place_on_waste"
         return Event("prompt", 0, (card_str(card),), value=code)

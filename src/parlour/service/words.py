@@ -663,6 +663,7 @@ _FIXED_PROMPTS = {
     "build_or_turn": "move cards home or onto the bars, or deal a card onto the waste heap",
     "build": "move cards home or onto the bars (the stock is used up)",
     "deal_to_fill": "deal to fill the gaps (no card can move)",
+    "from_waste": "play the waste piles' top cards home (the stock is used up)",
     "deal_to_turn": "deal a card onto the waste heap (no card can move)",
     "twist": "start with a twist",
     # at the start of a turn as well as after a twisted card moved off ("twist again"
