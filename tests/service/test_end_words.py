@@ -161,3 +161,15 @@ def test_the_deal_of_the_day_is_not_replayed_it_is_played_again() -> None:
     answer = table.resign(ME, answer["id"])
     assert answer["end"] is not None and "replay" not in answer["end"]["next"]
     assert next_steps(answer)["n"] == "the deal of the day again" and "d" not in next_steps(answer)
+
+
+def test_a_lost_two_player_games_score_says_whose_it_is() -> None:
+    """Was "You lost." above "Score: 22" (in ``parlour play`` and the terminal
+    table's end panel), read as the loser's own: the score is the winner's, so it
+    says whose when the reader did not win."""
+    table = open_service(":memory:")
+    answer = table.resign(ME, table.start(ME, "chinese-patience", opponent="random", seed=3)["id"])
+    assert answer["outcome"]["winner"] == 1
+    score = answer["outcome"]["score"]
+    assert end_facts(answer)[0] == f"The computer's score: {score}"
+    assert not any(fact.startswith("Score:") for fact in end_facts(answer))
