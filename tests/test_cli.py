@@ -756,7 +756,7 @@ def test_the_terminal_tables_keys_for_hint_undo_and_redo_work_at_the_prompt(
     assert "move> u\nTook back 1 move: " in out
     assert "move> r\nReplayed 1 move: " in out
     assert "move> h\nHint: " in out
-    assert "  undo (u)     take back a move" in out and "  redo (r)" in out
+    assert "  undo (u)     take back your last move" in out and "  redo (r)" in out
     assert "  hint (h)" in out
     assert "play card N of your hand" not in out  # no hand to number
     _, out, _ = run(monkeypatch, capsys, ["play", "uno", "--seed", "13"], "help\nquit\n")
@@ -1076,3 +1076,21 @@ def test_the_deck_flag_says_the_deck_is_in_the_games_notation(
     for family, example in cli.DECK_EXAMPLES.items():
         assert f"'{example}' ({family})" in out
         assert parsers[family](example.removesuffix(" ..."))
+
+
+def test_the_help_says_what_undo_takes_back(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The help said undo takes back "a move (the table's one rule says which)": it
+    says which in words now, the person's last move, and against the computer its
+    replies too (the service's undo takes those back with it)."""
+    said = {}
+    for game in ("gate", "uno"):
+        _, out, _ = run(
+            monkeypatch, capsys, ["play", game, "--seed", "3", "--db", ":memory:"], "?\nquit\n"
+        )
+        said[game] = next(line for line in out.splitlines() if line.startswith("  undo (u)"))
+    assert said["gate"].split(None, 2)[2] == "take back your last move"
+    assert (
+        said["uno"].split(None, 2)[2] == "take back your last move and the computer's replies to it"
+    )

@@ -158,7 +158,7 @@ COMMANDS_HELP = """\
 Type a move (see 'moves'), its key, or one of these commands:
   moves        list the legal moves
   hint (h)     suggest a move (the strongest fair computer player's, with a reason)
-  undo (u)     take back a move (the table's one rule says which)
+  undo (u)     {undo}
   redo (r)     play a move taken back again
   show         print the position again
   save FILE    save the game (resume with 'parlour load FILE')
@@ -414,7 +414,16 @@ class TerminalTable:
                 words = answer["give_up"]  # "give up this deal", "resign this game"
                 key = f"{words['verb']} ({GIVE_UP_KEY})"
                 give_up = f"{key:<12} {words['action'].lower()} ({GIVE_UP_KEY} asks first)"
-                head, rest = COMMANDS_HELP.format(kept=kept, give_up=give_up).split("\n", 1)
+                undo = (
+                    "take back your last move"
+                    if game_class(answer["game"]).players == 1
+                    else "take back the last move"
+                    if self.hot_seat
+                    else "take back your last move and the computer's replies to it"
+                )
+                head, rest = COMMANDS_HELP.format(kept=kept, give_up=give_up, undo=undo).split(
+                    "\n", 1
+                )
                 numbers = f"{NUMBERS_HELP}\n" if answer["numbered"] else ""
                 self.say(f"{head}\n{numbers}{move_keys_help(answer)}{rest}")
                 self.say()
