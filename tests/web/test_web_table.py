@@ -134,6 +134,89 @@ def test_face_down_cards_make_room_for_a_run_before_it_is_hidden(table_at: Table
     assert any(tight["covered"][6:]) and not tight["covered"][-1], tight
 
 
+#: Face-up cards of the named piles whose corner the card on them hides: the geometry
+#: check's measure (less than 0.19 of the height or 0.24 of the width in view), without
+#: its pass for the cards a fan squares up (those were the ones squeezed to a sliver).
+SQUEEZED = """(piles) => {
+  const out = [];
+  for (const id of piles) {
+    const cards = [...document.querySelectorAll(`#scene .pile[data-pile="${id}"] .card`)]
+      .sort((a, b) => a.dataset.index - b.dataset.index);
+    for (let k = 0; k + 1 < cards.length; k++) {
+      if (!cards[k].dataset.card) continue;
+      const a = cards[k].getBoundingClientRect(), b = cards[k + 1].getBoundingClientRect();
+      if (b.top - a.top < 0.19 * a.height && b.left - a.left < 0.24 * a.width)
+        out.push(`${cards[k].dataset.card} in ${id} shows ${(b.top - a.top).toFixed(1)}px`);
+    }
+  }
+  return out;
+}"""
+
+
+def moves_of(text: str) -> list[str]:
+    """Moves written one after another, a comma between."""
+    return text.split(",")
+
+
+#: The hint's moves in The Gate, seed 1: bars of eleven (K♦ down to 3♥ in T1) and nine.
+GATE_LONG_BARS = moves_of(
+    "T3 F,T4 B2,L T1,L F,B4 T1,R T3,R B2,L T3,L T4,T3 T4,deal,T3 F,R T4,T1 T4,L T1,R T1,T4 T1,"
+    "deal,T4 F,R T3,R F,deal,R B1,B2 B1,R T1,R T1,deal,deal,deal,W F,deal,W B3,T2 B3,deal,B1 T2,"
+    "T2 B3,deal,deal,B1 F,T2 F,B2 F,R F,B3 F,deal,B1 B4,R T4,L B4,T2 B4,T1 B2,T1 F,T1 F,W F,B4 F,"
+    "L F,W T1,B2 T1,T4 B3,T4 F,R T2,R F"
+)
+#: The hint's moves (the person's) in Chinese Patience, seed 1: tableau piles of five.
+CHINESE_LONG_PILES = moves_of(
+    "twist,end,twist,end,twist,end,5 9,0 5,0 5,twist,0 8,twist,end,twist,0 5,twist,0 9,twist,"
+    "end,0 6,7 6,0 7,twist,end,twist,0 6,twist,end,twist,end,twist,end,0 8,twist,0 7,P5 7,0 5,"
+    "0 9,twist,0 6"
+)
+#: Phones upright, an old laptop, the desktop the web trial used.
+READING_SIZES = [(360, 740), (390, 844), (1024, 768), (1440, 900)]
+
+
+def replay(table: Table, game_id: str, moves: list[str]) -> None:
+    """Play ``moves`` through the API (the computer answers in between), then show them."""
+    for move in moves:
+        played = table.page.request.post(
+            f"{table.server.url}/api/games/{game_id}/moves", data={"move": move}
+        )
+        assert played.ok, (move, played.text())
+    table.page.reload()
+    table.page.wait_for_function("() => window.Parlour && window.Parlour.game.answer")
+    table.settle()
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "moves", "piles"),
+    [
+        ("gate", 1, GATE_LONG_BARS, [f"{r}{i}" for r in "TB" for i in range(1, 5)]),
+        ("chinese-patience", 1, CHINESE_LONG_PILES, ["5", "6", "7", "8"]),
+    ],
+)
+def test_long_bars_and_tableau_piles_show_every_card(
+    table_at: TableAt, game: str, seed: int, moves: list[str], piles: list[str]
+) -> None:
+    """A web trial at 1440x900: The Gate's bars of four or five cards squeezed two to
+    slivers (5♥ and 4♣, an 8 px strip to click), beside an empty half of the table, and
+    Chinese Patience's piles of five did the same (6.5 px). Played on to longer piles,
+    every face-up card of the bars and the tableau shows its corner at each size."""
+    table = table_at("laptop")
+    game_id = table.start(game, seed=seed)
+    replay(table, game_id, moves)
+    view = table.answer["view"]
+    lengths = [len(c) for c in view["piles"].values()] if game == "gate" else []
+    lengths += [len(c) for c in view.get("tableau", [])]
+    assert max(lengths) >= (11 if game == "gate" else 5), view
+    for width, height in READING_SIZES:
+        table.page.set_viewport_size({"width": width, "height": height})
+        table.page.wait_for_function(DRAWN_AT_SIZE)
+        table.settle()
+        hidden = table.page.evaluate(SQUEEZED, piles)
+        assert not hidden, f"{game} at {width}x{height}: " + "; ".join(hidden)
+        check_geometry(table, f"{game} with long piles at {width}x{height}")
+
+
 def play_calculation(table: Table) -> None:
     """Foundations first, else the current card to a waste pile (turn about)."""
     turn = 0

@@ -7,7 +7,14 @@ import { CARD_H, tagWidth } from "../scene.js";
 import { GAP, TAG, topOnly } from "./common.js";
 import { nameOf, whose, across, counted } from "../words.js";
 
-const TAB_MIN = CARD_H + 2 * 0.3 * CARD_H;
+/**
+ * The room a tableau pile has at least: six cards, each showing its corner (the fan's
+ * least step, scene.js FAN.down.min). It was three at the full step, four at the
+ * least: piles of five, met in a game at 1440x900, squeezed two cards to a 6.5 px
+ * strip, the cards they cover unreadable and too thin to click (the table had no
+ * room to spare: only smaller cards give it).
+ */
+const TAB_MIN = CARD_H + 5 * 0.2 * CARD_H;
 let keyBuffer = null;
 
 export default {
@@ -27,7 +34,8 @@ export default {
   layouts() {
     const four = 4 + 3 * GAP;
     return [
-      { name: "wide", w: four * 2 + 0.5, h: TAG + CARD_H + 0.2 + TAG + TAB_MIN + 0.2 + TAG + CARD_H },
+      // (the 0.05: the room kept under the bottom row, see `bottom` in scene)
+      { name: "wide", w: four * 2 + 0.5, h: TAG + CARD_H + 0.2 + TAG + TAB_MIN + 0.2 + TAG + CARD_H + 0.05 },
       { name: "tall", w: four, h: (TAG + CARD_H + 0.2) * 3 + TAG + TAB_MIN + 0.2 },
     ];
   },
@@ -47,10 +55,11 @@ export default {
     // The discard piles start clear of the hands' labels, a gap between (at 360 px the
     // labels, wider than a card there, ran together: "the computer the computer's
     // discard pile (1)", and "Player 2's hand" was squeezed to 9 px), up to a card's
-    // gap past the next card's place (the room from there to the table's edge is
-    // the discard pile's).
+    // gap past the next card's place, two on a phone on its side, where the cards are
+    // smallest and a label the widest in card widths (the room from there to the
+    // table's edge is the discard pile's).
     const clear = Math.max(tagWidth(handTag(me), unit), tagWidth(handTag(them), unit)) + 14 / (unit || 50);
-    const discardX = Math.min(2 + GAP, Math.max(1 + GAP + 0.15, clear));
+    const discardX = Math.min(2 + 2 * GAP, Math.max(1 + GAP + 0.15, clear));
     const hand = (who, y) => {
       const n = view.hand_counts[who];
       const mine = who === me;

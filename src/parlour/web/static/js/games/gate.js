@@ -5,7 +5,18 @@ import { GAP, TAG, topOnly, twoPart, rankOf, redSuit } from "./common.js";
 import { counted } from "../words.js";
 
 const G = 0.4;
-const BAR_MIN = CARD_H + 0.6;
+/** A fan's least step between readable cards (scene.js FAN.down.min) and its full one. */
+const STEP_MIN = 0.2 * CARD_H;
+const STEP = 0.3 * CARD_H;
+/**
+ * The room a bar position's column (its top-bar pile over its second-bar pile) has at
+ * least, in every layout: twelve cards, each showing its corner (a King down to a 2 in
+ * one pile, the space under it empty; or two piles of six). A bar grows that long in a
+ * played game (eleven cards from K♦ at move 60 of seed 1 with the hints): the book's
+ * two rows of even height squeezed four or five cards to slivers (5♥ an 8 px strip at
+ * 1440x900, the table half empty beside it).
+ */
+const COLUMN_MIN = 2 * CARD_H + 10 * STEP_MIN;
 
 /** Foundation pile where `code` goes ("F" in a move means "its foundation"). */
 function foundationFor(view, code) {
@@ -42,12 +53,17 @@ export default {
     return moves;
   },
   isFoundation: (t) => /^F\d$/.test(t),
+  // Layouts depend on the number of bars only, so the cards keep their size all game.
+  // "book": the foundations, stock and waste in a row over the Gate (a phone upright);
+  // "wide": they stand in a block of two columns beside it, and the bars have the
+  // table's whole height (a wide screen: the room beside the book's picture was empty).
   layouts(view) {
     const bars = view.bars;
     const core = 1 + G + bars * (1 + GAP) - GAP + G + 1;
+    const gate = TAG + COLUMN_MIN + TAG + 0.05;
     return [
-      { name: "book", w: Math.max(core, 4 + 3 * GAP + 0.3 + 2 + GAP), h: TAG + CARD_H + 0.2 + TAG + BAR_MIN + TAG + BAR_MIN },
-      { name: "wide", w: 2 + GAP + G + core + G + 1, h: Math.max(TAG + BAR_MIN + TAG + BAR_MIN, 2 * (TAG + CARD_H)) },
+      { name: "book", w: Math.max(core, 4 + 3 * GAP + 0.3 + 2 + GAP), h: TAG + CARD_H + 0.2 + gate },
+      { name: "wide", w: 2 + GAP + G + core, h: Math.max(gate, 3 * (TAG + CARD_H)) },
     ];
   },
   scene(view, box, layout) {
@@ -71,21 +87,22 @@ export default {
       founds.forEach(([name, top], i) => {
         piles.push(found(name, top, (i % 2) * (1 + GAP), TAG + Math.floor(i / 2) * (CARD_H + TAG)));
       });
-      stockAt = [coreX + core + G, TAG];
-      wasteAt = [coreX + core + G, TAG + CARD_H + TAG];
+      stockAt = [0, TAG + 2 * (CARD_H + TAG)];
+      wasteAt = [1 + GAP, TAG + 2 * (CARD_H + TAG)];
     }
-    const barRoom = (box.h - coreY - TAG - 0.05) / 2;
+    // the room of a bar position's column, for its two piles and the second one's label
+    const column = box.h - coreY - TAG - 0.05;
     const post = (name, x) => ({
       id: name, x, y: coreY, cards: view.piles[name], fan: "down", room: box.h - coreY - 0.05,
       tag: name, target: null, empty: "", grab: topOnly(name),
     });
     piles.push(post("L", coreX));
-    for (const [row, y] of [["T", coreY], ["B", coreY + barRoom + TAG]]) {
-      for (let i = 0; i < bars; i++) {
-        const name = `${row}${i + 1}`;
-        const cards = view.piles[name];
+    for (let i = 0; i < bars; i++) {
+      const [top, second] = [`T${i + 1}`, `B${i + 1}`];
+      const upper = split(view.piles[top].length, view.piles[second].length, column);
+      for (const [name, y, room] of [[top, coreY, upper], [second, coreY + upper + TAG, column - upper]]) {
         piles.push({
-          id: name, x: coreX + 1 + G + i * (1 + GAP), y, cards, fan: "down", room: barRoom, tag: name,
+          id: name, x: coreX + 1 + G + i * (1 + GAP), y, cards: view.piles[name], fan: "down", room, tag: name,
           empty: "space",
           grab: (k, pile) => ({ source: name, count: pile.cards.length - k }),
         });
@@ -105,6 +122,23 @@ export default {
       count: view.waste.length > 1 ? view.waste.length : undefined,
     });
     return { w: width, h: box.h, piles, decor: [] };
+
+    /**
+     * The top bar's share of a column: half, as in the book, unless one pile needs more
+     * for every card to show its corner; then the other gives up what it can spare
+     * (its own cards still readable), the long pile first at its full step.
+     */
+    function split(nTop, nSecond, room) {
+      const want = (n, step) => CARD_H + Math.max(0, n - 1) * step;
+      const [dTop, dSecond] = [want(nTop, STEP), want(nSecond, STEP)];
+      const [mTop, mSecond] = [want(nTop, STEP_MIN), want(nSecond, STEP_MIN)];
+      const half = room / 2;
+      if (mTop + mSecond > room) return (room * mTop) / (mTop + mSecond);
+      let t = half;
+      if (dTop > half) t = Math.min(dTop, Math.max(half, room - dSecond));
+      else if (dSecond > half) t = Math.max(room - dSecond, dTop);
+      return Math.min(Math.max(t, mTop), room - mSecond);
+    }
 
     function found(name, top, x, y) {
       return { id: name, x, y, cards: top ? [top] : [], fan: "none", tag: name, empty: "" };
