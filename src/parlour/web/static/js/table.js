@@ -3,7 +3,7 @@
 // module draws it to fit the screen, turns clicks, drags and keys into legal
 // moves, animates what changed, shows the computer's moves one at a time, and
 // ends with the end-of-game panel.
-import { h, $, $$, sleep, FAST, focus, stepPause, travelTime } from "./dom.js";
+import { h, $, $$, sleep, FAST, focus, stepPace, stepPause, travelTime } from "./dom.js";
 import { api } from "./api.js";
 import { cardName, cardWords } from "./cards.js";
 import { fit, build, CARD_H } from "./scene.js";
@@ -20,7 +20,7 @@ import * as live from "./live.js";
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
   busy: false, thinking: false, unoCall: false, log: [], resize: null, verdict: null,
-  hinted: null, between: null, refocus: null, replay: null, hurry: false,
+  hinted: null, between: null, refocus: null, replay: null, hurry: false, showing: false,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -42,7 +42,7 @@ export async function showGame(main, id, pending, seat = null) {
   seeNames(answer);
   Object.assign(state, {
     active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
-    thinking: false, unoCall: false, hinted: null, between: null, refocus: null, hurry: false,
+    thinking: false, unoCall: false, hinted: null, between: null, refocus: null, hurry: false, showing: false,
   });
   queued.length = 0;
   state.log = loadLog(answer);
@@ -257,6 +257,9 @@ function countsOf(view, answer, stepCounts) {
 const countsIn = (told) => ({ wide: told.counts, narrow: told.counts_narrow });
 
 function showStatus(line, counts) {
+  // While the computer's moves are shown one by one, the counts' place says how to
+  // skip them (they are back, the counts of the position reached, once they are shown).
+  if (state.showing && !state.hurry && !state.between) counts = { wide: skipWords(), narrow: null };
   const narrow = counts && counts.narrow && counts.narrow.length ? counts.narrow : null;
   // On a phone the status keeps its height for the whole game: a line for each of
   // the counts the game can say (the service's count), however many it says now.
@@ -1081,29 +1084,50 @@ async function handPause(step, answer) {
   await draw(step.view, answer, { deal: true, step: true, stepText: hand.after, counts: countsIn(step) });
 }
 
-/** The computer's moves, one at a time, then the position after them. */
+/** What skips the computer's moves being shown: a click (a tap) on the table, a key. */
+const skipWords = () => (window.matchMedia && window.matchMedia("(pointer: coarse)").matches
+  ? "Tap the table to skip ahead."
+  : "Click the table or press a key to skip ahead.");
+
+/**
+ * The computer's moves, one at a time, then the position after them. A turn of many
+ * moves is shown faster the longer it is (stepPace: a few seconds at most in all);
+ * each move has its moment on a clock started with the turn, so the time drawing
+ * takes comes out of the pauses rather than adding up (a move whose moment has passed
+ * is not drawn at all); a click or a key skips ahead.
+ */
 async function showSteps(answer, steps) {
   if (steps.length) {
     const was = state.busy;
     state.busy = true;
+    state.showing = steps.length > 1;
+    const pace = stepPace(steps.length);
+    let due = performance.now();
     try {
       for (const [i, step] of steps.entries()) {
         if (!told(answer)) addLog("computer", said("The computer", step.text), step.events);
-        renderLog(step);
         if (handEnded(step, answer, i === steps.length - 1)) {
+          renderLog(step);
           await handPause(step, answer);
           if (!els.scene.isConnected) return;
           await linger(stepPause());
+          due = performance.now();
           continue;
         }
+        due += pace.travel + pace.pause;
+        // Behind the clock (drawing took longer than its share, a slow phone): this move
+        // goes to the log only, the next one drawn (its cards travel from where they lie).
+        if (i < steps.length - 1 && performance.now() >= due) continue;
+        renderLog(step);
         const text = told(answer) ? step.text : said("The computer", step.text);
-        await draw(step.view, answer, { step: true, stepText: text, counts: countsIn(step) });
+        await draw(step.view, answer, { step: true, stepText: text, counts: countsIn(step), travel: pace.travel });
         els.table.classList.add("computer-moved");
-        await linger(stepPause());
+        await linger(Math.max(0, due - performance.now()));
         els.table.classList.remove("computer-moved");
       }
     } finally {
       state.busy = was;
+      state.showing = false;
     }
   }
   if (!els.scene.isConnected) return;
@@ -1550,6 +1574,12 @@ export function onKey(ev) {
     if (ev.key !== "?" && ev.key.toLowerCase() !== "l") return false;
   }
   if (ev.altKey || ev.metaKey) return false;
+  // The computer's moves being shown: a key skips ahead, as a click on the table does
+  // (the status says so); Tab still moves the focus, ? and L open help and the log.
+  if (state.showing && hurriable() && !ev.ctrlKey && !["Tab", "Shift", "Control", "?", "l", "L"].includes(ev.key)) {
+    hurry();
+    return true;
+  }
   if (ev.ctrlKey) {
     if (ev.key === "z") command("undo");
     else if (ev.key === "y") command("redo");
