@@ -713,17 +713,42 @@ function neighbour(from, all, key) {
 
 function bindTable(root) {
   let suppress = false;
+  // A press made while the table moved hurries it, and counts as a click made then:
+  // played where the cards land. It was read against the cards in flight (the pile
+  // under a card still turning over: the stock clicked, nothing picked up) once the
+  // table was still when the button came up; or it was lost, the browser giving no
+  // click at all when the table was drawn again under the held button.
+  let pressedMoving = false;
+  /** The release of such a press, until the browser's click for it comes. */
+  let unclicked = null;
+  const late = () => {
+    const pressed = pressedMoving;
+    pressedMoving = false;
+    return state.busy || queued.length > 0 || (pressed && hurriable());
+  };
+  root.addEventListener("pointerup", (ev) => {
+    if (ev.button !== 0 || !pressedMoving) return;
+    const up = { clientX: ev.clientX, clientY: ev.clientY, pointerType: ev.pointerType };
+    unclicked = up;
+    // (a click follows its pointerup in the same task, if there is one)
+    setTimeout(() => {
+      if (unclicked !== up) return;
+      unclicked = null;
+      if (late()) later(up, "click");
+    }, 0);
+  });
   root.addEventListener("click", (ev) => {
+    unclicked = null;
     if (suppress) {
       suppress = false;
       return;
     }
     if (ev.detail > 1) return;
-    if (state.busy || queued.length) return later(ev, "click"); // (after those waiting)
+    if (late()) return later(ev, "click"); // (after those waiting)
     activate(ev.target, { how: pointerWord(ev) });
   });
   root.addEventListener("dblclick", (ev) => {
-    if (state.busy || queued.length) return later(ev, "dblclick");
+    if (late()) return later(ev, "dblclick");
     const el = ev.target.closest(".card.movable");
     if (el) toFoundation(el);
   });
@@ -746,6 +771,7 @@ function bindTable(root) {
   });
   // Drag: the card follows the pointer; a legal drop plays, anything else snaps back.
   root.addEventListener("pointerdown", (ev) => {
+    if (ev.button === 0) pressedMoving = state.busy;
     if (ev.button === 0 && state.busy && hurriable()) hurry(); // its click will count
     if (ev.button !== 0 || state.busy) return;
     const el = ev.target.closest(".card.movable");
@@ -797,8 +823,12 @@ function bindTable(root) {
 // was, which refused it: "The 7♦ cannot move now."): it finishes what the table is
 // showing at once, as a card table does, and is then played where it landed.
 
-/** Clicks made while the table moved, in order ({x, y, kind}), a few at most. */
+/** Clicks made while the table moved, in order ({x, y, kind}). A fast person on a slow
+ * line or device gets many ahead of the table (6 pairs of clicks, a card and its
+ * pile, while 3 moves were answered): each is played; only a flurry past this many
+ * is let go, and the person told so. */
 const queued = [];
+const QUEUE_MAX = 32;
 let draining = false;
 /** What resolves each pause between the moves shown, to cut it short. */
 const pauses = new Set();
@@ -837,7 +867,8 @@ const hurriable = () => !state.between && !!state.answer && !state.answer.outcom
 
 function later(ev, kind) {
   if (!hurriable()) return;
-  if (queued.length < 4) queued.push({ x: ev.clientX, y: ev.clientY, kind, how: pointerWord(ev) });
+  if (queued.length < QUEUE_MAX) queued.push({ x: ev.clientX, y: ev.clientY, kind, how: pointerWord(ev) });
+  else say("Too many clicks ahead of the table: the last ones were let go.", "error");
   hurry();
 }
 
