@@ -41,19 +41,26 @@ def resign(table: Table, words: tuple[str, str, str]) -> None:
 
 
 def test_a_resigned_match_offers_a_new_match_and_a_patience_its_deal(table_at: TableAt) -> None:
-    """Also: a patience is given up ("Give up", "You gave up."), UNO and Chinese
-    Patience resigned ("Resign", "You resigned."); it was "Resign" everywhere."""
+    """The toolbar's new game says what it starts as the end panel does ("New match",
+    "New game" of a series' game, "New deal"). Also: a patience is given up ("Give
+    up", "You gave up."), UNO and Chinese Patience resigned ("Resign", "You
+    resigned."); it was "Resign" everywhere."""
     table = table_at("laptop")
     table.start("uno", 13, first=0)
     assert table.answer["view"]["hand_number"] == 1
-    resign(table, RESIGN)
     page = table.page
+    # the toolbar's new game in the end panel's words for it (it said "New deal")
+    assert page.inner_text("#newgame") == "New match"
+    resign(table, RESIGN)
     assert page.inner_text("#play-again") == "Play again: new match"
     assert page.locator("#replay").count() == 0
     table.start("chinese-patience", 7)
+    assert page.inner_text("#newgame") == "New game"
     resign(table, RESIGN)
     assert page.locator("#next-in-series").count() == 1 and page.locator("#replay").count() == 0
+    assert page.inner_text("#play-again") == "New game"  # was "New single game"
     table.start("gate", 7)
+    assert page.inner_text("#newgame") == "New deal"
     resign(table, GIVE_UP)
     assert page.inner_text("#play-again") == "Play again: new deal"
     assert page.inner_text("#replay") == "Replay this deal"

@@ -40,7 +40,7 @@ export function endPanel(answer, act, hand = null) {
   const undo = !final || next.includes("undo");
   const buttons = h("div", { class: "row end-actions" },
     series ? h("button", { type: "button", class: "primary", id: "next-in-series", onclick: act.series, text: "Next game of the series" }) : null,
-    h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? "New single game" : againText(answer) }),
+    h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? newLabel(answer) : againText(answer) }),
     kind === "daily" ? [
       h("button", { type: "button", id: "new-random", onclick: () => act.fresh("random"), text: "New random deal" }),
       h("button", { type: "button", id: "new-winnable", onclick: () => act.fresh("winnable"), text: "New winnable deal" }),
@@ -102,6 +102,19 @@ export function dealLabel(answer) {
   if (!kind) return "";
   const [what, how] = kind(answer);
   return answer.deal === "winnable" ? "Winnable deal" : `${what}, ${how}`;
+}
+
+/**
+ * What the toolbar's new game (N) starts, in the end panel's words for the same
+ * action: "New match" (a match: its view has a target score; "Play again: new
+ * match"), "New game" (a game of a series: the series starts over, as the panel's
+ * button beside "Next game of the series" does), else "New deal" ("Play again: new
+ * deal"). The toolbar said "New deal" for all three.
+ */
+export function newLabel(answer) {
+  if ((answer.view || {}).target) return "New match";
+  if (answer.series) return "New game";
+  return "New deal";
 }
 
 /** "Play again" keeps the kind of deal: a new random or winnable one, or the same day's

@@ -11,7 +11,7 @@ import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
 import { sentence, said, seeNames, whoPlays, whose } from "./words.js";
-import { dealLabel, endPanel, handPanel } from "./endpanel.js";
+import { dealLabel, endPanel, handPanel, newLabel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import { lineReplay, LINE_KEYS } from "./replay.js";
 import * as live from "./live.js";
@@ -113,7 +113,7 @@ function screen(answer, renderer) {
       toolButton("redo", "redo", "Redo", "R", () => command("redo")),
       toolButton("hint", "hint", "Hint", "H", () => askHint()),
       // a friend's game goes on to the next one together, from the end panel
-      answer.live ? null : toolButton("newgame", "new", "New deal", "N", () => freshDeal()),
+      answer.live ? null : toolButton("newgame", "new", newLabel(answer), "N", () => freshDeal()),
       // "Give up" a patience, "Resign" a two-player game: the service's words
       toolButton("resign", "resign", answer.give_up.label, null, () => resign()),
       toolButton("keys", "keys", "Keys", "?", () => showKeys()),
@@ -1371,13 +1371,14 @@ function inPlay() {
   return state.log.some((e) => e.move !== undefined && (e.who === "you" || String(e.who).startsWith("player ")));
 }
 
-/** "New deal": a fresh deal of the same kind; after the deal of the day (one a day), ask which kind. */
+/** "New deal" ("New match", "New game": newLabel): a fresh deal of the same kind; after the deal of the day (one a day), ask which kind. */
 export async function freshDeal() {
   // (the solver's line on the table may go)
   if ((state.busy && !state.replay) || document.querySelector("dialog[open]")) return;
   if (inPlay()) {
-    const sure = await confirmDialog("Start a new deal?", "This game stays in Continue on the front page, to finish later.",
-      "New deal", { cancel: "Keep playing", keys: true });
+    const label = newLabel(state.answer);
+    const sure = await confirmDialog(`Start a ${label.toLowerCase()}?`, "This game stays in Continue on the front page, to finish later.",
+      label, { cancel: "Keep playing", keys: true });
     if (!sure) return;
   }
   if (state.answer.deal !== "daily") return newGame();
