@@ -3,7 +3,7 @@
 While a game is played they count what is left to play (The Gate's stock, 8 x 8's
 talon and pass); once it is over those say nothing (The Gate said "52 of 52 cards
 home; 0 in the stock." after a win), so every patience counts only its cards home,
-as Calculation always has.
+as Calculation always has. An empty pile shows no "0" badge either.
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ def test_the_gate_after_a_win_counts_only_its_cards_home(table_at: TableAt) -> N
     table.settle()
     assert table.answer["result"] == "won"
     assert counts_line(table) == "52 of 52 cards home."
+    # the used-up stock looks empty: its outline, no "0" badge (it had one)
+    stock = table.page.locator('#scene .pile[data-count="0"]')
+    assert stock.count() >= 1
+    assert table.page.locator("#scene .pile .count").all_inner_texts().count("0") == 0
 
 
 def test_every_patience_resigned_counts_only_its_cards_home(table_at: TableAt) -> None:

@@ -163,7 +163,9 @@ export function build(root, scene, unit, hooks = {}) {
       if (hooks.card) hooks.card(card, pile, i);
       el.append(card);
     });
-    if (pile.count !== undefined && pile.count !== null && pile.count !== "") {
+    // An empty pile looks empty, its outline and label only: no "0" badge on a used-up
+    // stock or talon, or an empty hand (every game's, so none need say it).
+    if (pile.count !== undefined && pile.count !== null && pile.count !== "" && (pile.cards.length || Number(pile.count) !== 0)) {
       el.append(h("span", { class: "count", "aria-hidden": "true", text: String(pile.count) }));
     }
     if (pile.tag) {
