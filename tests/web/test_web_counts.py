@@ -3,7 +3,8 @@
 While a game is played they count what is left to play (The Gate's stock, 8 x 8's
 talon and pass); once it is over those say nothing (The Gate said "52 of 52 cards
 home; 0 in the stock." after a win), so every patience counts only its cards home,
-as Calculation always has. An empty pile shows no "0" badge either.
+as Calculation always has. An empty pile shows no "0" badge either; and the end
+panel's facts and the typed-move box's reasons read whole on a laptop.
 """
 
 from __future__ import annotations
@@ -37,6 +38,32 @@ def test_the_gate_after_a_win_counts_only_its_cards_home(table_at: TableAt) -> N
     stock = table.page.locator('#scene .pile[data-count="0"]')
     assert stock.count() >= 1
     assert table.page.locator("#scene .pile .count").all_inner_texts().count("0") == 0
+    # the end panel's facts read on one line each on a laptop (the streak wrapped)
+    lines = table.page.evaluate(
+        """() => [...document.querySelectorAll('#endpanel .facts dd')].map((dd) => {
+            const words = document.createRange();
+            words.selectNodeContents(dd);
+            const tops = [...words.getClientRects()].map((r) => Math.round(r.top));
+            return [dd.textContent, new Set(tops).size];
+        })"""
+    )
+    assert lines and all(n == 1 for _, n in lines), lines
+    # the typed-move box's reasons for being off read whole in it ("Line on show" was cut)
+    room, widths = table.page.evaluate(
+        """() => {
+            const box = document.querySelector('#typed-move');
+            const style = getComputedStyle(box, '::placeholder');
+            const pen = document.createElement('canvas').getContext('2d');
+            pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const own = getComputedStyle(box);
+            const pads = parseFloat(own.paddingLeft) + parseFloat(own.paddingRight);
+            const room = box.clientWidth - pads;
+            const reasons = ['Game over', 'Line on show', 'Not your turn', 'Between hands'];
+            return [room, reasons.map((r) => pen.measureText(r).width)];
+        }"""
+    )
+    assert table.page.locator("#typed-move").get_attribute("placeholder") == "Game over"
+    assert max(widths) <= room, (room, widths)
 
 
 def test_every_patience_resigned_counts_only_its_cards_home(table_at: TableAt) -> None:
