@@ -46,6 +46,15 @@ def test_front_page_starts_a_game_with_options_in_words(table_at: TableAt) -> No
     calc = table.page.locator("form[data-game=calculation]")
     assert calc.get_by_label("Winnable deals only").count() == 1
     assert calc.locator("button.daily").inner_text() == "Deal of the day"
+    # no card has a tall blank between its summary and its form (The Gate's lined up
+    # with UNO's options beside it, 160 px of nothing)
+    gaps = table.page.evaluate(
+        """() => [...document.querySelectorAll('.game-card')].map((card) =>
+            [card.querySelector('h3').textContent,
+             card.querySelector('form').getBoundingClientRect().top
+               - card.querySelector('.summary').getBoundingClientRect().bottom])"""
+    )
+    assert len(gaps) == 5 and all(gap < 24 for _, gap in gaps), gaps
     form.get_by_label("Points to win the match").fill("100")
     form.get_by_label("Who starts").select_option(label="You")
     form.get_by_label("Computer").select_option("random")
