@@ -1657,6 +1657,8 @@ def test_the_winning_line_can_be_paused_stepped_and_left(
         line = screen.line
         assert line is not None and line.playing and screen.replaying == 0
         assert "Winning line   The deal   step 0" in status_line(app)
+        # the log follows the line, as the web app's does (it kept "You give up.")
+        assert screen.log_texts() == ["step 0"]
         bar = key_bar(app)
         for shown in ("space pause", "←/→ step", "end last move", "+/- speed 1×", "esc back"):
             assert shown in bar, bar
@@ -1669,6 +1671,7 @@ def test_the_winning_line_can_be_paused_stepped_and_left(
         await pilot.pause(0.5)  # more than two moves' time
         assert screen.replaying == held
         assert f"Winning line   {line_counter(held, total)}   step {held}" in status_line(app)
+        assert screen.log_texts() == [f"step {n}" for n in range(held + 1)]
         await keys(pilot, "space")  # and play on
         await until(pilot, lambda: screen.replaying != held)
         await keys(pilot, "left")  # a step back pauses the line
@@ -1679,6 +1682,7 @@ def test_the_winning_line_can_be_paused_stepped_and_left(
         assert screen.replaying == at + 1 and not line.playing
         await keys(pilot, "left", "left")
         assert screen.replaying == at - 1
+        assert screen.log_texts()[-1] == f"step {at - 1}"  # a step back: its moves only
         await pilot.pause(0.3)
         assert screen.replaying == at - 1  # still paused
         await keys(pilot, "end")  # the winning position, and it stays there
@@ -1705,6 +1709,8 @@ def test_the_winning_line_can_be_paused_stepped_and_left(
         await keys(pilot, "escape")  # back to the end of the game: its panel
         assert screen.line is None and screen.replaying is None and not screen.busy
         assert screen.view == game_view
+        assert "step 0" not in screen.log_texts()  # the game's own log again
+        assert screen.log_texts()[-1].startswith("You give up"), screen.log_texts()
         panel = app.screen
         assert isinstance(panel, EndScreen), type(panel).__name__
         assert "d" in panel.choices

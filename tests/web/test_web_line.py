@@ -45,7 +45,7 @@ def counter(table: Table) -> int:
 
 def shows(table: Table, line: list[dict[str, Any]], number: int) -> None:
     """Wait until move ``number`` of the line (0: the deal) is on the table, counted
-    and told."""
+    and told, the log telling the line's moves up to it."""
     table.page.wait_for_function(
         f"(n) => document.querySelector('{COUNTER}').textContent === n",
         arg=line[number]["counter"],
@@ -56,6 +56,9 @@ def shows(table: Table, line: list[dict[str, Any]], number: int) -> None:
         " && document.getAnimations().filter(a => a.playState === 'running').length === 0",
         arg=line[number]["text"],
     )
+    # the log follows the line: its moves up to this one (it showed "You give up.")
+    told = table.page.locator("#log li").all_inner_texts()
+    assert told == [step["text"] for step in line[: number + 1]][-200:], told[-3:]
     same = table.page.evaluate(
         f"(view) => JSON.stringify({GAME}.view) === JSON.stringify(view)",
         line[number]["view"],
@@ -165,6 +168,8 @@ def test_the_winning_line_played_again_from_its_end(table_at: TableAt) -> None:
     page.locator("dialog.keys button.primary").click()
     page.locator("#line-leave").click()
     page.wait_for_selector("#endpanel")
+    # the game's own log again, as it was before the line
+    assert page.locator("#log li").all_inner_texts()[-1] == "You give up."
 
 
 def test_a_winnable_deal_offers_its_line_without_asking(table_at: TableAt) -> None:

@@ -924,9 +924,27 @@ class TableScreen(Screen[None]):
         step = line.step
         self.view = step["view"]
         self.tell(f"Winning line   {step['counter']}   {step['text']}")
+        self.show_line_log()
         self.show_keys()
         self.fit()
         self.redraw()
+
+    def show_line_log(self) -> None:
+        """The log follows the winning line: its moves up to the one on the table, the
+        first the deal's "before the solver's first move" (it kept the game's own, "You
+        give up.", under the solver's moves), as the web app's log does. Leaving the
+        line (:meth:`settle`) brings the game's own log back: it differs from these."""
+        line = self.line
+        assert line is not None
+        told = [str(step["text"]) for step in line.steps[: line.at + 1]]
+        panel = self.query_one("#log", RichLog)
+        kept = len(self._logged)
+        if told[:kept] != self._logged:  # a step back, or the game's log before
+            panel.clear()
+            kept = 0
+        for number, text in enumerate(told[kept:], start=kept):
+            panel.write(Text(text, WHO_STYLES["computer"] if number else TABLE_STYLE))
+        self._logged = told
 
     def _line_on(self) -> None:
         """While the line plays, its next move after the computer's pause (shortened by

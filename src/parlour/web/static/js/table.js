@@ -20,7 +20,7 @@ import * as live from "./live.js";
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
   busy: false, thinking: false, unoCall: false, log: [], resize: null, verdict: null,
-  hinted: null, between: null, refocus: null, replay: null, hurry: false, showing: false,
+  hinted: null, between: null, refocus: null, replay: null, lineLog: null, hurry: false, showing: false,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -1466,6 +1466,10 @@ async function watchLine(answer) {
   state.replay = lineReplay(steps, {
     show: (step, how) => {
       if (state.answer !== answer || !els.scene.isConnected) return Promise.resolve();
+      // the log follows the line: its moves up to the one on the table, headed by the
+      // deal's "before the solver's first move" (it showed the game's own, "You give up.")
+      state.lineLog = steps.slice(0, step.number + 1).map((s) => ({ who: s.number ? "solver" : "table", text: s.text }));
+      renderLog();
       return draw(step.view, answer, { step: true, stepText: step.text, still: how.still, travel: how.travel });
     },
     ended: () => say("That was a winning line for this deal."),
@@ -1480,6 +1484,8 @@ async function watchLine(answer) {
 /** Back from the solver's line to the end of the person's own game, its panel again. */
 function endLine(answer) {
   state.replay = null;
+  state.lineLog = null;
+  renderLog(); // the game's own log again
   state.busy = false;
   if (state.answer !== answer || !els.scene || !els.scene.isConnected) return;
   say("");
@@ -1491,6 +1497,7 @@ function endLine(answer) {
 function stopLine() {
   if (state.replay) state.replay.stop();
   state.replay = null;
+  state.lineLog = null;
 }
 
 /** The keys help; the winning line's own keys first while it is on the table. */
@@ -1531,8 +1538,10 @@ function addLog(who, text, events = []) {
 /** The log, up to the computer's move `upTo` while its moves are shown one by one. */
 function renderLog(upTo, extra = 0) {
   if (!els.log || covered()) return;
-  let entries = state.log;
-  if (told(state.answer)) {
+  // the solver's winning line on the table: its moves so far (watchLine), as the
+  // terminal table's log shows them
+  let entries = state.replay && state.lineLog ? state.lineLog : state.log;
+  if (told(state.answer) && entries === state.log) {
     if (upTo) {
       const steps = state.answer.computer_moves || [];
       const hidden = steps.length - 1 - steps.indexOf(upTo) + extra;
