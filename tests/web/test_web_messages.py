@@ -426,6 +426,13 @@ def test_the_keys_list_h_only_where_a_hint_is_offered(table_at: TableAt) -> None
     table.start("uno", 13, opponent="random")
     assert table.answer["can_hint"]
     assert keys_shown()["H"] == "hint"
+    # N starts what the toolbar's button starts, in its words (it said "a new deal"
+    # in UNO, where it starts a new match)
+    assert keys_shown()["N"] == "New match with the same options"
+    table.start("gate", 3)
+    assert keys_shown()["N"] == "New deal with the same options"
+    table.start("chinese-patience", 3, opponent="random")
+    assert keys_shown()["N"].startswith("New game with the same options (the next game")
     table.start("uno", 13, opponent="human")
     assert not table.answer["can_hint"]
     shown = keys_shown()

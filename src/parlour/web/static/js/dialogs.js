@@ -4,6 +4,7 @@
 import { h, focus } from "./dom.js";
 import { colourMark, UNO_WORDS } from "./cards.js";
 import { whose, across } from "./words.js";
+import { newLabel } from "./endpanel.js";
 
 function open(dialog, onClose) {
   document.body.append(dialog);
@@ -23,7 +24,9 @@ const COMMON_KEYS = [
   ["U or Ctrl+Z", "undo"],
   ["R or Ctrl+Y", "redo"],
   ["H", "hint", "hint"],
-  ["N", "a new deal with the same options (next game of a series when one is over)"],
+  // what N starts is the toolbar's button's, in its words: a match, a game, a deal
+  ["N", (answer) => `${newLabel(answer || {})} with the same options`
+    + (answer && answer.series ? " (the next game of the series once one is over)" : "")],
   ["L", "show or hide the log"],
   ["?", "these keys"],
 ];
@@ -39,7 +42,7 @@ export function keysDialog(renderer, answer, line = null) {
   // A description may be a function: words that name the reader's seat, as the
   // service does ("your hand", "Player 1's hand" at one table).
   const rows = (list) => list.map(([k, d]) => h("tr", {}, h("th", { scope: "row" }, h("kbd", { text: k })),
-    h("td", { text: typeof d === "function" ? d() : d })));
+    h("td", { text: typeof d === "function" ? d(answer) : d })));
   const offered = { hint: Boolean(answer && answer.can_hint) };
   const common = COMMON_KEYS.filter(([, , needs]) => !needs || offered[needs]);
   // A game's own keys: a list, or a function giving it (words that name the players)
