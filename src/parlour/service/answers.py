@@ -431,6 +431,9 @@ class GameSummary(ListedWords):
     #: The result in words for a list: "Won", "Lost", "Draw", "Gave up" (a patience),
     #: "Resigned" (a two-player game); None while the game is in play.
     result_text: str | None
+    #: The score for a list's column, whose it is where two play ("22 to the
+    #: computer"); "" without a score.
+    score_text: str
     headline: str | None
     seed: NotRequired[int | str]
     #: The kind of deal chosen when it was not a random one: "winnable" or "daily".

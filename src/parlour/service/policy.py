@@ -83,6 +83,7 @@ from .words import (
     capitalised,
     cards_left_words,
     give_up_words,
+    listed_score,
     match_words,
     move_key_words,
     moves_words,
@@ -1032,6 +1033,9 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
         "result_text": None
         if outcome is None
         else result_words(result_for(outcome, seat), cls.players),
+        "score_text": ""
+        if outcome is None
+        else listed_score(outcome.get("score"), outcome.get("winner"), names(record, seat)),
         "headline": None if outcome is None else headline(record, outcome, seat),
         "deal_text": words["deal_text"],
         "moves_text": words["moves_text"],

@@ -194,6 +194,17 @@ def score_label(winner: int | None, names: Names) -> str:
     return f"{capitalised(names.whose(winner))} score"
 
 
+def listed_score(score: int | None, winner: int | None, names: Names) -> str:
+    """A finished game's score in a list's column: "22" for a patience; where two play,
+    whose it is ("22 to the computer", "141 to you"), since it is the winner's (a
+    resigned game's 22 read as the resigner's own); "" with no score."""
+    if score is None:
+        return ""
+    if names.players < 2 or winner is None:
+        return str(score)
+    return f"{score} to {names.object(winner)}"
+
+
 #: What the first position of a replayed line says: the deal, before its first move.
 LINE_DEAL = "The cards as they were dealt, before the solver's first move."
 

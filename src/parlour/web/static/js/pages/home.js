@@ -47,7 +47,7 @@ export async function showHome(main) {
             h("tbody", {}, finished.slice(0, 50).map((s) => h("tr", {},
               h("td", {}, h("a", { href: `#/game/${s.id}`, text: titles[s.game] || s.title })),
               h("td", { class: `result ${s.result}`, text: s.result_text || s.result }),
-              h("td", { text: s.outcome && s.outcome.score !== null && s.outcome.score !== undefined ? s.outcome.score : "" }),
+              h("td", { text: s.score_text || "" }),
               h("td", { text: s.seed ?? "" }),
               h("td", { class: "when" }, finishedAt(s.updated))))))) : h("p", { text: "No finished games yet." }),
     clearable ? h("button", { type: "button", id: "clear-history", onclick: clearHistory, text: "Clear the history" }) : null);
