@@ -216,10 +216,6 @@ class RandomPlayer(Player):
 PlayerFactory = Callable[[int], Player]
 P = TypeVar("P", bound=Player)
 _PLAYERS: dict[str, dict[str, PlayerFactory]] = {}
-#: The levels parlour's own modules registered for each game, in their order (weakest
-#: first): kept apart, since the built-ins load on first use, after a user's level
-#: registered at the top of a script.
-_BUILT_IN: dict[str, list[str]] = {}
 
 
 def _is_built_in(factory: PlayerFactory) -> bool:
@@ -235,9 +231,6 @@ def register_player(game: str, level: str) -> Callable[[PlayerFactory], PlayerFa
 
     def add(factory: PlayerFactory) -> PlayerFactory:
         _PLAYERS.setdefault(game, {})[level] = factory
-        built_in = _BUILT_IN.setdefault(game, [])
-        if _is_built_in(factory) and level not in built_in:
-            built_in.append(level)
         return factory
 
     return add
@@ -247,11 +240,9 @@ def player_levels(game: str) -> list[str]:
     """The levels available for a game: ``random``, parlour's own levels weakest first,
     then the levels a user's code registered, in the order they were registered
     (whenever that was: the built-ins load on first use)."""
-    name = game_class(game).name
-    _load_players()
-    built_in = [level for level in _BUILT_IN.get(name, []) if level != "random"]
-    mine = [level for level in _PLAYERS.get(name, {}) if level not in built_in]
-    return ["random", *built_in, *(level for level in mine if level != "random")]
+    own = own_levels(game)
+    registered = _PLAYERS.get(game_class(game).name, {})
+    return own + [level for level in registered if level not in own]
 
 
 def own_levels(game: str) -> list[str]:
