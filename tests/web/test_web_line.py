@@ -22,9 +22,15 @@ GAME = "window.Parlour.game"
 def watch(table: Table, game: str, seed: int) -> list[dict[str, Any]]:
     """Give ``game`` up, ask the solver, and start its winning line on the table; the
     line as the API gives it."""
-    page = table.page
     table.start(game, seed=seed)
     give_up(table)
+    return watch_line(table)
+
+
+def watch_line(table: Table) -> list[dict[str, Any]]:
+    """At the end of a game given up: ask the solver and start its winning line on the
+    table; the line as the API gives it."""
+    page = table.page
     page.locator("#ask-verdict").click()
     page.locator("#watch-line").wait_for(timeout=60_000)
     line: list[dict[str, Any]] = page.evaluate(
@@ -288,14 +294,7 @@ def test_a_tablets_status_keeps_its_lines_through_the_winning_line(table_at: Tab
     give_up(table)
     table.settle()
     assert page.evaluate(SIZE) == playing, "the cards changed size at the end"
-    page.locator("#ask-verdict").click()
-    page.locator("#watch-line").wait_for(timeout=60_000)
-    line: list[dict[str, Any]] = page.evaluate(
-        "async (id) => (await fetch(`/api/games/${id}/verdict/line`)).json()",
-        table.answer["id"],
-    )
-    page.locator("#watch-line").click()
-    page.wait_for_selector("#line-bar")
+    line = watch_line(table)
     page.wait_for_function(f"{GAME}.replay.at > 0")
     page.keyboard.press("Space")
     page.wait_for_function(f"!{GAME}.replay.playing")
