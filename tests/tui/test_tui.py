@@ -351,13 +351,26 @@ async def play_calculation_to_the_end(pilot: Pilot, screen: TableScreen) -> None
         if not moves:
             break
         part = part_to(screen, target="F") or moves[0]
-        await keys(pilot, digits[part["source"]], digits[part["target"]])
+        await pilot.press(digits[part["source"]], digits[part["target"]])  # one move
+        await answered(pilot)
 
 
-def test_a_lost_patience_ends_with_undo_and_give_up() -> None:
+async def settled(app: ParlourApp, pilot: Pilot) -> None:
+    """Wait for the app's worker threads (the solver) and what they hand back."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_a_lost_patience_ends_with_undo_give_up_the_verdict_and_a_winning_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The end panel words the end as the service does and offers its next steps: a
     lost patience can be taken back (``u``) or given up for good (``x``), and only
-    then is its deal number shown."""
+    then is its deal number shown, and the solver's verdict (``v``) and its winning
+    line (``w``) offered. One game played to its end by keys, for all of it (playing
+    it took 8 s)."""
+    make_deals_cheap(monkeypatch)
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
@@ -370,6 +383,7 @@ def test_a_lost_patience_ends_with_undo_and_give_up() -> None:
         assert "Cards on the foundations:" in panel.text
         assert "Deal number" not in panel.text
         assert set(panel.choices) == {"u", "x", "n", "o", "q"}
+        assert "v" not in panel.choices  # no verdict while the deal can be played on
         # U (either case) takes the last move back: the game is in play again.
         played = screen.answer["moves_played"]
         await keys(pilot, "U")
@@ -385,6 +399,22 @@ def test_a_lost_patience_ends_with_undo_and_give_up() -> None:
         assert isinstance(panel, EndScreen)
         assert f"Deal number: {screen.answer['end']['deal']}" in panel.text
         assert "u" not in panel.choices and "d" in panel.choices
+        # The solver's verdict, and its winning line played on the table to its end.
+        assert "v" in panel.choices
+        await keys(pilot, "v")
+        await settled(app, pilot)
+        panel = app.screen
+        assert isinstance(panel, EndScreen)
+        verdict = screen.verdict
+        assert verdict is not None and verdict["text"] in panel.text
+        if verdict["moves"]:
+            assert "w" in panel.choices
+            await keys(pilot, "w")
+            await settled(app, pilot)
+            assert screen.busy and screen.line is not None and screen.line.at_end
+            await keys(pilot, "escape")  # back to the end of the game
+            assert not screen.busy and screen.replaying is None
+            assert screen.view == screen.answer["view"]  # and the table as it was after it
         await keys(pilot, "escape")
         assert table(app) is screen
         await keys(pilot, "0")  # the table is over: the status says so
@@ -398,43 +428,6 @@ def test_a_lost_patience_ends_with_undo_and_give_up() -> None:
         replay = table(app)
         assert replay is not screen and replay.answer["seed"] == 1
         assert replay.answer["deal"] == "random"
-
-    drive(script, game="calculation", seed=1)
-
-
-async def settled(app: ParlourApp, pilot: Pilot) -> None:
-    """Wait for the app's worker threads (the solver) and what they hand back."""
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
-
-
-def test_the_verdict_and_a_winning_line_once_the_deal_is_given_up(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    make_deals_cheap(monkeypatch)
-
-    async def script(app: ParlourApp, pilot: Pilot) -> None:
-        screen = table(app)
-        await play_calculation_to_the_end(pilot, screen)
-        assert "v" not in app.screen.choices  # not while the deal can be played on
-        await keys(pilot, "x")
-        assert "v" in app.screen.choices
-        await keys(pilot, "v")
-        await settled(app, pilot)
-        panel = app.screen
-        assert isinstance(panel, EndScreen)
-        verdict = screen.verdict
-        assert verdict is not None and verdict["text"] in panel.text
-        if not verdict["moves"]:
-            return
-        assert "w" in panel.choices
-        await keys(pilot, "w")  # the winning line, played on the table to its end
-        await settled(app, pilot)
-        assert screen.busy and screen.line is not None and screen.line.at_end
-        await keys(pilot, "escape")  # back to the end of the game
-        assert not screen.busy and screen.replaying is None
-        assert screen.view == screen.answer["view"]  # and the table as it was after it
 
     drive(script, game="calculation", seed=1)
 
