@@ -18,6 +18,22 @@ const STEP = 0.3 * CARD_H;
  */
 const COLUMN_MIN = 2 * CARD_H + 10 * STEP_MIN;
 
+/**
+ * The room the longest bar column of `view` needs for every card to show its corner
+ * (COLUMN_MIN at least). The table is laid out for it, so a column longer than twelve
+ * cards gets its room from smaller cards where the table has none to spare: it had
+ * squared its lower cards up instead (a column of 23, K♦ down to 3♥ over K♣ down to
+ * 2♥, showed six of each as 3 to 5 px strips at 1440x900).
+ */
+function columnNeed(view) {
+  const want = (n) => CARD_H + Math.max(0, n - 1) * STEP_MIN;
+  let need = COLUMN_MIN;
+  for (let i = 1; i <= view.bars; i++) {
+    need = Math.max(need, want(view.piles[`T${i}`].length) + want(view.piles[`B${i}`].length));
+  }
+  return need;
+}
+
 /** Foundation pile where `code` goes ("F" in a move means "its foundation"). */
 function foundationFor(view, code) {
   const entries = Object.entries(view.foundations);
@@ -53,14 +69,15 @@ export default {
     return moves;
   },
   isFoundation: (t) => /^F\d$/.test(t),
-  // Layouts depend on the number of bars only, so the cards keep their size all game.
+  // Layouts depend on the number of bars, so the cards keep their size all game, unless
+  // a bar column grows too long for the table at that size (see columnNeed).
   // "book": the foundations, stock and waste in a row over the Gate (a phone upright);
   // "wide": they stand in a block of two columns beside it, and the bars have the
   // table's whole height (a wide screen: the room beside the book's picture was empty).
   layouts(view) {
     const bars = view.bars;
     const core = 1 + G + bars * (1 + GAP) - GAP + G + 1;
-    const gate = TAG + COLUMN_MIN + TAG + 0.05;
+    const gate = TAG + columnNeed(view) + TAG + 0.05;
     return [
       { name: "book", w: Math.max(core, 4 + 3 * GAP + 0.3 + 2 + GAP), h: TAG + CARD_H + 0.2 + gate },
       { name: "wide", w: 2 + GAP + G + core, h: Math.max(gate, 3 * (TAG + CARD_H)) },
