@@ -166,7 +166,8 @@ GATE_LONG_BARS = moves_of(
     "T2 B3,deal,deal,B1 F,T2 F,B2 F,R F,B3 F,deal,B1 B4,R T4,L B4,T2 B4,T1 B2,T1 F,T1 F,W F,B4 F,"
     "L F,W T1,B2 T1,T4 B3,T4 F,R T2,R F,L T4,R B1,B3 B1,L B1,deal,L B2,T3 B1"
 )
-#: The hint's moves (the person's) in Chinese Patience, seed 1: tableau piles of five.
+#: The hint's moves (the person's) in Chinese Patience, seed 1: tableau piles of five,
+#: and the computer's discard pile of 13.
 CHINESE_LONG_PILES = moves_of(
     "twist,end,twist,end,twist,end,5 9,0 5,0 5,twist,0 8,twist,end,twist,0 5,twist,0 9,twist,"
     "end,0 6,7 6,0 7,twist,end,twist,0 6,twist,end,twist,end,twist,end,0 8,twist,0 7,P5 7,0 5,"
@@ -192,7 +193,7 @@ def replay(table: Table, game_id: str, moves: list[str]) -> None:
     ("game", "seed", "moves", "piles"),
     [
         ("gate", 1, GATE_LONG_BARS, [f"{r}{i}" for r in "TB" for i in range(1, 5)]),
-        ("chinese-patience", 1, CHINESE_LONG_PILES, ["5", "6", "7", "8"]),
+        ("chinese-patience", 1, CHINESE_LONG_PILES, ["5", "6", "7", "8", "9", "0"]),
     ],
 )
 def test_long_bars_and_tableau_piles_show_every_card(
@@ -201,9 +202,9 @@ def test_long_bars_and_tableau_piles_show_every_card(
     """A web trial at 1440x900: The Gate's bars of four or five cards squeezed two to
     slivers (5♥ and 4♣, an 8 px strip to click), beside an empty half of the table, and
     Chinese Patience's piles of five did the same (6.5 px). Played on to longer piles,
-    every face-up card of the bars and the tableau shows its corner at each size. A later
-    trial: a bar column of more than twelve cards squared its lower ones up (at 1440x900
-    and on phones)."""
+    every face-up card of the bars, the tableau and the discard piles shows its corner
+    at each size. Later trials: a bar column of more than twelve cards squared its lower
+    ones up (at 1440x900 and on phones), and so did a discard pile of 13 on a phone."""
     table = table_at("laptop")
     game_id = table.start(game, seed=seed)
     replay(table, game_id, moves)
@@ -213,6 +214,7 @@ def test_long_bars_and_tableau_piles_show_every_card(
         assert max(len(bars[f"T{i}"]) + len(bars[f"B{i}"]) for i in (1, 2, 3, 4)) >= 23, view
     else:
         assert max(len(c) for c in view["tableau"]) >= 5, view
+        assert len(view["pile_9"]) >= 13, view
     for width, height in READING_SIZES:
         table.page.set_viewport_size({"width": width, "height": height})
         table.page.wait_for_function(DRAWN_AT_SIZE)

@@ -26,11 +26,26 @@ const FAN = {
 export function fit(layouts, width, height, limits = {}) {
   let best = null;
   for (const layout of layouts) {
-    const unit = Math.min(width / layout.w, height / layout.h, limits.max ?? MAX_CARD);
+    let unit = Math.min(width / layout.w, height / layout.h, limits.max ?? MAX_CARD);
+    // A layout may need more card widths than `w` (a long fan that starts after a
+    // label set in pixels, so the smaller the cards the more widths): `widthAt(unit)`.
+    // Its largest unit that fits, approached from above (the width only grows as
+    // the unit shrinks, so this settles in a few rounds).
+    if (layout.widthAt) for (let i = 0; i < 12; i++) unit = Math.min(unit, width / layout.widthAt(unit));
     if (!best || unit > best.unit + 0.5) best = { layout, unit };
   }
   const unit = Math.max(limits.min ?? MIN_CARD, Math.floor(best.unit * 10) / 10);
   return { layout: best.layout, unit, box: { w: width / unit, h: height / unit } };
+}
+
+/**
+ * The length along its fan (in units, the last card whole) of a pile of `count`
+ * face-up cards each showing its corner: what a renderer gives a pile that must not
+ * square any of them up.
+ */
+export function fanned(count, fan) {
+  const f = FAN[fan];
+  return f.len + Math.max(0, count - 1) * f.min;
 }
 
 /**

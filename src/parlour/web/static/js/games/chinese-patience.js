@@ -3,7 +3,7 @@
 // the seat the table faces below. The original's M key is read here (M then the source and
 // destination: M 0 5, M P 8 6); its T (twist) and Z (end the turn) are the game's own, from
 // the service (answer.move_keys), as every one-word move's key is.
-import { CARD_H, tagWidth } from "../scene.js";
+import { CARD_H, fanned, tagWidth } from "../scene.js";
 import { GAP, TAG, topOnly } from "./common.js";
 import { nameOf, whose, across, counted } from "../words.js";
 
@@ -16,6 +16,34 @@ import { nameOf, whose, across, counted } from "../words.js";
  */
 const TAB_MIN = CARD_H + 5 * 0.2 * CARD_H;
 let keyBuffer = null;
+
+/** A hand's label: the seat the table faces says "your hand", the other its name. */
+const handTag = (view, who) => (who === view.player ? `${whose(who)} hand` : nameOf(who));
+
+/**
+ * Where a discard pile starts, after its hand, in card widths at `unit` pixels a card:
+ * clear of the hands' labels, a gap between (at 360 px the labels, wider than a card
+ * there, ran together: "the computer the computer's discard pile (1)", and "Player
+ * 2's hand" was squeezed to 9 px), up to a card's gap past the next card's place, two
+ * on a phone on its side, where the cards are smallest and a label the widest in card
+ * widths.
+ */
+function discardX(view, unit) {
+  const labels = [view.player, 1 - view.player].map((who) => tagWidth(handTag(view, who), unit));
+  return Math.min(2 + 2 * GAP, Math.max(1 + GAP + 0.15, Math.max(...labels) + 14 / (unit || 50)));
+}
+
+/**
+ * The row a hand and its discard pile need for every card of the longer discard pile
+ * to show its corner (the players see both piles in full): at least `least`. A pile of
+ * 13 on a phone upright (360x740, 390x844) squared its lower cards up to 3.4 px strips,
+ * with the table's own width beside it unused (the rows were centred with the piles
+ * between them).
+ */
+const discardRow = (view, least) => {
+  const longest = fanned(Math.max(view.pile_0.length, view.pile_9.length), "right");
+  return (unit) => Math.max(least, discardX(view, unit) + longest);
+};
 
 export default {
   name: "chinese-patience",
@@ -31,12 +59,17 @@ export default {
     });
   },
   isFoundation: (t) => /^[1-4]$/.test(t),
-  layouts() {
+  // The hands' rows may be wider than the piles between them (a long discard pile):
+  // `widthAt` (scene.js fit), the cards smaller only where the table has no room beside.
+  layouts(view) {
     const four = 4 + 3 * GAP;
     return [
       // (the 0.05: the room kept under the bottom row, see `bottom` in scene)
-      { name: "wide", w: four * 2 + 0.5, h: TAG + CARD_H + 0.2 + TAG + TAB_MIN + 0.2 + TAG + CARD_H + 0.05 },
-      { name: "tall", w: four, h: (TAG + CARD_H + 0.2) * 3 + TAG + TAB_MIN + 0.2 },
+      {
+        name: "wide", w: four * 2 + 0.5, h: TAG + CARD_H + 0.2 + TAG + TAB_MIN + 0.2 + TAG + CARD_H + 0.05,
+        widthAt: discardRow(view, four * 2 + 0.5),
+      },
+      { name: "tall", w: four, h: (TAG + CARD_H + 0.2) * 3 + TAG + TAB_MIN + 0.2, widthAt: discardRow(view, four) },
     ];
   },
   scene(view, box, layout, unit) {
@@ -51,21 +84,18 @@ export default {
     const piles = [];
     const row0 = TAG;
     const bottom = box.h - CARD_H - 0.05;
-    const handTag = (who) => (who === me ? `${whose(who)} hand` : nameOf(who));
-    // The discard piles start clear of the hands' labels, a gap between (at 360 px the
-    // labels, wider than a card there, ran together: "the computer the computer's
-    // discard pile (1)", and "Player 2's hand" was squeezed to 9 px), up to a card's
-    // gap past the next card's place, two on a phone on its side, where the cards are
-    // smallest and a label the widest in card widths (the room from there to the
-    // table's edge is the discard pile's).
-    const clear = Math.max(tagWidth(handTag(me), unit), tagWidth(handTag(them), unit)) + 14 / (unit || 50);
-    const discardX = Math.min(2 + 2 * GAP, Math.max(1 + GAP + 0.15, clear));
+    // The discard piles start clear of the hands' labels (the room from there to the
+    // table's edge is the discard pile's); the hands' rows line up with the piles
+    // between them, or start further left where a discard pile needs the room.
+    const dx = discardX(view, unit);
+    const longest = fanned(Math.max(view.pile_0.length, view.pile_9.length), "right");
+    const rowX = Math.max(0, Math.min(off, width - dx - longest));
     const hand = (who, y) => {
       const n = view.hand_counts[who];
       const mine = who === me;
       return {
-        id: mine ? "hand" : "their-hand", x: off, y, cards: n ? [null] : [], total: n, count: n, fan: "none",
-        target: null, action: mine ? "twist" : null, tag: handTag(who),
+        id: mine ? "hand" : "their-hand", x: rowX, y, cards: n ? [null] : [], total: n, count: n, fan: "none",
+        target: null, action: mine ? "twist" : null, tag: handTag(view, who),
         label: `${whose(who)} hand, ${counted(n, "card")}` + (view.hand_order[who] ? " (order known)" : ""),
         empty: "", cls: mine ? "" : "opponent",
       };
@@ -75,7 +105,7 @@ export default {
       const name = `${whose(mine ? me : them)} discard pile`;
       const n = cards.length;
       return {
-        id, x: off + discardX, y, cards, fan: "right", room: width - off - discardX, tag: `${name} (${n})`,
+        id, x: rowX + dx, y, cards, fan: "right", room: width - rowX - dx, tag: `${name} (${n})`,
         target: mine ? null : "9", detail: counted(n, "card"), empty: "",
         grab: mine ? topOnly("0") : null,
       };
