@@ -222,6 +222,29 @@ def test_long_bars_and_tableau_piles_show_every_card(
         hidden = table.page.evaluate(SQUEEZED, piles)
         assert not hidden, f"{game} at {width}x{height}: " + "; ".join(hidden)
         check_geometry(table, f"{game} with long piles at {width}x{height}")
+        log_ends_in_view(table, f"{game} at {width}x{height}")
+
+
+#: Whether the log's newest line is in view in the log (or the log is empty).
+LOG_END_IN_VIEW = """() => { const log = document.querySelector('#log');
+  const last = log.lastElementChild; if (!last) return true;
+  const box = log.getBoundingClientRect(), end = last.getBoundingClientRect();
+  return end.bottom <= box.bottom + 1 && end.top >= box.top - 1; }"""
+
+
+def log_ends_in_view(table: Table, where: str) -> None:
+    """The log shows its newest line: in its column, or once its drawer is opened. A
+    hidden log cannot scroll, so it opened (or came back at a wider size) at its
+    oldest line, the move just played out of sight."""
+    page = table.page
+    if page.locator("#log").is_visible():
+        assert page.evaluate(LOG_END_IN_VIEW), f"{where}: the log's column shows old moves"
+        return
+    page.locator("#logbutton").click()
+    page.locator("#log").wait_for(state="visible")
+    assert page.evaluate(LOG_END_IN_VIEW), f"{where}: the log opened on old moves"
+    page.locator("button.close-log").click()
+    page.locator("#log").wait_for(state="hidden")
 
 
 def play_calculation(table: Table) -> None:

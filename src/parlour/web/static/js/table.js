@@ -154,7 +154,13 @@ function screen(answer, renderer) {
 
 function observeSize() {
   let pending = false;
+  let logShown = false;
   state.resize = new ResizeObserver(() => {
+    // A hidden log (a phone's closed drawer, a window too narrow for its column) cannot
+    // scroll: it opened at its oldest line, the move just played out of sight below.
+    const shown = els.log.clientHeight > 0;
+    if (shown && !logShown) els.log.scrollTop = els.log.scrollHeight;
+    logShown = shown;
     // Only a real change of size redraws (the first call, at once, would cut the deal short).
     const size = `${els.table.clientWidth}x${els.table.clientHeight}`;
     if (pending || size === state.size) return;
@@ -166,6 +172,7 @@ function observeSize() {
     });
   });
   state.resize.observe(els.table);
+  state.resize.observe(els.log);
 }
 
 // --- drawing ----------------------------------------------------------------------------
