@@ -337,13 +337,31 @@ DRAWN_AT_SIZE = """() => { const t = document.querySelector('#table');
 #: The screens the end panel is checked at: the narrowest phone, a phone upright and
 #: on its side, a laptop.
 END_SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
+#: The end panel's facts that do not read on one line ("label: value"): a label or
+#: its value on more than one line, or the value not on its label's line.
+BROKEN_FACTS = """() => [...document.querySelectorAll('#endpanel .facts dt')].map((dt) => {
+  const dd = dt.nextElementSibling, lh = parseFloat(getComputedStyle(dt).lineHeight);
+  const a = dt.getBoundingClientRect(), b = dd.getBoundingClientRect();
+  const whole = a.height < 1.5 * lh && b.height < 1.5 * lh && Math.abs(a.top - b.top) < 2;
+  return whole ? null : `${dt.innerText}: ${dd.innerText}`;
+}).filter(Boolean)"""
+#: How far apart (px) the middles of the end panel's links are, up and down: under 4
+#: when they share one row.
+LINKS_SPREAD = """() => { const mids = [...document.querySelectorAll('#endpanel .links > *')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });
+  return Math.max(...mids) - Math.min(...mids); }"""
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_end_panel_fits_every_screen(table_at: TableAt, game: str) -> None:
     """Each game's end panel, a patience's with the solver's verdict on it (the
     longest), whole at four sizes: at 360x740 it scrolled, its last buttons under the
-    table's edge. On a screen too short for it its words scroll, never its buttons."""
+    table's edge. On a screen too short for it its words scroll, never its buttons.
+    Each fact reads on one line, its value beside its label, and the links share a
+    row: on a phone "Cards on the foundations", "The computer's score", "4 cards on
+    the foundations" took two lines each (the values had what the longest label left)
+    and "All games" a row of its own, so the panel was taller than it needed."""
     table = table_at("phone")
     page = table.page
     page.set_viewport_size({"width": 360, "height": 740})
@@ -364,6 +382,9 @@ def test_the_end_panel_fits_every_screen(table_at: TableAt, game: str) -> None:
         table.settle()
         end_panel_in_view(table)
         assert page.evaluate("document.activeElement.id") == kept, (width, height)
+        broken = page.evaluate(BROKEN_FACTS)
+        assert not broken, f"{game} at {width}x{height}: facts on two lines {broken}"
+        assert page.evaluate(LINKS_SPREAD) < 4, f"{game} at {width}x{height}: links wrap"
     # Shorter than any phone: the words scroll inside the panel, the buttons stay.
     page.set_viewport_size({"width": 360, "height": 480})
     page.wait_for_function("innerHeight === 480")

@@ -30,10 +30,16 @@ export function endPanel(answer, act, hand = null) {
   if (deal !== undefined && deal !== null) facts.push(["Deal number", String(deal)]);
   if (KINDS[kind]) facts.push(KINDS[kind](answer));
   // The streak and the best in the service's words (the terminal says the same).
+  if (end.streak_text) facts.push(["Streak", end.streak_text, "end-streak"]);
+  if (end.best_text) facts.push(["Best", end.best_text, "end-best"]);
+  // each fact its own group: a laptop lines them up in two columns (the groups give
+  // way, app.css), a phone gives each its own row, label and value on one line (in
+  // the columns, the longest label left the values a third of a 360-px panel: they
+  // took two lines each and pushed the buttons down)
   const list = h("dl", { class: "facts" },
-    facts.map(([k, v]) => [h("dt", { text: k }), h("dd", { text: v })]),
-    end.streak_text ? [h("dt", { text: "Streak" }), h("dd", { id: "end-streak", text: end.streak_text })] : null,
-    end.best_text ? [h("dt", { text: "Best" }), h("dd", { id: "end-best", text: end.best_text })] : null);
+    facts.map(([k, v, id, short]) => h("div", { class: "fact" },
+      h("dt", {}, short ? [h("span", { class: "wide", text: k }), h("span", { class: "narrow", text: short })] : k),
+      h("dd", { id, text: v }))));
   const verdict = h("p", { class: "verdict", id: "end-verdict", "aria-live": "polite", hidden: true });
   const next = end.next || ["again", ...(answer.series ? ["series"] : [])];
   const series = next.includes("series") && answer.series;
@@ -133,7 +139,8 @@ function totalsOf(answer) {
   const v = answer.view || {};
   const me = answer.seat ?? v.player ?? 0;
   const pair = (t) => tally(t, me);
-  if (answer.series) return [`Series after game ${answer.series.number}`, pair(end.totals || answer.series.totals)];
+  // and a shorter label for a phone, where the longer one and the totals took two lines
+  if (answer.series) return [`Series after game ${answer.series.number}`, pair(end.totals || answer.series.totals), null, `Series, game ${answer.series.number}`];
   if (Array.isArray(v.scores) && v.target) return [`Match to ${v.target}`, pair(end.totals || v.scores)];
   if (Array.isArray(end.totals)) return ["Totals", pair(end.totals)];
   return null;
