@@ -503,26 +503,53 @@ WHEN_CELLS = """() => [...document.querySelectorAll('section.history td.when')].
 })"""
 
 
+#: The finished games' table: how far it and the page scroll sideways, and each
+#: score and deal cell: its words, lines, whether they show whole, and its tooltip.
+HISTORY_FIT = """() => {
+  const region = document.querySelector('section.history .scroll-x');
+  const cells = [...document.querySelectorAll('section.history td.score, section.history td.deal')]
+    .filter((td) => td.textContent).map((td) => ({
+      text: td.textContent, title: td.title,
+      lines: (() => { const range = document.createRange(); range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size; })(),
+      whole: td.scrollWidth <= td.clientWidth + 1,
+    }));
+  return { page: document.scrollingElement.scrollWidth - innerWidth,
+    table: region.scrollWidth - region.clientWidth, cells };
+}"""
+
+
 def test_finished_games_dates_take_one_line_on_a_phone(table_at: TableAt) -> None:
     """The history's "Finished" dates read on one line at 360 and 390 px, in a shorter
     form (the day and time: "Nov 27, 10:31 AM" took three lines of its column), and in
-    full, with the year, on a desktop; the full form is the tooltip everywhere."""
+    full, with the year, on a desktop; the full form is the tooltip everywhere. The
+    table fits a phone without scrolling sideways (its five columns were 620 px wide
+    at 360: a random deal's number has 16 digits), each score and deal number whole
+    on one line ("22 to the computer" took two)."""
     table = table_at("phone")
     page = table.page
     table.open("#/")
     page.wait_for_selector("h1")
     finish(table, "gate", 7)
     finish(table, "chinese-patience", 7)
+    finish(table, "calculation", 9007199254740991)  # the longest deal number there is
     for width, height in ((360, 740), (390, 844), (1440, 900)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto("about:blank")
         table.open("#/")
         page.wait_for_selector("section.history td.when")
         cells = page.evaluate(WHEN_CELLS)
-        assert len(cells) == 2 and all(c["lines"] == 1 for c in cells), (width, cells)
+        assert len(cells) == 3 and all(c["lines"] == 1 for c in cells), (width, cells)
         year = str(page.evaluate("new Date().getFullYear()"))
         assert all(year in c["title"] for c in cells), cells
         assert all((year in c["text"]) == (width > 430) for c in cells), (width, cells)
+        fit = page.evaluate(HISTORY_FIT)
+        assert fit["page"] <= 0 and fit["table"] <= 0, (width, fit)
+        texts = [c["text"] for c in fit["cells"]]
+        assert "22 to the computer" in texts and any("9007199254740991" in t for t in texts)
+        assert all(c["lines"] == 1 and c["whole"] for c in fit["cells"]), (width, fit)
+        deals = [c for c in fit["cells"] if c["title"]]
+        assert len(deals) == 3 and all(c["text"].endswith(c["title"][5:]) for c in deals)
 
 
 #: The width of the cards in the person's UNO hand, and how many rows of them.

@@ -24,6 +24,17 @@ function finishedAt(t) {
   return h("time", { datetime: date.toISOString(), title: when(t) },
     h("span", { class: "when-full", text: when(t) }), h("span", { class: "when-short", text: short }));
 }
+/**
+ * The deal number of a finished game, for the history: a phone shows it under the
+ * game's name, named ("Deal 6725055573719140"), cut with an ellipsis if it is longer
+ * than the line (a seed typed in may be); its whole number is in the tooltip and,
+ * as the cell's words are all there, read out whole.
+ */
+function dealCell(seed) {
+  if (seed === null || seed === undefined) return h("td", { class: "deal" });
+  return h("td", { class: "deal", title: `Deal ${seed}` },
+    h("span", { class: "cell-label", text: "Deal " }), String(seed));
+}
 const endStop = (s) => (/[.!?]$/.test(s) ? s : s + ".");
 
 export async function showHome(main) {
@@ -42,13 +53,16 @@ export async function showHome(main) {
     h("h2", { id: "history-title", text: "Finished games" }),
     finished.length
       ? h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "Table of finished games" },
-          h("table", { class: "list" },
+          // on a phone each game is a block of two or three lines (app.css, 430 px): its
+          // five columns scrolled sideways at 360 px (a random deal's number has 16
+          // digits) and a two-player score ("22 to the computer") took two lines
+          h("table", { class: "list history-list" },
             h("thead", {}, h("tr", {}, ["Game", "Result", "Score", "Deal", "Finished"].map((t) => h("th", { scope: "col", text: t })))),
             h("tbody", {}, finished.slice(0, 50).map((s) => h("tr", {},
-              h("td", {}, h("a", { href: `#/game/${s.id}`, text: titles[s.game] || s.title })),
+              h("td", { class: "game" }, h("a", { href: `#/game/${s.id}`, text: titles[s.game] || s.title })),
               h("td", { class: `result ${s.result}`, text: s.result_text || s.result }),
-              h("td", { text: s.score_text || "" }),
-              h("td", { text: s.seed ?? "" }),
+              h("td", { class: "score", text: s.score_text || "" }),
+              dealCell(s.seed),
               h("td", { class: "when" }, finishedAt(s.updated))))))) : h("p", { text: "No finished games yet." }),
     clearable ? h("button", { type: "button", id: "clear-history", onclick: clearHistory, text: "Clear the history" }) : null);
   main.replaceChildren(h("div", { class: "home page-wrap" },
