@@ -35,10 +35,15 @@ def run(
 def test_games_lists_every_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Each game a sentence, wrapped to 80 columns under its summary's column, as
+    'parlour games GAME' is (Chinese Patience's line ran to 130 columns, no full stop)."""
     code, out, _ = run(monkeypatch, capsys, ["games"])
     assert code == 0
     for name in parlour.games():
         assert name in out
+    assert max(len(line) for line in out.splitlines()) < 80
+    assert "   and foundations, load your opponent's" in out
+    assert "two-player edition: first to 500 points wins.\n" in out
 
 
 def test_rules_prints_the_page(
@@ -890,7 +895,12 @@ def test_games_lists_each_games_options_from_what_it_declares(
     assert code == 0
     lines = out.splitlines()
     names = list(parlour.games())
-    assert lines[: len(names)] == [f"{n:18} {summary}" for n, summary in parlour.games().items()]
+    listing = out.split("\n\n")[0]
+    starts = [line.split()[0] for line in listing.splitlines() if not line.startswith(" ")]
+    assert starts == names
+    assert " ".join(listing.split()) == " ".join(
+        f"{n} {summary}." for n, summary in parlour.games().items()
+    )
     options = {line.split()[0]: line for line in lines if line.startswith("  ")}
     for name in names:
         specs = parlour.new_game(name, seed=1).state.option_specs

@@ -953,7 +953,12 @@ def cmd_games(args: argparse.Namespace) -> int:
         print("\n".join(game_details(game_class(args.game).name)))
         return 0
     for name, summary in games().items():
-        print(f"{name:18} {summary}")
+        # wrapped as 'parlour games GAME' is: Chinese Patience's line ran to 130 columns
+        print(
+            "\n".join(
+                textwrap.wrap(f"{name:18} {summary}.", HELP_WIDTH, subsequent_indent=" " * 19)
+            )
+        )
     print()
     example = _option_example()
     print("Options follow the game's name" + (f", as in '{example}':" if example else ":"))
