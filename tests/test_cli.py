@@ -432,7 +432,7 @@ def test_stats_prints_the_statistics_of_this_machines_player(
     assert dt.date.today().strftime("%Y") in out.splitlines()[0]
     code, out, _ = run(monkeypatch, capsys, ["stats", "gate", "--db", db])
     assert code == 0
-    assert out.splitlines()[2].split()[:3] == ["gate", "2", "0"]
+    assert out.splitlines()[2].split()[:4] == ["The", "Gate", "2", "0"]
     assert out.splitlines()[3].split()[:5] == ["deal", "of", "the", "day", "2"]
     code, _, err = run(monkeypatch, capsys, ["stats", "nogame", "--db", db])
     assert code == 2 and "unknown game 'nogame'" in err

@@ -1360,7 +1360,7 @@ def test_statistics_from_the_games_list(tmp_path: Path, size: tuple[int, int]) -
         assert isinstance(app.screen, StatsScreen)
         assert app.screen.lines == expected
         text = "\n".join(app.screen.lines)
-        assert "gate" in text and "deal of the day" in text and "all games" in text
+        assert "The Gate" in text and "deal of the day" in text and "All games" in text
         drawn = rendered(app)
         for line in expected:  # every line is drawn, whole, on the screen
             assert line in drawn, drawn

@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.registry import game_class
 from .words import give_up_words, tally
 
 __all__ = [
@@ -174,29 +175,40 @@ def end_facts(answer: Mapping[str, Any]) -> list[str]:
     return facts
 
 
+def _counted(count: int, word: str) -> str:
+    """A figure in a table's cell, with its unit: "1 point", "52 cards"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _rate(row: Mapping[str, Any]) -> str:
     return f"{100 * float(row['win_rate']):.0f}%" if row["played"] else "-"
 
 
 def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
     """:meth:`TableService.stats` as a table: a line per game, the deal of the day's
-    line under its game, and the total (only ``game``'s lines when it is given)."""
+    line under its game, and the total (only ``game``'s lines when it is given). The
+    games are named by their titles and the best results carry their units ("52 cards
+    home", "549 points"), as the web app's statistics page writes them: a bare "best"
+    of 52 in Calculation and 549 in UNO read as one measure."""
     rows = [row for row in stats.get("games") or [] if game is None or row["game"] == game]
     total = stats.get("total") or {}
     if game is not None and not rows:
-        return [f"No finished games of {game} yet."]
+        return [f"No finished games of {game_class(game).title} yet."]
     if not rows:
         in_play = int(total.get("in_play") or 0)
         tail = f" ({in_play} in play)" if in_play else ""
         return [f"No finished games yet{tail}."]
     daily = {row["game"]: row for row in rows if row.get("deal") == "daily"}
-    header = ("game", "played", "won", "rate", "streak", "longest", "best")
+    header = ("Game", "Played", "Won", "Win rate", "Streak", "Longest", "Best")
     table: list[tuple[str, ...]] = [header]
 
     def line(name: str, row: Mapping[str, Any]) -> tuple[str, ...]:
-        best = row.get("best_score")
-        if best is None:
-            best = row.get("best_progress")
+        if row.get("best_score") is not None:
+            best = _counted(int(row["best_score"]), "point")
+        elif row.get("best_progress") is not None:
+            best = f"{_counted(int(row['best_progress']), 'card')} home"
+        else:
+            best = "-"
         return (
             name,
             str(row["played"]),
@@ -204,17 +216,17 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
             _rate(row),
             str(row["current_streak"]),
             str(row["best_streak"]),
-            "-" if best is None else str(best),
+            best,
         )
 
     for row in rows:
         if row.get("deal") == "daily":
             continue
-        table.append(line(str(row["game"]), row))
+        table.append(line(game_class(str(row["game"])).title, row))
         if row["game"] in daily:
             table.append(line("  deal of the day", daily[row["game"]]))
     if game is None:
-        table.append(line("all games", total))
+        table.append(line("All games", total))
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
     out = [
         "  ".join(
@@ -226,7 +238,6 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
     out.insert(1, "  ".join("-" * w for w in widths))
     in_play = int(total.get("in_play") or 0) if game is None else 0
     if in_play:
-        out.append(
-            f"{in_play} game{'s' if in_play != 1 else ''} in play (parlour tui resumes them)."
-        )
+        them = "them" if in_play != 1 else "it"
+        out.append(f"{_counted(in_play, 'game')} in play (parlour tui resumes {them}).")
     return out

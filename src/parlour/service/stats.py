@@ -55,7 +55,9 @@ def player_stats(records: list[GameRecord], player: str | None = None) -> dict[s
         rows.append(row)
     every = sorted((r for r in records if r.finished), key=lambda r: r.updated)
     total = _summarise("all", every, player)
-    total["best_progress"] = None  # cards home in different games do not compare
+    # cards home, or points, in different games do not compare: UNO's 549 points are
+    # no better than Chinese Patience's 22
+    total["best_score"] = total["best_progress"] = None
     total["in_play"] = sum(1 for r in records if not r.finished)
     return {"games": rows, "total": total}
 
