@@ -241,7 +241,7 @@ def test_cli_solve_prints_a_line(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["solve", NAME, "--seed", "1", "--budget", "20000"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("calculation seed 1: winnable: a winning line of ")
+    assert out.startswith("Calculation, deal 1: winnable: a winning line of ")
 
 
 # --- the solver's pruning rules against a plain search ----------------------------

@@ -269,7 +269,7 @@ def test_a_save_of_a_chosen_deal_loads_and_solves_anywhere(
     code, out, err = run(monkeypatch, capsys, ["load", str(save), "--db", ":memory:"], "quit\n")
     assert code == 0 and "Stock S: current card 9♣, 47 cards left" in out, err
     code, out, err = run(monkeypatch, capsys, ["solve", "calculation", "--load", str(save)])
-    assert code == 0 and out.startswith("calculation seed 5: "), err
+    assert code == 0 and out.startswith("Calculation, deal 5, after 1 move: "), err
 
 
 def test_a_store_that_keeps_nothing_refuses_to_seal_a_save(
@@ -690,7 +690,7 @@ def test_solve_takes_a_whole_node_count_written_as_a_decimal(
     """'--budget 1e5' was refused ('give a node count (100000, 100k, 2m) ...')."""
     code, out, err = run(monkeypatch, capsys, ["solve", "gate", "--seed", "7", "--budget", budget])
     assert code == 0 and err == ""
-    assert out.startswith("gate seed 7: winnable: a winning line of 120 moves")
+    assert out.startswith("The Gate, deal 7: winnable: a winning line of 120 moves")
 
 
 FRIEND_REFUSED = (
@@ -734,6 +734,22 @@ def test_a_store_that_keeps_nothing_does_not_promise_to_keep_the_game(
     assert "'parlour tui' resumes it" in out and "(it stays in the store)." in out
 
 
+def test_solve_names_the_deal_as_play_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Was "gate seed 7: winnable: ..." where 'parlour play gate --seed 7' opens with
+    "The Gate, deal 7."; a save's position was named as its deal, with nothing of the
+    moves it had solved from."""
+    code, out, _ = run(monkeypatch, capsys, ["solve", "gate", "--seed", "7", "--budget", "20k"])
+    first = out.splitlines()[0]
+    assert code == 0 and first.startswith("The Gate, deal 7: winnable: ") and first.endswith(".")
+    save = tmp_path / "g.json"
+    argv = ["play", "calculation", "--seed", "4", "--db", ":memory:"]
+    run(monkeypatch, capsys, argv, f"S W1\nS W1\nsave {save}\nquit\n")
+    code, out, _ = run(monkeypatch, capsys, ["solve", "--load", str(save), "--budget", "20k"])
+    assert code == 0 and out.startswith("Calculation, deal 4, after 2 moves: "), out
+
+
 def test_solve_of_a_deck_names_no_seed(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -744,7 +760,7 @@ def test_solve_of_a_deck_names_no_seed(
     code, out, err = run(monkeypatch, capsys, argv)
     assert code == 0, err
     first = out.splitlines()[0]
-    assert first.startswith("calculation (your deck): ") and "seed" not in first, first
+    assert first.startswith("Calculation, your deck: ") and "seed" not in first, first
 
 
 def test_the_terminal_tables_keys_for_hint_undo_and_redo_work_at_the_prompt(

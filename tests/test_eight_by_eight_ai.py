@@ -370,7 +370,7 @@ def test_cli_solve_prints_a_line_or_a_proof(capsys: pytest.CaptureFixture[str]) 
 
     assert main(["solve", NAME, "--seed", "4", "--budget", "20000"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("eight-by-eight seed 4: winnable: a winning line of ")
+    assert out.startswith("8 x 8, deal 4: winnable: a winning line of ")
     assert "[T7 F]" in out
 
 

@@ -402,10 +402,10 @@ def test_cli_solve_prints_a_winning_line(capsys: pytest.CaptureFixture[str]) -> 
 
     assert main(["solve", NAME, "--seed", "1", "--budget", "10s"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("gate seed 1: winnable: a winning line of ")
+    assert out.startswith("The Gate, deal 1: winnable: a winning line of ")
     assert "[T3 F]" in out
     assert main(["solve", NAME, "--seed", "1", "bars=3", "--budget", "50000"]) == 0
-    assert capsys.readouterr().out.startswith("gate seed 1: winnable: ")
+    assert capsys.readouterr().out.startswith("The Gate, deal 1: winnable: ")
 
 
 def test_cli_solve_proves_a_hand_made_deck_unwinnable(

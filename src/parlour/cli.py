@@ -921,12 +921,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
         options = parse_option_words(args.options)
         game = new_game(args.game, seed=args.seed, deck=args.deck, options=options)
     result = solve(game, budget)
-    # a deck given (or a save of one) has no deal number: its seed is no deal's
-    deal = f"seed {game.seed}" if game.deck is None else "(your deck)"
-    print(f"{game.name} {deal}: {result}")
+    print(f"{_solved_what(game)}: {result}.")
     if result.moves is not None:
         print(" ".join(f"[{move}]" for move in result.moves))
     return 0
+
+
+def _solved_what(game: Game) -> str:
+    """What ``parlour solve`` solved, as ``parlour play`` names a deal: "The Gate, deal
+    7" (a deck given, or a save of one, has no deal number: "your deck"), and from a
+    save's position, after how many moves ("Calculation, deal 4, after 12 moves")."""
+    # a deck given (or a save of one) has no deal number: its seed is no deal's
+    deal = f"deal {game.seed}" if game.deck is None else "your deck"
+    played = len(game.moves)
+    after = f", after {played} move{'s' if played != 1 else ''}" if played else ""
+    return f"{game_class(game.name).title}, {deal}{after}"
 
 
 def cmd_stats(args: argparse.Namespace) -> int:

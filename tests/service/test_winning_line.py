@@ -128,4 +128,4 @@ def test_a_deal_the_solver_could_not_decide_is_undecided_in_every_front_end(
         found = {"status": status, "moves": moves, "nodes": 1, "seconds": 0.0}
         assert policy.verdict(found)["text"].startswith(word.capitalize() + ": ")
     assert main(["solve", "gate", "--seed", "4", "--budget", "10"]) == 0
-    assert capsys.readouterr().out.startswith("gate seed 4: undecided: the budget ran out")
+    assert capsys.readouterr().out.startswith("The Gate, deal 4: undecided: the budget ran out")
