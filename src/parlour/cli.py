@@ -195,8 +195,9 @@ GIVE_UP_KEY = "x"
 #: game), and a patience's own ``give up`` (or ``giveup``).
 GIVE_UP_COMMANDS = ("resign", "give up", "giveup")
 
-#: What follows the one-sentence refusal of a typed move: where the rest is.
-MOVE_POINTER = "(type 'moves' for the legal moves, 'help' for how moves are written)"
+#: What follows the one-sentence refusal of a typed move: where the rest is (a sentence
+#: of its own: it was a bracket, in lower case, after the refusal's full stop).
+MOVE_POINTER = "Type 'moves' for the legal moves, 'help' for how moves are written."
 
 #: What ``quit`` and the end of the input leave behind, by whether the store keeps games.
 KEPT = "(the game stays in the store; 'parlour tui' resumes it)"
@@ -492,7 +493,9 @@ class TerminalTable:
         if exc.brief is not None:
             self.misses = missed + 1
             said = f"{exc.brief} {MOVE_POINTER}"
-            return f"{said}\n  {exc}" if self.misses > 1 and str(exc) != exc.brief else said
+            if self.misses > 1 and str(exc) != exc.brief:
+                return f"{said}\n{_indented(str(exc))}"
+            return said
         text = str(exc)
         legal = self.answer["legal_moves"]
         if isinstance(exc, InvalidMoveError) and legal and "legal moves:" not in text:
@@ -615,6 +618,16 @@ class TerminalTable:
 #: ANSI: cursor home, erase the screen, erase the scrollback (xterm's, kept by most
 #: terminals; where unknown it is ignored, and the screen is still erased).
 WIPE_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def _indented(text: str) -> str:
+    """The rules' whole message on a refused move (its notation, every legal move: 300
+    characters and more on one line) as a paragraph under the refusal: indented, a
+    sentence, wrapped to 80 columns."""
+    text = text if text.endswith((".", "?", "!")) else f"{text}."
+    return textwrap.fill(
+        text, HELP_WIDTH, initial_indent="  ", subsequent_indent="  ", break_long_words=False
+    )
 
 
 def _last_n(answer: Answer) -> int:
