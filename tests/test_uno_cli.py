@@ -241,3 +241,19 @@ def test_a_draw_two_typed_as_the_table_draws_it(
     assert code == 0, out
     assert "You play a red Draw Two." in out
     assert "is not an UNO move" not in out
+
+
+def test_a_long_hand_by_number_wraps_at_80_columns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'Cards by number: 1:G1  2:G1 ... 13:G9' on one line of 95 columns, which an
+    80-column terminal broke inside a card. Now wrapped under the first card."""
+    draws = "G8 Y8 G1 Y1 G2 Y2 G3 Y3 G4 Y4 G5 Y5"
+    the_deck = deck("G1 G2 G3 G4 G5 G6 G7", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "R9", draws)
+    _, out = play(monkeypatch, capsys, the_deck, "draw\n" * 6)
+    lines = out.splitlines()
+    last = max(i for i, line in enumerate(lines) if line.startswith("Cards by number: "))
+    numbered = [lines[last]] + [line for line in lines[last + 1 :] if line.startswith(" " * 17)]
+    assert len(numbered) == 2 and all(len(line) < 80 for line in numbered), numbered
+    cards = " ".join(numbered).split()[3:]
+    assert [c.split(":")[0] for c in cards] == [str(n) for n in range(1, 14)], cards

@@ -274,7 +274,9 @@ class TerminalTable:
         hand = answer["numbered"]
         if hand and not answer["outcome"]:
             numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(hand, 1))
-            self.say(f"Cards by number: {numbered}")
+            # a hand of 13 cards ran to 95 columns: wrapped under its first card
+            lead = "Cards by number: "
+            self.say(textwrap.fill(lead + numbered, HELP_WIDTH, subsequent_indent=" " * len(lead)))
         if ending:
             # the end's text starts with the status (the headline and why): it stands
             # for it, so "You gave up. It counts as a loss ..." is said once, not twice
