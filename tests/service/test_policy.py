@@ -381,6 +381,22 @@ def test_a_save_of_a_deal_the_person_chose_is_plain_and_loads_anywhere(
     assert "sealed" not in json.loads(table.save(ME, dealt["id"]))
 
 
+def test_a_deck_given_has_no_deal_number(table: TableService) -> None:
+    """Was: a game dealt from a deck (parlour play --deck) opened "Calculation, deal 0."
+    and ended "Deal number: 0": its seed, 0, is no deal's. No number is shown for it,
+    in play, at the end or in the games list; its deal is still replayed."""
+    deck = parlour.new_game("calculation", seed=3).state.deal_str()
+    answer = table.start(ME, "calculation", deck=deck)
+    assert "seed" not in answer
+    over = table.resign(ME, answer["id"])
+    assert over["final"] and "seed" not in over and over["end"]["deal"] is None
+    assert all("seed" not in listed for listed in table.list_games(ME))
+    again = table.again(ME, answer["id"], same_deal=True)
+    assert again["view"] == answer["view"] and "seed" not in again
+    numbered = table.resign(ME, table.start(ME, "calculation", seed=3)["id"])
+    assert numbered["seed"] == 3 and numbered["end"]["deal"] == 3
+
+
 def test_a_friends_guest_gets_a_sealed_save_of_the_owners_deal(kept: TableService) -> None:
     answer = kept.start(ME, "uno", seed=4, opponent="friend")
     kept.join("guest", answer["id"], answer["live"]["invite"])  # type: ignore[index]

@@ -900,7 +900,7 @@ def end_of_game(
         if stats is None
         else streak_words(int(stats["current_streak"]), int(stats["best_streak"])),
         "best_text": None if stats is None else best_words(best, unit),
-        "deal": deal_number(record.seed) if final else None,
+        "deal": deal_number(record.seed) if final and numbered_deal(record) else None,
         "next": following,
     }
 
@@ -978,9 +978,16 @@ def answer(
         "piles": pile_legend(cls.pile_legend, names(record, seat)),
         "move_keys": move_key_words(cls.move_keys, record.options),
     }
-    if final or chose_the_deal(record, seat):
+    if (final or chose_the_deal(record, seat)) and numbered_deal(record):
         data["seed"] = deal_number(record.seed)
     return data
+
+
+def numbered_deal(record: GameRecord) -> bool:
+    """Whether the game was dealt by its seed, whose number deals it again: a deck given
+    (``--deck``, or a save of one) has none, and its seed (0) is no deal's. Its number
+    was shown all the same ("Calculation, deal 0.", "Deal number: 0")."""
+    return not record.meta.get("deck")
 
 
 def numbered(view: Mapping[str, Any]) -> list[str]:
@@ -1014,7 +1021,7 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
     while the game can go on)."""
     cls = game_class(record.game)
     final = bool(record.finished and (record.meta.get("final") or _final_record(record)))
-    shown = final or chose_the_deal(record, seat)
+    shown = (final or chose_the_deal(record, seat)) and numbered_deal(record)
     words = _listed(record, seat, deal_number(record.seed) if shown else None)
     outcome = record.outcome
     data: GameSummary = {
