@@ -85,6 +85,13 @@ def test_rules_at_a_terminal_open_at_the_brief(
         (["play", "gate", "--seed", "-3"], "'-3' is not a deal number: give a whole number from 0"),
         (["play", "gate", "--seed", "x"], "'x' is not a deal number"),
         (["frobnicate"], "'frobnicate' is not a command: choose play, solve, load, rules"),
+        # a name begun or misspelt is guessed, once there is only one it could be
+        (["sim"], "'sim' is not a command (did you mean simulate?): choose play, solve, "),
+        (["play", "calc"], "unknown game 'calc' (did you mean calculation?): the games are"),
+        (["rules", "eigth-by-eight"], "'eigth-by-eight' (did you mean eight-by-eight?)"),
+        (["play", "8"], "unknown game '8' (did you mean eight-by-eight?)"),
+        (["play", "c"], "unknown game 'c': the games are calculation, chinese-patience, "),
+        (["play", "gate", "--colour", "alwys"], "(did you mean always?): choose auto, always"),
         (["load", "/nonexistent/save.json"], "cannot read save file"),
         (["rules", "chess"], "unknown game"),
         (["play", "gate", "--opponent", "strong"], "one-player game"),

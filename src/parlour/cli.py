@@ -32,7 +32,7 @@ from .core.options import OptionSpec, parse_option_words, resolve_options
 from .core.protocol import describe_legal
 from .core.registry import game_class, game_names, games
 from .core.session import Game, load_game, new_game
-from .errors import InvalidMoveError, ParlourError, StorageError, quoted
+from .errors import InvalidMoveError, ParlourError, StorageError, meant, quoted
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer, MoveChoice
 from .service.ending import deal_words, end_facts, next_steps, stats_lines
@@ -95,7 +95,9 @@ class _Parser(argparse.ArgumentParser):
             choices = [c.strip().strip("'") for c in listed.split(",")]
             said = ", ".join(choices[:-1]) + " or " + choices[-1] if choices[1:] else choices[0]
             what = f"a choice of {name}" if name.startswith("-") else f"a {name.lower()}"
-            return f"{given} is not {what}: choose {said}"
+            guess = meant(given.strip("'"), {c: c for c in choices})
+            hint = f" (did you mean {guess}?)" if guess else ""
+            return f"{given} is not {what}{hint}: choose {said}"
         if rest.startswith("expected ") and name.startswith("-"):
             return f"{name} needs a value"
         other = re.fullmatch(r"not allowed with argument (\S+)", rest)

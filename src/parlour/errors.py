@@ -8,6 +8,9 @@ have been accepted.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping
+
 __all__ = [
     "ParlourError",
     "InvalidMoveError",
@@ -57,6 +60,20 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, str):
         return repr(cut(value, limit))
     return cut(repr(value), limit)
+
+
+def meant(given: str, names: Mapping[str, str]) -> str | None:
+    """The one thing ``given`` begins or nearly spells, among ``names`` (each name
+    typed -> what it stands for: a game's aliases stand for the game), for a refusal to
+    ask "did you mean simulate?" ('sim'), "... calculation?" ('calc', 'calculaton');
+    None when there is none or more than one (a guess between two helps nobody)."""
+    key = given.strip().lower()
+    if not key:
+        return None
+    starts = [name for name in names if name.startswith(key)]
+    close = starts or difflib.get_close_matches(key, list(names), n=3, cutoff=0.75)
+    found = {names[name] for name in close}
+    return found.pop() if len(found) == 1 else None
 
 
 class ParlourError(ValueError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..errors import UnknownGameError, quoted
+from ..errors import UnknownGameError, meant, quoted
 from .protocol import GameState
 
 __all__ = ["register", "game_class", "games", "game_names", "match_games"]
@@ -45,7 +45,9 @@ def game_class(name: str) -> type[GameState]:
     cls = _GAMES.get(_canonical_name(name))
     if cls is None:
         known = ", ".join(_GAMES) or "none"
-        raise UnknownGameError(f"unknown game {quoted(name)}: the games are {known}")
+        guess = meant(_canonical_name(name), {**{g: g for g in _GAMES}, **_ALIASES})
+        hint = f" (did you mean {guess}?)" if guess else ""
+        raise UnknownGameError(f"unknown game {quoted(name)}{hint}: the games are {known}")
     return cls
 
 

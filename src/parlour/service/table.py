@@ -1361,7 +1361,8 @@ def _game_class(name: str, strict: bool) -> Any:
     cls = game_class(name)
     if strict and name != cls.name:
         raise UnknownGameError(
-            f"unknown game {quoted(name)}: the games are {', '.join(game_names())} (exactly so)"
+            f"unknown game {quoted(name)} (did you mean {cls.name}?): the games are "
+            f"{', '.join(game_names())} (exactly so)"
         )
     return cls
 
