@@ -2101,3 +2101,30 @@ def test_question_mark_gives_help_first_as_parlour_play_does() -> None:
     drive(script, game="gate", seed=3)
     listed = rules_markdown("gate")  # the games list's ?: the rules, then the help
     assert listed.startswith("# The Gate") and listed.index("## Posts") < listed.index("## Help")
+
+
+def test_chinese_patience_shows_each_seat_its_own_hand_at_one_table() -> None:
+    """Was: the table drew the hands' counts by position, not by seat (seat 0's as the
+    reader's, seat 1's as the other's), so at two people at one table Player 2 read
+    Player 1's hand (21 cards after a twist) as their own (22), and the other way
+    round; and an empty hand was drawn as a card back beside "0"."""
+    from parlour.tui.canvas import Canvas
+    from parlour.tui.tables import table_for
+
+    backend = Backend(":memory:")
+    answer = backend.start("chinese-patience", seed=3, opponent="human", options={"first": 0})
+    service, player, gid = backend.service, backend.player, answer["id"]
+    service.play(player, gid, "twist", 0)
+    service.play(player, gid, "end", 0)
+    second = service.get(player, gid, 1)
+    assert second["view"]["hand_counts"] == [21, 22]
+    canvas = Canvas(80, 24)
+    table_for("chinese-patience").draw(canvas, second["view"], second)
+    text = canvas.plain()
+    assert re.search(r"Player 1's discard pile +hand \S+ 21\b", text), text
+    assert re.search(r"Player 2's discard pile +hand \S+ 22\b", text), text
+    view = {**second["view"], "hand_counts": [21, 0]}
+    canvas = Canvas(80, 24)
+    table_for("chinese-patience").draw(canvas, view, {**second, "view": view})
+    assert not re.search(r"hand \S+ 0\b", canvas.plain()), canvas.plain()
+    backend.close()

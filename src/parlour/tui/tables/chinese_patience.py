@@ -16,6 +16,7 @@ from .base import (
     Typed,
     draw_back,
     draw_card,
+    draw_empty,
     draw_fan,
     move_button,
     whose,
@@ -51,8 +52,11 @@ class ChinesePatienceTable(Table):
         limit = int(view.get("blocked_limit") or 0)
         canvas.put(x + 2, 2, blocked_words(int(blocked), limit), DIM)
 
-        other = f"{whose(answer, 1 - int(answer['seat']))} discard pile"
-        self._discard(canvas, "9", 4, other, view.get("pile_9", []), counts[1])
+        # the hands' counts are by seat (the view's piles 0 and 9 are the reader's and
+        # the other's): at one table, Player 2 was shown Player 1's hand as their own
+        seat = int(answer["seat"])
+        other = f"{whose(answer, 1 - seat)} discard pile"
+        self._discard(canvas, "9", 4, other, view.get("pile_9", []), counts[1 - seat])
         for i, pile in enumerate(view.get("tableau", [])):
             name = str(i + 5)
             y = 7 + i
@@ -60,8 +64,8 @@ class ChinesePatienceTable(Table):
             draw_fan(canvas, 4, y, list(pile), canvas.width - 6, empty=BLANK)
             canvas.region(name, 0, y, canvas.width)
             self.labels[name] = f"pile {name}"
-        mine = f"{whose(answer, int(answer['seat']))} discard pile"
-        self._discard(canvas, "0", 12, mine, view.get("pile_0", []), counts[0])
+        mine = f"{whose(answer, seat)} discard pile"
+        self._discard(canvas, "0", 12, mine, view.get("pile_0", []), counts[seat])
 
         y = 15
         twist, end = move_button(answer, "twist"), move_button(answer, "end")
@@ -79,7 +83,10 @@ class ChinesePatienceTable(Table):
     ) -> None:
         canvas.put(1, y, name, LABEL)
         x = canvas.put(4, y, f"{title}   hand ", DIM)
-        draw_back(canvas, x, y, hand)
+        if hand:
+            draw_back(canvas, x, y, hand)
+        else:  # a card back beside "0" drew a hand that is not there
+            draw_empty(canvas, x, y)
         draw_fan(canvas, 4, y + 1, list(pile), canvas.width - 6)
         canvas.region(name, 0, y, canvas.width, 2)
         self.labels[name] = f"pile {name} ({title})"
