@@ -896,7 +896,8 @@ def test_a_demo_honours_daily_winnable_opponent_and_db(
         (["gate", "--opponent", "human"], "gate is a one-player game: it takes no opponent"),
         (["gate", "--db", "x.db"], "--demo keeps no game in a store: --db goes with --demo"),
         (["uno", "--daily"], "uno has no winnable deals or deal of the day"),
-        (["gate", "--daily", "--seed", "3"], "a daily deal is chosen by the table"),
+        (["gate", "--daily", "--seed", "3"], "the deal of the day is chosen by the table"),
+        (["gate", "--winnable", "--seed", "3"], "a winnable deal is chosen by the table"),
     ],
 )
 def test_a_demo_refuses_what_it_cannot_do_in_one_line(

@@ -239,7 +239,9 @@ def check_deal(name: str, deal: str, chosen: bool = False) -> str:
     if deal == "random":
         return deal
     if chosen:
-        raise InvalidOptionError(f"a {deal} deal is chosen by the table: give no seed or deck")
+        # "the deal of the day", as every front end names it (was "a daily deal")
+        what = "the deal of the day" if deal == "daily" else f"a {deal} deal"
+        raise InvalidOptionError(f"{what} is chosen by the table: give no seed or deck")
     if not deals.offers_winnable(name):
         raise InvalidOptionError(
             f"{name} has no winnable deals or deal of the day: only the one-player patiences do"
