@@ -1434,7 +1434,7 @@ def test_a_slow_hint_says_thinking_and_the_screen_answers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A hint is worked out in a worker thread: after a moment the status line says
-    "thinking…"; the pages to read still open, moves wait, then the hint shows."""
+    "Thinking…"; the pages to read still open, moves wait, then the hint shows."""
     release = _held(monkeypatch, Backend, "hint")
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
@@ -1443,7 +1443,7 @@ def test_a_slow_hint_says_thinking_and_the_screen_answers(
             await pilot.press("h")
             await pilot.pause(0.4)
             assert screen.thinking
-            assert "thinking…" in status_line(app) and "thinking…" in rendered(app)
+            assert "Thinking…" in status_line(app) and "Thinking…" in rendered(app)
             await pilot.press("question_mark")  # the screen answers keys
             await pilot.pause()
             assert isinstance(app.screen, RulesScreen)
@@ -1456,7 +1456,7 @@ def test_a_slow_hint_says_thinking_and_the_screen_answers(
             release.set()
         await answered(pilot)
         assert not screen.thinking and screen.flash.startswith("Hint: ")
-        assert "thinking…" not in rendered(app)
+        assert "Thinking…" not in rendered(app)
 
     drive(script, game="calculation", seed=1)
 
@@ -1472,8 +1472,9 @@ def test_the_computers_reply_is_worked_out_off_the_screens_thread(
         try:
             screen.submit(card)
             await pilot.pause(0.4)
-            assert "the computer is thinking…" in status_line(app)
-            assert "the computer is thinking…" in rendered(app)
+            # a sentence, in the web app's words (was "the computer is thinking…")
+            assert "The computer is thinking…" in status_line(app)
+            assert "The computer is thinking…" in rendered(app)
             assert screen.moves() == []  # nothing to pick meanwhile
         finally:
             release.set()
@@ -2128,3 +2129,27 @@ def test_chinese_patience_shows_each_seat_its_own_hand_at_one_table() -> None:
     table_for("chinese-patience").draw(canvas, view, {**second, "view": view})
     assert not re.search(r"hand \S+ 0\b", canvas.plain()), canvas.plain()
     backend.close()
+
+
+def test_the_waiting_words_are_the_web_apps_sentences(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: "the solver looks at this deal …" while the verdict was worked out (the web
+    app: "The solver is looking at this deal…"), and "thinking…", "the computer is
+    thinking…", "preparing the computer players…" in lower case."""
+    from parlour.tui import screen as tui_screen
+
+    assert tui_screen.THINKING == "Thinking…"
+    assert tui_screen.COMPUTER_THINKING == "The computer is thinking…"
+    assert tui_screen.PREPARING == "Preparing the computer players…"
+    release = _held(monkeypatch, Backend, "verdict")
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        await keys(pilot, "x", "y")
+        assert isinstance(app.screen, EndScreen)
+        try:
+            await keys(pilot, "v")
+            assert table(app).flash == "The solver is looking at this deal…"
+        finally:
+            release.set()
+        await answered(pilot)
+
+    drive(script, game="calculation", seed=1)

@@ -78,10 +78,14 @@ TABLE_STYLE = Style(color="grey70")
 LOG_ROOM = 2
 #: The status line's words while the computer players' compiled code loads (or, the
 #: first time after an install, compiles: up to a minute); see ``ParlourApp._warm``.
-PREPARING = "preparing the computer players…"
-#: What the status line says while the service works on a hint or a move.
-THINKING = "thinking…"
-COMPUTER_THINKING = "the computer is thinking…"
+PREPARING = "Preparing the computer players…"
+#: What the status line says while the service works on a hint or a move, as sentences
+#: in the web app's words ("The computer is thinking…"; these were in lower case).
+THINKING = "Thinking…"
+COMPUTER_THINKING = "The computer is thinking…"
+#: The message line while the solver works on a finished patience's verdict (the web
+#: app's words; it said "the solver looks at this deal …").
+SOLVER_LOOKING = "The solver is looking at this deal…"
 #: Seconds a call to the service may take before the status line says it is working
 #: (a patience's move answers at once: no flicker).
 THINKING_AFTER = 0.2
@@ -856,7 +860,7 @@ class TableScreen(Screen[None]):
     def ask_verdict(self) -> None:
         """The solver's verdict on a final patience (seconds of work: a worker thread),
         then the end panel again with it."""
-        self.tell("the solver looks at this deal …")
+        self.tell(SOLVER_LOOKING)
         backend, game_id = self.parlour.backend, self.game_id
 
         def work() -> None:
