@@ -2153,3 +2153,22 @@ def test_the_waiting_words_are_the_web_apps_sentences(monkeypatch: pytest.Monkey
         await answered(pilot)
 
     drive(script, game="calculation", seed=1)
+
+
+def test_a_refused_move_is_told_in_the_tables_one_sentence() -> None:
+    """Was: a card pressed that could not be played (UNO, deal 7: R0 on the blue 7) was
+    told the rules' whole message, the notation's advice and every legal move in move
+    codes ("...; play a matching card or a Wild, or draw; legal moves: BD, draw."),
+    where the web app and parlour play say the table's one sentence."""
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        assert screen.answer["numbered"][0] == "R0"
+        await keys(pilot, "1")
+        assert screen.flash_error and screen.answer["moves_played"] == 0
+        assert (
+            screen.flash
+            == "“R0” is not legal now: R0 does not match the top card B7 (colour in play: blue)."
+        ), screen.flash
+
+    drive(script, game="uno", seed=7, opponent="random")

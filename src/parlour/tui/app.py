@@ -104,7 +104,9 @@ class ParlourApp(App[None]):
             try:
                 result = job()
             except ParlourError as exc:
-                self.call_from_thread(failed, str(exc))
+                # the table's one sentence (the web app's), not the rules' whole message:
+                # a key picks the move here, so its notation and legal moves mean nothing
+                self.call_from_thread(failed, exc.brief or str(exc))
                 return
             self.call_from_thread(done, result)
 
