@@ -614,6 +614,8 @@ def test_help_names_giving_up_as_the_game_does(
     assert listed.strip() == f"{word} (x)".ljust(12) + f" {line} (x asks first)", listed
     headline = "You gave up." if word == "give up" else "You resigned."
     assert f"Game over. {headline}" in out
+    if word == "give up":  # Calculation's help ended "Other commands: resign, undo, redo."
+        assert "resign" not in out.split("move> help")[1].split("move> giveup")[0]
 
 
 class _Terminal(io.StringIO):

@@ -185,8 +185,8 @@ Moves (lower case and extra spaces are fine):
   W2 W4   empty-pile move: the top card of a waste pile holding two or more cards
           onto an empty waste pile (off with the option 'classic')
   S F, W1 F   'F' alone means the lowest-numbered foundation the card fits
-Other commands: resign, undo, redo. The calculator shows, for each foundation, its
-twelve ranks in order: played ranks marked, the next one needed in [brackets].
+The calculator shows, for each foundation, its twelve ranks in order: played ranks
+marked, the next one needed in [brackets].
 
 Decisions this version makes where the source is silent:
   - A current card that fits a foundation may still go to a waste pile.
