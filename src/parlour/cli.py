@@ -43,7 +43,7 @@ from .service.policy import (
     default_level,
     person_words,
 )
-from .service.words import Names, no_card_words, sentences
+from .service.words import Names, fitted, no_card_words, sentences
 from .sim.command import add_parser as add_simulate_parser
 
 __all__ = ["main"]
@@ -430,9 +430,11 @@ class TerminalTable:
                     "\n", 1
                 )
                 numbers = f"{NUMBERS_HELP}\n" if answer["numbered"] else ""
-                self.say(f"{head}\n{numbers}{move_keys_help(answer)}{rest}")
+                commands = f"{head}\n{numbers}{move_keys_help(answer)}{rest}"
+                self.say(fitted(commands, HELP_WIDTH))
                 self.say()
-                self.say(game_class(answer["game"]).help_text)
+                # written to about 80 columns, some lines to 92: fitted to 80
+                self.say(fitted(game_class(answer["game"]).help_text, HELP_WIDTH))
                 return "same"
             if command == "moves" and not rest:
                 moves = answer["legal_moves"]

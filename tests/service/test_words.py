@@ -466,3 +466,25 @@ def test_the_end_facts_of_two_people_at_one_table_name_both_players() -> None:
     assert "Match to 500: Player 1 (0), Player 2 (0)" in end_facts(over)
     computer = table.resign("me", table.start("me", "uno", seed=13)["id"])
     assert "Match to 500: you 0, the computer 0" in end_facts(computer)
+
+
+@pytest.mark.parametrize("width", [60, 68, 79])
+def test_help_texts_are_fitted_to_the_screen_word_for_word(width: int) -> None:
+    """The games' help texts run to 92 columns (UNO's, 8 x 8's 85): parlour play printed
+    them past 80 columns and the terminal table's help page cut them at about 70 ("first
+    hand's starter; d"). ``fitted`` wraps a paragraph, a table's row (under its words'
+    column) or a list's item (under its text) that is too long, and nothing else."""
+    from parlour.core.registry import game_class, game_names
+    from parlour.service.words import fitted
+
+    for name in game_names():
+        text = game_class(name).help_text
+        fit = fitted(text, width)
+        assert max(len(line) for line in fit.splitlines()) <= width, (name, fit)
+        assert fit.split() == text.split(), name
+        assert fitted(text, 200) == text
+    uno = fitted(game_class("uno").help_text, 68).splitlines()
+    row = uno.index("  play / keep       after drawing a playable card: play it (a drawn")
+    assert uno[row + 1] == "                    Wild: play:G) or keep it"
+    item = next(i for i, line in enumerate(uno) if line.startswith("- A Wild Draw Four"))
+    assert uno[item + 1].startswith("  ") and not uno[item + 1].startswith("   ")

@@ -2172,3 +2172,23 @@ def test_a_refused_move_is_told_in_the_tables_one_sentence() -> None:
         ), screen.flash
 
     drive(script, game="uno", seed=7, opponent="random")
+
+
+def test_the_help_page_fits_its_code_blocks_to_the_screen() -> None:
+    """Was: the help page (``?``) showed the game's help text as written, to 92 columns,
+    in a block that is cut, not wrapped, at about 70 columns on an 80-column screen
+    (UNO's "first=0|1 (first hand's starter; d"). Its lines are wrapped to what the
+    block shows; the words are all there."""
+    from textual.widgets import Markdown
+
+    from parlour.tui.dialogs import PAGE_MARGINS
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        await keys(pilot, "question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        page = app.screen.query_one(Markdown).source
+        blocks = page.split("```")[1::2]
+        assert all(len(line) <= 80 - PAGE_MARGINS for b in blocks for line in b.splitlines())
+        assert " ".join(game_class("uno").help_text.split()) in " ".join(page.split())
+
+    drive(script, game="uno", seed=3, opponent="random")

@@ -10,6 +10,7 @@ players named from the reader's side of the table (never "player 0").
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -54,6 +55,7 @@ __all__ = [
     "pile_legend",
     "move_key_words",
     "score_label",
+    "fitted",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -993,3 +995,67 @@ def sentences(events: Iterable[Event], names: Names | None = None) -> list[str]:
             out.append(sentence(event, names))
     flush()
     return out
+
+
+#: A line of a help text's table: its indented term, two spaces or more, its words.
+_TABLE_ROW = re.compile(r"(\s+\S.*?\s{2,})\S")
+#: A line of a list: its indent and its "- ".
+_LIST_ITEM = re.compile(r"(\s*)- ")
+
+
+def _hanging(line: str, width: int) -> int | None:
+    """Where the lines after ``line`` go on if it starts a table's row or a list's item
+    (the row's words' column, the item's text), else None."""
+    row, item = _TABLE_ROW.match(line), _LIST_ITEM.match(line)
+    if row is not None and len(row.group(1)) < width // 2:
+        return len(row.group(1))
+    if item is not None:
+        return len(item.group(0))
+    return None
+
+
+def fitted(text: str, width: int) -> str:
+    """A help text (a game's ``help_text``, a table's keys) for a screen ``width``
+    wide: a paragraph, a table's row or a list's item with a line longer than that is
+    wrapped again, the row under its words' column, the item under its text; the rest
+    is left as written. The texts are written for about 80 columns, some to 92, and
+    ``parlour play`` prints them to 80, where the terminal table's help page shows
+    about 72 columns and a longer line was cut ("first hand's starter; d")."""
+    units: list[tuple[list[str], int]] = []  # each unit's lines, and its lines' indent
+    for line in text.split("\n"):
+        hanging = _hanging(line, width)
+        indent = len(line) - len(line.lstrip())
+        last = units[-1] if units else None
+        goes_on = (
+            last is not None
+            and line.strip()
+            and hanging is None
+            and last[0][-1].strip()
+            and not last[0][-1].rstrip().endswith(":")
+            and indent == last[1]
+        )
+        if goes_on and last is not None:
+            last[0].append(line)
+        else:
+            units.append(([line], indent if hanging is None else hanging))
+    out: list[str] = []
+    for lines, indent in units:
+        if max(len(line) for line in lines) <= width:
+            out += lines
+            continue
+        first = lines[0]
+        lead = first[: len(first) - len(first.lstrip())]
+        words = " ".join(line.strip() for line in lines)
+        # a row's term keeps its own spacing: only what follows it is wrapped
+        row = _TABLE_ROW.match(first)
+        if row is not None and len(row.group(1)) == indent:
+            lead, words = row.group(1), " ".join([first[indent:], *map(str.strip, lines[1:])])
+        out += textwrap.wrap(
+            words,
+            width,
+            initial_indent=lead,
+            subsequent_indent=" " * indent,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return "\n".join(out)

@@ -17,6 +17,7 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.registry import game_class
+from ..service.words import fitted
 
 __all__ = [
     "ChoiceScreen",
@@ -48,8 +49,17 @@ HELP_NOTE = "As `parlour play` prints it at `?` (or `help`): there a move is typ
 RULES_NOTE = "The game's rules page, as `parlour rules` prints it."
 
 
+#: Columns the help page's borders, margins and a code block's indent take from the
+#: screen's width (at 80 columns a code line showed 70 characters, then was cut).
+PAGE_MARGINS = 12
+
+
 def rules_markdown(
-    name: str, keys: str = "", numbered: bool = False, piles: Mapping[str, str] | None = None
+    name: str,
+    keys: str = "",
+    numbered: bool = False,
+    piles: Mapping[str, str] | None = None,
+    width: int | None = None,
 ) -> str:
     """From the games list, the game's rules page followed by its help text (controls
     and Decisions). At a table, what ``?`` opens: help first, as ``?`` gives it in
@@ -57,21 +67,27 @@ def rules_markdown(
     wants to know what to press: the keys that work there (``keys``: the key bar's),
     the table's piles by name with their long names (``piles``: the service's, as the
     web table's tooltips give them), the help text, then the rules page below (its
-    headings a level down, under "Rules")."""
+    headings a level down, under "Rules"). ``width``: the columns a code block shows,
+    to which its lines are wrapped (they are not wrapped on screen, but cut)."""
     cls = game_class(name)
     page = files("parlour").joinpath("rules", cls.rules_file).read_text(encoding="utf-8")
+
+    def fit(text: str) -> str:
+        return text if width is None else fitted(text, width)
+
+    help_text = fit(cls.help_text)
     if not keys:
-        return f"{page}\n\n## Help\n\n```\n{cls.help_text}\n```\n"
+        return f"{page}\n\n## Help\n\n```\n{help_text}\n```\n"
     title, _, body = page.partition("\n")
     body = "\n".join(f"#{line}" if line.startswith("#") else line for line in body.split("\n"))
     note = f"\n\n{NUMBERS_NOTE}" if numbered else ""
-    at_table = f"\n\n## Keys at this table\n\n{KEYS_INTRO}\n\n```\n{keys}\n```{note}"
+    at_table = f"\n\n## Keys at this table\n\n{KEYS_INTRO}\n\n```\n{fit(keys)}\n```{note}"
     if piles:
         wide = max(len(pile) for pile in piles)
-        named = "\n".join(f"{pile:<{wide}}  {words}" for pile, words in piles.items())
+        named = fit("\n".join(f"{pile:<{wide}}  {words}" for pile, words in piles.items()))
         at_table += f"\n\n## Piles at this table\n\n{PILES_INTRO}\n\n```\n{named}\n```"
     return (
-        f"{title}{at_table}\n\n## Help\n\n{HELP_NOTE}\n\n```\n{cls.help_text}\n```\n\n"
+        f"{title}{at_table}\n\n## Help\n\n{HELP_NOTE}\n\n```\n{help_text}\n```\n\n"
         f"## Rules\n\n{RULES_NOTE}\n{body.rstrip()}\n"
     )
 
@@ -119,7 +135,9 @@ class RulesScreen(_Page):
         with VerticalScroll() as scroll:
             what = "Help and rules" if self.keys else "Rules"
             scroll.border_title = f"{what}: escape to close, arrows to scroll"
-            yield Markdown(rules_markdown(self.game_name, self.keys, self.numbered, self.piles))
+            width = max(self.app.size.width - PAGE_MARGINS, 40)
+            page = rules_markdown(self.game_name, self.keys, self.numbered, self.piles, width)
+            yield Markdown(page)
 
 
 class StatsScreen(_Page):
