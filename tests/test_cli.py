@@ -293,7 +293,7 @@ def test_a_store_that_keeps_nothing_refuses_to_seal_a_save(
     argv = ["play", "gate", "--db", ":memory:"]
     code, out, _ = run(monkeypatch, capsys, argv, f"save {save}\nquit\n")
     assert code == 2 and not save.exists()
-    refusal = [line for line in out.splitlines() if "cannot save" in line]
+    refusal = [line for line in out.splitlines() if "annot save" in line]
     assert len(refusal) == 1 and "keeps nothing (:memory:)" in refusal[0]
 
 
@@ -699,7 +699,7 @@ def test_a_letter_not_offered_after_the_end_is_quoted(
     # a match resigned: a new match, not "a new deal" (or this deal, whose hands were seen)
     assert "! 'W' is not one of the choices here: N: a new match, save FILE, Q: quit" in out
     assert "replay this deal" not in out
-    assert "! the game is over: 'zz' cannot be played" in out
+    assert "! The game is over: 'zz' cannot be played." in out  # a sentence, as the table says it
 
 
 @pytest.mark.parametrize("budget", ["1e5", "2000.0", "1.5k"])
@@ -1141,3 +1141,15 @@ def test_the_help_says_what_undo_takes_back(
     assert (
         said["uno"].split(None, 2)[2] == "take back your last move and the computer's replies to it"
     )
+
+
+def test_a_refused_command_is_a_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was "! nothing to redo" and "! cannot undo: ..." in the error's lower case without
+    a full stop, where the terminal table says "Nothing to redo."."""
+    argv = ["play", "uno", "--seed", "3", "--opponent", "random", "--db", ":memory:"]
+    _, out, _ = run(monkeypatch, capsys, argv, "redo\ndraw\nundo\nquit\n")
+    refused = [line for line in out.splitlines() if line.startswith("! ")]
+    assert refused[0] == "! Nothing to redo."
+    assert refused[1].startswith("! Cannot undo: ") and refused[1].endswith(".")

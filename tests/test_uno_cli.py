@@ -117,7 +117,7 @@ def test_the_computers_moves_are_announced(
     ("line", "message"),
     [
         ("R0", "“R0” is not legal now: you have no R0"),  # a card not in the hand
-        ("9", "there is no card 9: your cards are numbered 1 to 7"),
+        ("9", "There is no card 9: your cards are numbered 1 to 7"),
         ("X9", "“X9” is not a move here: moves are written like R5 or W:R."),  # malformed
         ("challenge", "“challenge” is not legal now: challenges need option w4_challenge"),
     ],

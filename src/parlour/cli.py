@@ -43,7 +43,7 @@ from .service.policy import (
     default_level,
     person_words,
 )
-from .service.words import Names, fitted, no_card_words, sentences
+from .service.words import Names, as_sentence, fitted, no_card_words, sentences
 from .sim.command import add_parser as add_simulate_parser
 
 __all__ = ["main"]
@@ -506,7 +506,9 @@ class TerminalTable:
         legal = self.answer["legal_moves"]
         if isinstance(exc, InvalidMoveError) and legal and "legal moves:" not in text:
             text += f"; {describe_legal(legal)}"
-        return text
+        # a sentence, as the terminal table says it ("! Nothing to redo."): it was the
+        # error's own lower case, without a full stop
+        return as_sentence(text)
 
     def _translate(self, line: str) -> str:
         """A number picks that card of the hand (the service's ``numbered``, the same
@@ -595,7 +597,7 @@ class TerminalTable:
                 continue
             if len(choice) == 1 and choice.isalpha() and choice not in steps:
                 self.rejected += 1
-                self.say(f"! {quoted(word)} is not one of the choices here: {offer}")
+                self.say(f"! {quoted(word)} is not one of the choices here: {offer}.")
                 continue
             if choice == "v":
                 verdict = self.service.verdict(self.player, self.game_id)

@@ -31,6 +31,7 @@ __all__ = [
     "sentence",
     "sentences",
     "capitalised",
+    "as_sentence",
     "tally",
     "match_words",
     "blocked_words",
@@ -184,6 +185,14 @@ def cards_left_words(named: Iterable[tuple[str, int]], short: bool = False) -> s
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def as_sentence(text: str) -> str:
+    """A refusal or a reason as a person reads it at a table: capitalised, with its
+    full stop ("nothing to redo" -> "Nothing to redo."). Errors are written in lower
+    case, without one, for 'parlour: error: ...' and the web's ``{"error": ...}``."""
+    text = capitalised(text.strip())
+    return text if not text or text[-1] in ".!?…" else f"{text}."
 
 
 def score_label(winner: int | None, names: Names) -> str:

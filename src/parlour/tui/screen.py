@@ -40,7 +40,7 @@ from textual.widgets import RichLog, Static
 from ..errors import ParlourError
 from ..service.ending import deal_words, pair_words
 from ..service.policy import numbered
-from ..service.words import capitalised, no_card_words, with_symbols
+from ..service.words import as_sentence, no_card_words, with_symbols
 from .canvas import Canvas
 from .dialogs import (
     ChoiceScreen,
@@ -1019,9 +1019,8 @@ class TableScreen(Screen[None]):
 
 def _sentence(text: str) -> str:
     """The service's reason as a sentence on the message line: capitalised, with its
-    full stop."""
-    text = capitalised(text.strip())
-    return text if not text or text[-1] in ".!?…" else f"{text}."
+    full stop (as ``parlour play`` says it)."""
+    return as_sentence(text)
 
 
 def common_keys(answer: dict[str, Any]) -> str:
