@@ -92,6 +92,8 @@ def test_rules_at_a_terminal_open_at_the_brief(
         (["play", "8"], "unknown game '8' (did you mean eight-by-eight?)"),
         (["play", "c"], "unknown game 'c': the games are calculation, chinese-patience, "),
         (["play", "gate", "--colour", "alwys"], "(did you mean always?): choose auto, always"),
+        (["play", "gate", "bar=3"], "gate has no option 'bar' (did you mean bars?); its options"),
+        (["play", "uno", "w4"], "uno has no option 'w4' (did you mean w4_challenge?); "),
         (["load", "/nonexistent/save.json"], "cannot read save file"),
         (["rules", "chess"], "unknown game"),
         (["play", "gate", "--opponent", "strong"], "one-player game"),

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidOptionError, quoted
+from ..errors import InvalidOptionError, meant, quoted
 
 __all__ = ["OptionSpec", "resolve_options", "parse_option_words", "given_options"]
 
@@ -138,8 +138,10 @@ def resolve_options(
         spec = by_name.get(name)
         if spec is None:
             known = ", ".join(f"{s.name} ({s.help})" for s in by_name.values()) or "none"
+            guess = meant(name, {n: n for n in by_name})  # 'bar=3' -> bars, 'uno' -> uno_call
+            hint = f" (did you mean {guess}?)" if guess else ""
             raise InvalidOptionError(
-                f"{game} has no option {quoted(raw_name)}; its options are: {known}"
+                f"{game} has no option {quoted(raw_name)}{hint}; its options are: {known}"
             )
         result[name] = spec.convert(value, game, strict)
     return result
