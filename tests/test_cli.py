@@ -1155,3 +1155,19 @@ def test_a_refused_command_is_a_sentence(
     refused = [line for line in out.splitlines() if line.startswith("! ")]
     assert refused[0] == "! Nothing to redo."
     assert refused[1].startswith("! Cannot undo: ") and refused[1].endswith(".")
+
+
+def test_the_winning_line_after_a_verdict_is_wrapped_between_moves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'A winning line: [T3 F] [deal] ...' on one line of 120 moves (some 900
+    columns), which the terminal broke inside a move."""
+    argv = ["play", "gate", "--seed", "7", "--db", ":memory:"]
+    _, out, _ = run(monkeypatch, capsys, argv, "give up\nv\nq\n")
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("A winning line: "))
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith("  "))
+    shown = lines[start:end]
+    assert len(shown) > 5 and all(len(line) < 80 for line in shown), shown
+    moves = re.findall(r"\[([^\]]+)\]", " ".join(shown))
+    assert len(moves) == 120 and moves[:2] == ["T3 F", "deal"]

@@ -603,7 +603,7 @@ class TerminalTable:
                 verdict = self.service.verdict(self.player, self.game_id)
                 self.say(verdict["text"])
                 if verdict["moves"]:
-                    self.say("A winning line: " + " ".join(f"[{m}]" for m in verdict["moves"]))
+                    self.say(_line_text(verdict["moves"]))
                 steps, offer = self._offer(verdict)
                 self.say(offer)
                 continue
@@ -626,6 +626,19 @@ class TerminalTable:
 #: ANSI: cursor home, erase the screen, erase the scrollback (xterm's, kept by most
 #: terminals; where unknown it is ignored, and the screen is still erased).
 WIPE_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def _line_text(moves: Sequence[str]) -> str:
+    """The solver's winning line after a verdict, each move in brackets as typed,
+    wrapped to 80 columns between moves (a line of 300 moves ran to 2,000 columns on
+    one line, broken inside a move by the terminal)."""
+    lines = ["A winning line:"]
+    for move in moves:
+        word = f"[{move}]"
+        if len(lines[-1]) + 1 + len(word) > HELP_WIDTH:
+            lines.append(" ")
+        lines[-1] += f" {word}"
+    return "\n".join(lines)
 
 
 def _indented(text: str) -> str:
