@@ -120,7 +120,7 @@ def test_a_whole_uno_match_live_each_seeing_only_their_own(make_client: Make) ->
         Person(bob, gid, SeatScanner(engine(app, gid), 1)),
     ]
     assert people[0].answer["seat"] == 0 and people[1].answer["seat"] == 1
-    moves = 0
+    moves = drew = 0
     for _ in range(400):
         answer = people[0].answer
         if answer["outcome"] is not None:
@@ -129,6 +129,11 @@ def test_a_whole_uno_match_live_each_seeing_only_their_own(make_client: Make) ->
         me, other = people[mover], people[1 - mover]
         assert me.answer["your_turn"] and not other.answer["your_turn"]
         assert other.answer["status"].startswith(f"{['Ann', 'Bob'][mover]}'s turn")
+        if me.answer["view"]["drawn"] is not None:  # the card drawn is the mover's alone
+            drew += 1
+            assert other.answer["status"].endswith("play the card just drawn, or keep it.")
+            assert "just drawn, or keep it" in me.answer["status"]
+            assert "the card just drawn" not in me.answer["status"]
         legal = me.answer["legal_moves"]
         plays = [m for m in legal if m not in ("draw", "pass", "keep")]
         reply = me.send("move", move=(plays or legal)[0])
@@ -140,6 +145,7 @@ def test_a_whole_uno_match_live_each_seeing_only_their_own(make_client: Make) ->
         assert told["log"][-1]["who"] == "opponent"
     else:
         pytest.fail("the match did not end")
+    assert drew > 0
     ends = [p.answer["end"] for p in people]
     assert {ends[0]["result"], ends[1]["result"]} == {"won", "lost"}
     assert ends[0]["totals"] == ends[1]["totals"][::-1] or ends[0]["totals"] == ends[1]["totals"]

@@ -358,6 +358,14 @@ class Names:
     def second_person(self, who: int | None) -> bool:
         return who is not None and who == self.viewer
 
+    def reads_own(self, who: int | None) -> bool:
+        """Whether ``who`` is the reader: "you", or at one shared screen the seat it is
+        told to (``side``). What only a seat may know (the card it has just drawn) is
+        named to that seat alone."""
+        if who is None:
+            return False
+        return who == (self.viewer if self.viewer is not None else self.side)
+
     def verb(self, who: int | None, base: str) -> str:
         """``play`` for you, ``plays`` for anyone else (``catch`` -> ``catches``);
         ``played`` for everyone where the names tell the past."""
@@ -706,6 +714,8 @@ def _asked(event: Event, names: Names) -> str:
             return f"play a {colour_words(event.target)} card or a Wild, or draw"
         return f"match {_the(event)} or draw"
     if code == "drawn":
+        if not names.reads_own(event.who):  # a friend waiting: the card is not theirs to see
+            return "play the card just drawn, or keep it"
         return f"play {card}, just drawn, or keep it"
     if code == "place":
         return f"place {card} on a foundation or a waste pile"
