@@ -46,7 +46,10 @@ export function endPanel(answer, act, hand = null) {
   const undo = !final || next.includes("undo");
   const buttons = h("div", { class: "row end-actions" },
     series ? h("button", { type: "button", class: "primary", id: "next-in-series", onclick: act.series, text: "Next game of the series" }) : null,
-    h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? newLabel(answer) : againText(answer) }),
+    // against a friend the next game is the series' next, with the same friend (the
+    // table's newGame): a "New game" beside it started the very same game
+    series && answer.live ? null
+      : h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? newLabel(answer) : againText(answer) }),
     kind === "daily" ? [
       h("button", { type: "button", id: "new-random", onclick: () => act.fresh("random"), text: "New random deal" }),
       h("button", { type: "button", id: "new-winnable", onclick: () => act.fresh("winnable"), text: "New winnable deal" }),
