@@ -196,6 +196,10 @@ function take(answer, cause) {
     if (answer.live.version < shown) return;
     line.live = answer.live;
     if (answer.live.next && answer.outcome) {
+      // the other asked for the next game: this table follows, and says why (the end
+      // panel went, a new deal came, and nothing said so)
+      const other = answer.live.seats.find((s) => !s.you);
+      if (other && other.kind === "person") window.Parlour.notice = `The next game with ${other.name} has started.`;
       location.hash = `#/game/${answer.live.next}`;
       return;
     }

@@ -84,6 +84,9 @@ export async function showGame(main, id, pending, seat = null) {
   renderLog();
   settleFocus();
   if (answer.live) live.attach(answer, els.status);
+  // what brought this table here unasked (the friend's next game, live.js)
+  if (window.Parlour.notice) say(window.Parlour.notice);
+  window.Parlour.notice = null;
 }
 
 export function leaveGame() {
