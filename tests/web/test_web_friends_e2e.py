@@ -165,8 +165,7 @@ def test_an_uno_match_between_two_browsers(two: tuple[Table, Table]) -> None:
         "(id) => window.Parlour.game.answer && window.Parlour.game.answer.id !== id", arg=finished
     )
     ann.page.wait_for_function(
-        "document.querySelector('#message').textContent"
-        " === 'The next game with Bob has started.'"
+        "document.querySelector('#message').textContent === 'The next game with Bob has started.'"
     )
 
 
