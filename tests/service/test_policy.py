@@ -391,6 +391,9 @@ def test_a_deck_given_has_no_deal_number(table: TableService) -> None:
     over = table.resign(ME, answer["id"])
     assert over["final"] and "seed" not in over and over["end"]["deal"] is None
     assert all("seed" not in listed for listed in table.list_games(ME))
+    # listed as the person's deck (review: it read "Random deal")
+    listed = next(g for g in table.list_games(ME) if g["id"] == answer["id"])
+    assert listed["deal_text"] == "Your deck"
     again = table.again(ME, answer["id"], same_deal=True)
     assert again["view"] == answer["view"] and "seed" not in again
     numbered = table.resign(ME, table.start(ME, "calculation", seed=3)["id"])

@@ -2192,3 +2192,25 @@ def test_the_help_page_fits_its_code_blocks_to_the_screen() -> None:
         assert " ".join(game_class("uno").help_text.split()) in " ".join(page.split())
 
     drive(script, game="uno", seed=3, opponent="random")
+
+
+def test_the_help_pages_keys_and_piles_keep_their_lines_and_entries_whole() -> None:
+    """Review: the keys' three lines (the table's own, the waiting moves', the common
+    ones) were wrapped as one paragraph at 80 columns (68 in the block): "0 stock 1-4" /
+    "F 5-8 W h hint", an entry split and the lines run together. Each line is fitted
+    on its own, broken only between entries; each pile's row on its own too."""
+    from parlour.tui.dialogs import rules_markdown
+
+    own = "space: current card to cursor  enter: pile, then target  0 stock  1-4 F  5-8 W"
+    common = "h hint  u undo  x give up  n new  l log  ? help  esc games  q quit"
+    piles = {f"T{i}": f"row {i} of the tableau, face-down cards under one face up" for i in (1, 2)}
+    page = rules_markdown("calculation", f"{own}\n{common}", piles=piles, width=40)
+    keys_block, piles_block = page.split("```")[1::2][:2]
+    lines = keys_block.strip("\n").split("\n")
+    assert all(len(line) <= 40 for line in lines), lines
+    for text in (own, common):  # every entry whole on one line, in order
+        entries = text.split("  ")
+        assert [e for line in lines for e in line.split("  ") if e in entries] == entries
+    assert not any(e in line for e in common.split("  ") for line in lines[:2])  # own first
+    rows = piles_block.strip("\n").split("\n")
+    assert [r.split()[0] for r in rows if not r.startswith(" ")] == ["T1", "T2"], rows

@@ -37,7 +37,8 @@ AGAIN = {
 def deal_words(answer: Mapping[str, Any]) -> str:
     """Which deal is on the table, as an opening line names it: "the deal of the day,
     26 November 2026", "a deal the solver has proved winnable", "deal 7" (a seed the
-    person may see), or "" (a random deal whose seed is kept back). A winnable deal
+    person may see), or "" (a random deal whose seed is kept back, or a deck the person
+    gave, which has no number). A winnable deal
     never names its seed: all a person may learn of it is that it is winnable."""
     kind = answer.get("deal")
     if kind == "daily":

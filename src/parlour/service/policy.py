@@ -1071,6 +1071,8 @@ def _listed(record: GameRecord, seat: int, shown_seed: int | str | None) -> List
         deal = f"Deal of the day, {day_words(str(day))}" if day else "Deal of the day"
     elif kind == "winnable":
         deal = "Winnable deal"
+    elif not numbered_deal(record):  # a deck given: it has no number, and is no random deal
+        deal = "Your deck"
     elif shown_seed is not None:
         deal = f"Deal {shown_seed}"
     else:

@@ -5,6 +5,7 @@ Letter keys work in either case, as on the table."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from importlib.resources import files
 
@@ -81,15 +82,48 @@ def rules_markdown(
     title, _, body = page.partition("\n")
     body = "\n".join(f"#{line}" if line.startswith("#") else line for line in body.split("\n"))
     note = f"\n\n{NUMBERS_NOTE}" if numbered else ""
-    at_table = f"\n\n## Keys at this table\n\n{KEYS_INTRO}\n\n```\n{fit(keys)}\n```{note}"
+    keys = keys if width is None else _entries_fitted(keys, width)
+    at_table = f"\n\n## Keys at this table\n\n{KEYS_INTRO}\n\n```\n{keys}\n```{note}"
     if piles:
         wide = max(len(pile) for pile in piles)
-        named = fit("\n".join(f"{pile:<{wide}}  {words}" for pile, words in piles.items()))
+        # each pile's row on its own, its words wrapped under their column
+        named = "\n".join(
+            f"{pile:<{wide}}  {words}"
+            if width is None
+            else "\n".join(
+                textwrap.wrap(
+                    words,
+                    max(width, wide + 12),
+                    initial_indent=f"{pile:<{wide}}  ",
+                    subsequent_indent=" " * (wide + 2),
+                    break_on_hyphens=False,
+                )
+            )
+            for pile, words in piles.items()
+        )
         at_table += f"\n\n## Piles at this table\n\n{PILES_INTRO}\n\n```\n{named}\n```"
     return (
         f"{title}{at_table}\n\n## Help\n\n{HELP_NOTE}\n\n```\n{help_text}\n```\n\n"
         f"## Rules\n\n{RULES_NOTE}\n{body.rstrip()}\n"
     )
+
+
+def _entries_fitted(keys: str, width: int) -> str:
+    """The keys' lines (entries two spaces apart: "h hint  x give up") for ``width``
+    columns, each line on its own and broken only between entries. Wrapped as one
+    paragraph, the three lines ran together and split an entry ("0 stock 1-4" / "F
+    5-8 W h hint")."""
+    out: list[str] = []
+    for line in keys.split("\n"):
+        row = ""
+        for entry in (e.strip() for e in line.split("  ") if e.strip()):
+            if row and len(row) + 2 + len(entry) > width:
+                out.append(row)
+                row = entry
+            else:
+                row = f"{row}  {entry}" if row else entry
+        out.append(row)
+    return "\n".join(out)
 
 
 class _Page(ModalScreen[None]):
