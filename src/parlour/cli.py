@@ -43,7 +43,7 @@ from .service.policy import (
     default_level,
     person_words,
 )
-from .service.words import Names, as_sentence, fitted, no_card_words, sentences
+from .service.words import Names, as_sentence, fitted, moves_words, no_card_words, sentences
 from .sim.command import add_parser as add_simulate_parser
 
 __all__ = ["main"]
@@ -968,7 +968,7 @@ def _solved_what(game: Game) -> str:
     # a deck given (or a save of one) has no deal number: its seed is no deal's
     deal = f"deal {game.seed}" if game.deck is None else "your deck"
     played = len(game.moves)
-    after = f", after {played} move{'s' if played != 1 else ''}" if played else ""
+    after = f", after {moves_words(played)}" if played else ""
     return f"{game_class(game.name).title}, {deal}{after}"
 
 
