@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.registry import game_class
-from .words import give_up_words, tally
+from .words import counted, give_up_words, tally
 
 __all__ = [
     "AGAIN",
@@ -176,11 +176,6 @@ def end_facts(answer: Mapping[str, Any]) -> list[str]:
     return facts
 
 
-def _counted(count: int, word: str) -> str:
-    """A figure in a table's cell, with its unit: "1 point", "52 cards"."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _rate(row: Mapping[str, Any]) -> str:
     return f"{100 * float(row['win_rate']):.0f}%" if row["played"] else "-"
 
@@ -205,9 +200,9 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
 
     def line(name: str, row: Mapping[str, Any]) -> tuple[str, ...]:
         if row.get("best_score") is not None:
-            best = _counted(int(row["best_score"]), "point")
+            best = counted(int(row["best_score"]), "point")
         elif row.get("best_progress") is not None:
-            best = f"{_counted(int(row['best_progress']), 'card')} home"
+            best = f"{counted(int(row['best_progress']), 'card')} home"
         else:
             best = "-"
         return (
@@ -240,5 +235,5 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
     in_play = int(total.get("in_play") or 0) if game is None else 0
     if in_play:
         them = "them" if in_play != 1 else "it"
-        out.append(f"{_counted(in_play, 'game')} in play (parlour tui resumes {them}).")
+        out.append(f"{counted(in_play, 'game')} in play (parlour tui resumes {them}).")
     return out

@@ -46,6 +46,7 @@ __all__ = [
     "LINE_DEAL",
     "brief_refusal",
     "moves_words",
+    "counted",
     "moves_told",
     "ago_words",
     "give_up_words",
@@ -237,9 +238,15 @@ def no_card_words(number: int, count: int) -> str:
     return f"there is no card {number}: your cards are numbered 1 to {count}"
 
 
+def counted(count: int, word: str) -> str:
+    """A count with its noun, singular or plural: "1 card", "52 cards", "3 points"
+    (regular plurals only: the words counted here take an "s")."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def moves_words(count: int) -> str:
     """``1 move``, ``12 moves``."""
-    return "1 move" if count == 1 else f"{count} moves"
+    return counted(count, "move")
 
 
 def ago_words(then: float, now: float, date: str | None = None) -> str:

@@ -20,8 +20,8 @@ from textual.widgets.option_list import Option
 from ..ai import player_levels
 from ..ai.deals import offers_winnable
 from ..core.registry import game_class, game_names
+from ..service.words import counted
 from .screen import PREPARING, key_name
-from .tables.base import plural
 
 if TYPE_CHECKING:
     from .app import ParlourApp
@@ -168,7 +168,7 @@ class ChooserScreen(Screen[None]):
         for game in games:
             opponent = f" vs {game['opponent']}" if game.get("opponent") else ""
             text = (
-                f"{game['title']}{opponent}: {plural(int(game['moves_played']), 'move')}, "
+                f"{game['title']}{opponent}: {counted(int(game['moves_played']), 'move')}, "
                 f"{_ago(float(game['updated']))}"
             )
             saved.add_option(Option(text, id=f"saved-{game['id']}"))

@@ -299,7 +299,7 @@ class TableScreen(Screen[None]):
 
     def tell(self, text: str, error: bool = False) -> None:
         """Put text on the message line: the service's words, or a table's label."""
-        self.flash = _sentence(with_symbols(text)) if error else text
+        self.flash = as_sentence(with_symbols(text)) if error else text
         self.flash_error = error
         self.show_status()
         if error:
@@ -1015,12 +1015,6 @@ class TableScreen(Screen[None]):
             self.parlour.end_choice(self, choice or "close")
 
         self.app.push_screen(EndScreen(text, choices), done)
-
-
-def _sentence(text: str) -> str:
-    """The service's reason as a sentence on the message line: capitalised, with its
-    full stop (as ``parlour play`` says it)."""
-    return as_sentence(text)
 
 
 def common_keys(answer: dict[str, Any]) -> str:

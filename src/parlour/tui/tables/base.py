@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 
-from ...service.words import card_words
+from ...service.words import card_words, counted
 from ..canvas import Canvas
 from ..cards import (
     CARD_BACK,
@@ -50,7 +50,6 @@ __all__ = [
     "draw_fan",
     "move_button",
     "move_buttons",
-    "plural",
     "seat_name",
     "whose",
 ]
@@ -76,10 +75,6 @@ def whose(answer: Mapping[str, Any], seat: int) -> str:
     """A seat's things as the service names them for this reader (``answer["names"]``):
     "your", "the computer's", or "Player 1's" when two people share the table."""
     return str(answer["names"][seat]["whose"])
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def draw_card(canvas: Canvas, x: int, y: int, card: str | None, dim: bool = False) -> int:
@@ -242,7 +237,7 @@ class Table:
         count = int(part.get("count") or 0)
         card = part.get("card")
         if count > 1 and card:
-            return f"{plural(count, 'card')}, from {card_words(str(card))} down"
+            return f"{counted(count, 'card')}, from {card_words(str(card))} down"
         if card:
             return card_words(str(card))
         return str(part.get("move", ""))

@@ -12,9 +12,10 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 
+from ...service.words import counted
 from ..canvas import Canvas
 from ..cards import rank_face
-from .base import DIM, LABEL, Table, draw_card, draw_empty, draw_fan, plural
+from .base import DIM, LABEL, Table, draw_card, draw_empty, draw_fan
 
 __all__ = ["CalculationTable"]
 
@@ -49,7 +50,7 @@ class CalculationTable(Table):
             canvas.put(x + 2, 2, "The stock is empty", DIM)
         else:
             x = draw_card(canvas, x, 2, current)
-            canvas.put(x + 2, 2, f"Current card ({plural(left, 'card')} in the stock)", LABEL)
+            canvas.put(x + 2, 2, f"Current card ({counted(left, 'card')} in the stock)", LABEL)
         canvas.region("S", 0, 2, 44)
         self.labels["S"] = "the stock"
 

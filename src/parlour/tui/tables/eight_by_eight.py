@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ...service.words import counted
 from ..canvas import Canvas
 from ..cards import back_style
-from .base import BLANK, DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan, plural
+from .base import BLANK, DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan
 
 __all__ = ["EightByEightTable"]
 
@@ -75,7 +76,7 @@ class EightByEightTable(Table):
         waste = list(view.get("waste", []))
         draw_fan(canvas, WASTE_X + 2, y, waste, canvas.width - WASTE_X - 4)
         if waste:
-            canvas.put(WASTE_X, y + 1, f"{plural(len(waste), 'card')}, top card last", DIM)
+            canvas.put(WASTE_X, y + 1, f"{counted(len(waste), 'card')}, top card last", DIM)
         canvas.region("W", WASTE_X - 1, y, canvas.width - WASTE_X + 1)
         self.labels["W"] = "the waste"
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ...service.words import counted
 from ..canvas import Canvas
-from .base import BLANK, DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan, plural
+from .base import BLANK, DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan
 
 __all__ = ["GateTable"]
 
@@ -62,7 +63,7 @@ class GateTable(Table):
         canvas.region("W", wx - 1, 2, canvas.width - wx + 1)
         self.labels["W"] = "the waste heap"
         if waste:
-            canvas.put(wx + 2, 3, f"{plural(len(waste), 'card')}, top card last", DIM)
+            canvas.put(wx + 2, 3, f"{counted(len(waste), 'card')}, top card last", DIM)
 
         # The gate: left post, the bars, right post.
         top = 5

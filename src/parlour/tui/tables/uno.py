@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...service.ending import pair_words
-from ...service.words import capitalised, card_words, colour_words
+from ...service.words import capitalised, card_words, colour_words, counted
 from ..canvas import Canvas
 from ..cards import back_style, uno_face, uno_style
-from .base import DIM, LABEL, Part, Table, move_buttons, plural, seat_name, whose
+from .base import DIM, LABEL, Part, Table, move_buttons, seat_name, whose
 
 __all__ = ["UnoTable"]
 
@@ -51,7 +51,7 @@ class UnoTable(Table):
         them = capitalised(seat_name(answer, 1 - int(answer["seat"])))
         x = canvas.put(1, 2, f"{them} ", LABEL)
         known = len(view.get("opponent_known") or [])
-        extra = f"  {plural(others, 'card')}" + (f" ({known} W+4 known)" if known else "")
+        extra = f"  {counted(others, 'card')}" + (f" ({known} W+4 known)" if known else "")
         shown = max(0, min(others, (canvas.width - x - len(extra)) // 2))  # the count fits
         canvas.put(x, 2, "▒ " * shown, back_style())
         canvas.put(x + 2 * shown, 2, extra, LABEL)
@@ -71,7 +71,7 @@ class UnoTable(Table):
         canvas.put(12, 6, "      ", style)
         colour_name = colour_words(colour) if colour else "none yet"
         canvas.put(20, 5, f"Colour in play: {colour_name}", LABEL)
-        canvas.put(20, 6, f"Discard pile: {plural(len(view.get('discard') or []), 'card')}", DIM)
+        canvas.put(20, 6, f"Discard pile: {counted(len(view.get('discard') or []), 'card')}", DIM)
 
         # The reader's hand ("your", or "Player 1's" at one table) in the service's
         # order, each card under its number (bright while it may be played); the card
@@ -80,7 +80,7 @@ class UnoTable(Table):
         self.hand = hand
         drawn = view.get("drawn")
         mine = whose(answer, int(answer["seat"]))
-        canvas.put(1, 9, f"{capitalised(mine)} hand ({plural(len(hand), 'card')})", LABEL)
+        canvas.put(1, 9, f"{capitalised(mine)} hand ({counted(len(hand), 'card')})", LABEL)
         per_line = max(1, (canvas.width - 2) // (CARD_WIDTH + 1))
         drawn_marked = False
         for i, card in enumerate(hand):
