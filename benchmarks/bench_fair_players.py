@@ -8,8 +8,8 @@
 Deal i of a variant is the seeded deal ``seed + i``. For each deal:
 
 * the player (``--level``, by default the strongest: ``strong``) plays it from its view
-  alone until the game ends or the player says that no move leads anywhere new (then
-  the deal counts as lost: a person would resign); ``--seconds`` caps the time of one
+  alone until the game ends or the player says that no move leads anywhere (then the
+  deal counts as lost: a person would resign); ``--seconds`` caps the time of one
   decision (the players' work per decision is a fixed schedule of samples, so a run is
   reproducible whenever the cap is not reached);
 * the solver (which sees the whole deal) searches it with ``--solver-budget`` nodes
@@ -67,7 +67,7 @@ class Deal:
     variant: str
     seed: int
     won: bool = False
-    gave_up: bool = False  # the player said that no move leads anywhere new
+    gave_up: bool = False  # the player said that no move leads anywhere (it resigned)
     unfinished: bool = False  # the safety net of moves was reached
     moves: int = 0
     cpu: float = 0.0
@@ -134,7 +134,7 @@ def report(variant: str, deals: list[Deal]) -> None:
                 f"(at most {won / solved:.3f}, at least {won / (solved + unknown):.3f}); "
                 f"won where the solver found no line: {won - both} |"
             )
-    print(f"| gave up (no move leads anywhere new) | {sum(d.gave_up for d in deals)} |")
+    print(f"| resigned (no move leads anywhere) | {sum(d.gave_up for d in deals)} |")
     print(f"| unfinished (more than {MAX_MOVES} moves) | {sum(d.unfinished for d in deals)} |")
     print(
         f"| CPU per move: median / 95th percentile / largest | "

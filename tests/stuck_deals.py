@@ -1,4 +1,4 @@
-"""A deal where a patience player finds that no move leads anywhere new, for the
+"""A deal where a patience player finds that no move leads anywhere, for the
 tests of what a hint says then (the service's, and in Chromium the web table's)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import parlour
 from parlour.ai.gate import GateFairPlayer
 
 #: What every front end shows for such a hint (and it suggests no move).
-STUCK_TEXT = "Hint: no move leads anywhere new: undo or give up."
+STUCK_TEXT = "Hint: no move leads anywhere: undo or resign."
 
 
 def gate_moves_until_stuck() -> list[str]:

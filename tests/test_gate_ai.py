@@ -255,7 +255,7 @@ def test_hint_when_stuck_after_the_stock_is_out() -> None:
 def test_seed_970141_ends_without_a_loop() -> None:
     """Issue 23: with 3-card bars the fair player once shuttled ``B1 T2`` / ``T2 B1`` from
     about move 75 for ever (a simulation spent 25 minutes on this deal). It now says,
-    within a hundred moves, that no move leads anywhere new."""
+    within a hundred moves, that no move leads anywhere."""
     game = parlour.new_game(NAME, seed=970141, bars=3)
     moves = play_out(game.state, GateFairPlayer(970141), limit=150)
     assert game.outcome is None and moves < 150

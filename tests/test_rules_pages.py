@@ -75,8 +75,9 @@ def test_the_brief_of_a_french_suited_game_shows_suit_symbols(name: str) -> None
 
 @pytest.mark.parametrize("name", game_names())
 def test_a_page_quotes_the_stuck_hint_as_the_hint_says_it(name: str) -> None:
-    """The pages quote the hint a stuck patience gets; they once quoted an older
-    wording ("no move leads anywhere: undo or resign") that no front end says."""
+    """The pages quote the hint a stuck patience gets, and every front end says it in
+    those words: "no move leads anywhere: undo or resign", the specification's (the
+    pages and the hint once said "anywhere new: undo or give up")."""
     from parlour.ai.hints import NO_WAY
     from parlour.service.words import stuck_words
 

@@ -188,13 +188,14 @@ def move_keys_help(answer: Answer) -> str:
     return "".join(lines)
 
 
-#: The terminal table's key for giving up (a patience) or resigning, typed alone: it
-#: asks first, as the table does, since one letter is an easy slip; the whole word
-#: (``resign``, ``give up``) is typed on purpose and acts at once.
+#: The terminal table's key for resigning, typed alone: it asks first, as the table
+#: does, since one letter is an easy slip; the whole word (``resign``) is typed on
+#: purpose and acts at once.
 GIVE_UP_KEY = "x"
 
-#: The words that give a game up, as typed: ``resign`` (the command's name, in every
-#: game), and a patience's own ``give up`` (or ``giveup``).
+#: The words that resign a game, as typed: ``resign`` (the command's name, in every
+#: game, and the only one help and the README show), and ``give up`` or ``giveup``,
+#: which people type too (the words a patience once used).
 GIVE_UP_COMMANDS = ("resign", "give up", "giveup")
 
 #: What follows the one-sentence refusal of a typed move: where the rest is (a sentence
@@ -281,7 +282,7 @@ class TerminalTable:
             self.say(textwrap.fill(lead + numbered, HELP_WIDTH, subsequent_indent=" " * len(lead)))
         if ending:
             # the end's text starts with the status (the headline and why): it stands
-            # for it, so "You gave up. It counts as a loss ..." is said once, not twice
+            # for it, so "You resigned. It counts as a loss ..." is said once, not twice
             self.say(_end_text(answer))
             self.end_told = True
         else:
@@ -322,7 +323,7 @@ class TerminalTable:
                     self.end_told = True
                     self.say(_end_text(answer))
                 if answer["final"]:
-                    # a lost patience given up was told its end already: only
+                    # a lost patience resigned was told its end already: only
                     # the choices of what comes next remain
                     if not self._after_the_end():
                         return self._exit_code()
@@ -416,7 +417,7 @@ class TerminalTable:
                 return "quit"
             if command in ("help", "?") and not rest:
                 kept = KEPT if self.service.store.keeps else NOT_KEPT
-                words = answer["give_up"]  # "give up this deal", "resign this game"
+                words = answer["give_up"]  # "resign this deal", "resign this game"
                 key = f"{words['verb']} ({GIVE_UP_KEY})"
                 give_up = f"{key:<12} {words['action'].lower()} ({GIVE_UP_KEY} asks first)"
                 undo = (
@@ -479,9 +480,9 @@ class TerminalTable:
             return "same"
 
     def _give_up_asked(self, seat: int | None) -> str:
-        """The table's key ``x``: give the game up (resign) once the person says yes to
-        the service's question, the terminal table's ("Resign this game? It counts as a
-        loss."); any other answer leaves the game as it is."""
+        """The table's key ``x``: resign once the person says yes to the service's
+        question, the terminal table's ("Resign this game? It counts as a loss.");
+        any other answer leaves the game as it is."""
         words = self.answer["give_up"]
         reply = self._ask(f"{words['question']} {words['detail']} (y/n) ")
         if (reply or "").strip().lower() not in ("y", "yes"):
@@ -663,7 +664,7 @@ def _end_text(answer: Answer) -> str:
     lines = [f"Game over. {end['headline']} {end['detail']}".strip()]
     lines += end_facts(answer)
     if not end["final"]:
-        verb = answer["give_up"]["verb"]  # a lost patience: "give up"
+        verb = answer["give_up"]["verb"]  # a lost patience: "resign"
         lines.append(f"Type undo to try another way, or {verb} to leave this deal.")
     return "\n".join(lines)
 

@@ -1,6 +1,6 @@
 """The table's hints and refusals: plain words, with suit symbols and the piles named
 as the table names them, never a move's notation; and a patience player that finds no
-move leading anywhere new suggests none, by one rule for every patience and front end."""
+move leading anywhere suggests none, by one rule for every patience and front end."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ PATIENCES = ["calculation", "gate", "eight-by-eight"]
 
 
 def stuck_hint(game: Game) -> Hint:
-    """What a patience player says once nothing leads anywhere new (any legal move)."""
+    """What a patience player says once nothing leads anywhere (any legal move)."""
     return Hint(game.legal_moves()[0], NO_WAY, stuck=True)
 
 
@@ -36,7 +36,8 @@ def test_a_stuck_hint_suggests_no_move(monkeypatch: pytest.MonkeyPatch, name: st
     answer = table.start("me", name, seed=3)
     found = table.hint("me", answer["id"])
     # the player's finding, with what a person may do about it in the service's words
-    reason = f"{NO_WAY}: undo or give up"
+    reason = f"{NO_WAY}: undo or resign"
+    assert reason == "no move leads anywhere: undo or resign"  # the rules pages' words
     assert found == {"move": "", "reason": reason, "text": STUCK_TEXT, "stuck": True}
 
 
@@ -55,7 +56,7 @@ def test_a_stuck_hint_is_the_status_until_the_moves_change(
     answer = table.play("me", answer["id"], answer["legal_moves"][0])
     moved = table.get("me", answer["id"])["status"]
     table.hint("me", answer["id"])
-    stuck = "No move leads anywhere new: undo or give up."
+    stuck = "No move leads anywhere: undo or resign."
     assert table.get("me", answer["id"])["status"] == stuck
     # a service that has just started reads the finding from the store
     assert open_service(db).get("me", answer["id"])["status"] == stuck
@@ -81,7 +82,7 @@ def test_the_gates_player_stuck_on_a_real_deal(monkeypatch: pytest.MonkeyPatch) 
     answer: Any = table.start("me", "gate", seed=970141, options={"bars": 3})
     for move in gate_moves_until_stuck():
         answer = table.play("me", answer["id"], move)
-    reason = f"{NO_WAY}: undo or give up"
+    reason = f"{NO_WAY}: undo or resign"
     assert table.hint("me", answer["id"]) == {
         "move": "",
         "reason": reason,

@@ -362,11 +362,11 @@ async def settled(app: ParlourApp, pilot: Pilot) -> None:
     await pilot.pause()
 
 
-def test_a_lost_patience_ends_with_undo_give_up_the_verdict_and_a_winning_line(
+def test_a_lost_patience_ends_with_undo_resign_the_verdict_and_a_winning_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The end panel words the end as the service does and offers its next steps: a
-    lost patience can be taken back (``u``) or given up for good (``x``), and only
+    lost patience can be taken back (``u``) or resigned for good (``x``), and only
     then is its deal number shown, and the solver's verdict (``v``) and its winning
     line (``w``) offered. One game played to its end by keys, for all of it (playing
     it took 8 s)."""
@@ -390,7 +390,7 @@ def test_a_lost_patience_ends_with_undo_give_up_the_verdict_and_a_winning_line(
         assert table(app) is screen
         assert screen.answer["outcome"] is None
         assert screen.answer["moves_played"] == played - 1
-        # The same move loses again; this time X gives the deal up: it is final.
+        # The same move loses again; this time X resigns the deal: it is final.
         await play_calculation_to_the_end(pilot, screen)
         assert isinstance(app.screen, EndScreen)
         await keys(pilot, "x")
@@ -499,15 +499,15 @@ def test_hint_resign_and_rules() -> None:
         assert isinstance(app.screen, RulesScreen)
         await keys(pilot, "escape")
         assert table(app) is screen
-        await keys(pilot, "x")  # giving up asks first; N keeps playing
+        await keys(pilot, "x")  # resigning asks first; N keeps playing
         assert isinstance(app.screen, ConfirmScreen)
-        assert app.screen.question == "Give up this deal?"
+        assert app.screen.question == "Resign this deal?"
         await keys(pilot, "n")
         assert table(app) is screen and screen.answer["outcome"] is None
         await keys(pilot, "x", "y")
         assert screen.answer["result"] == "resigned"  # the engine's word stays
         assert isinstance(app.screen, EndScreen)
-        assert app.screen.text.startswith("You gave up.")
+        assert app.screen.text.startswith("You resigned.")
         await keys(pilot, "n")  # a finished game: a new one without a question
         assert table(app).game_id != first
         assert table(app).answer["game"] == "gate"
@@ -538,8 +538,8 @@ def test_eight_by_eight_labels_do_not_run_into_each_other(size: tuple[int, int])
 
 
 def test_a_stuck_hint_selects_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When no move leads anywhere new the hint says so, the status too, and it
-    selects nothing for Enter."""
+    """When no move leads anywhere the hint says so, in the rules pages' words, the
+    status too, and it selects nothing for Enter."""
     from parlour.ai.hints import NO_WAY, Hint
     from parlour.service import table as table_module
 
@@ -551,10 +551,10 @@ def test_a_stuck_hint_selects_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         await keys(pilot, "h")
-        assert screen.flash == "Hint: no move leads anywhere new: undo or give up."
+        assert screen.flash == "Hint: no move leads anywhere: undo or resign."
         # the status says so too (it said "Move cards, or turn up the next talon card")
-        assert screen.answer["status"] == "No move leads anywhere new: undo or give up."
-        assert status_line(app).startswith("No move leads anywhere new: undo or give up.")
+        assert screen.answer["status"] == "No move leads anywhere: undo or resign."
+        assert status_line(app).startswith("No move leads anywhere: undo or resign.")
         assert screen.hint_move is None and screen.selected is None
         await keys(pilot, "enter")
         assert screen.answer["moves_played"] == 0
@@ -1510,16 +1510,16 @@ def test_uno_offers_play_and_keep_only_after_drawing_a_playable_card() -> None:
 
 
 def test_the_key_bar_after_the_end_offers_only_keys_that_work() -> None:
-    """Was: a finished game's key bar still offered ``u undo  h hint  x give up``."""
+    """Was: a finished game's key bar still offered ``u undo  h hint  x resign``."""
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
-        assert "h hint" in key_bar(app) and "x give up" in key_bar(app)
+        assert "h hint" in key_bar(app) and "x resign" in key_bar(app)
         assert "u undo" not in key_bar(app)  # nothing to undo yet
         await keys(pilot, "x", "y", "escape")
         assert screen.answer["outcome"] is not None and table(app) is screen
         bar = key_bar(app)
-        for gone in ("u undo", "h hint", "x give up", "d deal"):
+        for gone in ("u undo", "h hint", "x resign", "d deal"):
             assert gone not in bar and gone not in rendered(app), bar
         assert "n new" in bar and "q quit" in bar
 
@@ -1529,23 +1529,23 @@ def test_the_key_bar_after_the_end_offers_only_keys_that_work() -> None:
 @pytest.mark.parametrize(
     ("game", "key", "question", "headline"),
     [
-        ("calculation", "x give up", "Give up this deal?", "You gave up."),
+        ("calculation", "x resign", "Resign this deal?", "You resigned."),
         ("uno", "x resign", "Resign this game?", "You resigned."),
     ],
 )
-def test_the_key_bar_gives_up_a_patience_and_resigns_uno(
+def test_the_key_bar_resigns_a_patiences_deal_and_an_uno_game(
     game: str, key: str, question: str, headline: str
 ) -> None:
-    """Was: ``x resign`` and "Resign this game?" at a patience, which has nobody to
-    resign to; a patience is given up, a two-player game resigned (the service's
-    ``give_up`` words)."""
+    """Resigning in every game, as the rules pages name it (was: ``x give up``, "Give
+    up this deal?" and "You gave up." at a patience); the question names what is
+    resigned, a patience's deal or a two-player game (the service's ``give_up``
+    words)."""
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         bar = key_bar(app)
         assert key in bar, bar
-        other = "x resign" if key == "x give up" else "x give up"
-        assert other not in bar, bar
+        assert "give up" not in bar, bar
         await keys(pilot, "x")
         assert isinstance(app.screen, ConfirmScreen) and app.screen.question == question
         await keys(pilot, "y")
@@ -1651,7 +1651,7 @@ def test_the_winning_line_can_be_paused_stepped_and_left(
         line = screen.line
         assert line is not None and line.playing and screen.replaying == 0
         assert "Winning line   The deal   step 0" in status_line(app)
-        # the log follows the line, as the web app's does (it kept "You give up.")
+        # the log follows the line, as the web app's does (it kept "You resign.")
         assert screen.log_texts() == ["step 0"]
         bar = key_bar(app)
         for shown in ("space pause", "←/→ step", "end last move", "+/- speed 1×", "esc back"):
@@ -1704,7 +1704,7 @@ def test_the_winning_line_can_be_paused_stepped_and_left(
         assert screen.line is None and screen.replaying is None and not screen.busy
         assert screen.view == game_view
         assert "step 0" not in screen.log_texts()  # the game's own log again
-        assert screen.log_texts()[-1].startswith("You give up"), screen.log_texts()
+        assert screen.log_texts()[-1].startswith("You resign"), screen.log_texts()
         panel = app.screen
         assert isinstance(panel, EndScreen), type(panel).__name__
         assert "d" in panel.choices
@@ -2202,7 +2202,7 @@ def test_the_help_pages_keys_and_piles_keep_their_lines_and_entries_whole() -> N
     from parlour.tui.dialogs import rules_markdown
 
     own = "space: current card to cursor  enter: pile, then target  0 stock  1-4 F  5-8 W"
-    common = "h hint  u undo  x give up  n new  l log  ? help  esc games  q quit"
+    common = "h hint  u undo  x resign  n new  l log  ? help  esc games  q quit"
     piles = {f"T{i}": f"row {i} of the tableau, face-down cards under one face up" for i in (1, 2)}
     page = rules_markdown("calculation", f"{own}\n{common}", piles=piles, width=40)
     keys_block, piles_block = page.split("```")[1::2][:2]

@@ -132,8 +132,8 @@ class Table:
         return int(self.page.evaluate("window.Parlour.game.answer.moves_played"))
 
     def give_up(self) -> None:
-        """Give up (a patience) or resign (a two-player game) from the toolbar, and say
-        yes: the question's button says what the service's ``give_up`` words say."""
+        """Resign from the toolbar, and say yes: the question's button says what the
+        service's ``give_up`` words say ("Resign")."""
         label = self.answer["give_up"]["label"]
         self.page.locator("#resign").click()
         self.page.locator("dialog#confirm #confirm-yes", has_text=label).click()

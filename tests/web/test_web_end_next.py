@@ -15,14 +15,14 @@ from tabletools import Table
 TableAt = Callable[..., Table]
 
 
-#: How each kind of game is given up: (the button, its question, the end's headline).
-GIVE_UP = ("Give up", "Give up this deal?", "You gave up.")
+#: How each kind of game is resigned: (the button, its question, the end's headline).
+RESIGN_DEAL = ("Resign", "Resign this deal?", "You resigned.")
 RESIGN = ("Resign", "Resign this game?", "You resigned.")
 
 
 def resign(table: Table, words: tuple[str, str, str]) -> None:
-    """Give up or resign from the toolbar, in the words a patience (``GIVE_UP``) or a
-    two-player game (``RESIGN``) is given up in: the button's text and title, the
+    """Resign from the toolbar, in the words a patience's deal (``RESIGN_DEAL``) or a
+    two-player game (``RESIGN``) is resigned in: the button's text and title, the
     question and its yes, and the end panel's headline."""
     label, question, headline = words
     page = table.page
@@ -42,9 +42,10 @@ def resign(table: Table, words: tuple[str, str, str]) -> None:
 
 def test_a_resigned_match_offers_a_new_match_and_a_patience_its_deal(table_at: TableAt) -> None:
     """The toolbar's new game says what it starts as the end panel does ("New match",
-    "New game" of a series' game, "New deal"). Also: a patience is given up ("Give
-    up", "You gave up."), UNO and Chinese Patience resigned ("Resign", "You
-    resigned."); it was "Resign" everywhere."""
+    "New game" of a series' game, "New deal"). Also: every game is resigned, as the
+    rules pages say ("Resign", "You resigned."), a patience's deal ("Resign this
+    deal?") or a two-player game ("Resign this game?"); a patience said "Give up",
+    "You gave up."."""
     table = table_at("laptop")
     table.start("uno", 13, first=0)
     assert table.answer["view"]["hand_number"] == 1
@@ -61,6 +62,6 @@ def test_a_resigned_match_offers_a_new_match_and_a_patience_its_deal(table_at: T
     assert page.inner_text("#play-again") == "New game"  # was "New single game"
     table.start("gate", 7)
     assert page.inner_text("#newgame") == "New deal"
-    resign(table, GIVE_UP)
+    resign(table, RESIGN_DEAL)
     assert page.inner_text("#play-again") == "Play again: new deal"
     assert page.inner_text("#replay") == "Replay this deal"

@@ -62,7 +62,7 @@ def shows(table: Table, line: list[dict[str, Any]], number: int) -> None:
         " && document.getAnimations().filter(a => a.playState === 'running').length === 0",
         arg=line[number]["text"],
     )
-    # the log follows the line: its moves up to this one (it showed "You give up.")
+    # the log follows the line: its moves up to this one (it showed "You resign.")
     told = table.page.locator("#log li").all_inner_texts()
     assert told == [step["text"] for step in line[: number + 1]][-200:], told[-3:]
     same = table.page.evaluate(
@@ -175,7 +175,7 @@ def test_the_winning_line_played_again_from_its_end(table_at: TableAt) -> None:
     page.locator("#line-leave").click()
     page.wait_for_selector("#endpanel")
     # the game's own log again, as it was before the line
-    assert page.locator("#log li").all_inner_texts()[-1] == "You give up."
+    assert page.locator("#log li").all_inner_texts()[-1] == "You resign."
 
 
 def test_a_winnable_deal_offers_its_line_without_asking(table_at: TableAt) -> None:

@@ -389,7 +389,7 @@ def test_a_run_picked_up_and_a_calculator_row_read_as_sentences(table_at: TableA
 
 
 def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
-    """When no move leads anywhere new the hint says so and lights nothing (was: it lit
+    """When no move leads anywhere the hint says so and lights nothing (was: it lit
     some legal move, and following such hints went round in circles). The Gate, 3-card
     bars, deal 970141, where the player finds nothing new after 100 moves."""
     from stuck_deals import STUCK_TEXT, gate_moves_until_stuck
@@ -403,7 +403,7 @@ def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
     assert page.locator("#message").inner_text() == STUCK_TEXT
     assert page.locator("#scene .hinted").count() == 0
     # the status line says so too (it said "Move cards home or onto the bars ...")
-    stuck = "No move leads anywhere new: undo or give up."
+    stuck = "No move leads anywhere: undo or resign."  # the rules pages' words
     page.wait_for_function(
         "t => document.querySelector('#status .say')?.textContent === t", arg=stuck
     )

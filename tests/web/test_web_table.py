@@ -423,7 +423,7 @@ def test_next_game_of_a_series_from_the_end_panel(table_at: TableAt) -> None:
 
 
 def give_up(table: Table) -> None:
-    """Give up from the toolbar (and say yes): a patience is then over for good."""
+    """Resign from the toolbar (and say yes): a patience is then over for good."""
     table.page.locator("#resign").click()
     table.after(lambda: table.page.locator("dialog button.primary").click())
     table.page.wait_for_selector("#endpanel")

@@ -23,15 +23,15 @@ __all__ = ["Hint", "hint", "best_level", "HINT_SECONDS", "NO_WAY"]
 
 #: What a patience player says (as its reason) once it has found that no move leads
 #: to a position it has not been in, nor anywhere a win is left: a person undoes or
-#: gives up (the table service's hint says so, in its words), a demo stops, a
-#: simulation counts the game lost.
-NO_WAY = "no move leads anywhere new"
+#: resigns (the table service's hint says so, in the rules pages' words: "no move
+#: leads anywhere: undo or resign"), a demo stops, a simulation counts the game lost.
+NO_WAY = "no move leads anywhere"
 
 
 @dataclass(frozen=True)
 class Hint:
     """A suggested move (canonical string) and a one-line reason; ``stuck`` when the
-    player found that no move leads anywhere new (the reason is then :data:`NO_WAY`,
+    player found that no move leads anywhere (the reason is then :data:`NO_WAY`,
     and the move only some legal move: a table suggests none, see
     :meth:`parlour.service.TableService.hint`)."""
 

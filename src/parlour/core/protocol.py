@@ -46,7 +46,7 @@ Move: TypeAlias = Hashable
 
 #: How a finished game ended, as :attr:`Outcome.result` says it: a patience is ``"won"``
 #: or ``"lost"``; a two-player game is ``"won"`` (with a winner) or a ``"draw"``; a game
-#: given up is ``"resigned"`` (``Game.outcome``: the engine itself never resigns).
+#: resigned is ``"resigned"`` (``Game.outcome``: the engine itself never resigns).
 OutcomeResult: TypeAlias = Literal["won", "lost", "draw", "resigned"]
 
 #: A solver's answer (``parlour.ai.solver.SolveResult.status``): ``"solved"`` (a winning

@@ -221,7 +221,7 @@ class Game:
         check_player(player, self.players, self.name)
 
     def resign(self, player: int | None = None) -> None:
-        """Give up (the player to move, unless another is named)."""
+        """Resign (the player to move, unless another is named)."""
         if self.is_over:
             raise GameOverError(f"the game is already over ({self.outcome})")
         who = self.to_move if player is None else player
@@ -285,7 +285,7 @@ class Game:
         data = dict(self._state.view(player))
         outcome = self.outcome
         data["outcome"] = None if outcome is None else outcome.to_dict()
-        if self.resigned_by is not None:  # the engine does not know the game was given up
+        if self.resigned_by is not None:  # the engine does not know the game was resigned
             data["legal_moves"] = []
             if "moves" in data:
                 data["moves"] = []
@@ -308,7 +308,7 @@ class Game:
         you: str = "you",
     ) -> str:
         """The position as ``player`` may see it, the other player named ``other``; a
-        game given up shows nobody to move. ``end=False`` and ``scores=False`` leave
+        game resigned shows nobody to move. ``end=False`` and ``scores=False`` leave
         out the line saying the game is over and a match's running scores, for a front
         end that tells those itself; ``you`` names ``player`` where nobody at the
         screen is that player (a demo's "Player 1")."""

@@ -88,7 +88,7 @@ Decisions (rules page):
 - An empty row does not make the tableau compulsory: only building on a card does.
 - 'turn' on an empty talon only turns the waste over (it turns up no card).
 - Won when all 104 cards are on the foundations; lost when no legal move is left.
-  Runs can shuttle between rows for ever: if nothing leads anywhere, undo or give up.
+  Runs can shuttle between rows for ever: if nothing leads anywhere, undo or resign.
 
 Tips (from the leaflet): play to the foundations with care, a card put up too early
 may be missing later for building in the tableau. Use empty rows to untangle long

@@ -82,26 +82,27 @@ class CatalogLevel(TypedDict):
 
 
 class GiveUpWords(TypedDict):
-    """How a game names leaving it lost, the same in every front end: a patience (one
-    player, nobody to resign to) is given up, a two-player game is resigned. The
-    command, the API route and the outcome's result (``resigned``) keep their names;
-    these are the words people are shown."""
+    """How a game names leaving it lost, the same in every front end: the player
+    resigns, as the rules pages say, a patience's deal or a two-player game. The
+    command, the API route and the outcome's result (``resigned``) have the same
+    name; these are the words people are shown. (The field is ``give_up`` for the
+    answers' readers that know it by that name.)"""
 
-    #: The button's and the key's label: "Give up" (a patience), "Resign".
+    #: The button's and the key's label: "Resign".
     label: str
-    #: The same in a sentence, and the word a person may type: "give up", "resign".
+    #: The same in a sentence, and the word a person may type: "resign".
     verb: str
-    #: What it does to this game, as a button says it: "Give up this deal",
-    #: "Resign this game".
+    #: What it does to this game, as a button says it: "Resign this deal" (a
+    #: patience), "Resign this game".
     action: str
-    #: What a front end asks first: "Give up this deal?", "Resign this game?".
+    #: What a front end asks first: "Resign this deal?", "Resign this game?".
     question: str
     #: Under the question, what it does: "It counts as a loss." (a game in play); "The
     #: game stays lost, and undo can no longer reopen it." (a lost patience).
     detail: str
-    #: The end's headline once done: "You gave up.", "You resigned."
+    #: The end's headline once done: "You resigned."
     headline: str
-    #: A finished game's result, as a list of games shows it: "Gave up", "Resigned".
+    #: A finished game's result, as a list of games shows it: "Resigned".
     result: str
 
 
@@ -124,8 +125,8 @@ class CatalogGame(TypedDict):
     progress_total: int | None
     deals: list[str]
     rules_url: str
-    #: How the game names giving it up ("Give up" a patience, "Resign" a two-player
-    #: game), as the answers' ``give_up`` for a game in play.
+    #: How the game names resigning it ("Resign this deal?" a patience, "Resign this
+    #: game?" a two-player game), as the answers' ``give_up`` for a game in play.
     give_up: GiveUpWords
 
 
@@ -382,9 +383,9 @@ class Answer(TypedDict):
     who_plays: str | None
     #: Two people at one table, the turn passed to the other: hand the screen over.
     hand_over: HandOver | None
-    #: How this game names giving it up, now: the words of the button or key, its
-    #: question, and the headline after ("Give up", "Give up this deal?", "You gave
-    #: up." for a patience; "Resign", "Resign this game?", "You resigned.").
+    #: How this game names resigning it, now: the words of the button or key, its
+    #: question, and the headline after ("Resign", "Resign this deal?" for a patience,
+    #: "Resign this game?" for a two-player game, "You resigned.").
     give_up: GiveUpWords
     #: Each pile of the move notation with its long name, for a newcomer: "T1": "row 1
     #: of the tableau", "9": "the computer's discard pile" (the game's ``pile_legend``,
@@ -428,8 +429,8 @@ class GameSummary(ListedWords):
     final: bool
     outcome: dict[str, Any] | None
     result: str | None
-    #: The result in words for a list: "Won", "Lost", "Draw", "Gave up" (a patience),
-    #: "Resigned" (a two-player game); None while the game is in play.
+    #: The result in words for a list: "Won", "Lost", "Draw", "Resigned"; None while
+    #: the game is in play.
     result_text: str | None
     #: The score for a list's column, whose it is where two play ("22 to the
     #: computer"); "" without a score.
@@ -452,10 +453,10 @@ class Verdict(TypedDict):
 
 
 class Hint(TypedDict):
-    """A suggested move: its string (to send; empty when no move leads anywhere new,
+    """A suggested move: its string (to send; empty when no move leads anywhere,
     and nothing is suggested), the computer player's reason, and the sentence every
     front end shows ("Hint: plays blue 5: leaves blue in play ..."); ``stuck`` when the
-    player found that no move leads anywhere new (the game's status now says so: fetch
+    player found that no move leads anywhere (the game's status now says so: fetch
     the game again to show it)."""
 
     move: str

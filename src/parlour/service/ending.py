@@ -108,7 +108,7 @@ def next_steps(
     answer: Mapping[str, Any], verdict: Mapping[str, Any] | None = None
 ) -> dict[str, str]:
     """Key -> words for each step the table offers after ``answer``'s game, in the
-    order a front end lists them: undo a lost patience, give it up, the next game of
+    order a front end lists them: undo a lost patience, resign it, the next game of
     a series or play again, replay this deal, the solver's verdict (then a winning
     line to watch), another game, quit. ``parlour play`` and the terminal table both
     offer these keys (the web app's end panel has a button for each)."""
@@ -117,7 +117,7 @@ def next_steps(
     steps: dict[str, str] = {}
     if "undo" in following:
         steps["u"] = "undo"
-    if not end.get("final", True):  # a lost patience: "give up this deal"
+    if not end.get("final", True):  # a lost patience: "resign this deal"
         players = int(answer.get("players") or 1)
         steps["x"] = give_up_words(players, lost=True)["action"].lower()
     if "series" in following:

@@ -711,8 +711,8 @@ def result_for(outcome: dict[str, Any], seat: int) -> str:
     return "lost"
 
 
-#: The headline of the end, by the reader's result (a game given up or resigned:
-#: :func:`give_up_words`, "You gave up." or "You resigned.").
+#: The headline of the end, by the reader's result (a game resigned:
+#: :func:`give_up_words`, "You resigned.").
 _HEADLINES = {
     "won": "You won!",
     "lost": "You lost.",
@@ -732,8 +732,8 @@ def headline(record: GameRecord, outcome: dict[str, Any], seat: int) -> str:
     return _HEADLINES[result]
 
 
-#: The detail under the headline "You resigned." or "You gave up." (it said "You gave
-#: up this game.", the headline again): what giving up did.
+#: The detail under the headline "You resigned." (it once said "You gave up this
+#: game.", the headline again): what resigning did.
 _SELF_RESIGNED = "It counts as a loss in your statistics."
 
 
@@ -780,7 +780,7 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
     if outcome is not None:
         head = headline(record, outcome.to_dict(), seat)
         detail = _detail(record, outcome.to_dict(), seat, ending)
-        if not final:  # a lost patience: undo, or give it up ("give up this deal")
+        if not final:  # a lost patience: undo, or resign it ("resign this deal")
             leave = give_up_words(game_class(record.game).players, lost=True)["action"]
             return f"{head} {detail} Undo to try another way, or {leave.lower()}.".strip()
         return f"{head} {detail}".strip()
@@ -804,7 +804,7 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
 
 
 def stuck_key(game: Game) -> str:
-    """What a hint's finding that no move leads anywhere new holds for: the moves
+    """What a hint's finding that no move leads anywhere holds for: the moves
     played so far (``record.meta["stuck"]``). It is the game's history, not only its
     position, since the player's finding rests on the positions it has been in: the
     status says so until a move or an undo changes the history."""
@@ -833,7 +833,7 @@ def _friend_status(record: GameRecord, mover: int, seat: int) -> str:
 
 def next_after(record: GameRecord, game: Game, seat: int, final: bool) -> list[str]:
     """What the table offers once ``game`` is over (``answer["end"]["next"]``), in the
-    order front ends list them: ``undo`` (a lost patience not yet given up), ``series``
+    order front ends list them: ``undo`` (a lost patience not yet resigned), ``series``
     (its next game), ``again`` (a new game like this one: a new deal, a new match),
     ``replay`` (this deal again), ``verdict`` (could it be won?), ``new`` (another game).
 

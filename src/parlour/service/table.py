@@ -636,7 +636,7 @@ class TableService:
     def hint(self, player: str, game_id: str, seat: int | None = None) -> Hint:
         """The strongest fair player's move for the person to move, with its reason.
 
-        A patience player that finds no move leading anywhere new (``stuck``) suggests
+        A patience player that finds no move leading anywhere (``stuck``) suggests
         none: the answer's move is empty and its text says only that (undo or give
         up, in the game's words: :func:`~parlour.service.words.give_up_words`), since
         lighting some legal move would send the person round in circles, and its
@@ -666,9 +666,9 @@ class TableService:
             return {"move": found.move, "reason": reason, "text": text, "stuck": False}
 
     def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:
-        """Give up (a patience) or resign (a two-player game; the answer's
-        ``give_up`` words which): a game in play is lost so; a patience already lost
-        is left for good (it becomes final, and its deal can be shown)."""
+        """Resign a patience's deal or a two-player game (the answer's ``give_up``
+        words which): a game in play is lost so; a patience already lost is left for
+        good (it becomes final, and its deal can be shown)."""
         with self._open(player, game_id) as live:
             seat = self._seat(live, player, seat)
             me = policy.acting_seat(live.record, live.game, seat)

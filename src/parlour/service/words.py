@@ -326,7 +326,7 @@ class Names:
     are the piles a game numbers from the side of the seat its events are told to
     (its ``seat_piles``); ``side`` is that seat where it is not the reader's (two
     people at one screen are both "player N", but each is told from their own side).
-    ``players``: how many play the game (a patience's one gives up, where two resign).
+    ``players``: how many play the game (a patience's one resigns a deal, two a game).
     """
 
     viewer: int | None = 0
@@ -588,11 +588,11 @@ def _simple(verb: str, rest: str = "") -> _Phrase:
 
 
 def _resign(event: Event, names: Names) -> str:
-    """A resign event in the game's words (:func:`give_up_words`): "You give up." (a
-    patience), "You resign.", "The computer resigns.". Told as the log tells every
+    """A resign event in the game's words (:func:`give_up_words`): "You resign.",
+    "The computer resigns.", "Ann resigns.". Told as the log tells every
     move, in the present ("You play 2♥ from the stock to F1.", "The computer plays
     blue 9.", "the game is won"); the end's headline and the status say the result, in
-    the past, as "You won!" and "You lost." do: "You gave up."."""
+    the past, as "You won!" and "You lost." do: "You resigned."."""
     verb, _, rest = give_up_words(names.players)["verb"].partition(" ")
     said = names.verb(event.who, verb) + (f" {rest}" if rest else "")
     return f"{names.subject(event.who)} {said}"
@@ -875,18 +875,19 @@ def _imperative(move: str) -> str:
     return f"{first} {rest}" if rest else first
 
 
-#: Giving a game up, by how many play it: a patience has no opponent to resign to, so
-#: it is given up; a two-player game, against a person or the computer, is resigned.
-#: The one place these words live (every front end reads them from the answer).
+#: Giving a game up is resigning, in every game (the rules pages' word: "the player
+#: resigns", "the outcomes are won, lost (no moves left) and resigned"); only what is
+#: resigned differs: a patience's deal, a two-player game. The one place these words
+#: live (every front end reads them from the answer).
 _GIVE_UP: dict[bool, GiveUpWords] = {
     True: {
-        "label": "Give up",
-        "verb": "give up",
-        "action": "Give up this deal",
-        "question": "Give up this deal?",
+        "label": "Resign",
+        "verb": "resign",
+        "action": "Resign this deal",
+        "question": "Resign this deal?",
         "detail": "It counts as a loss.",
-        "headline": "You gave up.",
-        "result": "Gave up",
+        "headline": "You resigned.",
+        "result": "Resigned",
     },
     False: {
         "label": "Resign",
@@ -898,14 +899,15 @@ _GIVE_UP: dict[bool, GiveUpWords] = {
         "result": "Resigned",
     },
 }
-#: Under the question, for a patience already lost (giving it up makes it final).
+#: Under the question, for a patience already lost (resigning it makes it final).
 _LOST_DETAIL = "The game stays lost, and undo can no longer reopen it."
 
 
 def give_up_words(players: int, lost: bool = False) -> GiveUpWords:
     """How a game of ``players`` names giving it up (see :class:`GiveUpWords`):
-    "Give up" a patience, "Resign" a two-player game; ``lost``: a patience already
-    lost, whose question says what giving it up does then."""
+    "Resign" in every game, "Resign this deal?" a patience, "Resign this game?" a
+    two-player game; ``lost``: a patience already lost, whose question says what
+    resigning it does then."""
     words = _GIVE_UP[players == 1].copy()
     if lost:
         words["detail"] = _LOST_DETAIL
@@ -913,8 +915,8 @@ def give_up_words(players: int, lost: bool = False) -> GiveUpWords:
 
 
 def result_words(result: str, players: int) -> str:
-    """A finished game's result as a list shows it: "Won", "Lost", "Draw", "Gave up"
-    (a patience), "Resigned" (a two-player game)."""
+    """A finished game's result as a list shows it: "Won", "Lost", "Draw",
+    "Resigned"."""
     if result == "resigned":
         return give_up_words(players)["result"]
     return {"won": "Won", "lost": "Lost", "draw": "Draw"}.get(result, capitalised(result))
@@ -936,8 +938,8 @@ def verdict_words(status: SolveStatus, moves: int) -> str:
 
 
 def stuck_words(reason: str, players: int = 1) -> str:
-    """A patience player's finding that no move leads anywhere new, with what the
-    person may do: "no move leads anywhere new: undo or give up"."""
+    """A patience player's finding that no move leads anywhere, with what the person
+    may do, as the rules pages quote it: "no move leads anywhere: undo or resign"."""
     return f"{reason}: undo or {give_up_words(players)['verb']}"
 
 
@@ -949,7 +951,7 @@ def hint_words(parts: Mapping[str, Any] | None, reason: str, names: Names | None
     it).", "Hint: put 7♦ on W2: the least harmful place for it, and it keeps the most
     deals winnable (about 1 in 3)." A reason that already names the move is told as it
     is (its verb said to the person); with no move to suggest (``parts`` None), the
-    reason alone: "Hint: no move leads anywhere new: undo or give up." A hint names only
+    reason alone: "Hint: no move leads anywhere: undo or resign." A hint names only
     cards its person sees: the move's own, and the reason's, which the player read off
     the person's view."""
     names = names or Names()

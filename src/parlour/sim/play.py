@@ -227,7 +227,7 @@ def play_game(spec: SimSpec, index: int) -> GameRecord:
         seat = state.to_move
         move = _choose(state, seat, players[seat], legal)
         if seats == 1 and players[seat].stuck:
-            # the player found that no move leads anywhere new: it resigns, a loss
+            # the player found that no move leads anywhere: it resigns, a loss
             return GameRecord(index, seed, "lost", NO_WAY, None, None, moves, None)
         state.apply(move)
         moves += 1

@@ -15,7 +15,7 @@ __all__ = ["GameRecord", "CAPPED", "RecordResult", "RecordRow"]
 
 #: How a simulated game ended (``GameRecord.result``): an engine's
 #: :data:`parlour.OutcomeResult` (a simulation never resigns), ``"lost"`` also for a
-#: patience player that found no move leading anywhere new, ``"blocked"`` for an UNO
+#: patience player that found no move leading anywhere, ``"blocked"`` for an UNO
 #: hand whose piles both ran out, ``"capped"`` (:data:`CAPPED`) for a game stopped at
 #: the run's move limit and ``"stuck"`` for one with no move and no outcome (no
 #: engine ends so).

@@ -109,7 +109,7 @@ def rules_markdown(
 
 
 def _entries_fitted(keys: str, width: int) -> str:
-    """The keys' lines (entries two spaces apart: "h hint  x give up") for ``width``
+    """The keys' lines (entries two spaces apart: "h hint  x resign") for ``width``
     columns, each line on its own and broken only between entries. Wrapped as one
     paragraph, the three lines ran together and split an entry ("0 stock 1-4" / "F
     5-8 W h hint")."""
@@ -284,7 +284,7 @@ class ColourScreen(ModalScreen[str | None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes-or-no question (a new game over one in play, giving up): Y or Enter says
+    """A yes-or-no question (a new game over one in play, resigning): Y or Enter says
     yes, N or escape no."""
 
     DEFAULT_CSS = """

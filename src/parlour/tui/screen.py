@@ -11,7 +11,7 @@ numbers pick cards (``answer["numbered"]``: UNO's hand, numbered as ``parlour pl
 numbers it), digits play card 1, 2, ...: a hand of ten or more waits a moment
 (:data:`NUMBER_WAIT`) after a digit that can begin a longer number, so ``1`` ``2``
 is card 12; Enter takes the number at once, esc drops it. ``u``
-and ``r`` undo and redo, ``h`` hint, ``x`` give up (a patience) or resign (a game of
+and ``r`` undo and redo, ``h`` hint, ``x`` resign (a patience's deal or a game of
 two), ``n`` new game, ``l`` the log, ``?`` rules, ``esc`` the games, ``q`` quit.
 Letters work in either case.
 Every move is written to the store as it is played, so quitting loses nothing.
@@ -66,9 +66,8 @@ CURSOR = Style(reverse=True, bold=True)
 SELECTED = Style(bgcolor="dark_cyan")
 TARGET = Style(bgcolor="green3", color="black")
 TITLE = Style(color="black", bgcolor="grey85", bold=True)
-#: Every common key, at its longest (a patience's ``x give up``; a two-player game's
-#: ``x resign``: the answer's ``give_up`` words say which).
-COMMON_KEYS = "u undo  r redo  h hint  x give up  n new  l log  ? help  esc games  q quit"
+#: Every common key (``x resign``: the answer's ``give_up`` words, in every game).
+COMMON_KEYS = "u undo  r redo  h hint  x resign  n new  l log  ? help  esc games  q quit"
 #: The common keys that always work.
 ALWAYS_KEYS = "n new  l log  ? help  esc games  q quit"
 #: How the log shows who did what.
@@ -776,7 +775,7 @@ class TableScreen(Screen[None]):
         self._service_call(self.parlour.backend.resign)
 
     def _service_call(self, call: Callable[[str, int | None], dict[str, Any]]) -> None:
-        """Undo, redo or give up for the person whose table this is (at a table of two
+        """Undo, redo or resign for the person whose table this is (at a table of two
         people, the one the screen shows)."""
         self.selected = None
         game_id, seat = self.game_id, self.answer.get("seat")
@@ -801,7 +800,7 @@ class TableScreen(Screen[None]):
 
     def _hinted(self, found: dict[str, Any]) -> None:
         move = str(found["move"])
-        if not move:  # no move leads anywhere new: the hint suggests none
+        if not move:  # no move leads anywhere: the hint suggests none
             self.hint_move = None
             if "status" in found:
                 self.answer = {**self.answer, "status": found["status"]}
@@ -827,8 +826,8 @@ class TableScreen(Screen[None]):
         self.redraw()
 
     def resign(self) -> None:
-        """``x``: give up a patience (in play or lost) or resign a two-player game, once
-        confirmed, in the service's words ("Give up this deal?", "Resign this game?")."""
+        """``x``: resign a patience (in play or lost) or a two-player game, once
+        confirmed, in the service's words ("Resign this deal?", "Resign this game?")."""
         if self.answer.get("final"):
             self.give_up()  # the service says why not
             return
@@ -936,7 +935,7 @@ class TableScreen(Screen[None]):
     def show_line_log(self) -> None:
         """The log follows the winning line: its moves up to the one on the table, the
         first the deal's "before the solver's first move" (it kept the game's own, "You
-        give up.", under the solver's moves), as the web app's log does. Leaving the
+        resign.", under the solver's moves), as the web app's log does. Leaving the
         line (:meth:`settle`) brings the game's own log back: it differs from these."""
         line = self.line
         assert line is not None
@@ -1020,8 +1019,8 @@ class TableScreen(Screen[None]):
 def common_keys(answer: dict[str, Any]) -> str:
     """The common keys that work now (the key bar offers no others): undo and redo
     when the service allows them, a hint when it allows one (never against a person),
-    giving up (a patience) or resigning (a two-player game), in the service's words,
-    while the game is in play or a lost patience may still be left."""
+    resigning, in the service's words, while the game is in play or a lost patience
+    may still be left."""
     in_play = answer.get("outcome") is None
     offered = in_play or not answer.get("final")
     keys = [

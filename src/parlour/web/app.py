@@ -603,7 +603,7 @@ def create_app(
 
     @app.post("/api/games/{game_id}/resign", response_model=Answer, tags=["play"])
     async def resign(request: Request, game_id: str, body: SeatBody | None = None) -> Answer:
-        """Give up a patience or resign a two-player game (or leave a lost patience for
+        """Resign a patience's deal or a two-player game (or leave a lost patience for
         good); the answer's ``give_up`` has the words to show."""
         seat = None if body is None else body.seat
         return await run_in_threadpool(service.resign, who(request), game_id, seat)

@@ -21,7 +21,7 @@ pending or on a foundation (or, later, in the remembered talon).
   planning with the talon it knows, few.
 * **Nothing hidden** (every card face up and the talon remembered): the solver plays
   the game out exactly, like The Gate's player once its stock is out; when it proves
-  that no line wins, the player says that no move leads anywhere new.
+  that no line wins, the player says that no move leads anywhere.
 
 Tried and dropped (docs/results.md, "Tried for 8 x 8 and dropped"): judging the
 first pass's moves by play-outs or by the solver on sampled deals, lines of table

@@ -117,7 +117,7 @@ function screen(answer, renderer) {
       toolButton("hint", "hint", "Hint", "H", () => askHint()),
       // a friend's game goes on to the next one together, from the end panel
       answer.live ? null : toolButton("newgame", "new", newLabel(answer), "N", () => freshDeal()),
-      // "Give up" a patience, "Resign" a two-player game: the service's words
+      // "Resign" (a patience's deal or a two-player game): the service's words
       toolButton("resign", "resign", answer.give_up.label, null, () => resign()),
       toolButton("keys", "keys", "Keys", "?", () => showKeys()),
       toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
@@ -430,7 +430,7 @@ function drawControls(view, answer, live) {
 
 function toolbar(answer, live) {
   const done = !!answer.outcome;
-  // between two hands: nothing to undo, hint or give up, and no new deal to start (its
+  // between two hands: nothing to undo, hint or resign, and no new deal to start (its
   // click did nothing) until the next hand is on the table; nor a move to type
   const between = !!state.between;
   if (between) live = false;
@@ -1106,7 +1106,7 @@ async function handPause(step, answer) {
   let next;
   const asked = new Promise((resolve) => { next = resolve; });
   state.between = { next };
-  toolbar(answer, false); // nothing to undo, hint, give up or deal until the next hand is on
+  toolbar(answer, false); // nothing to undo, hint, resign or deal until the next hand is on
   drawControls(state.view, answer, false);
   showStatus(hand.before || `${hand.headline}.`, "");
   say("");
@@ -1268,7 +1268,7 @@ function clearTable() {
 }
 
 /**
- * Undo, redo, a hint, giving up: for the person whose table the screen shows (at two
+ * Undo, redo, a hint, resigning: for the person whose table the screen shows (at two
  * people's one table the service is told the seat, as the terminal tells it; not the
  * player to move, who differs while the screen is handed over).
  */
@@ -1295,7 +1295,7 @@ async function askHint() {
     say(e.message, "error");
     return;
   }
-  // no move leads anywhere new: the hint's move is empty, and nothing is lit
+  // no move leads anywhere: the hint's move is empty, and nothing is lit
   const move = found.move ? state.moves.find((m) => m.move === found.move) : null;
   say(found.text, "hint");
   if (found.stuck) await showStuck();
@@ -1305,7 +1305,7 @@ async function askHint() {
 }
 
 /**
- * After a hint found that no move leads anywhere new, the game's status says so too
+ * After a hint found that no move leads anywhere, the game's status says so too
  * (the service keeps the finding until a move or an undo): take the status line of
  * the game as the service now tells it, in its words.
  */
@@ -1338,7 +1338,7 @@ function markHint(move) {
 async function resign() {
   const a = state.answer;
   if (state.busy || !a || (a.outcome && a.final !== false)) return;
-  // the service's words, for this game now: "Give up this deal?" (a patience, in play
+  // the service's words, for this game now: "Resign this deal?" (a patience, in play
   // or lost), "Resign this game?" (a two-player game)
   const words = a.give_up;
   if (!(await confirmDialog(words.question, words.detail, words.label))) return;
@@ -1477,7 +1477,7 @@ async function watchLine(answer) {
     show: (step, how) => {
       if (state.answer !== answer || !els.scene.isConnected) return Promise.resolve();
       // the log follows the line: its moves up to the one on the table, headed by the
-      // deal's "before the solver's first move" (it showed the game's own, "You give up.")
+      // deal's "before the solver's first move" (it showed the game's own, "You resign.")
       state.lineLog = steps.slice(0, step.number + 1).map((s) => ({ who: s.number ? "solver" : "table", text: s.text }));
       renderLog();
       return draw(step.view, answer, { step: true, stepText: step.text, still: how.still, travel: how.travel });
