@@ -11,13 +11,22 @@ follow under "## The full rules".
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
 from parlour.core.registry import game_class, game_names
 
+#: A copy of the specification's pages (the project's rules, one page per game and
+#: README.md for the notation), as it was given: the packaged pages copy it.
+SPEC = Path(__file__).parent / "data" / "spec-rules"
+#: Where the specification itself lies on the machine the project is worked on (when
+#: it is there, the copy above must still be it).
+SPEC_SOURCE = Path(os.environ.get("PARLOUR_SPEC_RULES", "/work/shared/rules"))
 #: A range of pile names on a page: `T1`-`T4`, `5`-`8`.
 RANGE = re.compile(r"`([A-Z]*)(\d+)`-`\1(\d+)`")
 CODE = re.compile(r"`([^`]+)`")
@@ -86,3 +95,41 @@ def test_a_page_quotes_the_stuck_hint_as_the_hint_says_it(name: str) -> None:
     assert quoted or game_class(name).players == 2 or name == "calculation"
     for quote in quoted:
         assert quote == stuck_words(NO_WAY, game_class(name).players)
+
+
+def added_only(spec: str, packaged: str) -> list[str]:
+    """Where ``packaged`` differs from ``spec`` other than by lines added (each hunk
+    as the spec's lines and the page's), empty when it holds the spec's every line,
+    in order, word for word."""
+    old, new = spec.splitlines(), packaged.splitlines()
+    hunks = difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    return [
+        f"spec {old[i1:i2]} -> page {new[j1:j2]}"
+        for tag, i1, i2, j1, j2 in hunks
+        if tag not in ("equal", "insert")
+    ]
+
+
+@pytest.mark.parametrize("page_name", sorted(p.name for p in SPEC.glob("*.md")))
+def test_a_packaged_page_holds_the_specifications_full_text(page_name: str) -> None:
+    """The packaged pages are the specification plus only what was added for players
+    (each "In brief", the README's line about it, Chinese Patience's decision on
+    resigning): not one of its words changed. They had been changed to the product's
+    words ("The player may give up", "no move leads anywhere new: undo or give up");
+    the specification's words stand ("resign", "no move leads anywhere: undo or
+    resign"), and the product says them."""
+    spec = (SPEC / page_name).read_text(encoding="utf-8")
+    packaged = files("parlour").joinpath("rules", page_name).read_text(encoding="utf-8")
+    assert added_only(spec, packaged) == []
+
+
+def test_every_packaged_page_has_the_specifications_copy() -> None:
+    packaged = {p.name for p in files("parlour").joinpath("rules").iterdir()}
+    assert {p.name for p in SPEC.glob("*.md")} == {n for n in packaged if n.endswith(".md")}
+    assert len(packaged) >= 6
+
+
+@pytest.mark.skipif(not SPEC_SOURCE.is_dir(), reason="the specification's pages are not here")
+def test_the_copy_is_the_specification_as_it_stands() -> None:
+    for spec in SPEC_SOURCE.glob("*.md"):
+        assert (SPEC / spec.name).read_bytes() == spec.read_bytes(), spec.name
