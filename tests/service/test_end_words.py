@@ -40,6 +40,9 @@ def test_streak_and_best_words() -> None:
     assert best_words(None, None) == "no record yet"
     assert best_words(18, None) == "a score of 18"
     assert best_words(30, "cards on the foundations") == "30 cards on the foundations"
+    # one card is "1 card", not "1 cards" (seen on an end panel after a resigned deal)
+    assert best_words(1, "cards on the foundations") == "1 card on the foundations"
+    assert streak_words(0, 1) == "none now (longest 1 win)"
 
 
 def test_the_end_is_told_once_in_the_services_words() -> None:

@@ -79,12 +79,8 @@ def streak_words(now: int, longest: int) -> str:
     """A streak of wins as every front end says it: "2 wins in a row (longest 3)",
     "none now (longest 3 wins)", "no wins yet"."""
     if not now:
-        return (
-            f"none now (longest {longest} win{'s' if longest != 1 else ''})"
-            if longest
-            else ("no wins yet")
-        )
-    return f"{now} win{'s' if now != 1 else ''} in a row (longest {max(longest, now)})"
+        return f"none now (longest {counted(longest, 'win')})" if longest else "no wins yet"
+    return f"{counted(now, 'win')} in a row (longest {max(longest, now)})"
 
 
 def best_words(best: int | None, unit: str | None) -> str:
@@ -92,7 +88,10 @@ def best_words(best: int | None, unit: str | None) -> str:
     game scored by ``unit``, its progress), "no record yet"."""
     if best is None:
         return "no record yet"
-    return f"{best} {unit}" if unit else f"a score of {best}"
+    if not unit:
+        return f"a score of {best}"
+    noun, _, rest = unit.partition(" ")  # "cards on the foundations": count the noun
+    return " ".join(filter(None, (counted(best, noun.removesuffix("s")), rest)))
 
 
 def again_words(answer: Mapping[str, Any]) -> str:
