@@ -3,8 +3,11 @@ and to whom, and how a taken-back move is told."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from parlour.errors import IllegalMoveError
 from parlour.service import NotFoundError, TableService, open_service
 
 ANN, BOB, EVE = "ann-browser", "bob-browser", "eve-browser"
@@ -95,3 +98,104 @@ def test_a_move_taken_back_is_told_the_other_with_whose_and_which(table: TableSe
     table.play(mover, gid, played["played"]["move"] if played["played"] else moves[0])
     log = table.get(mover, gid)["log"]
     assert [e["n"] for e in log] == list(range(len(log)))
+
+
+def seated(table: TableService, game: str = "uno", seed: int | None = None) -> str:
+    gid, token = invite(table, game, seed)
+    table.join(BOB, gid, token, "Bob")
+    return gid
+
+
+def test_the_next_game_waits_until_both_agree(table: TableService) -> None:
+    """At the end, "Play again" moved the friend into the next game unasked: now it is
+    offered, the other is told and accepts or declines, the offer can be withdrawn, and
+    nothing starts until both agree (a rematch on lichess)."""
+    gid = seated(table)
+    assert table.get(ANN, gid)["live"]["rematch"] is None  # nothing to offer in play
+    table.resign(BOB, gid)
+    fresh = table.get(BOB, gid)["live"]["rematch"]
+    assert fresh == {"state": None, "text": None, "offer": "Offer a rematch"}
+    offered = table.next_game(ANN, gid)
+    assert offered["id"] == gid and offered["live"]["next"] is None
+    assert offered["live"]["rematch"]["text"] == "You offered a rematch: waiting for Bob to accept."
+    assert table.next_game(ANN, gid)["id"] == gid  # asked twice: the same offer
+    told = table.get(BOB, gid)["live"]["rematch"]
+    assert (told["state"], told["text"]) == ("offered_by_them", "Ann offers a rematch.")
+    # Ann thinks better of it; then Bob offers, and Ann declines.
+    table.decline_next(ANN, gid)
+    assert table.get(BOB, gid)["live"]["rematch"]["text"] == (
+        "Ann withdrew the offer of a rematch."
+    )
+    table.next_game(BOB, gid)
+    table.decline_next(ANN, gid)
+    assert table.get(BOB, gid)["live"]["rematch"]["text"] == "Ann declined the rematch."
+    assert table.get(ANN, gid)["live"]["rematch"]["state"] == "declined_by_you"
+    with pytest.raises(IllegalMoveError, match="no offer"):
+        table.decline_next(BOB, gid)
+    # Bob offers again and Ann accepts: the next game, for both.
+    table.next_game(BOB, gid)
+    following = table.next_game(ANN, gid)
+    assert following["id"] != gid and following["seat"] == 0
+    seen = table.get(BOB, gid)["live"]
+    assert seen["next"] == following["id"]
+    assert seen["rematch"]["text"] == "Ann accepted: the next game has started."
+    assert table.get(ANN, gid)["live"]["rematch"]["text"] is None  # she knows
+    assert table.next_game(BOB, gid)["id"] == following["id"]
+    assert table.get(BOB, following["id"])["live"]["rematch"] is None
+
+
+def test_the_next_game_of_a_series_waits_for_both_too(table: TableService) -> None:
+    gid = seated(table, "chinese-patience")
+    table.resign(ANN, gid)
+    offer = table.next_game(BOB, gid)["live"]["rematch"]
+    assert offer["offer"] == "Offer the next game of the series"
+    told = table.get(ANN, gid)["live"]["rematch"]["text"]
+    assert told == "Bob offers the next game of the series."
+    following = table.next_game(ANN, gid)
+    assert following["id"] != gid and following["series"]["number"] == 2
+    accepted = table.get(BOB, gid)["live"]["rematch"]["text"]
+    assert accepted == "Ann accepted: the next game of the series has started."
+
+
+def test_the_computer_in_the_other_seat_is_not_asked(table: TableService) -> None:
+    gid, _ = invite(table)
+    table.seat_computer(ANN, gid, "random")
+    table.resign(ANN, gid)
+    assert table.get(ANN, gid)["live"]["rematch"] is None
+    assert table.next_game(ANN, gid)["id"] != gid
+
+
+def test_the_claim_clock_never_runs_on_your_own_move(table: TableService) -> None:
+    """The clock before a win may be claimed ran while the one still there was to move:
+    Bob leaves on Ann's turn, she thinks for longer than the stated time, and the
+    moment she moved she could claim. Only Bob's own turn counts."""
+    table.away_seconds = 0.4
+    gid = seated(table, seed=11)
+    table.present(gid, [0, 1], True)
+    names = {0: ANN, 1: BOB}
+    for _ in range(50):  # play on until it is Ann's turn
+        answer = table.get(ANN, gid)
+        if answer["your_turn"]:
+            break
+        legal = table.get(BOB, gid)["legal_moves"]
+        table.play(BOB, gid, "draw" if "draw" in legal else legal[0])
+    else:
+        pytest.fail("Ann never had the turn")
+    table.present(gid, [1], False)  # Bob steps out while Ann thinks
+    time.sleep(0.5)
+    mine = table.get(ANN, gid)["live"]
+    assert mine["seats"][1]["present"] is False
+    assert mine["claim_in"] is None  # her own move: nothing counts
+    with pytest.raises(IllegalMoveError):
+        table.claim(ANN, gid)
+    for _ in range(20):  # Ann moves until the turn is Bob's
+        legal = table.get(ANN, gid)["legal_moves"]
+        table.play(ANN, gid, "draw" if "draw" in legal else legal[0])
+        if table.get(ANN, gid)["to_move"] == 1:
+            break
+    wait = table.get(ANN, gid)["live"]["claim_in"]
+    assert wait is not None and 0.25 < wait <= 0.4  # counted from his turn, not his leaving
+    with pytest.raises(IllegalMoveError, match="may still come back"):
+        table.claim(names[0], gid)
+    time.sleep(0.45)
+    assert table.claim(ANN, gid)["end"]["result"] == "won"

@@ -150,15 +150,25 @@ def test_a_whole_uno_match_live_each_seeing_only_their_own(make_client: Make) ->
     assert {ends[0]["result"], ends[1]["result"]} == {"won", "lost"}
     assert ends[0]["totals"] == ends[1]["totals"][::-1] or ends[0]["totals"] == ends[1]["totals"]
     assert people[0].scanner and people[0].scanner.checked > 10
-    # Undo is refused once over; the next match comes to both with the same people.
+    # Undo is refused once over; the next match comes to both with the same people,
+    # once both agree: Bob offers, Ann declines over the line, Bob offers again and
+    # Ann accepts (by the HTTP route, as the table does).
     assert people[0].send("undo")["type"] == "error"
     for person in people:
         person.scanner = None  # the next game's cards are not the finished one's
-    following = people[1].send("next")["answer"]
-    assert following["id"] != gid and following["live"]["seats"][0]["name"] == "Ann"
-    assert people[0].wait_news()["live"]["next"] == following["id"]
-    again = ann.post(f"/api/games/{gid}/next").json()
-    assert again["id"] == following["id"] and again["seat"] == 0
+    offered = people[1].send("next")["answer"]
+    assert offered["id"] == gid and offered["live"]["rematch"]["state"] == "offered_by_you"
+    assert people[0].wait_news()["live"]["rematch"]["text"] == "Bob offers a rematch."
+    declined = people[0].send("next", on=False)["answer"]["live"]["rematch"]
+    assert declined["state"] == "declined_by_you"
+    assert people[1].wait_news()["live"]["rematch"]["text"] == "Ann declined the rematch."
+    people[1].send("next")
+    assert people[0].wait_news()["live"]["rematch"]["state"] == "offered_by_them"
+    following = ann.post(f"/api/games/{gid}/next").json()
+    assert following["id"] != gid and following["live"]["seats"][1]["name"] == "Bob"
+    assert people[1].wait_news()["live"]["next"] == following["id"]
+    again = people[1].send("next")["answer"]
+    assert again["id"] == following["id"] and again["seat"] == 1
     for person in people:
         person.close()
 
@@ -207,6 +217,7 @@ def test_chinese_patience_series_live(make_client: Make) -> None:
     totals = [p.answer["series"]["totals"] for p in people]
     assert totals[0] == totals[1] and sum(totals[0]) > 0
     people[0].scanner = None
+    people[1].send("next")  # offered, then accepted: the series' next game
     following = people[0].send("next")["answer"]
     assert following["series"]["number"] == 2 and following["series"]["totals"] == totals[0]
     for person in people:
@@ -267,6 +278,8 @@ FUZZ: list[Any] = [
     '{"type": "claim"}',
     '{"type": "take_seat"}',
     '{"type": "next"}',
+    '{"type": "next", "on": "no"}',
+    '{"type": "next", "on": false}',
     '{"type": "redo"}',
     "[" * 1500 + "]" * 1500,
     "x" * 5000,
@@ -296,10 +309,10 @@ def test_fuzzed_messages_get_a_clear_error_and_change_nothing(make_client: Make)
 
 def test_presence_pause_claim_and_the_computer_in_an_empty_seat(make_client: Make) -> None:
     app = create_app(":memory:", secret="test-secret", away_seconds=0.3)
-    app, ann, bob, gid = seated(make_client, "uno", app=app)
+    app, ann, bob, gid = seated(make_client, "uno", app=app, seed=2)  # Bob moves first
     a, b = Person(ann, gid), Person(bob, gid)
     assert a.sync()["live"]["seats"][1]["present"] is True
-    # Bob steps away: Ann hears it at once; the claim waits for the stated time.
+    # Bob steps away on his turn: Ann hears it at once; the claim waits for the stated time.
     b.close()
     told = a.wait_news()
     assert told["live"]["seats"][1]["present"] is False
@@ -316,10 +329,13 @@ def test_presence_pause_claim_and_the_computer_in_an_empty_seat(make_client: Mak
     # Bob comes back and plays on (ending the pause), then goes for good.
     b = Person(bob, gid)
     assert b.answer["live"]["pause"] == "paused"
-    mover = b.answer["to_move"]
     people = [a, b]
-    played = people[mover].send("move", move=people[mover].answer["legal_moves"][0])["answer"]
-    assert played["live"]["pause"] is None
+    for _ in range(20):  # (on Ann's own turn nothing counts: see test_friend_table)
+        mover = b.sync()["to_move"]
+        played = people[mover].send("move", move=people[mover].sync()["legal_moves"][0])
+        assert played["answer"]["live"]["pause"] is None
+        if played["answer"]["to_move"] == 1:
+            break
     b.close()
     time.sleep(0.4)
     claimed = a.send("claim")["answer"]

@@ -158,15 +158,27 @@ def test_an_uno_match_between_two_browsers(two: tuple[Table, Table]) -> None:
     assert results == {"won", "lost"}
     text = ann.page.inner_text("#log")
     assert "Bob" in text and "player 2" not in text.lower() and "the computer" not in text.lower()
-    # Bob asks for the next match: Ann's table follows him there and says why
+    # Bob offers a rematch: nothing starts until Ann accepts (it moved her into the
+    # next match unasked); then Bob's table follows her there and says why
     finished = ann.answer["id"]
     bob.page.locator("#play-again").click()
-    ann.page.wait_for_function(
-        "(id) => window.Parlour.game.answer && window.Parlour.game.answer.id !== id", arg=finished
+    ann.page.wait_for_selector("#accept-rematch")
+    bob.page.wait_for_selector("#withdraw-rematch")
+    assert ann.page.inner_text("#rematch-text") == "Bob offers a rematch."
+    waiting = "You offered a rematch: waiting for Ann to accept."
+    assert bob.page.inner_text("#rematch-text") == waiting
+    assert ann.answer["id"] == bob.answer["id"] == finished
+    ann.page.locator("#accept-rematch").click()
+    for person in (ann, bob):
+        person.page.wait_for_function(
+            "(id) => window.Parlour.game.answer && window.Parlour.game.answer.id !== id",
+            arg=finished,
+        )
+    bob.page.wait_for_function(
+        "document.querySelector('#message').textContent"
+        " === 'Ann accepted: the next game has started.'"
     )
-    ann.page.wait_for_function(
-        "document.querySelector('#message').textContent === 'The next game with Bob has started.'"
-    )
+    assert "accepted" not in ann.page.inner_text("#message")
 
 
 def test_a_chinese_patience_game_between_two_browsers(two: tuple[Table, Table]) -> None:
@@ -188,11 +200,11 @@ def test_a_chinese_patience_game_between_two_browsers(two: tuple[Table, Table]) 
     results = {ann.answer["end"]["result"], bob.answer["end"]["result"]}
     assert results == {"won", "resigned"}
     assert bob.answer["series"]["totals"] == ann.answer["series"]["totals"]
-    # one next step each, the series' next game with the same friend (a "New game"
-    # beside it started the very same game)
+    # one next step each, the offer of the series' next game to the same friend (a
+    # "New game" beside it started the very same game)
     for person in (ann, bob):
         buttons = person.page.locator("#endpanel .end-actions button").all_inner_texts()
-        assert buttons == ["Next game of the series"], buttons
+        assert buttons == ["Offer the next game of the series"], buttons
 
 
 def test_the_join_page_names_the_inviter_and_a_used_link_is_no_game(

@@ -54,6 +54,7 @@ __all__ = [
     "LineStep",
     "LogEntry",
     "Progress",
+    "Rematch",
     "Series",
     "Step",
     "Verdict",
@@ -247,6 +248,22 @@ class LiveSeat(TypedDict):
     away: float | None
 
 
+class Rematch(TypedDict):
+    """Where the offer of the next game stands at a friend's table once a game is over:
+    nothing starts until both agree (one offers, the other accepts or declines, and the
+    one who offered may withdraw)."""
+
+    #: None (nobody offered yet), ``offered_by_you``, ``offered_by_them``,
+    #: ``declined_by_you``, ``declined_by_them``, ``withdrawn_by_you``,
+    #: ``withdrawn_by_them``, ``accepted_by_you`` or ``accepted_by_them`` (the next
+    #: game is made: ``next``).
+    state: str | None
+    #: What to tell this person about it (None: nothing).
+    text: str | None
+    #: The label of the button that offers the next game.
+    offer: str
+
+
 class LiveTable(TypedDict):
     """The table of a game between two people: who sits where, who is here, and what
     each may do about an absent or a tired opponent."""
@@ -268,6 +285,9 @@ class LiveTable(TypedDict):
     can_take_seat: bool
     #: The game that follows this one (next of a series, or a new match), once made.
     next: str | None
+    #: The offer of that game, where both must agree (None: the game goes on, or the
+    #: other seat has nobody to ask).
+    rematch: Rematch | None
 
 
 class Invitation(TypedDict):

@@ -9,10 +9,17 @@ is checked in constant time.
 Where each person is comes from the store's presence rows, written by whichever
 app server their browser is connected to (and refreshed while it stays
 connected, so a server that dies leaves its people *away* after
-:data:`STALE_SECONDS`). A person away for :data:`AWAY_SECONDS` (a stated time:
-the table shows the count-down) loses the right to hold up the game: the other may
-claim the win, or sit the computer in the empty seat until they come back. Both
-may agree to pause instead: then nobody can claim, and either may play on.
+:data:`STALE_SECONDS`). A person who keeps the game waiting for :data:`AWAY_SECONDS`
+(a stated time: the table shows the count-down), away while it is their turn, loses
+the right to hold up the game: the other may claim the win, or sit the computer in
+the empty seat until they come back. The clock runs only on the absent person's
+turn: while it is your own move you are the one the game waits for, and your
+thinking time never counts against the other (as lichess offers the claim only
+when the one who left is to move). Both may agree to pause instead: then nobody can
+claim, and either may play on.
+
+Once a game is over either may offer the next one (a rematch, or the next game of
+a series); nothing starts until the other accepts (:func:`rematch`), as on lichess.
 """
 
 from __future__ import annotations
@@ -23,12 +30,13 @@ import secrets
 import unicodedata
 from typing import Any
 
+from ..core.registry import game_class
 from ..core.session import Game
 from ..errors import IllegalMoveError, InvalidOptionError
 from . import policy
-from .answers import LiveSeat, LiveTable
+from .answers import LiveSeat, LiveTable, Rematch
 from .store import GameRecord, Presence
-from .words import capitalised
+from .words import capitalised, rematch_words
 
 __all__ = [
     "AWAY_SECONDS",
@@ -43,6 +51,8 @@ __all__ = [
     "minutes_words",
     "new_token",
     "paused",
+    "rematch",
+    "rematch_waits",
     "seat_open",
     "stamp",
     "token_matches",
@@ -121,18 +131,27 @@ def claim_in(
     limit: float,
 ) -> float | None:
     """Seconds until ``seat`` may claim the win over an absent opponent (0: now),
-    or None when there is nothing to claim."""
+    or None when there is nothing to claim, or nothing counts yet.
+
+    Only the time the other keeps the game waiting counts: the clock runs while it
+    is their turn and they are away, from the later of their leaving and their turn
+    starting (the record's last change: the move that gave them the turn). On your
+    own move there is no clock at all: it ran on while you thought (a friend who
+    stepped out during your long turn could be claimed against the moment you
+    moved, and the bar counted down while you were the one holding up the game)."""
     other = 1 - seat
     if game.outcome is not None or paused(record) or not policy.is_person(record, other):
         return None
-    if record.guest is None:
+    if record.guest is None or game.to_move != other:
         return None
+    turn = max(0.0, now - record.updated)
     away = away_for(presence.get(other), now)
     if away is None:
         if other not in presence:  # the guest took the seat and never came back
-            return 0.0 if now - record.updated >= limit else limit - (now - record.updated)
-        return None
-    return max(0.0, limit - away)
+            away = turn
+        else:
+            return None
+    return max(0.0, limit - min(away, turn))
 
 
 def paused(record: GameRecord) -> bool:
@@ -191,7 +210,35 @@ def live_table(
         and (open_seat or wait == 0.0),
         "can_take_seat": game.outcome is None and seat in computers,
         "next": record.meta.get("next"),
+        "rematch": rematch(record, game, seat),
     }
+
+
+def rematch_waits(record: GameRecord, seat: int) -> bool:
+    """Whether the next game after this one needs the other's yes: a person sits
+    opposite ``seat`` (the computer in that seat, or nobody, has no say)."""
+    return record.guest is not None and policy.is_person(record, 1 - seat)
+
+
+def rematch(record: GameRecord, game: Game, seat: int) -> Rematch | None:
+    """Where the offer of the next game stands for ``seat`` (None while the game goes
+    on, or with nobody opposite to ask). The record keeps the last word said about
+    it: ``{"offered": seat}``, ``{"declined": seat}``, ``{"withdrawn": seat}`` or, once
+    the next game is made, ``{"accepted": seat}`` (whose table follows is told who
+    accepted; the one who accepted is told nothing)."""
+    if not policy.is_final(record, game) or not rematch_waits(record, seat):
+        return None
+    said = record.meta.get("rematch") or {}
+    if record.meta.get("next") and "accepted" not in said:
+        return None
+    state = None
+    for word in ("offered", "declined", "withdrawn", "accepted"):
+        if word in said:
+            state = f"{word}_by_{'you' if said[word] == seat else 'them'}"
+    other = policy.seat_names(record)[1 - seat]
+    series = bool(game_class(record.game).series)
+    text, offer = rematch_words(state, other, series)
+    return {"state": state, "text": text, "offer": offer}
 
 
 def stamp(table: LiveTable) -> str:

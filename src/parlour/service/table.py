@@ -821,9 +821,14 @@ class TableService:
 
     def next_game(self, player: str, game_id: str) -> Answer:
         """The game after a finished one, with the same options and people: the next of
-        a series (totals kept, the other starts) or a new deal or match. At a friend's
-        game whoever asks first makes it; the other's request finds it (``live.next``
-        tells both)."""
+        a series (totals kept, the other starts) or a new deal or match.
+
+        At a friend's game both must agree, as a rematch on lichess: whoever asks first
+        offers it (the answer is the finished game, its ``live.rematch`` the offer, and
+        the other is told "Bob offers a rematch."); the other's request accepts it and
+        makes the game (``live.next`` then tells both, and a later request finds it).
+        It moved the other person into the next game unasked. The computer in the other
+        seat has no say: the game is made at once."""
         for _ in range(3):
             with self._open(player, game_id) as live:
                 me = policy.seat_of(live.record, player) or 0
@@ -831,9 +836,22 @@ class TableService:
                 if following is None:
                     if not policy.is_final(live.record, live.game):
                         raise GameNotOverError("the next game comes once this one is over for good")
+                    said = live.record.meta.get("rematch") or {}
+                    asks = live.record.opponent == FRIEND and friends.rematch_waits(live.record, me)
+                    if asks and said.get("offered") != 1 - me:  # not the other's offer: make one
+                        if said.get("offered") != me:  # (asked twice: the same offer)
+                            trial = _copy_live(live)
+                            trial.record.meta["rematch"] = {"offered": me}
+                            try:
+                                self._commit(live, trial)
+                            except StaleRecordError:
+                                continue
+                        return self._answer(live, seat=me)
                     record = self._following(live)
                     trial = _copy_live(live)
                     trial.record.meta["next"] = record.id
+                    if said.get("offered") == 1 - me:
+                        trial.record.meta["rematch"] = {"accepted": me}
                     try:
                         self._commit(live, trial)
                     except StaleRecordError:
@@ -850,6 +868,19 @@ class TableService:
             # (at one table naming no seat: the next game's screen is handed over first)
             return self.get(player, following, None if live.record.opponent == HUMAN else me)
         raise StaleRecordError("the game changed meanwhile: try again")
+
+    def decline_next(self, player: str, game_id: str) -> Answer:
+        """Withdraw one's offer of the next game at a friend's table, or decline the
+        other's: nothing starts, the other is told, and either may offer again."""
+        with self._open(player, game_id) as live:
+            me = self._friend_seat(live, player)
+            offered = (live.record.meta.get("rematch") or {}).get("offered")
+            if offered is None or live.record.meta.get("next") is not None:
+                raise IllegalMoveError("there is no offer of a next game to withdraw or decline")
+            trial = _copy_live(live)
+            trial.record.meta["rematch"] = {"withdrawn" if offered == me else "declined": me}
+            self._commit(live, trial)
+            return self._answer(live, seat=me)
 
     def _following(self, live: _Live) -> GameRecord:
         """The record of the game after ``live`` (same people, names and computer)."""

@@ -58,6 +58,7 @@ __all__ = [
     "move_key_words",
     "score_label",
     "fitted",
+    "rematch_words",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -1026,6 +1027,27 @@ def sentences(events: Iterable[Event], names: Names | None = None) -> list[str]:
 
 
 #: A line of a help text's table: its indented term, two spaces or more, its words.
+def rematch_words(state: str | None, other: str, series: bool) -> tuple[str | None, str]:
+    """At a friend's table once a game is over: what to tell one side about the offer of
+    the next game (None: nothing) and the label of the button that offers it. Either
+    may offer, nothing starts until the other accepts, so each side is told where the
+    offer stands ("Bob offers a rematch.", "Bob declined the rematch.")."""
+    what, the = (
+        ("the next game of the series", "the next game of the series")
+        if series
+        else ("a rematch", "the rematch")
+    )
+    told = {
+        "offered_by_you": f"You offered {what}: waiting for {other} to accept.",
+        "offered_by_them": f"{other} offers {what}.",
+        "declined_by_them": f"{other} declined {the}.",
+        "withdrawn_by_them": f"{other} withdrew the offer of {what}.",
+        "accepted_by_them": f"{other} accepted: {the.replace('the rematch', 'the next game')} "
+        "has started.",
+    }
+    return told.get(state or ""), f"Offer {what}"
+
+
 _TABLE_ROW = re.compile(r"(\s+\S.*?\s{2,})\S")
 #: A line of a list: its indent and its "- ".
 _LIST_ITEM = re.compile(r"(\s*)- ")

@@ -544,8 +544,10 @@ def create_app(
     @app.post("/api/games/{game_id}/next", response_model=Answer, tags=["friends"])
     async def next_game(request: Request, game_id: str) -> Answer:
         """After a finished game, the next one with the same options and people (the
-        next of a series, or a new deal or match); against a friend, whoever asks first
-        makes it and the other is sent to it."""
+        next of a series, or a new deal or match); against a friend both must agree:
+        whoever asks first offers it (the answer is the finished game, with the offer
+        in ``live.rematch``), the other's request accepts and makes it. The live line's
+        ``next`` with ``"on": false`` withdraws an offer or declines it."""
         return await run_in_threadpool(service.next_game, who(request), game_id)
 
     @app.post("/api/games/{game_id}/again", response_model=Answer, tags=["games"])

@@ -12,7 +12,9 @@ said about it). Once open:
   before anyone hears of it.
 - the browser may send ``{"type": "move", "move": "R5", "id": 7}``, ``undo``,
   ``redo``, ``resign``, ``claim``, ``pause`` (``"on": false`` to withdraw),
-  ``seat_computer`` (``"level"``), ``take_seat``, ``next``, ``state`` or ``ping``;
+  ``seat_computer`` (``"level"``), ``take_seat``, ``next`` (once a game is over:
+  offer the next game, or accept the other's offer; ``"on": false`` withdraws one's
+  offer or declines theirs), ``state`` or ``ping``;
   the answer to it carries the same ``id``. Anything else, malformed or too large,
   gets ``{"type": "error", "error": "..."}`` and changes nothing.
 
@@ -189,6 +191,14 @@ def _commands(service: TableService) -> dict[str, Callable[[str, str, dict[str, 
             raise InvalidMessageError(f"'on' is true or false, got {on!r}")
         return service.pause(player, game_id, on)
 
+    def following(player: str, game_id: str, body: dict[str, Any]) -> Answer:
+        on = body.get("on", True)
+        if not isinstance(on, bool):
+            raise InvalidMessageError(f"'on' is true or false, got {on!r}")
+        if on:
+            return service.next_game(player, game_id)
+        return service.decline_next(player, game_id)
+
     def seat_computer(player: str, game_id: str, body: dict[str, Any]) -> Answer:
         level = body.get("level")
         return service.seat_computer(
@@ -204,7 +214,7 @@ def _commands(service: TableService) -> dict[str, Callable[[str, str, dict[str, 
         "pause": pause,
         "seat_computer": seat_computer,
         "take_seat": lambda p, g, b: service.take_seat(p, g),
-        "next": lambda p, g, b: service.next_game(p, g),
+        "next": following,
         "state": lambda p, g, b: service.get(p, g),
     }
 
@@ -225,7 +235,7 @@ KINDS = (
 )
 _EXAMPLE = '{"type": "move", "move": "draw"}'
 #: The fields each command may carry besides ``type`` and ``id``.
-_FIELDS = {"move": {"move"}, "pause": {"on"}, "seat_computer": {"level"}}
+_FIELDS = {"move": {"move"}, "pause": {"on"}, "next": {"on"}, "seat_computer": {"level"}}
 
 
 def _text(body: dict[str, Any], key: str, longest: int) -> str:

@@ -44,12 +44,15 @@ export function endPanel(answer, act, hand = null) {
   const next = end.next || ["again", ...(answer.series ? ["series"] : [])];
   const series = next.includes("series") && answer.series;
   const undo = !final || next.includes("undo");
+  // at a friend's table the next game waits for both: the offer as the service tells it
+  const rematch = answer.live && answer.live.rematch;
   const buttons = h("div", { class: "row end-actions" },
-    series ? h("button", { type: "button", class: "primary", id: "next-in-series", onclick: act.series, text: "Next game of the series" }) : null,
-    // against a friend the next game is the series' next, with the same friend (the
-    // table's newGame): a "New game" beside it started the very same game
-    series && answer.live ? null
-      : h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? newLabel(answer) : againText(answer) }),
+    rematch ? offerButtons(rematch, series, act) : [
+      series ? h("button", { type: "button", class: "primary", id: "next-in-series", onclick: act.series, text: "Next game of the series" }) : null,
+      // against a friend the next game is the series' next, with the same friend (the
+      // table's newGame): a "New game" beside it started the very same game
+      series && answer.live ? null
+        : h("button", { type: "button", class: series ? "" : "primary", id: "play-again", onclick: act.again, text: series ? newLabel(answer) : againText(answer) })],
     kind === "daily" ? [
       h("button", { type: "button", id: "new-random", onclick: () => act.fresh("random"), text: "New random deal" }),
       h("button", { type: "button", id: "new-winnable", onclick: () => act.fresh("winnable"), text: "New winnable deal" }),
@@ -84,9 +87,24 @@ export function endPanel(answer, act, hand = null) {
       // the match's last hand, as the panels between hands tell the others
       hand ? h("div", { class: "last-hand" }, h("p", { class: "shown-text", text: `${hand.headline}. ${hand.detail} ${hand.shown_text}`.trim() }), shownCards(hand)) : null,
       list, verdict),
+    rematch && rematch.text ? h("p", { class: "rematch", id: "rematch-text", text: rematch.text }) : null,
     buttons,
     h("p", { class: "links" }, peek, h("a", { href: "#/stats", text: "Statistics" }), h("a", { href: "#/", text: "All games" })));
   return panel;
+}
+
+/**
+ * The next game at a friend's table (`live.rematch`): offer it; accept or decline the
+ * other's offer; withdraw one's own. Nothing starts until both agree (the service).
+ */
+function offerButtons(rematch, series, act) {
+  const go = series ? act.series : act.again;
+  if (rematch.state === "offered_by_them") {
+    return [h("button", { type: "button", class: "primary", id: "accept-rematch", onclick: go, text: "Accept" }),
+      h("button", { type: "button", id: "decline-rematch", onclick: act.decline, text: "Decline" })];
+  }
+  if (rematch.state === "offered_by_you") return [h("button", { type: "button", id: "withdraw-rematch", onclick: act.decline, text: "Withdraw the offer" })];
+  return [h("button", { type: "button", class: "primary", id: series ? "next-in-series" : "play-again", onclick: go, text: rematch.offer })];
 }
 
 /** A day as people write it ("25 November 2026"), from the API's "2026-11-25". */

@@ -196,28 +196,42 @@ function take(answer, cause) {
     if (answer.live.version < shown) return;
     line.live = answer.live;
     if (answer.live.next && answer.outcome) {
-      // the other asked for the next game: this table follows, and says why (the end
-      // panel went, a new deal came, and nothing said so)
-      const other = answer.live.seats.find((s) => !s.you);
-      if (other && other.kind === "person") window.Parlour.notice = `The next game with ${other.name} has started.`;
+      // the other accepted the next game: this table follows, and says why (the end
+      // panel went, a new deal came, and nothing said so); not to the one who accepted
+      const rematch = answer.live.rematch;
+      if (rematch && rematch.state === "accepted_by_them") window.Parlour.notice = rematch.text;
       location.hash = `#/game/${answer.live.next}`;
       return;
     }
+    const was = state.answer && state.answer.live ? state.answer.live.rematch : null;
     if (answer.live.version > shown || steps) await receive(answer, { reset: answer.log_start === 0 });
     else state.answer = { ...state.answer, live: answer.live };
     drawBar(answer);
+    // the friend's word on the next game, said as well as shown in the end panel
+    const rematch = answer.live.rematch;
+    if (rematch && rematch.text && /_by_them$/.test(rematch.state || "") && (!was || was.state !== rematch.state)) say(rematch.text);
   }).catch((e) => say(e.message, "error"));
 }
 
-/** The next game (series or match) with the same friend. */
+/** The next game (series or match) with the same friend: offered, or the friend's
+ * offer accepted (then it is made, and this table goes there). */
 export async function nextGame() {
   try {
     const answer = await api("POST", `/api/games/${encodeURIComponent(state.answer.id)}/next`);
+    if (answer.id === state.answer.id) {
+      take(answer, "next"); // an offer: the end panel says so, and waits for the friend
+      return;
+    }
     window.Parlour.pending = answer;
     location.hash = `#/game/${answer.id}`;
   } catch (e) {
     say(e.message, "error");
   }
+}
+
+/** Withdraw one's offer of the next game, or decline the friend's. */
+export function declineNext() {
+  command("next", { on: false });
 }
 
 const clock = (seconds) => {

@@ -1404,6 +1404,7 @@ async function showEnd(answer, keep = "") {
     fresh: (deal) => newGame({ deal }),
     replay: () => newGame({ same: true }),
     series: () => newGame({ series: true }),
+    decline: () => live.declineNext(),
     undo: () => command("undo"),
     resign: () => resign(),
     verdict: (watch = false) => askVerdict(answer, panel, watch),
