@@ -419,7 +419,9 @@ def test_a_friends_games_save_carries_no_way_into_the_live_game(kept: TableServi
     assert token not in owners and "invite" not in json.loads(owners)["meta"]
     kept.join("guest", game_id, token, "Bo")
     over = kept.resign("guest", game_id)
-    following = kept.next_game(ME, game_id)["id"]
+    kept.next_game(ME, game_id)  # offered, then accepted: the game after it
+    following = kept.next_game("guest", game_id)["id"]
+    assert following != game_id
     for who in (ME, "guest"):
         text = kept.save(who, over["id"])
         assert token not in text and following not in text
