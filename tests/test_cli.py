@@ -661,15 +661,16 @@ def test_two_people_at_a_terminal_hand_over_in_the_services_words() -> None:
     assert table.run() == 0
     text = out.getvalue()
     notice = "Player 1's turn: pass the screen to Player 1. Then press Enter"
-    assert text.count(notice) == 2
-    assert "(or type undo to take your move back)" in text
+    flat = " ".join(text.split())  # the notice is wrapped to 80 columns
+    assert flat.count(notice) == 2
+    assert "(or type undo to take your move back)" in flat
     assert "Took back 1 move" in text
     assert text.count(WIPE_SCREEN) == 2
     start, before, after = text.split(WIPE_SCREEN)
     assert "Player 2's turn: pass the screen to Player 2. Then press Enter." in start
     assert "hand" not in start.split("Type 'help' for commands.")[1]
-    mover_hand = "Your hand: R7 R9 G4 G6 G7 Y8 BD"
-    assert mover_hand in before and "R7 R9 G6 G7 Y8 BD" not in after
+    mover_hand = "Your hand: red 7, red 9, green 4, green 6, green 7, yellow 8, blue Draw Two"
+    assert mover_hand in before and "red 9" not in after
     assert "Player 1's turn: match the green 4 or draw." in after
 
 
@@ -860,6 +861,39 @@ def test_every_games_board_lines_start_with_a_capital(
     assert flush and all(not line[0].islower() for line in flush), [
         line for line in flush if line[0].islower()
     ]
+
+
+@pytest.mark.parametrize("game", ["calculation", "gate", "eight-by-eight", "chinese-patience"])
+def test_every_patience_writes_an_empty_pile_one_way(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    """Was: each board wrote an empty pile its own way: Calculation's waste piles "-",
+    8 x 8's rows and waste "(empty)" beside its foundations' "--", The Gate's bars
+    "(space)" beside its "--". Now every board writes ``cards.EMPTY_PILE``."""
+    from parlour.cards import EMPTY_PILE
+
+    opponent = ["--opponent", "random"] if game_class(game).players == 2 else []
+    _, out, _ = run(monkeypatch, capsys, ["play", game, "--seed", "1", *opponent], "quit\n")
+    board = out.split("\n\n", 1)[1]  # after the opening line and the log
+    assert re.search(rf"(^|\s){re.escape(EMPTY_PILE)}(\s|$)", board, re.M), board
+    assert "(empty)" not in board and "(space)" not in board
+    assert not re.search(r"\s-$", board, re.M), board
+
+
+def test_sentences_are_wrapped_to_80_columns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: the opening line, a hint with its reason, the log's sentences and the
+    status ran past 80 columns ("Chinese Patience, deal 1, against the computer
+    (random). Type 'help' for commands." is 82), and a terminal broke them inside a
+    word. Now each is wrapped between words, going on two spaces further in; a
+    refusal stays one line (the module's promise), as a board's rows do."""
+    argv = ["play", "chinese-patience", "--seed", "1", "--opponent", "random"]
+    _, out, _ = run(monkeypatch, capsys, argv, "hint\nmoves\nt\nhint\nshow\nquit\n")
+    long = [line for line in out.splitlines() if len(line) > 80 and not line.startswith("! ")]
+    assert not long, long
+    opening = "Chinese Patience, deal 1, against the computer (random). Type 'help' for"
+    assert f"{opening}\n  commands." in out
 
 
 def test_a_demo_honours_daily_winnable_opponent_and_db(

@@ -344,7 +344,7 @@ def test_first_card_w4_seeded_is_shuffled_back() -> None:
 def test_match_by_colour_or_value_wild_always() -> None:
     g = new("R1 G9 Y9 B2 GS YD W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
     assert g.legal_moves() == ["R1", "G9", "Y9", "W:R", "W:G", "W:Y", "W:B", "draw"]
-    with pytest.raises(IllegalMoveError, match="B2 does not match the top card R9"):
+    with pytest.raises(IllegalMoveError, match="blue 2 does not match the top card red 9"):
         g.play("B2")
     assert g.play("g9") == "G9"
     assert g.to_move == 1 and g.view(1)["colour"] == "G"
@@ -360,7 +360,7 @@ def test_skip_or_draw_two_value_matches() -> None:
 def test_card_not_in_hand_message() -> None:
     g = new("R1 R2 R3 R4 G9 G6 W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
     key = g.state.key()
-    with pytest.raises(IllegalMoveError, match=r"you have no B7: your hand is R1 R2 R3 R4 G6 G9 W"):
+    with pytest.raises(IllegalMoveError, match="you have no blue 7: your hand is red 1, red 2,"):
         g.play("B7")
     assert g.state.key() == key
 
@@ -475,7 +475,7 @@ def test_reneging_draw_with_a_playable_card_then_play_or_keep() -> None:
     assert g.to_move == 0 and g.view(0)["phase"] == "play_or_keep"
     assert g.view(0)["drawn"] == "R5" and g.view(1)["drawn"] is None
     assert g.legal_moves() == ["play", "keep"]
-    with pytest.raises(IllegalMoveError, match="you drew R5: play it"):
+    with pytest.raises(IllegalMoveError, match="you drew red 5: play it"):
         g.play("R1")  # only the drawn card may be played
     g.play("play")
     assert g.view(0)["top"] == "R5" and g.to_move == 1 and "R5" not in hand(g, 0)
@@ -990,12 +990,15 @@ def test_move_parts_and_render() -> None:
     }
     assert st.move_parts(g.parse("draw"))["source"] is None
     text = g.render()  # as the player to move sees it
-    assert "Your hand: R1 R2 R3 R4 G6 G9 W" in text and "Y1" not in text
-    assert "Draw pile: 93 cards" in text and "Discard pile: 1 card, top R9" in text
+    # the cards in words, as the log and the web app name them ("R1" is for typing)
+    hand = "Your hand: red 1, red 2, red 3, red 4, green 6, green 9, Wild"
+    assert hand in text and "yellow" not in text
+    assert "Draw pile: 93 cards" in text and "Discard pile: 1 card, top red 9" in text
     assert "scores: you 0, the opponent 0" in text and "To move: you (play" in text
     assert "\x1b[31m" in g.render(colour=True)
     other = st.render_for(1)
-    assert "Y1 Y2" in other and "R1" not in other and "opponent: 7 cards" in other
+    assert "yellow 1, yellow 2" in other and "red 1" not in other
+    assert "opponent: 7 cards" in other
     assert "To move: the opponent" in other
     assert not re.search(r"player \d", text + other)
     named = st.render_for(0, other="Ann", resigned_by=1)

@@ -54,7 +54,11 @@ def test_hand_is_numbered_with_counts_and_scores(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = play(monkeypatch, capsys, QUICK, "")
-    assert "Cards by number: 1:RS  2:RS  3:RS  4:RS  5:G5  6:GS  7:GS" in out
+    # each card as the board and the log name it, after the number to type
+    numbered = "1: red Skip, 2: red Skip, 3: red Skip, 4: red Skip,"
+    assert f"Cards by number: {numbered}\n{' ' * 17}5: green 5, 6: green Skip, 7: green" in out
+    assert "Your hand: red Skip, red Skip, red Skip, red Skip, green 5, green Skip," in out
+    assert "RS" not in out.split("move>")[0], "a code is for typing, not for reading"
     assert "7 cards" in out and "Draw pile: 93 cards" in out
     assert "Hand 1: you start." in out and "Your turn: match the red 9 or draw." in out
 
@@ -65,7 +69,7 @@ def test_a_number_plays_that_card(
     code, out = play(monkeypatch, capsys, QUICK, "1\n")
     assert code == 0
     assert "You play a red Skip. The computer loses its turn." in out
-    assert "Cards by number: 1:RS  2:RS  3:RS  4:G5  5:GS  6:GS" in out
+    assert "Cards by number: 1: red Skip, 2: red Skip, 3: red Skip, 4: green 5," in out
 
 
 @pytest.mark.parametrize("line", ["7", "W", "w"])
@@ -97,7 +101,7 @@ def test_the_computers_moves_are_announced_and_its_hand_shown_when_the_hand_ends
     assert code == 0
     assert (
         "You win hand 1 and score 146 points (the computer held blue 1, blue 2, blue 3, "
-        "blue Skip, blue Draw Two, Wild and Wild Draw Four)." in out
+        "blue Skip, blue Draw Two, Wild and Wild Draw Four)." in " ".join(out.split())
     )
     assert "Hand 2:" in out
 
@@ -116,7 +120,7 @@ def test_the_computers_moves_are_announced(
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("R0", "“R0” is not legal now: you have no R0"),  # a card not in the hand
+        ("R0", "“R0” is not legal now: you have no red 0"),  # a card not in the hand
         ("9", "There is no card 9: your cards are numbered 1 to 7"),
         ("X9", "“X9” is not a move here: moves are written like R5 or W:R."),  # malformed
         ("challenge", "“challenge” is not legal now: challenges need option w4_challenge"),
@@ -139,13 +143,35 @@ def test_bad_input_names_the_legal_moves_and_changes_nothing(
     assert len(screens) == 2 and screens[0] == screens[1]
 
 
+def test_moves_lists_each_card_as_people_read_it_beside_what_to_type(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'Legal moves: R5, W:R, W:G, W:Y, W:B, draw', the codes alone, where the
+    board and the log say "red 5" and "Wild". Now each move as typed, then what it
+    does in the log's words; the codes are still what is typed."""
+    the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, "moves\nR5\n")
+    assert code == 0
+    listed = out.split("move> moves\n", 1)[1].split("move>", 1)[0]
+    assert listed.splitlines() == [
+        "Legal moves:",
+        "  R5    play red 5",
+        "  W:R   play a Wild and choose red",
+        "  W:G   play a Wild and choose green",
+        "  W:Y   play a Wild and choose yellow",
+        "  W:B   play a Wild and choose blue",
+        "  draw  draw a card",
+    ]
+    assert "You play red 5." in out
+
+
 def test_an_unplayable_card_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
     code, out = play(monkeypatch, capsys, the_deck, "2\n")
     assert code == 2
-    assert "G2 does not match the top card R9" in out
+    assert "green 2 does not match the top card red 9" in out
     assert MOVE_POINTER in out
 
 
@@ -177,8 +203,8 @@ def test_two_people_see_only_their_own_hand_and_what_the_other_did(
     assert code == 0
     assert "Player 1 plays red 5." in out
     after = out.split("Player 1 plays red 5.", 1)[1]
-    assert "Cards by number: 1:R1" in after, "player 2 takes over and sees their own hand"
-    assert "G2" not in after and "Player 2's turn: match the red 5 or draw." in after
+    assert "Cards by number: 1: red 1," in after, "player 2 takes over and sees their own hand"
+    assert "green 2" not in after and "Player 2's turn: match the red 5 or draw." in after
     # nobody at one table is "you": the scores name the seats (was "scores: you 0,
     # Player 2 0"), the one at the keyboard first
     assert "Match to 500: Player 1 (0), Player 2 (0); hand 1." in out.split("Player 1 plays")[0]
@@ -254,6 +280,7 @@ def test_a_long_hand_by_number_wraps_at_80_columns(
     lines = out.splitlines()
     last = max(i for i, line in enumerate(lines) if line.startswith("Cards by number: "))
     numbered = [lines[last]] + [line for line in lines[last + 1 :] if line.startswith(" " * 17)]
-    assert len(numbered) == 2 and all(len(line) < 80 for line in numbered), numbered
-    cards = " ".join(numbered).split()[3:]
-    assert [c.split(":")[0] for c in cards] == [str(n) for n in range(1, 14)], cards
+    assert len(numbered) == 3 and all(len(line) < 80 for line in numbered), numbered
+    # wrapped between cards, never between a number and its card
+    cards = " ".join(numbered).split(": ", 1)[1].split(", ")
+    assert [c.split(": ")[0].strip() for c in cards] == [str(n) for n in range(1, 14)], cards

@@ -26,6 +26,7 @@ __all__ = [
     "is_red",
     "card_str",
     "card_pretty",
+    "EMPTY_PILE",
     "rank_pretty",
     "rank_words",
     "parse_card",
@@ -42,6 +43,7 @@ __all__ = [
     "uno_value",
     "uno_is_wild",
     "uno_str",
+    "uno_pretty",
     "parse_uno_card",
     "parse_uno_cards",
     "uno_deck",
@@ -115,6 +117,12 @@ def card_pretty(c: int, colour: bool = False) -> str:
     if colour and is_red(c):
         return f"\x1b[31m{text}\x1b[0m"
     return text
+
+
+#: An empty pile on a board as text (``parlour play``'s, every game's): one way for
+#: all, where Calculation wrote "-", 8 x 8 "(empty)" and The Gate "--" or "(space)".
+#: Two cells, as wide as most cards, so a row of foundations stays in columns.
+EMPTY_PILE = "--"
 
 
 def card_name(c: int) -> str:
@@ -206,6 +214,21 @@ def uno_str(c: int) -> str:
     if c == UNO_WILD4:
         return "W4"
     return UNO_COLOURS[c >> 4] + _UNO_VALUE_CHARS[c & 15]
+
+
+_UNO_VALUE_NAMES = {10: "Skip", 11: "Draw Two"}
+
+
+def uno_pretty(c: int) -> str:
+    """An UNO card as people read it, the web app's ``cardName`` and every sentence's
+    way: ``red 7``, ``green Skip``, ``blue Draw Two``, ``Wild``, ``Wild Draw Four``
+    (the notation's ``R7``, ``GS``, ``BD``, ``W``, ``W4`` are for typing)."""
+    if c == UNO_WILD:
+        return "Wild"
+    if c == UNO_WILD4:
+        return "Wild Draw Four"
+    value = c & 15
+    return f"{UNO_COLOUR_NAMES[c >> 4]} {_UNO_VALUE_NAMES.get(value, str(value))}"
 
 
 def parse_uno_card(text: str) -> int:

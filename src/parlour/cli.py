@@ -43,7 +43,16 @@ from .service.policy import (
     default_level,
     person_words,
 )
-from .service.words import Names, as_sentence, fitted, moves_words, no_card_words, sentences
+from .service.words import (
+    Names,
+    as_sentence,
+    card_words,
+    fitted,
+    move_words,
+    moves_words,
+    no_card_words,
+    sentences,
+)
 from .sim.command import add_parser as add_simulate_parser
 
 __all__ = ["main"]
@@ -258,12 +267,19 @@ class TerminalTable:
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
+    def prose(self, text: str) -> None:
+        """Sentences (the log's, a hint, a refusal, the status, the solver's verdict)
+        wrapped to 80 columns, each line by itself, under its own indent: a hint and its
+        reason, or a refusal with the input it quotes, ran to 120 columns and more, and
+        the terminal broke them inside a word."""
+        self.say("\n".join(_fitted_line(line) for line in text.split("\n")))
+
     def tell(self, answer: Answer) -> None:
         """The log entries in ``answer`` not told yet, one sentence line each."""
         told = self.told.get(answer["seat"], -1)
         for entry in answer["log"]:
             if entry["text"] and entry["n"] > told:
-                self.say(f"  {entry['text']}")
+                self.prose(f"  {entry['text']}")
         self.told[answer["seat"]] = max(self.told.get(answer["seat"], -1), _last_n(answer))
 
     def show(self) -> None:
@@ -273,22 +289,31 @@ class TerminalTable:
         board = self.service.text(
             self.player, self.game_id, answer["seat"], self.colour, counts=not ending
         )
-        self.say(board)
+        self.say(_board_fitted(board))
         hand = answer["numbered"]
         if hand and not answer["outcome"]:
-            numbered = "  ".join(f"{i}:{card}" for i, card in enumerate(hand, 1))
-            # a hand of 13 cards ran to 95 columns: wrapped under its first card
+            # each card as the board and the log write it ("2: red 7"), its number the
+            # thing to type; a hand of 13 cards ran to 95 columns: wrapped under its
+            # first card, between cards (never "6:" at the end of a line)
+            numbered = [f"{i}:\xa0{card_words(card)}," for i, card in enumerate(hand, 1)]
+            numbered[-1] = numbered[-1].rstrip(",")
             lead = "Cards by number: "
-            self.say(textwrap.fill(lead + numbered, HELP_WIDTH, subsequent_indent=" " * len(lead)))
+            wrapped = textwrap.fill(
+                lead + " ".join(w.replace(" ", "\xa0") for w in numbered),
+                HELP_WIDTH,
+                subsequent_indent=" " * len(lead),
+                break_long_words=False,
+            )
+            self.say(wrapped.replace("\xa0", " "))
         if ending:
             # the end's text starts with the status (the headline and why): it stands
             # for it, so "You resigned. It counts as a loss ..." is said once, not twice
-            self.say(_end_text(answer))
+            self.prose(_end_text(answer))
             self.end_told = True
         else:
             # playing on, or the table drawn again after the end was told (show, or a
             # lost patience left): the status line alone
-            self.say(answer["status"])
+            self.prose(answer["status"])
             self.end_told = answer["end"] is not None
         self.say()
 
@@ -302,7 +327,7 @@ class TerminalTable:
             against = ", two people at one table"
         elif answer["opponent"]:
             against = f", against the computer ({answer['opponent']})"
-        self.say(f"{title}{deal}{against}. Type 'help' for commands.")
+        self.prose(f"{title}{deal}{against}. Type 'help' for commands.")
         if self._handing_over():
             # two people at one table: the one to move is told the game and shown the
             # table once they have the screen (nothing shown before it is passed)
@@ -321,7 +346,7 @@ class TerminalTable:
             if answer["end"] is not None:
                 if not self.end_told:
                     self.end_told = True
-                    self.say(_end_text(answer))
+                    self.prose(_end_text(answer))
                 if answer["final"]:
                     # a lost patience resigned was told its end already: only
                     # the choices of what comes next remain
@@ -364,7 +389,7 @@ class TerminalTable:
         if self.interactive:
             words = notice["text"]
             undo = " (or type undo to take your move back)" if self.answer["can_undo"] else ""
-            self.say(f"{words} Then press Enter{undo}.")
+            self.prose(f"{words} Then press Enter{undo}.")
             line = self.read_line("")
             if line is None:
                 return False
@@ -396,7 +421,7 @@ class TerminalTable:
     def _after(self, answer: Answer, message: str | None = None) -> str:
         self.answer = answer
         if message:
-            self.say(message)
+            self.prose(message)
         self.tell(answer)
         return "changed"
 
@@ -438,15 +463,14 @@ class TerminalTable:
                 self.say(fitted(game_class(answer["game"]).help_text, HELP_WIDTH))
                 return "same"
             if command == "moves" and not rest:
-                moves = answer["legal_moves"]
-                self.say("Legal moves: " + (", ".join(moves) if moves else "none"))
+                self.prose(_moves_text(answer, self.hot_seat))
                 return "same"
             if command == "show" and not rest:
                 return "changed"
             if command == "hint" and not rest:
                 found = self.service.hint(self.player, self.game_id, seat)
                 typed = f" Type: {found['move']}" if found["move"] else ""
-                self.say(found["text"] + typed)
+                self.prose(found["text"] + typed)
                 return "same"
             if command == "rules" and not rest:
                 show_page(rules_text(answer["game"]), self.out)
@@ -476,6 +500,8 @@ class TerminalTable:
             return self._after(played)
         except ParlourError as exc:
             self.rejected += 1
+            # one line, as the module promises (its whole message, from a second miss,
+            # is the paragraph under it)
             self.say(f"! {self._refusal(exc, missed)}")
             return "same"
 
@@ -582,7 +608,7 @@ class TerminalTable:
         True to go on."""
         verdict: Mapping[str, Any] | None = None
         steps, offer = self._offer(verdict)
-        self.say(offer)
+        self.prose(offer)
         while True:
             line = self.read_line("next> ")
             if line is None:
@@ -602,11 +628,11 @@ class TerminalTable:
                 continue
             if choice == "v":
                 verdict = self.service.verdict(self.player, self.game_id)
-                self.say(verdict["text"])
+                self.prose(verdict["text"])
                 if verdict["moves"]:
                     self.say(_line_text(verdict["moves"]))
                 steps, offer = self._offer(verdict)
-                self.say(offer)
+                self.prose(offer)
                 continue
             if choice in ("n", "s", "d"):
                 game_id = self.answer["id"]
@@ -621,7 +647,7 @@ class TerminalTable:
             # answer, the same as the web app and the terminal table give
             if self._handle(line.strip()) == "changed":
                 self.show()
-            self.say(offer)
+            self.prose(offer)
 
 
 #: ANSI: cursor home, erase the screen, erase the scrollback (xterm's, kept by most
@@ -639,6 +665,75 @@ def _line_text(moves: Sequence[str]) -> str:
         if len(lines[-1]) + 1 + len(word) > HELP_WIDTH:
             lines.append(" ")
         lines[-1] += f" {word}"
+    return "\n".join(lines)
+
+
+def _fitted_line(line: str) -> str:
+    """One line of sentences at most 80 columns wide: a longer one goes on under its
+    own indent and two spaces more, so that what follows it reads as its end (a line
+    that starts a sentence starts with a capital), never broken inside a word."""
+    if len(line) <= HELP_WIDTH:
+        return line
+    lead = line[: len(line) - len(line.lstrip())]
+    return textwrap.fill(
+        line.strip(),
+        HELP_WIDTH,
+        initial_indent=lead,
+        subsequent_indent=lead + "  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+#: A terminal's colour codes, which take no columns.
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _board_fitted(board: str) -> str:
+    """A board's lines longer than 80 columns (an UNO hand of 12 cards in words: "Your
+    hand: red 0, red 7, red Skip, ...") wrapped between words under the text after
+    their label's colon; the colour codes count no columns. Shorter lines (every
+    patience's rows, which line up in columns) are left as they are."""
+    out: list[str] = []
+    for line in board.split("\n"):
+        plain = _ANSI.sub("", line)
+        if len(plain) <= HELP_WIDTH:
+            out.append(line)
+            continue
+        colon = plain.find(": ")
+        hang = " " * (colon + 2 if 0 < colon < HELP_WIDTH // 2 else 2)
+        row, width = "", 0
+        for word in line.split(" "):
+            size = len(_ANSI.sub("", word))
+            if row and width + 1 + size > HELP_WIDTH:
+                out.append(row)
+                row, width = hang + word, len(hang) + size
+            else:
+                row, width = (f"{row} {word}", width + 1 + size) if row else (word, size)
+        out.append(row)
+    return "\n".join(out)
+
+
+def _moves_text(answer: Answer, hot_seat: bool) -> str:
+    """``moves``: each legal move as typed, then what it does with its card as people
+    read it ("B5  play blue 5", "S W1  play 7♦ from the stock to W1"), so that the
+    codes to type are never the only way a card is shown; "Legal moves: none" if
+    there are none."""
+    moves = answer["moves"]
+    if not moves:
+        return "Legal moves: none"
+    cls = game_class(answer["game"])
+    seats = [seat["name"] for seat in answer["names"]] or ["you"]
+    seat = answer["seat"]
+    # told from the mover's side, as the hint is: "your discard pile", "the stock"
+    viewer, side = (None, seat) if hot_seat else (seat, None)
+    names = Names(viewer, seats, cls.pile_names, cls.seat_piles, side, cls.players)
+    width = max(len(m["move"]) for m in moves)
+    lines = ["Legal moves:"]
+    for m in moves:
+        does = move_words(m, names)
+        # a one-word move says no more than its word ("deal", "twist"): the word alone
+        lines.append(f"  {m['move']:<{width}}  {does}" if does != m["move"] else f"  {m['move']}")
     return "\n".join(lines)
 
 

@@ -59,6 +59,24 @@ def test_uno_hands_and_matches(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "uno: 3 matches" in out and "hands" in out
 
 
+def test_the_table_names_the_seats_player_1_and_player_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Was: the seats numbered 0 and 1, where parlour play and every table say Player 1
+    and Player 2. The records of --out keep the engine's seat numbers (0 is Player 1),
+    as their help says, so files read the same as before."""
+    out_file = tmp_path / "uno.jsonl"
+    argv = ["uno", "--players", "strong,random", "-n", "2", "--jobs", "1", "--out", str(out_file)]
+    code, out, _ = simulate(capsys, *argv)
+    assert code == 0
+    rows = [line for line in out.splitlines() if "strong" in line or "random" in line][1:]
+    assert "Player 1" in rows[0] and "strong" in rows[0], rows
+    assert "Player 2" in rows[1] and "random" in rows[1], rows
+    assert [row.split("│")[1].strip() for row in rows] == ["Player 1", "Player 2"]
+    winners = {json.loads(line)["winner"] for line in out_file.read_text().splitlines()}
+    assert winners <= {0, 1}
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -1847,15 +1847,14 @@ def test_uno_cards_are_numbered_as_parlour_play_numbers_them(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     argv = ["play", "uno", "--seed", "13", "--opponent", "random", "--db", ":memory:"]
     main([*argv, "--colour", "never"])
-    told = next(line for line in capsys.readouterr().out.splitlines() if "by number" in line)
-    assert "6:W  7:W4" in told, told
+    out = capsys.readouterr().out
+    told = " ".join(out.split("Cards by number: ", 1)[1].split("\nYour turn")[0].split())
+    assert "6: Wild, 7: Wild Draw Four" in told, told
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         hand = screen.answer["numbered"]
-        assert told == "Cards by number: " + "  ".join(
-            f"{n}:{card}" for n, card in enumerate(hand, 1)
-        )
+        assert told == ", ".join(f"{n}: {card_words(card)}" for n, card in enumerate(hand, 1))
         lines = screen_text(app).splitlines()
         numbers = next(
             i for i, line in enumerate(lines) if line.split() == ["1", "2", "3", "4", "5", "6", "7"]
@@ -2168,7 +2167,8 @@ def test_a_refused_move_is_told_in_the_tables_one_sentence() -> None:
         assert screen.flash_error and screen.answer["moves_played"] == 0
         assert (
             screen.flash
-            == "“R0” is not legal now: R0 does not match the top card B7 (colour in play: blue)."
+            == "“R0” is not legal now: red 0 does not match the top card blue 7 (colour in play: "
+            "blue)."
         ), screen.flash
 
     drive(script, game="uno", seed=7, opponent="random")
@@ -2214,3 +2214,50 @@ def test_the_help_pages_keys_and_piles_keep_their_lines_and_entries_whole() -> N
     assert not any(e in line for e in common.split("  ") for line in lines[:2])  # own first
     rows = piles_block.strip("\n").split("\n")
     assert [r.split()[0] for r in rows if not r.startswith(" ")] == ["T1", "T2"], rows
+
+
+@pytest.mark.parametrize(
+    ("name", "empty"),
+    [
+        ("gate", lambda view: view["piles"].update(T1=[])),
+        ("eight-by-eight", lambda view: view["rows"][0].update(face_down=0, face_up=[])),
+        ("chinese-patience", lambda view: view["tableau"].__setitem__(0, [])),
+    ],
+)
+def test_every_table_draws_an_empty_pile_alike(name: str, empty: Callable[[Any], Any]) -> None:
+    """Was: a bar of The Gate, a row of 8 x 8 or a pile of Chinese Patience with no
+    card was drawn as nothing, where the stock, the waste and the foundations were
+    dotted: now every empty pile is the dotted ``EMPTY_PLACE``."""
+    from parlour.tui.canvas import Canvas
+    from parlour.tui.cards import EMPTY_PLACE
+    from parlour.tui.tables import table_for
+
+    service = open_service(":memory:")
+    player = service.local_player()
+    opponent = "random" if game_class(name).players == 2 else None
+    answer = service.start(player, name, seed=1, opponent=opponent)
+    view = json.loads(json.dumps(answer["view"]))
+    empty(view)
+    canvas = Canvas(80, 24)
+    drawn = table_for(name)
+    drawn.draw(canvas, view, dict(answer))
+    pile = {"gate": "T1", "eight-by-eight": "T1", "chinese-patience": "5"}[name]
+    region = canvas.regions[pile]
+    row = canvas.plain().splitlines()[region.y]
+    assert EMPTY_PLACE in row, row
+
+
+def test_a_known_wild_draw_four_is_named_in_words() -> None:
+    """Was: "(1 W+4 known)" beside the other hand's backs, a card's face written where
+    no card is drawn; a card is named in words wherever it is not a face, as the log
+    names it."""
+    from parlour.tui.canvas import Canvas
+    from parlour.tui.tables import table_for
+
+    service = open_service(":memory:")
+    answer = service.start(service.local_player(), "uno", seed=13, opponent="random")
+    view = json.loads(json.dumps(answer["view"])) | {"opponent_known": ["W4"]}
+    canvas = Canvas(80, 24)
+    table_for("uno").draw(canvas, view, dict(answer))
+    row = canvas.plain().splitlines()[2]
+    assert "(known: a Wild Draw Four)" in row and "W+4" not in row, row

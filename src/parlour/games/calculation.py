@@ -17,6 +17,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import (
+    EMPTY_PILE,
     RANKS,
     card,
     card_pretty,
@@ -473,7 +474,7 @@ that match a foundation's sequence; avoid covering a card of the same rank.
             lines.append(f"  {row['foundation']}  {top} {_calculator_cells(row)}")
         lines.append("Waste piles")
         for w, waste in enumerate(self._waste, start=1):
-            shown = " ".join(card_pretty(c, colour) for c in waste) if waste else "-"
+            shown = " ".join(card_pretty(c, colour) for c in waste) if waste else EMPTY_PILE
             lines.append(f"  W{w}  {shown}")
         left = len(self._stock) - self._top
         if left:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, cast
 
-from ..cards import card, card_pretty, card_str, cards_str, french_deck, parse_card
+from ..cards import EMPTY_PILE, card, card_pretty, card_str, cards_str, french_deck, parse_card
 from ..core.events import Event
 from ..core.options import OptionSpec
 from ..core.protocol import (
@@ -675,7 +675,7 @@ Decisions of the rules page:
         yours = "your" if you == "you" else f"{you}'s"
 
         def show(cards: list[int]) -> str:
-            return " ".join(card_pretty(c, colour) for c in cards) if cards else "--"
+            return " ".join(card_pretty(c, colour) for c in cards) if cards else EMPTY_PILE
 
         found = " ".join(
             f"{i + 1}:{card_pretty(card(h, i), colour)}" for i, h in enumerate(self.found)

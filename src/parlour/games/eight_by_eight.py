@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypedDict, cast
 
-from ..cards import card_pretty, card_str, french_deck, parse_card
+from ..cards import EMPTY_PILE, card_pretty, card_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome
 from ..core.registry import register
@@ -681,7 +681,7 @@ class EightByEight(GameState):
             f"8 x 8   pass {self.passes} of {PASSES}   talon S: {len(self.talon)}   "
             f"on the foundations: {on_found} of {DECK_SIZE}",
             "  ".join(
-                f"F{i + 1} {card_pretty(f, colour) if f else '--'}"
+                f"F{i + 1} {card_pretty(f, colour) if f else EMPTY_PILE}"
                 for i, f in enumerate(self.found)
             ),
             "",
@@ -689,14 +689,14 @@ class EightByEight(GameState):
         for n, row in enumerate(self.rows):
             d = self.down[n]
             cells = ["##"] * d + [card_pretty(c, colour) for c in row[d:]]
-            lines.append(f"T{n + 1}  " + (" ".join(cells) if cells else "(empty)"))
+            lines.append(f"T{n + 1}  " + (" ".join(cells) if cells else EMPTY_PILE))
         lines.append("")
         if self.pending:
             lines.append(f"P   {card_pretty(self.pending, colour)}   (pending: place it first)")
         shown = self.waste[-12:]
         more = f"({len(self.waste) - len(shown)} more) " if len(self.waste) > len(shown) else ""
         waste = " ".join(card_pretty(c, colour) for c in shown)
-        lines.append(f"W   {more}{waste}" + ("   (top on the right)" if shown else "(empty)"))
+        lines.append(f"W   {more}{waste}" + ("   (top on the right)" if shown else EMPTY_PILE))
         return "\n".join(lines)
 
     def view(self, player: int) -> EightByEightView:

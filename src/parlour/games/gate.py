@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, cast
 
-from ..cards import card_pretty, card_str, cards_str, french_deck, parse_card
+from ..cards import EMPTY_PILE, card_pretty, card_str, cards_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
 from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome
@@ -492,19 +492,19 @@ Decisions:
         piles = self._piles
 
         def show(cards: tuple[int, ...]) -> str:
-            return " ".join(card_pretty(c, colour) for c in cards) if cards else "--"
+            return " ".join(card_pretty(c, colour) for c in cards) if cards else EMPTY_PILE
 
         lines = [f"The Gate ({self._bars}-card bars)"]
         found = []
         by_slot = {slot: s for s, slot in enumerate(self._fslot) if slot >= 0}
         for slot in range(4):
             s = by_slot.get(slot)
-            top = "--" if s is None else card_pretty(self._frank[s] * 4 + s, colour)
+            top = EMPTY_PILE if s is None else card_pretty(self._frank[s] * 4 + s, colour)
             found.append(f"F{slot + 1} {top}")
         lines.append("Foundations: " + "  ".join(found))
         lines.append(f"L  {show(piles[L])}")
         for pid in self._bar_ids:
-            lines.append(f"{NAMES[pid]} {show(piles[pid]) if piles[pid] else '(space)'}")
+            lines.append(f"{NAMES[pid]} {show(piles[pid])}")
         lines.append(f"R  {show(piles[R])}")
         waste = piles[W]
         shown = show(waste[-8:])

@@ -61,12 +61,14 @@ from types import MappingProxyType
 from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import (
+    EMPTY_PILE,
     UNO_COLOUR_NAMES,
     UNO_COLOURS,
     UNO_WILD,
     UNO_WILD4,
     parse_uno_card,
     uno_deck,
+    uno_pretty,
     uno_str,
 )
 from ..core.events import Event
@@ -928,7 +930,7 @@ class Uno(GameState):
         if phase == PH_CHALLENGE:
             return ": answer the Wild Draw Four first: challenge or accept"
         if phase == PH_DRAWN:
-            drawn = uno_str(self._drawn)
+            drawn = uno_pretty(self._drawn)
             if kind == K_PLAYDRAWN and self._drawn >= W and move is not None and move[1] < 0:
                 return ": name a colour: play:R, play:G, play:Y or play:B"
             if kind == K_PLAYDRAWN and self._drawn < W and move is not None and move[1] >= 0:
@@ -957,14 +959,14 @@ class Uno(GameState):
         if kind == K_PLAY and move is not None:
             card = move[1]
             if card not in hand:
-                mine = " ".join(uno_str(c) for c in hand) or "empty"
-                return f": you have no {uno_str(card)}: your hand is {mine}"
+                mine = ", ".join(uno_pretty(c) for c in hand) or "empty"
+                return f": you have no {uno_pretty(card)}: your hand is {mine}"
             if call:
                 return ": call UNO only when playing your second-to-last card"
             top = self._discard[-1]
             col = UNO_COLOUR_NAMES[self._colour] if self._colour >= 0 else "none"
             return (
-                f": {uno_str(card)} does not match the top card {uno_str(top)} "
+                f": {uno_pretty(card)} does not match the top card {uno_pretty(top)} "
                 f"(colour in play: {col}); play a matching card or a Wild, or draw"
             )
         return ""
@@ -1116,7 +1118,8 @@ class Uno(GameState):
         yours = "your" if you == "you" else f"{you}'s"
 
         def show(cards: list[int] | tuple[int, ...]) -> str:
-            return " ".join(_pretty(c, colour) for c in cards) or "-"
+            # cards in words ("red 7, Wild"), so a comma between them
+            return ", ".join(_pretty(c, colour) for c in cards) or EMPTY_PILE
 
         def who(p: int) -> str:
             return you if p == player else other
@@ -1135,7 +1138,7 @@ class Uno(GameState):
         lines = [
             header,
             f"{capital(other)}: {cards_count(len(self._hands[o]))}"
-            + (f" (known: {'W4 ' * self._shown[o]})".replace(" )", ")") if self._shown[o] else ""),
+            + (f" (known: {show([W4] * self._shown[o])})" if self._shown[o] else ""),
             f"Draw pile: {cards_count(len(self._draw))}",
             f"Discard pile: {cards_count(len(self._discard))}, "
             f"top {_pretty(self._discard[-1], colour)}"
@@ -1431,7 +1434,10 @@ def _does(player: int, viewer: int, verb: str) -> str:
 
 
 def _pretty(c: int, colour: bool) -> str:
-    text = uno_str(c)
+    """A card on the board as people read it ("red 7", "Wild Draw Four": the log's
+    and the web app's words, not the notation's "R7" that is for typing), in its
+    colour on a terminal that shows colours."""
+    text = uno_pretty(c)
     if colour:
         code = "1" if c >= W else ("31", "32", "33", "34")[c >> 4]
         return f"\x1b[{code}m{text}\x1b[0m"

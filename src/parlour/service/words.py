@@ -16,7 +16,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..ai.solver import STATUS_WORDS
-from ..cards import RANKS, SUITS, UNO_COLOUR_NAMES, UNO_COLOURS, card_pretty, parse_card
+from ..cards import (
+    RANKS,
+    SUITS,
+    UNO_COLOUR_NAMES,
+    UNO_COLOURS,
+    card_pretty,
+    parse_card,
+    parse_uno_card,
+    uno_pretty,
+)
 from ..core.events import Event
 from ..core.protocol import MoveKey, SolveStatus
 from ..errors import cut
@@ -40,6 +49,7 @@ __all__ = [
     "table_words",
     "prompt_words",
     "hint_words",
+    "move_words",
     "SOLVER",
     "solver_names",
     "line_counter",
@@ -68,7 +78,6 @@ SOLVER = "the solver"
 #: discard pile").
 _THINGS = ("the computer", SOLVER)
 
-_UNO_VALUES = {"S": "Skip", "D": "Draw Two"}
 _TABLE_PLACES = {
     "hand": "the hand",
     "discard": "the discard pile",
@@ -81,16 +90,13 @@ _TABLE_PLACES = {
 
 def card_words(code: str) -> str:
     """A card as people read it: ``7D`` -> ``7♦``, ``TS`` -> ``10♠``, ``R8`` -> ``red 8``,
-    ``GS`` -> ``green Skip``, ``W4`` -> ``Wild Draw Four``; unknown text is left as it is."""
-    if code == "W":
-        return "Wild"
-    if code == "W4":
-        return "Wild Draw Four"
+    ``GS`` -> ``green Skip``, ``W4`` -> ``Wild Draw Four`` (the cards' own
+    :func:`~parlour.cards.uno_pretty`, which UNO's board writes too); unknown text is
+    left as it is."""
     if len(code) == 2 and code[0] in RANKS and code[1] in SUITS:
         return card_pretty(parse_card(code))
-    if len(code) == 2 and code[0] in UNO_COLOURS:
-        colour = UNO_COLOUR_NAMES[UNO_COLOURS.index(code[0])]
-        return f"{colour} {_UNO_VALUES.get(code[1], code[1])}"
+    if _is_uno(code):
+        return uno_pretty(parse_uno_card(code))
     return code
 
 
@@ -124,7 +130,9 @@ def colour_words(letter: str | int | None) -> str:
 
 
 def _is_uno(code: str) -> bool:
-    return code in ("W", "W4") or (len(code) == 2 and code[0] in UNO_COLOURS)
+    return code in ("W", "W4") or (
+        len(code) == 2 and code[0] in UNO_COLOURS and code[1] in "0123456789SD"
+    )
 
 
 def cards_words(cards: Sequence[str], run: bool = False) -> str:
@@ -874,6 +882,14 @@ def _imperative(move: str) -> str:
     first = _IMPERATIVE.get(first, first)
     rest = rest.replace(" and chooses ", " and choose ").replace(" and calls ", " and call ")
     return f"{first} {rest}" if rest else first
+
+
+def move_words(parts: Mapping[str, Any], names: Names | None = None) -> str:
+    """A legal move said to the person who may make it, as a hint says it, its card
+    as people read it: "play blue 5", "play 7♦ from the stock to W3", "draw a card";
+    for a list of the moves beside the strings to type (``parlour play``'s ``moves``),
+    so that "B5" is seen as blue 5, as the board and the log show it."""
+    return _imperative(_move_words(parts, names or Names()))
 
 
 #: Giving a game up is resigning, in every game (the rules pages' word: "the player

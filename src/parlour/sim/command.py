@@ -103,7 +103,11 @@ def add_parser(sub: Any) -> None:
         help="stop a game after this many moves and count it as capped "
         "(default 5000 for patiences, 200000 for two-player games)",
     )
-    p.add_argument("--out", help="write one JSON line per game to this file")
+    p.add_argument(
+        "--out",
+        help="write one JSON line per game to this file (its winner and scores count "
+        "seats from 0: seat 0 is Player 1)",
+    )
     p.set_defaults(func=cmd_simulate)
 
 
@@ -226,7 +230,10 @@ def summary_table(summary: Summary, seed: int, table_mod: Any) -> Any:
     table.add_column("95% CI (Wilson)", justify="right")
     table.add_column("mean score", justify="right")
     for seat in summary.seats:
-        cells = [str(seat.seat), seat.player] if len(summary.players) > 1 else [seat.player]
+        # "Player 1", as parlour play and every table name the first seat; the
+        # records of --out keep the engine's seat numbers (0 is Player 1)
+        who = f"Player {seat.seat + 1}"
+        cells = [who, seat.player] if len(summary.players) > 1 else [seat.player]
         cells += [
             f"{seat.wins:,}",
             _percent(seat.win_rate),

@@ -71,10 +71,12 @@ _UNO_FG = {"R": "bright_white", "G": "bright_white", "Y": "black", "B": "bright_
 
 
 def uno_face(card: str) -> str:
-    """The short face of an UNO card, its colour's letter first as the notation and
-    ``parlour play`` write it, so that a card reads the same without its colour (a
-    terminal without colours, NO_COLOR, a colour-blind player): ``R7``, ``GS`` (skip),
-    ``B+2``, ``W``, ``W+4``."""
+    """The short face of an UNO card, drawn on its colour as the web app draws its
+    faces: its colour's letter first, the terminal's mark of the colour where the web's
+    face has a shape, so that a card reads the same without its colour (a terminal
+    without colours, NO_COLOR, a colour-blind player): ``R7``, ``GS`` (skip), ``B+2``,
+    ``W``, ``W+4``. A face is a picture of the card; wherever a card is named in words
+    (the log, the labels, ``parlour play``'s board) it is "red 7", "Wild Draw Four"."""
     if card == "W":
         return "W"
     if card == "W4":

@@ -36,7 +36,6 @@ from ..cards import (
 )
 
 __all__ = [
-    "BLANK",
     "DIM",
     "LABEL",
     "PITCH",
@@ -59,8 +58,6 @@ DIM = Style(color="grey70")
 
 #: One legal move as the service describes it (``answer["moves"]``).
 Part = Mapping[str, Any]
-#: A place drawn as nothing (a row or a bar with no card), as wide as a card.
-BLANK = " " * CARD_WIDTH
 #: Cells from one card of a fan to the next: a card and a cell of felt.
 PITCH = CARD_WIDTH + 1
 
@@ -88,8 +85,11 @@ def draw_card(canvas: Canvas, x: int, y: int, card: str | None, dim: bool = Fals
     return canvas.put(x, y, card_face(card), style)
 
 
-def draw_empty(canvas: Canvas, x: int, y: int, text: str = EMPTY_PLACE) -> int:
-    return canvas.put(x, y, text, empty_style())
+def draw_empty(canvas: Canvas, x: int, y: int) -> int:
+    """An empty pile, the one way every table draws it (``EMPTY_PLACE``, dotted, as
+    wide as a card): a row, a bar or a pile with no card was drawn as nothing in some
+    tables and dotted in others, and a blank place did not look like a place."""
+    return canvas.put(x, y, EMPTY_PLACE, empty_style())
 
 
 def draw_back(canvas: Canvas, x: int, y: int, count: int) -> int:
@@ -105,13 +105,12 @@ def draw_fan(
     cards: list[str],
     width: int,
     lines: int = 1,
-    empty: str = EMPTY_PLACE,
 ) -> None:
     """Cards side by side (a card and a cell of felt each) within ``width`` cells,
     bottom card first, wrapping onto up to ``lines`` lines; when they do not fit, the
     bottom ones give way to ``+n``."""
     if not cards:
-        draw_empty(canvas, x, y, empty)
+        draw_empty(canvas, x, y)
         return
     per_line = max(1, (width + 1) // PITCH)
     room = per_line * lines

@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 from ...service.words import blocked_words
 from ..canvas import Canvas
 from .base import (
-    BLANK,
     DIM,
     LABEL,
     Table,
@@ -61,7 +60,7 @@ class ChinesePatienceTable(Table):
             name = str(i + 5)
             y = 7 + i
             canvas.put(1, y, name, LABEL)
-            draw_fan(canvas, 4, y, list(pile), canvas.width - 6, empty=BLANK)
+            draw_fan(canvas, 4, y, list(pile), canvas.width - 6)
             canvas.region(name, 0, y, canvas.width)
             self.labels[name] = f"pile {name}"
         mine = f"{whose(answer, seat)} discard pile"

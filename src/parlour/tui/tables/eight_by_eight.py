@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ...service.words import counted
 from ..canvas import Canvas
 from ..cards import back_style
-from .base import BLANK, DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan
+from .base import DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan
 
 __all__ = ["EightByEightTable"]
 
@@ -44,7 +44,7 @@ class EightByEightTable(Table):
             if down:
                 canvas.put(x, y, "▒" * down, back_style())
             x += 8
-            draw_fan(canvas, x, y, list(row.get("face_up", [])), canvas.width - x - 1, empty=BLANK)
+            draw_fan(canvas, x, y, list(row.get("face_up", [])), canvas.width - x - 1)
             canvas.region(name, 0, y, canvas.width)
             self.labels[name] = f"row {name}"
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from ...service.words import counted
 from ..canvas import Canvas
-from .base import BLANK, DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan
+from .base import DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan
 
 __all__ = ["GateTable"]
 
@@ -78,7 +78,7 @@ class GateTable(Table):
                 name = f"{prefix}{i + 1}"
                 y = top + 1 + row * (bars + 2) + i
                 x = canvas.put(bar_x, y, f"{name} ", LABEL)
-                draw_fan(canvas, x, y, list(piles.get(name, [])), bar_width, empty=BLANK)
+                draw_fan(canvas, x, y, list(piles.get(name, [])), bar_width)
                 canvas.region(name, bar_x - 1, y, bar_width + 4)
                 self.labels[name] = name
 
@@ -88,7 +88,7 @@ class GateTable(Table):
             if i < len(cards):
                 draw_card(canvas, x + 1, y + 1 + i, cards[i], dim=i < len(cards) - 1)
             else:
-                draw_empty(canvas, x + 1, y + 1 + i, BLANK)
+                draw_empty(canvas, x + 1, y + 1 + i)
         canvas.region(name, x, y, 5, 6)
         self.labels[name] = "the left post" if name == "L" else "the right post"
 

@@ -51,7 +51,10 @@ class UnoTable(Table):
         them = capitalised(seat_name(answer, 1 - int(answer["seat"])))
         x = canvas.put(1, 2, f"{them} ", LABEL)
         known = len(view.get("opponent_known") or [])
-        extra = f"  {counted(others, 'card')}" + (f" ({known} W+4 known)" if known else "")
+        # a card known to the reader named as the log names it ("a Wild Draw Four"),
+        # not by a face ("W+4") drawn without its card
+        seen = f"{known} known: Wild Draw Four" if known > 1 else "known: a Wild Draw Four"
+        extra = f"  {counted(others, 'card')}" + (f" ({seen})" if known else "")
         shown = max(0, min(others, (canvas.width - x - len(extra)) // 2))  # the count fits
         canvas.put(x, 2, "▒ " * shown, back_style())
         canvas.put(x + 2 * shown, 2, extra, LABEL)
