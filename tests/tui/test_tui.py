@@ -1044,6 +1044,9 @@ def test_two_people_at_one_table_hand_over_the_keyboard() -> None:
         await keys(pilot, "enter")
         assert table(app) is screen
         assert screen.answer["seat"] == 1 - first and screen.your_turn()
+        # told what the other did meanwhile, the drawn card not named (the service's)
+        told = screen.answer["meanwhile"]
+        assert told.startswith(f"Player {first + 1} draws a card.") and screen.flash == told
         shown = rendered(app)
         assert not re.search(r"player 0\b", shown, re.IGNORECASE), shown
         # the hand is the seat's the screen shows, named as the service names it (it

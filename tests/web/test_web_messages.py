@@ -254,14 +254,17 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
     if game == "chinese-patience":
         assert f"twist: turn the top card of {shown}'s hand onto {shown}'s discard" in keys
     page.keyboard.press("Escape")
+    shown_seat = table.answer["seat"]
     assert page.request.post(f"{table.server.url}/api/games/{game_id}/resign").ok
     page.reload()
     page.wait_for_selector("#endpanel")
     panel = page.locator("#endpanel").inner_text()
     assert "Player 1 won!" in panel or "Player 2 won!" in panel
     assert "computer" not in panel.lower() and "you " not in panel.lower(), panel
-    if game == "uno":
-        assert "Player 1 (0), Player 2 (0)" in panel, panel
+    if game == "uno":  # the reload keeps the seat the screen showed: its total first
+        near = table.answer["seat"]
+        assert near == shown_seat, (near, shown_seat)
+        assert f"Player {near + 1} (0), Player {2 - near} (0)" in panel, panel
     else:  # the score is the winner's, and says so (it was a bare "Score")
         winner = table.answer["outcome"]["winner"]
         labels = page.locator("#endpanel dt").all_inner_texts()
@@ -276,7 +279,9 @@ def test_at_one_table_undo_and_hint_follow_the_services_rules(
     terminal does: no hint against a person (the button greyed, saying why, and H does
     nothing; it was enabled); undo for the seat the screen shows (it acted for the
     player to move): the cover handing the screen over lets the mover take the move
-    back, and the next person's Undo is greyed, saying why."""
+    back, and the next person's Undo is greyed, saying why. A reload shows what was
+    shown: the cover, or the next person's table (it covered that again and offered
+    them the mover's undo). The next person is told what the other did meanwhile."""
     shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
     table = table_at(viewport)
     page = table.page
@@ -304,13 +309,28 @@ def test_at_one_table_undo_and_hint_follow_the_services_rules(
     assert table.answer["seat"] == 0 and table.answer["moves_played"] == 0
     assert table.answer["your_turn"] and table.moves()
     table.click_move(next(m for m in table.moves() if m["move"] == "G5"))
+    # a reload under the cover puts up the same cover: the mover may still take it back
+    page.reload()
+    page.locator("#handover #take-back").wait_for()
     page.locator("#take-over").click()
     page.wait_for_function("() => window.Parlour.game.answer.seat === 1")
     table.settle()
-    answer = table.answer
-    assert not answer["can_undo"] and page.locator("#undo").is_disabled()
-    assert page.get_attribute("#undo", "title") == f"Undo (U): {answer['undo_refusal']}"
-    assert page.locator("#hint").is_disabled()
+    # the next person is told what the other did while the screen was covered
+    told = page.locator("#message.shown .message-text")
+    assert told.inner_text() == "Player 1 plays green 5." == table.answer["meanwhile"]
+    # ... and a reload shows their table again, not the cover with Player 1's undo
+    # (it asked with no seat: the mover's side, "Take your move back" offered to Player 2)
+    for reloaded in (False, True):
+        if reloaded:
+            page.reload()
+            page.wait_for_function("() => window.Parlour.game.answer?.seat === 1")
+            table.settle()
+            assert not page.locator("#handover").count()
+        answer = table.answer
+        assert answer["your_turn"] and not answer["can_undo"]
+        assert page.locator("#undo").is_disabled()
+        assert page.get_attribute("#undo", "title") == f"Undo (U): {answer['undo_refusal']}"
+        assert page.locator("#hint").is_disabled()
 
 
 def test_against_the_computer_the_table_says_you_and_the_computer(table_at: TableAt) -> None:

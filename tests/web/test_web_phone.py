@@ -23,12 +23,17 @@ CHART_WORDS = (
 )
 
 
-def finish(table: Table, game: str, seed: int | None, deal: str = "random") -> None:
+def finish(
+    table: Table, game: str, seed: int | None, deal: str = "random", opponent: str = "random"
+) -> None:
+    """A game started and given up at once (at one table, by the one to move)."""
     body: dict[str, object] = {"game": game, "options": {}, "deal": deal}
     if seed is not None:
         body["seed"] = seed
-    if game == "chinese-patience":
-        body["opponent"] = "random"
+    if game in ("chinese-patience", "uno"):
+        body["opponent"] = opponent
+    if opponent == "human":
+        body["options"] = {"first": 0}
     started = table.page.request.post(f"{table.server.url}/api/games", data=body)
     assert started.ok, started.text()
     resigned = table.page.request.post(
@@ -98,12 +103,16 @@ def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: Tab
     """A game's deals of the day have a line of their own (``"deal": "daily"``): the
     page names it, under its game's, in the win-rate chart, its box and the table of
     figures, at a phone's size and a desktop's (two lines called "Calculation" were
-    shown), and its results chart shows the deals of the day alone."""
+    shown), and its results chart shows the deals of the day alone. A game two people
+    played at one table is not the person's: it has a line of its own, by who won."""
     table = table_at("phone")
     table.open("#/")
     finish(table, "calculation", 3)
     finish(table, "calculation", 4)
     finish(table, "calculation", None, deal="daily")
+    # a game two people played at one table (Player 1 gave up): not "yours" (it was
+    # counted as your loss), but a line of its own
+    finish(table, "uno", 3, opponent="human")
     page = table.page
     for viewport in ("phone", "desktop"):
         width, height = table.VIEWPORTS[viewport]
@@ -130,6 +139,8 @@ def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: Tab
         assert shown["bars"][:4] == ["Calculation", "0%", "Calculation", "deal of the day"]
         assert len(set(shown["ids"])) == len(shown["ids"]), shown["ids"]
         assert shown["daily"].startswith(f"{daily}, the last 1 game,"), shown["daily"]
+        apart = page.locator(".one-table li").all_inner_texts()
+        assert apart == ["UNO: Player 1 won 0, Player 2 won 1."], apart
         # every word of the chart inside the page (a long name ran off its left edge)
         outside = page.evaluate(
             """() => [...document.querySelectorAll('.chart text')].filter((t) => {

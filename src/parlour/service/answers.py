@@ -230,6 +230,10 @@ class EndOfGame(TypedDict):
     #: yet", "2 wins in a row (longest 3)"; "a score of 18", "no record yet").
     streak_text: str | None
     best_text: str | None
+    #: Two people at one table: their games of this game so far, by who won them
+    #: ("Player 1 won 3, Player 2 won 2"), in place of a streak and a best (such
+    #: games are not the person's own: none of these is theirs); None elsewhere.
+    one_table: str | None
     deal: int | str | None
     next: list[str]
 
@@ -403,6 +407,11 @@ class Answer(TypedDict):
     who_plays: str | None
     #: Two people at one table, the turn passed to the other: hand the screen over.
     hand_over: HandOver | None
+    #: Two people at one table, the screen just taken for one's turn (asked for with
+    #: one's seat): what the other did since one's own last move, in the log's
+    #: sentences told from one's own side, so never a card the other drew ("Player 1
+    #: plays green 5. Player 1 draws a card."); None elsewhere, or when nobody did.
+    meanwhile: str | None
     #: How this game names resigning it, now: the words of the button or key, its
     #: question, and the headline after ("Resign", "Resign this deal?" for a patience,
     #: "Resign this game?" for a two-player game, "You resigned.").

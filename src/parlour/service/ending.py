@@ -16,15 +16,21 @@ from .words import counted, give_up_words, tally
 
 __all__ = [
     "AGAIN",
+    "ONE_TABLE_NAMES",
     "again_words",
     "best_words",
     "deal_words",
     "end_facts",
     "next_steps",
+    "one_table_words",
     "pair_words",
     "stats_lines",
     "streak_words",
 ]
+
+#: The seats of two people at one table: names, written as names, since nobody at a
+#: shared screen is "you" (the app asks them for no names of their own).
+ONE_TABLE_NAMES = ("Player 1", "Player 2")
 
 #: What "play again" deals, by the kind of deal just played (see ``TableService.again``).
 AGAIN = {
@@ -81,6 +87,14 @@ def streak_words(now: int, longest: int) -> str:
     if not now:
         return f"none now (longest {counted(longest, 'win')})" if longest else "no wins yet"
     return f"{counted(now, 'win')} in a row (longest {max(longest, now)})"
+
+
+def one_table_words(won: list[int], drawn: int = 0) -> str:
+    """Two people's games at one table, by who won them, as the statistics and the
+    end of such a game say it: "Player 1 won 3, Player 2 won 2", "..., 1 draw". They
+    are kept apart from the person's own wins: each seat was one of the two."""
+    said = ", ".join(f"{name} won {n}" for name, n in zip(ONE_TABLE_NAMES, won, strict=True))
+    return f"{said}, {counted(drawn, 'draw')}" if drawn else said
 
 
 def best_words(best: int | None, unit: str | None) -> str:
@@ -147,7 +161,8 @@ def pair_words(answer: Mapping[str, Any], totals: list[int]) -> str:
 
 def end_facts(answer: Mapping[str, Any]) -> list[str]:
     """The facts of a finished game under labels: score, cards home, series or match
-    totals, streak, best, and the deal number once the game is final."""
+    totals, streak, best (at one table instead: the two players' games so far), and the
+    deal number once the game is final."""
     end = answer.get("end") or {}
     facts: list[str] = []
     if end.get("score") is not None:
@@ -166,6 +181,8 @@ def end_facts(answer: Mapping[str, Any]) -> list[str]:
             target = (answer.get("view") or {}).get("target")
             kind = f"Match to {target}" if target else "Totals"
             facts.append(f"{kind}: {pair_words(answer, totals)}")
+    if end.get("one_table"):
+        facts.append(f"At one table: {end['one_table']}")
     if end.get("streak_text"):
         facts.append(f"Streak: {end['streak_text']}")
     if end.get("best_text"):
@@ -181,18 +198,26 @@ def _rate(row: Mapping[str, Any]) -> str:
 
 def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
     """:meth:`TableService.stats` as a table: a line per game, the deal of the day's
-    line under its game, and the total (only ``game``'s lines when it is given). The
+    line under its game, the total, then the games two people played at one table,
+    apart (only ``game``'s lines when it is given). The
     games are named by their titles and the best results carry their units ("52 cards
     home", "549 points"), as the web app's statistics page writes them: a bare "best"
     of 52 in Calculation and 549 in UNO read as one measure."""
     rows = [row for row in stats.get("games") or [] if game is None or row["game"] == game]
+    apart = [
+        f"At one table, {game_class(str(row['game'])).title}: {row['text']}."
+        for row in stats.get("one_table") or []
+        if game is None or row["game"] == game
+    ]
     total = stats.get("total") or {}
+    # games at one table are the two players', not the person's own (see player_stats)
+    own = " of your own" if apart else ""
     if game is not None and not rows:
-        return [f"No finished games of {game_class(game).title} yet."]
+        return [f"No finished games{own} of {game_class(game).title} yet.", *apart]
     if not rows:
         in_play = int(total.get("in_play") or 0)
         tail = f" ({in_play} in play)" if in_play else ""
-        return [f"No finished games yet{tail}."]
+        return [f"No finished games{own} yet{tail}.", *apart]
     daily = {row["game"]: row for row in rows if row.get("deal") == "daily"}
     header = ("Game", "Played", "Won", "Win rate", "Streak", "Longest", "Best")
     table: list[tuple[str, ...]] = [header]
@@ -231,6 +256,7 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
         for r in table
     ]
     out.insert(1, "  ".join("-" * w for w in widths))
+    out += apart
     in_play = int(total.get("in_play") or 0) if game is None else 0
     if in_play:
         them = "them" if in_play != 1 else "it"

@@ -74,7 +74,7 @@ from .answers import (
     Step,
     Verdict,
 )
-from .ending import best_words, day_words, streak_words
+from .ending import ONE_TABLE_NAMES, best_words, day_words, streak_words
 from .store import GameRecord, now
 from .words import (
     Names,
@@ -139,9 +139,6 @@ HUMAN = "human"
 FRIEND = "friend"
 #: Each seat's display name in a friend's game, from the other's side.
 _NO_NAME = ("your friend", "your friend")
-#: The seats of two people at one table: names, written as names, since nobody at a
-#: shared screen is "you" (the app asks them for no names of their own).
-ONE_TABLE_NAMES = ("Player 1", "Player 2")
 #: The largest deal number a new game takes (and the largest a random deal gets):
 #: 2^53 - 1, the largest whole number JavaScript, and any JSON reader that reads
 #: numbers as doubles, holds exactly, so a deal number shown in a browser or typed into
@@ -884,6 +881,10 @@ def end_of_game(
         totals = [int(t) for t in game.view(seat).get("scores", [])] or None
     following = next_after(record, game, seat, final)
     progress = _progress(record, game)
+    # at one table ``stats`` is the two players' line (the person's streak is not theirs)
+    together = stats.get("text") if stats is not None and record.opponent == HUMAN else None
+    if record.opponent == HUMAN:
+        stats = None
     best = None if stats is None else stats.get("best_score") or stats.get("best_progress")
     unit = progress["label"] if progress and outcome.score is None else None
     return {
@@ -902,6 +903,7 @@ def end_of_game(
         if stats is None
         else streak_words(int(stats["current_streak"]), int(stats["best_streak"])),
         "best_text": None if stats is None else best_words(best, unit),
+        "one_table": together,
         "deal": deal_number(record.seed) if final and numbered_deal(record) else None,
         "next": following,
     }
@@ -921,6 +923,7 @@ def answer(
     ending: list[Event] | None = None,
     told: Sequence[Sequence[Event]] = (),
     live: LiveTable | None = None,
+    meanwhile: str | None = None,
 ) -> Answer:
     """Everything a front end shows of a game to the person in ``seat``."""
     cls = game_class(record.game)
@@ -976,6 +979,7 @@ def answer(
         "names": seat_words(record, seat),
         "who_plays": who_plays(record, seat),
         "hand_over": hand_over(record, game, seat, played is not None and _dealt(ending)),
+        "meanwhile": meanwhile,
         "give_up": give_up_words(cls.players, lost=outcome is not None and not final),
         "piles": pile_legend(cls.pile_legend, names(record, seat)),
         "move_keys": move_key_words(cls.move_keys, record.options),
@@ -1039,9 +1043,7 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
         "final": final,
         "outcome": outcome,
         "result": None if outcome is None else result_for(outcome, seat),
-        "result_text": None
-        if outcome is None
-        else result_words(result_for(outcome, seat), cls.players),
+        "result_text": None if outcome is None else _result_text(record, outcome, seat),
         "score_text": ""
         if outcome is None
         else listed_score(outcome.get("score"), outcome.get("winner"), names(record, seat)),
@@ -1057,6 +1059,16 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
     if record.meta.get("deal"):  # a winnable deal or the deal of the day (statistics)
         data["deal"] = str(record.meta["deal"])
     return data
+
+
+def _result_text(record: GameRecord, outcome: dict[str, Any], seat: int) -> str:
+    """A finished game's result in a list: the reader's ("Won", "Resigned"), or at one
+    table, where nobody is "you", the winner's ("Player 2 won"; it said "Lost", Player
+    1's side of Player 2's win)."""
+    if record.opponent == HUMAN:
+        winner = outcome.get("winner")
+        return "Draw" if winner is None else f"{ONE_TABLE_NAMES[int(winner)]} won"
+    return result_words(result_for(outcome, seat), game_class(record.game).players)
 
 
 def _listed(record: GameRecord, seat: int, shown_seed: int | str | None) -> ListedWords:

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from .ending import one_table_words
 from .store import GameRecord
+
+#: The opponent of a game two people played at one table (``policy.HUMAN``).
+ONE_TABLE = "human"
 
 #: A record's meta flag: the game was loaded from a save when it was already over.
 #: Statistics leave it out (it counted where it was played; loading a won save again
 #: and again would add wins).
 LOADED_OVER = "loaded_over"
 
-__all__ = ["player_stats", "game_stats"]
+__all__ = ["player_stats", "game_stats", "one_table_stats"]
 
 
 def _won(record: GameRecord, player: str | None = None) -> bool:
@@ -34,10 +38,58 @@ def _counted(records: list[GameRecord]) -> list[GameRecord]:
     return [r for r in records if not r.meta.get(LOADED_OVER)]
 
 
+def _own(records: list[GameRecord]) -> list[GameRecord]:
+    """The games that are the person's own: not those two people played at one table,
+    which are the two players' (each seat was a person, neither of them "you"): counted
+    as the owner's, Player 2's win read as the owner's loss, and the end of the game
+    told Player 2, who had just won, "no wins yet"."""
+    return [r for r in records if r.opponent != ONE_TABLE]
+
+
+def _winner(record: GameRecord) -> int | None:
+    """The seat that won a finished two-player game (the other resigned included); None
+    for a draw."""
+    outcome = record.outcome or {}
+    if outcome.get("winner") is not None:
+        return int(outcome["winner"])
+    if outcome.get("result") == "resigned" and outcome.get("loser") is not None:
+        return 1 - int(outcome["loser"])
+    return None
+
+
+def one_table_stats(records: list[GameRecord], name: str | None = None) -> list[dict[str, Any]]:
+    """The games played at one table, kept apart from the person's own: per game (only
+    ``name``'s when it is given), how many each seat won and how many were drawn, with
+    the line every front end shows ("Player 1 won 3, Player 2 won 2")."""
+    by_game: dict[str, list[GameRecord]] = {}
+    for record in _counted(records):
+        if record.opponent == ONE_TABLE and record.finished and name in (None, record.game):
+            by_game.setdefault(record.game, []).append(record)
+    rows = []
+    for game, games in sorted(by_game.items()):
+        winners = [_winner(r) for r in games]
+        won = [winners.count(0), winners.count(1)]
+        drawn = winners.count(None)
+        rows.append(
+            {
+                "game": game,
+                "played": len(games),
+                "won": won,
+                "drawn": drawn,
+                "text": one_table_words(won, drawn),
+            }
+        )
+    return rows
+
+
 def player_stats(records: list[GameRecord], player: str | None = None) -> dict[str, Any]:
     """Per game and overall: played, won, win rate, streaks, best score; and a line of
-    its own for each game's deals of the day (``"deal": "daily"``)."""
-    records = _counted(records)
+    its own for each game's deals of the day (``"deal": "daily"``). Games played at
+    one table are not the person's own: they have lines of their own
+    (``"one_table"``, see :func:`one_table_stats`), and count only as in play."""
+    apart = one_table_stats(records)
+    in_play = sum(1 for r in _counted(records) if not r.finished)
+    records = _own(_counted(records))
     by_game: dict[str, list[GameRecord]] = {}
     for record in sorted(records, key=lambda r: r.updated):
         if record.finished:
@@ -58,8 +110,8 @@ def player_stats(records: list[GameRecord], player: str | None = None) -> dict[s
     # cards home, or points, in different games do not compare: UNO's 549 points are
     # no better than Chinese Patience's 22
     total["best_score"] = total["best_progress"] = None
-    total["in_play"] = sum(1 for r in records if not r.finished)
-    return {"games": rows, "total": total}
+    total["in_play"] = in_play
+    return {"games": rows, "total": total, "one_table": apart}
 
 
 def _summarise(name: str, games: list[GameRecord], player: str | None = None) -> dict[str, Any]:
@@ -95,7 +147,7 @@ def game_stats(records: list[GameRecord], name: str, player: str | None = None) 
     """One game's line of :func:`player_stats` (for the end of a game)."""
     games = [
         r
-        for r in sorted(_counted(records), key=lambda r: r.updated)
+        for r in sorted(_own(_counted(records)), key=lambda r: r.updated)
         if r.finished and r.game == name
     ]
     return _summarise(name, games, player)

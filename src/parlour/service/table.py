@@ -61,7 +61,7 @@ from .answers import (
     Verdict,
 )
 from .bus import LocalBus
-from .stats import LOADED_OVER, game_stats, player_stats
+from .stats import LOADED_OVER, game_stats, one_table_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
 from .words import (
     LINE_DEAL,
@@ -524,7 +524,8 @@ class TableService:
 
     def get(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         with self._open(player, game_id) as live:
-            return self._answer(live, seat=self._seat(live, player, seat))
+            asked = self._seat(live, player, seat)
+            return self._answer(live, seat=asked, meanwhile=asked is not None)
 
     def play(self, player: str, game_id: str, move: str, seat: int | None = None) -> Answer:
         with self._open(player, game_id) as live:
@@ -1188,9 +1189,11 @@ class TableService:
         since: int | None = None,
         seat: int | None = None,
         played: Step | None = None,
+        meanwhile: bool = False,
     ) -> Answer:
         """The answer for ``seat``; its log holds the moves after the first ``since``
-        (None: the whole game, how it began included)."""
+        (None: the whole game, how it began included); with ``meanwhile`` (the screen
+        taken at one table) it says what the other did since the reader last moved."""
         record, game = live.record, live.game
         viewer = policy.viewer(record, game, seat)
         names = policy.names(record, viewer)
@@ -1219,7 +1222,11 @@ class TableService:
                 }
             )
         stats = None
-        if game.outcome is not None:
+        if game.outcome is not None and record.opponent == HUMAN:
+            # two people's games at one table are kept apart from the owner's own
+            line = one_table_stats(self.store.list_player(record.player), record.game)
+            stats = line[0] if line else None
+        elif game.outcome is not None:
             player = record.player if viewer == 0 or record.guest is None else record.guest
             stats = game_stats(self.store.list_player(player), record.game, player)
         table = None
@@ -1239,6 +1246,7 @@ class TableService:
             ending=live.turns[-1].events[viewer] if live.turns else [],
             told=_told_to(live, viewer),
             live=table,
+            meanwhile=_meanwhile(live, viewer, names) if meanwhile else None,
         )
 
 
@@ -1303,6 +1311,24 @@ def _event_data(events: Sequence[Event], names: Names) -> list[dict[str, Any]]:
 def _told(turn: _Turn, viewer: int, names: Names) -> str:
     """A move as the sentences the reader is told."""
     return " ".join(sentences(turn.events[viewer], names))
+
+
+def _meanwhile(live: _Live, seat: int, names: Names) -> str | None:
+    """Two people at one table, ``seat`` taking the screen for their turn: the other's
+    moves since ``seat`` last moved, as the log tells them to ``seat`` (so a card the
+    other drew is not named). The cover hid the table while the screen was passed, and
+    the log is out of sight on a phone: the next person would otherwise start their
+    turn not knowing what the other just did. None when there is nothing to say."""
+    game = live.game
+    if live.record.opponent != HUMAN or game.outcome is not None or game.to_move != seat:
+        return None
+    theirs: list[_Turn] = []
+    for turn in reversed(live.turns[: len(game.moves)]):
+        if turn.mover == seat:
+            break
+        theirs.insert(0, turn)
+    said = " ".join(text for turn in theirs if (text := _told(turn, seat, names)))
+    return said or None
 
 
 def _redo(live: _Live) -> str:

@@ -396,7 +396,8 @@ class TableScreen(Screen[None]):
         start = int(answer.get("log_start") or 0)
         self.entries = [e for e in self.entries if int(e["n"]) < start] + list(answer["log"])
         self.answer = answer
-        self.flash = str(answer.get("message") or "")
+        # at one table, the keyboard just taken: what the other did meanwhile
+        self.flash = str(answer.get("message") or answer.get("meanwhile") or "")
         self.flash_error = False
         steps = list(answer.get("computer_moves") or [])
         pause = self.parlour.pause

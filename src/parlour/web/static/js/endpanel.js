@@ -30,6 +30,8 @@ export function endPanel(answer, act, hand = null) {
   if (deal !== undefined && deal !== null) facts.push(["Deal number", String(deal)]);
   if (KINDS[kind]) facts.push(KINDS[kind](answer));
   // The streak and the best in the service's words (the terminal says the same).
+  // at one table, the two players' games so far instead (none of them is "yours")
+  if (end.one_table) facts.push(["At one table", end.one_table, "end-one-table"]);
   if (end.streak_text) facts.push(["Streak", end.streak_text, "end-streak"]);
   if (end.best_text) facts.push(["Best", end.best_text, "end-best"]);
   // each fact its own group: a laptop lines them up in two columns (the groups give

@@ -36,8 +36,10 @@ let els = {};
  */
 export async function showGame(main, id, pending, seat = null) {
   let answer = pending && pending.id === id ? pending : null;
+  if (!answer && seat === null) seat = screenSeat(id); // a reload: whose table it showed
   const asked = seat === null ? "" : `?seat=${encodeURIComponent(seat)}`;
   if (!answer) answer = await api("GET", `/api/games/${encodeURIComponent(id)}${asked}`);
+  keepScreen(answer);
   const renderer = rendererFor(answer.game);
   seeNames(answer);
   Object.assign(state, {
@@ -83,6 +85,9 @@ export async function showGame(main, id, pending, seat = null) {
   }
   renderLog();
   settleFocus();
+  // at one table, the screen just taken: what the other did meanwhile (the service's
+  // sentences from this seat's side), until the first move or a tap
+  if (answer.meanwhile) say(answer.meanwhile, "meanwhile");
   if (answer.live) live.attach(answer, els.status);
   // what brought this table here unasked (the friend's next game, live.js)
   if (window.Parlour.notice) say(window.Parlour.notice);
@@ -1062,6 +1067,7 @@ async function accept(answer, opts = {}) {
 
 async function acceptNow(answer, opts) {
   state.answer = answer;
+  keepScreen(answer);
   say("");
   seeNames(answer);
   if (told(answer)) {
@@ -1249,6 +1255,37 @@ function handOver(answer) {
   document.querySelector(".game-screen").append(cover);
   clearTable();
   focus(show);
+}
+
+/**
+ * At two people's one table the page remembers (for this tab, over a reload) whose
+ * table it shows uncovered, and forgets it once the cover goes up. A reload asked for
+ * the game without a seat, which the service answers from the mover's side with the
+ * cover up: after Player 2 had shown their cards, a reload covered them again and
+ * offered Player 2 "Take your move back", Player 1's move. With the seat kept, a
+ * reload asks for the same table and draws it as it was; under the cover it asks
+ * without one, and the service puts up the same cover (for the mover, who may still
+ * take the move back).
+ */
+const SCREEN_KEY = (id) => `parlour.screen.${id}`;
+
+function screenSeat(id) {
+  try {
+    const kept = sessionStorage.getItem(SCREEN_KEY(id));
+    return kept === null ? null : Number(kept);
+  } catch {
+    return null;
+  }
+}
+
+function keepScreen(answer) {
+  if (!answer || answer.opponent !== "human") return;
+  try {
+    if (answer.hand_over || answer.outcome) sessionStorage.removeItem(SCREEN_KEY(answer.id));
+    else sessionStorage.setItem(SCREEN_KEY(answer.id), String(answer.seat));
+  } catch {
+    // no storage (a private window may refuse it): a reload covers the table, as before
+  }
 }
 
 /** Whether the screen is covered while two people at one table hand it over. */
@@ -1589,6 +1626,7 @@ export function say(text, cls = "") {
   const cut = els.message.firstChild.scrollHeight > els.message.firstChild.clientHeight + 1;
   els.message.classList.toggle("cut", cut);
   if (cut) els.message.title = cls === "hint" ? "Show it all (the log keeps it too)" : "Show it all";
+  if (cls === "meanwhile") return; // read at the reader's pace: a tap or the next move ends it
   messageTimer = setTimeout(() => els.message.classList.remove("shown", "open"), cls === "error" ? 7000 : 5000);
 }
 

@@ -60,7 +60,8 @@ export async function showHome(main) {
             h("thead", {}, h("tr", {}, ["Game", "Result", "Score", "Deal", "Finished"].map((t) => h("th", { scope: "col", text: t })))),
             h("tbody", {}, finished.slice(0, 50).map((s) => h("tr", {},
               h("td", { class: "game" }, h("a", { href: `#/game/${s.id}`, text: titles[s.game] || s.title })),
-              h("td", { class: `result ${s.result}`, text: s.result_text || s.result }),
+              // at one table the winner is named ("Player 2 won"): no "you" to colour for
+              h("td", { class: s.opponent === "human" ? "result" : `result ${s.result}`, text: s.result_text || s.result }),
               h("td", { class: "score", text: s.score_text || "" }),
               dealCell(s.seed),
               h("td", { class: "when" }, finishedAt(s.updated))))))) : h("p", { text: "No finished games yet." }),

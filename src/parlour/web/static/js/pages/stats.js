@@ -18,7 +18,9 @@ export async function showStats(main) {
   const key = (s) => s.game + (daily(s) ? "-daily" : "");
   const rows = stats.games.filter((s) => !daily(s))
     .flatMap((s) => [s, ...stats.games.filter((d) => daily(d) && d.game === s.game)]);
-  const finished = list.filter((g) => g.finished).sort((a, b) => a.updated - b.updated);
+  // two people's games at one table are theirs, not yours: kept apart (stats.one_table)
+  const finished = list.filter((g) => g.finished && g.opponent !== "human").sort((a, b) => a.updated - b.updated);
+  const apart = stats.one_table || [];
   const sections = [];
   if (rows.length) {
     sections.push(h("section", { class: "chart-box", "aria-labelledby": "rate-title" },
@@ -47,7 +49,11 @@ export async function showStats(main) {
   const page = h("div", { class: "page-wrap stats-page" },
     h("h1", { text: "Your statistics" }),
     h("p", { class: "lead", text: `${t.played} finished, ${t.won} won${t.in_play ? `; ${t.in_play} in play` : ""}.` }),
-    sections.length ? sections : h("p", {}, "No finished games yet: ", h("a", { href: "#/", text: "play one" }), "."),
+    sections.length ? sections : h("p", {}, `No finished games${apart.length ? " of your own" : ""} yet: `, h("a", { href: "#/", text: "play one" }), "."),
+    apart.length ? h("section", { class: "one-table", "aria-labelledby": "one-table-title" },
+      h("h2", { id: "one-table-title", text: "At one table" }),
+      h("p", { text: "Games two people played at one screen are theirs, not yours: they are not counted above." }),
+      h("ul", { class: "one-table-list" }, apart.map((s) => h("li", { "data-game": s.game, text: `${gameTitle(s.game)}: ${s.text}.` })))) : null,
     h("h2", { text: "All figures" }),
     h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "All figures" },
       h("table", { class: "list stats" },

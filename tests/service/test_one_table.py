@@ -1,0 +1,96 @@
+"""Two people at one table (``opponent`` ``"human"``): their games are kept apart from
+the person's own statistics, and the one who takes the screen is told what the other
+did meanwhile, in the log's sentences from their own side (see
+``parlour.service.stats.one_table_stats`` and ``TableService.get``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from parlour.service import HUMAN, TableService, open_service
+from parlour.service.ending import end_facts, stats_lines
+
+ME = "me"
+
+
+@pytest.fixture
+def table() -> TableService:
+    return open_service(":memory:")
+
+
+def test_games_at_one_table_are_not_the_persons_own_wins_and_losses(table: TableService) -> None:
+    """Player 2's win at one table counted as the owner's loss: the statistics said
+    "you" lost, and the end of the game told Player 2, who had just won, "Streak: no
+    wins yet". Such games have a line of their own, by who won them, on the
+    statistics (and ``parlour stats``), at the end of the game, and in the list."""
+    first = table.start(ME, "uno", seed=2, opponent=HUMAN, options={"first": 0})
+    won_by_2 = table.resign(ME, first["id"], 0)  # Player 1 resigns: Player 2 wins
+    end = won_by_2["end"]
+    assert end is not None and end["headline"] == "Player 2 won!"
+    assert end["streak_text"] is None and end["best_text"] is None
+    assert end["one_table"] == "Player 1 won 0, Player 2 won 1"
+    assert "At one table: Player 1 won 0, Player 2 won 1" in end_facts(won_by_2)
+    second = table.start(ME, "uno", seed=3, opponent=HUMAN, options={"first": 0})
+    assert table.resign(ME, second["id"], 1)["end"]["one_table"] == (
+        "Player 1 won 1, Player 2 won 1"
+    )
+    mine = table.start(ME, "uno", seed=4, opponent="random")  # the person's own game
+    lost = table.resign(ME, mine["id"])
+    assert lost["end"]["streak_text"] == "no wins yet" and lost["end"]["one_table"] is None
+    stats = table.stats(ME)
+    assert [(row["game"], row["played"], row["won"]) for row in stats["games"]] == [("uno", 1, 0)]
+    assert stats["total"]["played"] == 1
+    assert stats["one_table"] == [
+        {
+            "game": "uno",
+            "played": 2,
+            "won": [1, 1],
+            "drawn": 0,
+            "text": "Player 1 won 1, Player 2 won 1",
+        }
+    ]
+    lines = stats_lines(stats)
+    assert lines[-1] == "At one table, UNO: Player 1 won 1, Player 2 won 1."
+    listed = {s["id"]: s["result_text"] for s in table.list_games(ME)}
+    assert listed[first["id"]] == "Player 2 won" and listed[second["id"]] == "Player 1 won"
+    assert listed[mine["id"]] == "Resigned"
+
+
+def test_only_games_at_one_table_say_so_in_the_statistics(table: TableService) -> None:
+    one = table.start(ME, "chinese-patience", seed=5, opponent=HUMAN)
+    table.resign(ME, one["id"], one["to_move"])
+    assert table.stats(ME)["games"] == []
+    assert stats_lines(table.stats(ME))[0] == "No finished games of your own yet."
+
+
+def test_the_one_taking_the_screen_is_told_what_the_other_did(table: TableService) -> None:
+    """After the cover ("Pass to Player 2") nothing told the next person what the other
+    had just done. Their answer says it in the log's sentences from their side: a card
+    the other drew is not named."""
+    answer = table.start(ME, "uno", seed=2, opponent=HUMAN, options={"first": 0})
+    gid = answer["id"]
+    assert table.get(ME, gid, 0)["meanwhile"] is None  # nobody has moved
+    drew = table.play(ME, gid, "draw", 0)  # Player 1 draws red 7, and the turn passes
+    assert drew["hand_over"] is not None and drew["meanwhile"] is None  # the mover's side
+    assert "red 7" in drew["log"][-1]["text"]
+    taken = table.get(ME, gid, 1)
+    assert taken["meanwhile"] == "Player 1 draws a card."
+    assert table.get(ME, gid)["meanwhile"] is None  # a reload, whose screen is unknown
+    assert table.play(ME, gid, "G4", 1)["meanwhile"] is None
+    assert table.get(ME, gid, 0)["meanwhile"] == "Player 2 plays green 4."
+    assert table.get(ME, gid, 1)["meanwhile"] is None  # not their turn
+
+
+def test_a_whole_turn_is_told_with_suit_symbols(table: TableService) -> None:
+    """Chinese Patience: a turn of several moves, each in the log's sentence."""
+    answer = table.start(ME, "chinese-patience", seed=2, opponent=HUMAN)
+    gid, seat = answer["id"], answer["to_move"]
+    played = table.get(ME, gid, seat)
+    while played["hand_over"] is None:
+        played = table.play(ME, gid, played["legal_moves"][0], seat)
+    log = [e["text"] for e in table.get(ME, gid, 1 - seat)["log"] if e["who"] != "table"]
+    told = table.get(ME, gid, 1 - seat)["meanwhile"]
+    assert told == " ".join(log) and re.search("[♠♥♦♣]", told), told
+    assert told.endswith(f"Player {seat + 1} ends their turn.")
