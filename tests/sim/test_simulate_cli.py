@@ -73,6 +73,9 @@ def test_the_table_names_the_seats_player_1_and_player_2(
     assert "Player 1" in rows[0] and "strong" in rows[0], rows
     assert "Player 2" in rows[1] and "random" in rows[1], rows
     assert [row.split("│")[1].strip() for row in rows] == ["Player 1", "Player 2"]
+    # the second column names the computer player, not a second "player" beside the seat
+    header = next(line for line in out.splitlines() if "seat" in line)
+    assert "computer player" in header, header
     winners = {json.loads(line)["winner"] for line in out_file.read_text().splitlines()}
     assert winners <= {0, 1}
 

@@ -222,9 +222,11 @@ def summary_table(summary: Summary, seed: int, table_mod: Any) -> Any:
         title=f"{summary.game}: {n:,} {plural(unit, n)} ({seeds}), {versus}",
         title_justify="left",
     )
-    table.add_column("seat" if len(summary.players) > 1 else "player")
+    # "computer player" (random, fair, strong): beside "Player 1" a column called
+    # "player" read as a second name for the seat
     if len(summary.players) > 1:
-        table.add_column("player")
+        table.add_column("seat")
+    table.add_column("computer player")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% CI (Wilson)", justify="right")
