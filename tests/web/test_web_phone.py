@@ -44,6 +44,13 @@ def finish(
 
 def test_statistics_on_a_phone(table_at: TableAt) -> None:
     table = table_at("phone")
+    # nothing finished yet: the page says so and invites a game, without "0 finished,
+    # 0 won." over a table of noughts
+    table.open("#/stats")
+    table.page.wait_for_selector(".stats-page")
+    empty = table.page.inner_text(".stats-page")
+    assert "No finished games yet" in empty and "0 finished" not in empty, empty
+    assert table.page.locator("table.stats").count() == 0
     table.open("#/")
     for seed, game in enumerate(["calculation", "gate", "chinese-patience"]):
         finish(table, game, seed)

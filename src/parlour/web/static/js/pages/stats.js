@@ -48,17 +48,18 @@ export async function showStats(main) {
     h("td", { text: s.best_score ?? (s.best_progress !== null && s.best_progress !== undefined ? `${counted(s.best_progress, "card")} home` : "-") }));
   const page = h("div", { class: "page-wrap stats-page" },
     h("h1", { text: "Your statistics" }),
-    h("p", { class: "lead", text: `${t.played} finished, ${t.won} won${t.in_play ? `; ${t.in_play} in play` : ""}.` }),
+    // nothing of one's own yet: no "0 finished, 0 won." over a table of noughts
+    t.played || t.in_play ? h("p", { class: "lead", text: `${t.played} finished, ${t.won} won${t.in_play ? `; ${t.in_play} in play` : ""}.` }) : null,
     sections.length ? sections : h("p", {}, `No finished games${apart.length ? " of your own" : ""} yet: `, h("a", { href: "#/", text: "play one" }), "."),
     apart.length ? h("section", { class: "one-table", "aria-labelledby": "one-table-title" },
       h("h2", { id: "one-table-title", text: "At one table" }),
       h("p", { text: "Games two people played at one screen are theirs, not yours: they are not counted above." }),
       h("ul", { class: "one-table-list" }, apart.map((s) => h("li", { "data-game": s.game, text: `${gameTitle(s.game)}: ${s.text}.` })))) : null,
-    h("h2", { text: "All figures" }),
-    h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "All figures" },
-      h("table", { class: "list stats" },
-        h("thead", {}, h("tr", {}, ["Game", "Played", "Won", "Win rate", "Streak", "Longest streak", "Best"].map((x) => h("th", { scope: "col", text: x })))),
-        h("tbody", {}, rows.map(row), row(stats.total)))));
+    ...(t.played ? [h("h2", { text: "All figures" }),
+      h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "All figures" },
+        h("table", { class: "list stats" },
+          h("thead", {}, h("tr", {}, ["Game", "Played", "Won", "Win rate", "Streak", "Longest streak", "Best"].map((x) => h("th", { scope: "col", text: x })))),
+          h("tbody", {}, rows.map(row), row(stats.total))))] : []));
   main.replaceChildren(page);
   fitCharts(page);
 }
