@@ -42,15 +42,31 @@ def test_patience_envs_pass_gymnasiums_check(game: str) -> None:
         (lambda: envs.PatienceEnv("gate", render_mode="rgb_array"), "render_mode .*'rgb_array'"),
         (lambda: envs.PatienceEnv("gate", max_steps=0), "max_steps .* got 0"),
         (lambda: envs.PatienceEnv("calculation", max_steps="9"), "max_steps .* got '9'"),
-        (lambda: envs.PatienceEnv("uno"), "uno is a two-player game"),
+        (
+            lambda: envs.PatienceEnv("uno"),
+            r"'uno' is a two-player game: PatienceEnv takes a one-player game "
+            r"\(calculation, eight-by-eight, gate\); for uno use parlour.envs.VersusEnv",
+        ),
         (lambda: envs.UnoEnv(render_mode="rgb_array"), "render_mode .*'rgb_array'"),
         (lambda: envs.ChinesePatienceEnv(max_steps=-1), "max_steps .* got -1"),
-        (lambda: duel.DuelEnv("gate"), "gate is a one-player game"),
+        (
+            lambda: duel.DuelEnv("8x8"),
+            r"'eight-by-eight' is a one-player game: DuelEnv takes a two-player game "
+            r"\(chinese-patience, uno\); for eight-by-eight use parlour.envs.PatienceEnv",
+        ),
+        (
+            lambda: envs.VersusEnv("gate"),
+            r"'gate' is a one-player game: VersusEnv takes a two-player game "
+            r"\(chinese-patience, uno\)",
+        ),
     ],
 )
 def test_bad_arguments_fail_when_made_with_one_precise_error(make: Any, message: str) -> None:
     """Every environment checks its arguments alike, when it is made (``max_steps=0``
-    used to be taken, and cut off every episode at its first action)."""
+    used to be taken, and cut off every episode at its first action). A game with the
+    wrong number of players is told which games the environment takes and which
+    environment takes it (``PatienceEnv("uno")`` only said "use its PettingZoo
+    environment")."""
     with pytest.raises(parlour.InvalidOptionError, match=message):
         make()
 

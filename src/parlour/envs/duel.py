@@ -31,11 +31,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..core.session import random_seed
-from ..errors import InvalidOptionError, InvalidPlayerError, quoted
+from ..errors import InvalidPlayerError, quoted
 from ..rng import Rng
 from .encoders import OBS_HIGH
 from .rewards import cut_off_rewards, end_rewards
-from .table import RENDER_MODES, Table, check_action, check_settings
+from .table import RENDER_MODES, Table, check_action, check_seats, check_settings
 
 __all__ = ["DuelEnv", "UnoEnv", "ChinesePatienceEnv", "uno_env", "chinese_patience_env"]
 
@@ -68,10 +68,7 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.table = Table(game, options)
-        if self.table.seats != 2:
-            raise InvalidOptionError(
-                f"{self.table.game} is a one-player game: use its Gymnasium env"
-            )
+        check_seats(self.table, 2, "DuelEnv", "parlour.envs.PatienceEnv")
         check_settings(render_mode, max_steps)
         self.table.one_hand = self.table.match and not matches
         self.metadata = dict(self.metadata, name=f"parlour_{self.table.game.replace('-', '_')}_v0")

@@ -22,9 +22,8 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InvalidOptionError
 from .encoders import OBS_HIGH, Vector
-from .table import RENDER_MODES, Table, check_action, check_settings
+from .table import RENDER_MODES, Table, check_action, check_seats, check_settings
 
 __all__ = ["PatienceEnv", "CalculationEnv", "GateEnv", "EightByEightEnv", "register_envs"]
 
@@ -52,10 +51,13 @@ class PatienceEnv(gym.Env[Vector, np.int64]):
         **options: Any,
     ) -> None:
         self.table = Table(game, options)
-        if self.table.seats != 1:
-            raise InvalidOptionError(
-                f"{self.table.game} is a two-player game: use its PettingZoo environment"
-            )
+        check_seats(
+            self.table,
+            1,
+            "PatienceEnv",
+            "parlour.envs.VersusEnv (against a computer) or parlour.envs.duel.DuelEnv "
+            "(PettingZoo, two learners)",
+        )
         check_settings(render_mode, max_steps)
         self.render_mode = render_mode
         self.max_steps = max_steps

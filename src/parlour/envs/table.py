@@ -21,13 +21,20 @@ from .. import games as _games  # noqa: F401  (registers the games)
 from ..ai.encoding import EngineObserver
 from ..core.options import resolve_options
 from ..core.protocol import GameState, Outcome
-from ..core.registry import game_class
+from ..core.registry import game_class, game_names
 from ..core.session import new_game
 from ..errors import InvalidActionError, InvalidOptionError, ResetNeededError
 from .actions import action_index, action_table
 from .encoders import Vector, as_vector, encoder_for
 
-__all__ = ["RENDER_MODES", "RESET_FIRST", "Table", "check_action", "check_settings"]
+__all__ = [
+    "RENDER_MODES",
+    "RESET_FIRST",
+    "Table",
+    "check_action",
+    "check_seats",
+    "check_settings",
+]
 
 #: How every environment can draw its table: text returned, or text printed.
 RENDER_MODES = ("ansi", "human")
@@ -45,6 +52,21 @@ def check_settings(render_mode: str | None, max_steps: object) -> None:
         raise InvalidOptionError(f"render_mode must be 'ansi' or 'human', got {render_mode!r}")
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps <= 0:
         raise InvalidOptionError(f"max_steps must be a positive whole number, got {max_steps!r}")
+
+
+def check_seats(table: Table, seats: int, environment: str, instead: str) -> None:
+    """Refuse a game with another number of players than ``environment`` seats, naming
+    the games it does take and the environment for this one (``instead``): a newcomer
+    who tries ``PatienceEnv("uno")`` learns both what to pass and where UNO is."""
+    if table.seats == seats:
+        return
+    words = {1: "one-player", 2: "two-player"}
+    fitting = ", ".join(name for name in game_names() if game_class(name).players == seats)
+    raise InvalidOptionError(
+        f"{table.game!r} is a {words.get(table.seats, f'{table.seats}-player')} game: "
+        f"{environment} takes a {words.get(seats, f'{seats}-player')} game ({fitting}); "
+        f"for {table.game} use {instead}"
+    )
 
 
 def check_action(action: object, n: int) -> int:

@@ -43,7 +43,7 @@ from ..core.registry import match_games
 from ..errors import IllegalMoveError, InvalidOptionError
 from .encoders import OBS_HIGH, Vector
 from .rewards import CUT_OFF, end_rewards
-from .table import RENDER_MODES, Table, check_action, check_settings
+from .table import RENDER_MODES, Table, check_action, check_seats, check_settings
 
 __all__ = ["VersusEnv", "UnoVersusEnv", "ChinesePatienceVersusEnv", "Opponent"]
 
@@ -69,10 +69,7 @@ class VersusEnv(gym.Env[Vector, np.int64]):
     ) -> None:
         self.table = Table(game, options)
         game = self.table.game
-        if self.table.seats != 2:
-            raise InvalidOptionError(
-                f"{game} is a one-player game: use PatienceEnv (parlour/...-v0)"
-            )
+        check_seats(self.table, 2, "VersusEnv", "parlour.envs.PatienceEnv")
         if isinstance(opponent, str):
             levels = player_levels(game)
             if opponent not in levels:
