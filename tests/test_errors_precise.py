@@ -77,6 +77,21 @@ def test_a_solver_or_player_given_another_game_names_both() -> None:
         make_player("uno", "random").choose(other.view(0), other.legal_moves())
 
 
+@pytest.mark.parametrize("game", sorted(parlour.games()))
+def test_every_player_handed_another_games_view_names_both_games(game: str) -> None:
+    """A Gate player handed an UNO view (with UNO's legal moves) said ``KeyError:
+    'piles'``, and Gate's ``random`` played ``G4``; only UNO's players checked the view.
+    Every level made by ``make_player`` now refuses it, naming both games."""
+    other = parlour.new_game("gate" if game == "uno" else "uno", seed=2)
+    name = other.name
+    said = rf"^a player of '{game}' was given a view of '{name}': it plays '{game}' only$"
+    for level in player_levels(game):
+        player = make_player(game, level)
+        for ask in (player.choose, player.explain):
+            with pytest.raises(parlour.WrongGameError, match=said):
+                ask(other.view(0), other.legal_moves())
+
+
 def test_a_hint_or_solve_given_no_game_says_what_it_takes() -> None:
     """``hint(game.state)`` said AttributeError: 'Gate' object has no attribute
     'past_turns', ``solve("gate")`` AttributeError: 'str' object has no attribute

@@ -23,6 +23,7 @@ from ..errors import (
     InvalidViewError,
     NoLegalMoveError,
     UnknownGameError,
+    WrongGameError,
     quoted,
 )
 from ..rng import Rng, stream_seed
@@ -81,7 +82,7 @@ def odds_words(part: float, whole: float) -> str:
 _EVERY_MOVE: dict[str, tuple[str, frozenset[str]]] = {}
 
 
-def check_legal(view: Mapping[str, Any], legal: Sequence[str]) -> None:
+def check_legal(view: Mapping[str, Any], legal: Sequence[str], plays: str = "") -> None:
     """Refuse ``legal`` unless each is a move string of the view's game.
 
     The contract of :meth:`Player.choose` and :meth:`Player.explain`: ``legal`` is the
@@ -91,7 +92,11 @@ def check_legal(view: Mapping[str, Any], legal: Sequence[str]) -> None:
     the move's form is checked (the view alone cannot say what is legal now). A view
     that names no registered game is left to the player (a ``WrongGameError``). A view
     that is no mapping is an ``InvalidViewError``, and ``legal`` that is not a list of
-    move strings (a single string, None) an ``InvalidMoveError``.
+    move strings (a single string, None) an ``InvalidMoveError``. ``plays``, the game a
+    player was made for (:attr:`Player.game_name`), refuses a view of another game with
+    a ``WrongGameError`` naming both, before any player reads a field its game's views
+    have and the other's lack (a Gate player handed an UNO view said ``KeyError:
+    'piles'``).
     """
     if not isinstance(view, Mapping):
         raise InvalidViewError(
@@ -106,6 +111,10 @@ def check_legal(view: Mapping[str, Any], legal: Sequence[str]) -> None:
     name = view.get("game")
     if not isinstance(name, str):
         return
+    if plays and name != plays:
+        raise WrongGameError(
+            f"a player of {plays!r} was given a view of {quoted(name)}: it plays {plays!r} only"
+        )
     known = _EVERY_MOVE.get(name)
     if known is None:
         try:
@@ -138,7 +147,7 @@ def _checking(method: _Method) -> _Method:
 
     @functools.wraps(method)
     def checked(self: Player, view: Mapping[str, Any], legal: Sequence[str]) -> Any:
-        check_legal(view, legal)
+        check_legal(view, legal, self.game_name)
         return method(self, view, legal)
 
     checked.__dict__["checks_legal"] = True
@@ -162,6 +171,10 @@ class Player(ABC):
 
     #: The level name under which the player is registered ("random", "strong", ...).
     level: str = ""
+
+    #: The game :func:`make_player` made it for ("" for a player constructed directly):
+    #: ``choose`` and ``explain`` refuse a view of another game (``WrongGameError``).
+    game_name: str = ""
 
     #: Set by a patience player once it has found that no move leads anywhere
     #: (every line only shuffles cards back and forth): a demo stops there.
@@ -291,11 +304,11 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
         )
     player_seed = stream_seed(seed, f"player-{seat}-{level}")
     factory = _PLAYERS.get(name, {}).get(level)
-    if factory is None:  # only "random" lacks a game-specific registration
-        return RandomPlayer(player_seed)
-    player = factory(player_seed)
+    # only "random" lacks a game-specific registration
+    player = RandomPlayer(player_seed) if factory is None else factory(player_seed)
     if not player.level:  # a class registered without naming its level: its repr, a
         player.level = level  # simulation's messages name the level it was made as
+    player.game_name = name
     return player
 
 
