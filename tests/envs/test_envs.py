@@ -371,3 +371,26 @@ def test_max_episode_steps_cuts_off_as_max_steps_does(env_id: str) -> None:
         assert gym.make(env_id).unwrapped.max_steps == 1000  # no limit given: unchanged
         remade = gym.make(limited.spec)  # a spec keeps it
         assert rewards(remade) == steps
+
+
+def test_the_guide_gives_every_environments_step_limit() -> None:
+    """docs/environments.md gave only the versus environments' ``max_steps`` (1000); a
+    newcomer whose Gate episodes stopped at 2000 steps could not find why. Each
+    default it states is the environment's own."""
+    import inspect
+    from pathlib import Path
+
+    from parlour.envs.versus import VersusEnv
+
+    guide = Path(__file__).resolve().parents[2] / "docs" / "environments.md"
+    text = " ".join(guide.read_text(encoding="utf-8").split())
+
+    def default(cls: Any) -> int:
+        return int(inspect.signature(cls).parameters["max_steps"].default)
+
+    assert f"before the episode is cut off, default {default(VersusEnv)})" in text
+    assert f"defaults of their own: {default(envs.PatienceEnv)} actions for the patiences" in text
+    assert f"{default(duel.DuelEnv)} steps of both agents together for the AEC" in text
+    pytest.importorskip("numba")  # the vector environments need the fast extra
+    assert default(envs.UnoVectorEnv) == default(envs.UnoGymVectorEnv)
+    assert f"and {default(envs.UnoVectorEnv)} actions a game for the vector ones" in text
