@@ -12,8 +12,8 @@ import pytest
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def _python_block(after: str) -> str:
-    text = README.read_text(encoding="utf-8")
+def _python_block(after: str, doc: Path = README) -> str:
+    text = doc.read_text(encoding="utf-8")
     start = text.index(after)
     match = re.search(r"```python\n(.*?)```", text[start:], re.S)
     assert match is not None, f"no python block after {after!r}"
@@ -96,3 +96,36 @@ def test_the_pimc_example_runs_as_pasted() -> None:
     space: dict[str, object] = {}
     exec(compile(code, "README.md", "exec"), space)  # noqa: S102 (our own README)
     assert len(space["g"].moves) == 1  # type: ignore[attr-defined]
+
+
+GUIDE = README.parent / "docs" / "environments.md"
+
+
+def test_the_guides_environment_examples_run_as_pasted() -> None:
+    """docs/environments.md's lines for the ids and for the vector UNO environment: a
+    step of each returns what the guide unpacks, and the vector one says who moves."""
+    pytest.importorskip("gymnasium")
+    code = _python_block("The ids exist once", GUIDE)
+    space: dict[str, object] = {}
+    exec(compile(code, "environments.md", "exec"), space)  # noqa: S102 (our own guide)
+    assert space["info"]["seed"] == 7  # type: ignore[index]
+    pytest.importorskip("numba")  # the vector environment needs the fast extra
+    code = _python_block("## The vector UNO environment", GUIDE)
+    assert "num_envs=256" in code
+    space = {}
+    exec(compile(code.replace("num_envs=256", "num_envs=8"), "environments.md", "exec"), space)  # noqa: S102
+    assert space["infos"]["agent"].shape == (8,)  # type: ignore[index]
+
+
+def test_the_deal_strings_shown_are_the_ones_dealt() -> None:
+    """docs/notation.md's ``>>> ... deal_str()`` lines, read with their ``...`` as the
+    cards left out: what the deal starts and ends with is what parlour deals."""
+    import parlour
+
+    text = (README.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    shown = re.findall(r">>> (parlour\.new_game\(.*?\)\.state\.deal_str\(\))\n'(.*?)'", text)
+    assert len(shown) == 2
+    for call, deal in shown:
+        head, tail = deal.split(" ... ")
+        dealt = eval(call, {"parlour": parlour})  # noqa: S307 (our own doc)
+        assert dealt.startswith(head + " ") and dealt.endswith(" " + tail), (call, dealt)
