@@ -181,6 +181,35 @@ def test_a_records_file_with_a_line_that_is_no_record_is_a_simulation_error(
         sim.read_records(path)
 
 
+def test_a_records_file_that_cannot_be_read_or_written_is_a_storage_error(
+    tmp_path: Path,
+) -> None:
+    """``read_records`` (and ``records_frame``) of a missing file or a folder said
+    FileNotFoundError / IsADirectoryError, ``write_jsonl`` to a missing folder too,
+    where every other file parlour reads or writes is a ``StorageError`` (a
+    ``ValueError``) naming the path and the reason; a file that is not UTF-8 said
+    UnicodeDecodeError without naming the file."""
+    missing = tmp_path / "nowhere" / "run.jsonl"
+    for read in (sim.read_records, sim.records_frame):
+        with pytest.raises(
+            parlour.StorageError, match=r"^cannot read results file '.*nowhere/run.jsonl': No such"
+        ):
+            read(missing)
+    with pytest.raises(parlour.StorageError, match=r"^cannot read results file '.*': Is a dir"):
+        sim.read_records(tmp_path)
+    results = sim.run("gate", "random", games=2, jobs=1)
+    with pytest.raises(
+        parlour.StorageError, match=r"^cannot write results file '.*nowhere/run.jsonl': No such"
+    ):
+        results.write_jsonl(missing)
+    binary = tmp_path / "run.bin"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(
+        sim.SimulationError, match=r"^'.*run.bin' is not the records of a run .*not UTF-8 text$"
+    ):
+        sim.read_records(binary)
+
+
 def test_chunks_cover_every_game_once() -> None:
     for games in (1, 7, 100, 10_000, 100_000):
         for jobs in (1, 2, 8):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import MissingExtraError
+from ..errors import MissingExtraError, StorageError
 from .play import SimSpec, SimulationError
 from .records import GameRecord
 from .stats import Summary
@@ -61,9 +61,16 @@ class SimResults:
         return records_frame(self.records, seats=len(self.spec.players))
 
     def write_jsonl(self, path: str | Path) -> None:
-        """The records, one JSON object per line (the format of ``--out``)."""
-        with open(path, "w", encoding="utf-8") as stream:
-            write_records(stream, self.records)
+        """The records, one JSON object per line (the format of ``--out``);
+        ``StorageError`` naming the path and the system's reason if it cannot be
+        written (a missing folder, a folder, no permission)."""
+        try:
+            with open(path, "w", encoding="utf-8") as stream:
+                write_records(stream, self.records)
+        except OSError as exc:
+            raise StorageError(
+                f"cannot write results file {str(path)!r}: {exc.strerror or exc}"
+            ) from None
 
 
 def write_records(stream: IO[str], records: Iterable[GameRecord]) -> None:
@@ -73,23 +80,35 @@ def write_records(stream: IO[str], records: Iterable[GameRecord]) -> None:
 
 def read_records(path: str | Path) -> list[GameRecord]:
     """Records back from a JSON-lines file written by a run; ``SimulationError`` naming
-    the line if one is not a record (a file that is not a run's, or cut off mid-line)."""
+    the line if one is not a record (a file that is not a run's, or cut off mid-line),
+    ``StorageError`` naming the path and the system's reason if the file cannot be
+    read (a missing file, a folder), as for every file parlour reads."""
     records = []
-    with open(path, encoding="utf-8") as stream:
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-                if not isinstance(data, dict):
-                    raise TypeError(f"a JSON {type(data).__name__}, not an object")
-                records.append(GameRecord.from_dict(data))
-            except (ValueError, TypeError, KeyError) as exc:
-                why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
-                raise SimulationError(
-                    f"line {number} of {str(path)!r} is not a record of a run "
-                    f"(one JSON object per game, as --out writes them): {why}"
-                ) from None
+    try:
+        with open(path, encoding="utf-8") as stream:
+            for number, line in enumerate(stream, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    data = json.loads(line)
+                    if not isinstance(data, dict):
+                        raise TypeError(f"a JSON {type(data).__name__}, not an object")
+                    records.append(GameRecord.from_dict(data))
+                except (ValueError, TypeError, KeyError) as exc:
+                    why = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
+                    raise SimulationError(
+                        f"line {number} of {str(path)!r} is not a record of a run "
+                        f"(one JSON object per game, as --out writes them): {why}"
+                    ) from None
+    except OSError as exc:
+        raise StorageError(
+            f"cannot read results file {str(path)!r}: {exc.strerror or exc}"
+        ) from None
+    except UnicodeDecodeError:
+        raise SimulationError(
+            f"{str(path)!r} is not the records of a run (one JSON object per game, as "
+            "--out writes them): it is not UTF-8 text"
+        ) from None
     return records
 
 
