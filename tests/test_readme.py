@@ -33,14 +33,18 @@ def test_the_python_api_example_runs_as_pasted() -> None:
 
 
 def test_the_simulation_example_runs_as_pasted() -> None:
-    """The README's ``sim.run`` lines, with 40 hands instead of 10,000 (the same call)."""
+    """The README's ``sim.run`` lines, with 40 hands instead of 10,000 (the same call),
+    and the records as a DataFrame (the README did not say there was one)."""
+    pytest.importorskip("pandas")
     code = _python_block("The same from Python")
+    assert "results.frame()" in code
     assert "games=10_000" in code
     space: dict[str, object] = {}
     exec(compile(code.replace("games=10_000", "games=40"), "README.md", "exec"), space)  # noqa: S102
     results = space["results"]
     summary = results.summary.to_dict()  # type: ignore[attr-defined]
     assert summary and results.records[17].seed == 17  # type: ignore[attr-defined]
+    assert list(results.frame()["seed"]) == list(range(40))  # type: ignore[attr-defined]
 
 
 def test_the_environment_example_runs_as_pasted() -> None:
