@@ -295,6 +295,8 @@ def test_an_interrupted_run_keeps_what_finished(tmp_path: Path, jobs: int) -> No
         ({"game": "gate", "out": 2.5}, r"out is the results file's name .*got 2.5"),
         # said TypeError: 'int' object is not iterable
         ({"game": "gate", "players": 5}, r"players are level names .*got 5"),
+        # said TypeError: 'int' object is not callable, once the first games were played
+        ({"game": "gate", "progress": 5}, r"progress is a function called with .*got 5$"),
     ],
 )
 def test_bad_input_is_one_clear_error(kwargs: dict[str, object], message: str) -> None:

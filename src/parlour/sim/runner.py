@@ -117,6 +117,12 @@ def run_spec(
         raise SimulationError(
             f"out is the results file's name (a str or a Path), got {quoted(out)}"
         )
+    if progress is not None and not callable(progress):
+        # it was called only once the first games had been played: TypeError then
+        raise SimulationError(
+            f"progress is a function called with the number of games just finished "
+            f"(or None), got {quoted(progress)}"
+        )
     jobs = default_jobs() if jobs is None else jobs
     want_rows = keep_records or out is not None
     # checks jobs, backend and address before anything starts
