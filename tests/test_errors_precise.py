@@ -16,7 +16,7 @@ import pytest
 
 import parlour
 from parlour import errors
-from parlour.ai import deals
+from parlour.ai import base, deals
 from parlour.ai.base import make_player, player_levels
 from parlour.ai.calculation.solver import solve_calculation
 from parlour.ai.eight_by_eight.solver import solve_eight_by_eight
@@ -24,6 +24,7 @@ from parlour.ai.gate.solver import solve_gate
 from parlour.ai.solver import Budget
 from parlour.cards import parse_card
 from parlour.cli import main
+from parlour.core.registry import game_class
 
 NEW = (
     "NoLegalMoveError",
@@ -90,6 +91,30 @@ def test_every_player_handed_another_games_view_names_both_games(game: str) -> N
         for ask in (player.choose, player.explain):
             with pytest.raises(parlour.WrongGameError, match=said):
                 ask(other.view(0), other.legal_moves())
+
+
+def test_a_player_registered_under_any_spelling_of_its_game_is_offered() -> None:
+    """``register_player("Uno", ...)`` or ``("8x8", ...)`` (spellings ``new_game``
+    takes) kept the level apart, never offered; ``("unoo", ...)`` and a level ``""``, ``5``
+    or ``"a,b"`` were taken without a word."""
+    player_levels("uno")  # the built-in players registered first
+    registered = dict(base._PLAYERS["uno"]), dict(base._PLAYERS["eight-by-eight"])
+    try:
+        for game, level in (("Uno", "spelt-level"), ("8x8", "spelt-level")):
+            parlour.ai.register_player(game, level)(base.RandomPlayer)
+            assert "spelt-level" in player_levels(game)
+            assert make_player(game, "spelt-level").game_name == game_class(game).name
+    finally:
+        base._PLAYERS["uno"], base._PLAYERS["eight-by-eight"] = registered
+    with pytest.raises(parlour.UnknownGameError, match=r"unknown game 'unoo' \(did you mean uno"):
+        parlour.ai.register_player("unoo", "mine")
+    for level in ("", 5, " mine", "mine,strong"):
+        with pytest.raises(
+            parlour.InvalidOptionError,
+            match=rf"^a player level is a name .*got {re.escape(repr(level))}: the players of "
+            "uno are random, basic, strong",
+        ):
+            parlour.ai.register_player("uno", level)  # type: ignore[arg-type]
 
 
 def test_a_hint_or_solve_given_no_game_says_what_it_takes() -> None:

@@ -240,10 +240,22 @@ def register_player(game: str, level: str) -> Callable[[PlayerFactory], PlayerFa
 
     A game may register its own ``random`` level where a uniform choice over
     move strings is a poor baseline (documented by that game's player module).
+    ``game`` is read as :func:`~parlour.new_game` reads it (``"Uno"``, ``"8x8"``): a
+    level registered under another spelling was kept apart and never offered. An
+    unknown game is an ``UnknownGameError`` and a level that is no name (``""``, a
+    number, ``"a,b"``) an ``InvalidOptionError``, here rather than when the level is first asked
+    for.
     """
+    name = game_class(game).name
+    if not isinstance(level, str) or not level.strip() or level != level.strip() or "," in level:
+        # a comma would split it in a simulation's "mine,strong"
+        raise InvalidOptionError(
+            f"a player level is a name such as 'mine' (no comma, no spaces around it), got "
+            f"{quoted(level)}: the players of {name} are {', '.join(player_levels(name))}"
+        )
 
     def add(factory: PlayerFactory) -> PlayerFactory:
-        _PLAYERS.setdefault(game, {})[level] = factory
+        _PLAYERS.setdefault(name, {})[level] = factory
         return factory
 
     return add
