@@ -284,3 +284,21 @@ def test_a_long_hand_by_number_wraps_at_80_columns(
     # wrapped between cards, never between a number and its card
     cards = " ".join(numbered).split(": ", 1)[1].split(", ")
     assert [c.split(": ")[0].strip() for c in cards] == [str(n) for n in range(1, 14)], cards
+
+
+def test_a_long_hand_on_the_board_wraps_between_cards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: the board's "Your hand: ..." line, wrapped at 80 columns between any two
+    words, broke a card in two ("..., blue" / "Skip, ..."). Now between cards only."""
+    the_deck = deck("RD GS GD YS YD BS BD", "R1 R2 R3 R4 R5 R6 R7", "R9")
+    _, out = play(monkeypatch, capsys, the_deck, "")
+    lines = out.splitlines()
+    last = lines.index(next(line for line in lines if line.startswith("Your hand: ")))
+    hand = [lines[last]]
+    while lines[last + len(hand)].startswith(" " * 11):  # its lines go on under the cards
+        hand.append(lines[last + len(hand)])
+    assert len(hand) >= 2 and all(len(line) <= 80 for line in hand), hand
+    assert all(line.endswith(",") for line in hand[:-1]), hand
+    cards = " ".join(line.strip() for line in hand).removeprefix("Your hand: ").split(", ")
+    assert all(len(card.split(" ")) in (2, 3) for card in cards), cards

@@ -691,9 +691,11 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def _board_fitted(board: str) -> str:
     """A board's lines longer than 80 columns (an UNO hand of 12 cards in words: "Your
-    hand: red 0, red 7, red Skip, ...") wrapped between words under the text after
-    their label's colon; the colour codes count no columns. Shorter lines (every
-    patience's rows, which line up in columns) are left as they are."""
+    hand: red 0, red 7, red Skip, ...") wrapped between the items of their list (after
+    a comma), under the text after their label's colon, so that a card's words stay
+    on one line (it broke "blue" / "Skip"); between words only where an item is wider
+    than a line. The colour codes count no columns. Shorter lines (every patience's
+    rows, which line up in columns) are left as they are."""
     out: list[str] = []
     for line in board.split("\n"):
         plain = _ANSI.sub("", line)
@@ -702,14 +704,29 @@ def _board_fitted(board: str) -> str:
             continue
         colon = plain.find(": ")
         hang = " " * (colon + 2 if 0 < colon < HELP_WIDTH // 2 else 2)
-        row, width = "", 0
+        # the items: words up to one that ends a list's item ("Skip," or its colour
+        # code after the comma); an item too wide for a line goes word by word
+        items: list[str] = []
         for word in line.split(" "):
-            size = len(_ANSI.sub("", word))
+            if items and not _ANSI.sub("", items[-1]).endswith(","):
+                items[-1] += f" {word}"
+            else:
+                items.append(word)
+        pieces = [
+            piece
+            for item in items
+            for piece in (
+                [item] if len(hang) + len(_ANSI.sub("", item)) <= HELP_WIDTH else item.split(" ")
+            )
+        ]
+        row, width = "", 0
+        for piece in pieces:
+            size = len(_ANSI.sub("", piece))
             if row and width + 1 + size > HELP_WIDTH:
                 out.append(row)
-                row, width = hang + word, len(hang) + size
+                row, width = hang + piece, len(hang) + size
             else:
-                row, width = (f"{row} {word}", width + 1 + size) if row else (word, size)
+                row, width = (f"{row} {piece}", width + 1 + size) if row else (piece, size)
         out.append(row)
     return "\n".join(out)
 
