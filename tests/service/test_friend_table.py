@@ -186,8 +186,10 @@ def test_the_claim_clock_never_runs_on_your_own_move(table: TableService) -> Non
     mine = table.get(ANN, gid)["live"]
     assert mine["seats"][1]["present"] is False
     assert mine["claim_in"] is None  # her own move: nothing counts
-    with pytest.raises(IllegalMoveError):
+    # and the refusal says so (it said "the other player is here" of Bob, away)
+    with pytest.raises(IllegalMoveError, match="on your own move") as refused:
         table.claim(ANN, gid)
+    assert "is here" not in str(refused.value)
     for _ in range(20):  # Ann moves until the turn is Bob's
         legal = table.get(ANN, gid)["legal_moves"]
         table.play(ANN, gid, "draw" if "draw" in legal else legal[0])

@@ -281,7 +281,8 @@ class LiveTable(TypedDict):
     pause: str | None
     #: How long the other must be away before the win may be claimed, in seconds.
     claim_after: float
-    #: Seconds until the win may be claimed (0: now; None: not while they are here).
+    #: Seconds until the win may be claimed (0: now; None: not while they are here,
+    #: nor on your own move: only their turn counts).
     claim_in: float | None
     #: The computer may take the other seat now (nobody took it, or its person is away).
     can_seat_computer: bool

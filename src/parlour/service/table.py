@@ -638,8 +638,8 @@ class TableService:
         """The strongest fair player's move for the person to move, with its reason.
 
         A patience player that finds no move leading anywhere (``stuck``) suggests
-        none: the answer's move is empty and its text says only that (undo or give
-        up, in the game's words: :func:`~parlour.service.words.give_up_words`), since
+        none: the answer's move is empty and its text says only that (undo or
+        resign, in the game's words: :func:`~parlour.service.words.give_up_words`), since
         lighting some legal move would send the person round in circles, and its
         ``stuck`` is true: the finding is kept with the game (``meta["stuck"]``), so the
         game's status says it too until a move or an undo changes what was played
@@ -778,6 +778,13 @@ class TableService:
         with self._open(player, game_id) as live:
             me = self._friend_seat(live, player)
             wait = self._table(live, me)["claim_in"]
+            if wait is None and live.game.outcome is None and live.game.to_move == me:
+                # the clock runs only on the absent player's turn (friends.claim_in): the
+                # sentence below said "the other player is here" of a friend away
+                raise IllegalMoveError(
+                    "there is no win to claim on your own move: the other player's time "
+                    "away counts only while it is their turn"
+                )
             if wait is None:
                 raise IllegalMoveError(
                     "there is no win to claim: the other player is here, the game is over or "
