@@ -10,10 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .ending import one_table_words
+from .policy import HUMAN as ONE_TABLE  # the opponent of two people at one table
 from .store import GameRecord
-
-#: The opponent of a game two people played at one table (``policy.HUMAN``).
-ONE_TABLE = "human"
 
 #: A record's meta flag: the game was loaded from a save when it was already over.
 #: Statistics leave it out (it counted where it was played; loading a won save again

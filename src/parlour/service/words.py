@@ -1042,7 +1042,6 @@ def sentences(events: Iterable[Event], names: Names | None = None) -> list[str]:
     return out
 
 
-#: A line of a help text's table: its indented term, two spaces or more, its words.
 def rematch_words(state: str | None, other: str, series: bool) -> tuple[str | None, str]:
     """At a friend's table once a game is over: what to tell one side about the offer of
     the next game (None: nothing) and the label of the button that offers it. Either
@@ -1064,6 +1063,7 @@ def rematch_words(state: str | None, other: str, series: bool) -> tuple[str | No
     return told.get(state or ""), f"Offer {what}"
 
 
+#: A line of a help text's table: its indented term, two spaces or more, its words.
 _TABLE_ROW = re.compile(r"(\s+\S.*?\s{2,})\S")
 #: A line of a list: its indent and its "- ".
 _LIST_ITEM = re.compile(r"(\s*)- ")
