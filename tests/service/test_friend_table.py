@@ -114,7 +114,15 @@ def test_the_next_game_waits_until_both_agree(table: TableService) -> None:
     assert table.get(ANN, gid)["live"]["rematch"] is None  # nothing to offer in play
     table.resign(BOB, gid)
     fresh = table.get(BOB, gid)["live"]["rematch"]
-    assert fresh == {"state": None, "text": None, "offer": "Offer a rematch"}
+    assert fresh == {
+        "state": None,
+        "text": None,
+        "offer": "Offer a rematch",
+        # the answers' labels are the service's too (the end panel wrote its own)
+        "accept": "Accept",
+        "decline": "Decline",
+        "withdraw": "Withdraw the offer",
+    }
     offered = table.next_game(ANN, gid)
     assert offered["id"] == gid and offered["live"]["next"] is None
     assert offered["live"]["rematch"]["text"] == "You offered a rematch: waiting for Bob to accept."

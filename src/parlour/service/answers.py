@@ -266,6 +266,11 @@ class Rematch(TypedDict):
     text: str | None
     #: The label of the button that offers the next game.
     offer: str
+    #: The labels of the buttons that accept or decline the other's offer, and that
+    #: withdraw one's own ("Accept", "Decline", "Withdraw the offer").
+    accept: str
+    decline: str
+    withdraw: str
 
 
 class LiveTable(TypedDict):

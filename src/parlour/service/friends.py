@@ -36,7 +36,7 @@ from ..errors import IllegalMoveError, InvalidOptionError
 from . import policy
 from .answers import LiveSeat, LiveTable, Rematch
 from .store import GameRecord, Presence
-from .words import capitalised, rematch_words
+from .words import REMATCH_BUTTONS, capitalised, rematch_words
 
 __all__ = [
     "AWAY_SECONDS",
@@ -238,7 +238,15 @@ def rematch(record: GameRecord, game: Game, seat: int) -> Rematch | None:
     other = policy.seat_names(record)[1 - seat]
     series = bool(game_class(record.game).series)
     text, offer = rematch_words(state, other, series)
-    return {"state": state, "text": text, "offer": offer}
+    buttons = REMATCH_BUTTONS
+    return {
+        "state": state,
+        "text": text,
+        "offer": offer,
+        "accept": buttons["accept"],
+        "decline": buttons["decline"],
+        "withdraw": buttons["withdraw"],
+    }
 
 
 def stamp(table: LiveTable) -> str:

@@ -1042,6 +1042,12 @@ def sentences(events: Iterable[Event], names: Names | None = None) -> list[str]:
     return out
 
 
+#: The buttons that answer an offer of the next game at a friend's table: the other's
+#: offer is accepted or declined, one's own withdrawn (the offer's own label is
+#: :func:`rematch_words`'s, as it names a rematch or the series' next game).
+REMATCH_BUTTONS = {"accept": "Accept", "decline": "Decline", "withdraw": "Withdraw the offer"}
+
+
 def rematch_words(state: str | None, other: str, series: bool) -> tuple[str | None, str]:
     """At a friend's table once a game is over: what to tell one side about the offer of
     the next game (None: nothing) and the label of the button that offers it. Either

@@ -102,10 +102,10 @@ export function endPanel(answer, act, hand = null) {
 function offerButtons(rematch, series, act) {
   const go = series ? act.series : act.again;
   if (rematch.state === "offered_by_them") {
-    return [h("button", { type: "button", class: "primary", id: "accept-rematch", onclick: go, text: "Accept" }),
-      h("button", { type: "button", id: "decline-rematch", onclick: act.decline, text: "Decline" })];
+    return [h("button", { type: "button", class: "primary", id: "accept-rematch", onclick: go, text: rematch.accept }),
+      h("button", { type: "button", id: "decline-rematch", onclick: act.decline, text: rematch.decline })];
   }
-  if (rematch.state === "offered_by_you") return [h("button", { type: "button", id: "withdraw-rematch", onclick: act.decline, text: "Withdraw the offer" })];
+  if (rematch.state === "offered_by_you") return [h("button", { type: "button", id: "withdraw-rematch", onclick: act.decline, text: rematch.withdraw })];
   return [h("button", { type: "button", class: "primary", id: series ? "next-in-series" : "play-again", onclick: go, text: rematch.offer })];
 }
 
