@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pytest
 from tabletools import COVERED, Table
+from test_web_table import BROKEN_FACTS
 
 from parlour.service.words import card_words
 
@@ -269,6 +270,14 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
         winner = table.answer["outcome"]["winner"]
         labels = page.locator("#endpanel dt").all_inner_texts()
         assert f"Player {winner + 1}'s score" in labels and "Score" not in labels, labels
+    # the two players' games so far, a sentence of its own: as a fact ("At one table"
+    # beside "Player 1 won 1, Player 2 won 0") its value went under its label on a phone
+    together = page.locator("#end-one-table").inner_text()
+    assert together.startswith("At one table: Player 1 won ") and together.endswith("."), together
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function("innerWidth === 360")
+    table.settle()
+    assert not page.evaluate(BROKEN_FACTS), page.evaluate(BROKEN_FACTS)
 
 
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
