@@ -211,7 +211,13 @@ def test_a_mistyped_move_is_one_short_sentence_and_says_where_the_rest_is(
     assert not shown[refusals[1] + 1].startswith("  ")  # 'moves' came between: one line
     # the second in a row: the whole message follows, notation and legal moves
     assert third == f"! “W1 W2” is not legal now: W1 is empty. {MOVE_POINTER}"
-    assert shown[refusals[2] + 1].startswith("  'W1 W2' is not legal now: W1 is empty; legal ")
+    assert shown[refusals[2] + 1] == "  'W1 W2' is not legal now: W1 is empty."
+    # its legal moves as 'moves' shows them, each beside what it does (was "; legal
+    # moves: S F1, S W1, ...", the codes alone)
+    assert shown[refusals[2] + 2 : refusals[2] + 4] == [
+        "  Legal moves:",
+        "    S F1  play 2♥ from the stock to F1",
+    ]
     assert "S F2    play the current card to foundation F2" in out  # help: the notation
     # the pointer is a sentence of its own (was "... W1 is empty. (type 'moves' for ...)"),
     # and the whole message a paragraph of 80 columns ending with a full stop (was one
@@ -219,7 +225,7 @@ def test_a_mistyped_move_is_one_short_sentence_and_says_where_the_rest_is(
     assert MOVE_POINTER.startswith("Type 'moves' ") and MOVE_POINTER.endswith(".")
     whole = shown[refusals[2] + 1 : shown.index("move> help")]
     assert len(whole) > 1 and all(line.startswith("  ") and len(line) < 80 for line in whole)
-    assert whole[-1].endswith(".")
+    assert whole[0].endswith(".")
 
 
 def test_chinese_patience_status_lines_start_with_a_capital(

@@ -136,9 +136,9 @@ def test_bad_input_names_the_legal_moves_and_changes_nothing(
     assert len(errors) == 1
     assert message in errors[0]
     # the table's refusal in one sentence, saying where the legal moves are (it listed
-    # them and the whole notation); the terminal's own ("no card 9") lists them
-    legal = "legal moves: R5, W:R, W:G, W:Y, W:B, draw"
-    assert (legal if line == "9" else MOVE_POINTER) in errors[0]
+    # them and the whole notation); the terminal's own ("no card 9") too (it listed them
+    # as codes, "; legal moves: R5, W:R, W:G, W:Y, W:B, draw")
+    assert errors[0].endswith(MOVE_POINTER) and "legal moves:" not in errors[0]
     screens = [text for text in out.splitlines() if text.startswith("Your hand")]
     assert len(screens) == 2 and screens[0] == screens[1]
 
@@ -168,11 +168,60 @@ def test_moves_lists_each_card_as_people_read_it_beside_what_to_type(
 def test_an_unplayable_card_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Was: "“G2” is not legal now: ...", quoting a code the person never typed (they
+    typed 2). The refusal quotes what they typed and names the card in words."""
     the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
     code, out = play(monkeypatch, capsys, the_deck, "2\n")
     assert code == 2
-    assert "green 2 does not match the top card red 9" in out
-    assert MOVE_POINTER in out
+    refusal = "! “2” is green 2: it does not match the top card red 9 (colour in play: red)."
+    assert f"{refusal} {MOVE_POINTER}" in out.splitlines()
+    assert "“G2”" not in out
+
+
+def test_a_second_miss_shows_the_legal_moves_in_words_beside_what_to_type(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: a second miss in a row printed the rules' whole message ending "legal
+    moves: R5, W:R, W:G, W:Y, W:B, draw", the codes alone. Now the rules' reason, then
+    the moves as 'moves' lists them, each beside what it does in words; the engine's
+    own error (the library's) still quotes the input and lists the accepted strings."""
+    from parlour import new_game
+    from parlour.errors import IllegalMoveError
+
+    the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
+    _, out = play(monkeypatch, capsys, the_deck, "2\n3\n")
+    second = out.split("move> 3\n", 1)[1].split("\n")
+    assert second[0].startswith("! “3” is green 3: it does not match the top card red 9")
+    whole = second[1 : second.index("  Legal moves:")]
+    assert whole[0].startswith("  'G3' is not legal now: green 3 does not match"), whole
+    assert "legal moves:" not in " ".join(whole)
+    assert second[second.index("  Legal moves:") + 1 :][:3] == [
+        "    R5    play red 5",
+        "    W:R   play a Wild and choose red",
+        "    W:G   play a Wild and choose green",
+    ]
+    game = new_game("uno", deck=the_deck, options={"first": 0})
+    with pytest.raises(IllegalMoveError, match=r"^'G3' is not legal now: .*legal moves: R5, W:R"):
+        game.play("G3")
+
+
+def test_the_terminals_own_refusals_name_no_codes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "! There is no card 9: ...; legal moves: R5, W:R, W:G, W:Y, W:B, draw" and
+    "! 'x' is not a colour: answer R, G, Y or B; legal moves: ...", the moves as codes
+    on a first slip. Now one sentence and where the moves are, as the table's refusals;
+    a second slip in a row lists them in words."""
+    the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
+    _, out = play(monkeypatch, capsys, the_deck, "9\n7\nx\n")
+    lines = out.splitlines()
+    refusals = [n for n, line in enumerate(lines) if line.startswith("! ")]
+    assert [lines[n] for n in refusals] == [
+        f"! There is no card 9: your cards are numbered 1 to 7. {MOVE_POINTER}",
+        f"! “x” is not a colour: answer R, G, Y or B. {MOVE_POINTER}",
+    ]
+    assert lines[refusals[1] + 1 : refusals[1] + 3] == ["  Legal moves:", "    R5    play red 5"]
+    assert "legal moves:" not in out
 
 
 def test_a_wrong_colour_answer_changes_nothing(
@@ -181,7 +230,7 @@ def test_a_wrong_colour_answer_changes_nothing(
     the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
     code, out = play(monkeypatch, capsys, the_deck, "7\npurple\n")
     assert code == 2
-    assert "'purple' is not a colour: answer R, G, Y or B" in out
+    assert "“purple” is not a colour: answer R, G, Y or B" in out
     assert "You play" not in out, "nothing was played"
 
 
@@ -302,3 +351,23 @@ def test_a_long_hand_on_the_board_wraps_between_cards(
     assert all(line.endswith(",") for line in hand[:-1]), hand
     cards = " ".join(line.strip() for line in hand).removeprefix("Your hand: ").split(", ")
     assert all(len(card.split(" ")) in (2, 3) for card in cards), cards
+
+
+def test_a_long_hand_and_a_long_sentence_never_break_a_cards_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: the board's "Your hand: ..., green" / "1, green 1, ..." and the log's "...
+    blue" / "2, blue 4 ..." and "for the Draw" / "Two", a card's name broken at the end
+    of an 80-column line. Lines are now broken between cards' names, never inside."""
+    draws = "G8 Y8 G1 Y1 G2 Y2 G3 Y3 G4 Y4 G5 Y5 R1 R2 R3 R4 B1 B2"
+    the_deck = deck("GD G2 GS G4 GD G6 G7", "Y1 Y2 Y3 Y4 Y5 Y6 Y7", "R9", draws)
+    _, out = play(monkeypatch, capsys, the_deck, "draw\n" * 9, "--opponent", "random")
+    lines = out.splitlines()
+    assert any(line.startswith("Your hand: ") and line.endswith(",") for line in lines)
+    for line, after in zip(lines, lines[1:], strict=False):
+        if not after.startswith(" ") or not line.strip():
+            continue  # a line of its own, not one going on
+        assert line.split()[-1] not in ("red", "green", "yellow", "blue", "Wild", "Draw"), line
+        assert after.split()[0].rstrip(",.") not in ("Skip", "Draw", "Two", "Four"), after
+        assert not after.split()[0][0].isdigit() or after.split()[0].endswith(":"), after
+    assert "\xa0" not in out

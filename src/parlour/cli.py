@@ -32,7 +32,7 @@ from .core.options import OptionSpec, parse_option_words, resolve_options
 from .core.protocol import describe_legal
 from .core.registry import game_class, game_names, games
 from .core.session import Game, load_game, new_game
-from .errors import InvalidMoveError, ParlourError, StorageError, meant, quoted
+from .errors import InvalidMoveError, ParlourError, StorageError, cut, meant, quoted
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer, MoveChoice
 from .service.ending import deal_words, end_facts, next_steps, stats_lines
@@ -44,14 +44,17 @@ from .service.policy import (
     person_words,
 )
 from .service.words import (
+    UNBROKEN,
     Names,
     as_sentence,
     card_words,
+    cards_kept_whole,
     fitted,
     move_words,
     moves_words,
     no_card_words,
     sentences,
+    without_legal_list,
 )
 from .sim.command import add_parser as add_simulate_parser
 
@@ -495,8 +498,8 @@ class TerminalTable:
                 return self._after(self.service.resign(self.player, self.game_id, seat))
             if command == GIVE_UP_KEY and not rest:
                 return self._give_up_asked(seat)
-            move = self._translate(line)
-            played = self.service.play(self.player, self.game_id, move, seat)
+            move, picked_by = self._translate(line)
+            played = self.service.play(self.player, self.game_id, move, seat, picked_by=picked_by)
             return self._after(played)
         except ParlourError as exc:
             self.rejected += 1
@@ -526,64 +529,77 @@ class TerminalTable:
         if exc.brief is not None:
             self.misses = missed + 1
             said = f"{exc.brief} {MOVE_POINTER}"
-            if self.misses > 1 and str(exc) != exc.brief:
-                return f"{said}\n{_indented(str(exc))}"
-            return said
-        text = str(exc)
-        legal = self.answer["legal_moves"]
-        if isinstance(exc, InvalidMoveError) and legal and "legal moves:" not in text:
-            text += f"; {describe_legal(legal)}"
+            if self.misses == 1 or str(exc) == exc.brief:
+                return said
+            # the rules' whole message, its list of moves as codes ("legal moves: R5,
+            # W:R, ...") shown as 'moves' shows them: each beside what it does in words
+            whole, listed = without_legal_list(str(exc))
+            lines = [said]
+            if as_sentence(whole) != as_sentence(exc.brief):
+                lines.append(_indented(whole))
+            if listed:
+                moves = _moves_text(self.answer, self.hot_seat)
+                lines.append(textwrap.indent(moves, "  "))
+            return "\n".join(lines)
         # a sentence, as the terminal table says it ("! Nothing to redo."): it was the
         # error's own lower case, without a full stop
-        return as_sentence(text)
+        return as_sentence(str(exc))
 
-    def _translate(self, line: str) -> str:
+    def _translate(self, line: str) -> tuple[str, str | None]:
         """A number picks that card of the hand (the service's ``numbered``, the same
         numbers as the terminal table's keys), and a card named by its code picks the
         moves that play it (the drawn card's ``play``); a Wild asks for its colour and
         a trailing ``uno`` calls UNO. A one-word move's key typed alone (the game's
         ``move_keys``, the terminal table's: ``d`` draws) picks the moves of that word,
         as pressing it at the table does (a drawn Wild's ``play`` asks its colour).
-        Anything else is a move as typed."""
+        Anything else is a move as typed. With the move, the number that picked its
+        card (the service's ``picked_by``: its refusal quotes "1", not the code), else
+        None. The terminal's own refusals (no card 12, no such colour) are one sentence
+        too, their ``brief``, the legal moves shown as the table's refusals show them."""
         answer = self.answer
         hand = answer["numbered"]
         words = line.split()
-        legal = describe_legal(answer["legal_moves"])
         keyed = {k["key"]: k["move"] for k in answer["move_keys"]}
         word = keyed.get(line.strip().lower())
         if word is not None:
             picked = [m for m in answer["moves"] if (m.get("word") or m["move"]) == word]
-            return (self._pick(picked, False, legal) if picked else "") or word
-        card = None
+            return (self._pick(picked, False) if picked else "") or word, None
+        card, number = None, None
         if words and words[0].isdigit() and hand:
-            number = int(words[0])
-            if not 1 <= number <= len(hand):
-                raise InvalidMoveError(f"{no_card_words(number, len(hand))}; {legal}")
-            card = hand[number - 1]
+            if not 1 <= int(words[0]) <= len(hand):
+                raise self._own_refusal(no_card_words(int(words[0]), len(hand)))
+            card, number = hand[int(words[0]) - 1], words[0]
         elif words and line.strip().upper() not in answer["legal_moves"]:
             named = words[0].upper()
             if any(m["source"] == named and m["card"] == named for m in answer["moves"]):
                 card = named
         if card is None:
-            return line
+            return line, None
         calls = [w.lower() for w in words[1:]] == ["uno"]
         choices = [m for m in answer["moves"] if m["source"] == card]
         if not choices:
-            return card + (" uno" if calls else "")
-        return self._pick(choices, calls, legal) or card
+            return card + (" uno" if calls else ""), number
+        return self._pick(choices, calls) or card, number
 
-    def _pick(self, choices: Sequence[MoveChoice], calls: bool, legal: str) -> str:
+    def _own_refusal(self, text: str) -> InvalidMoveError:
+        """The terminal's own refusal of a line as a move ("there is no card 12 ..."):
+        its sentence is the ``brief``, as the table's refusals have one, and its whole
+        message names the legal moves, shown in words from a second miss in a row (they
+        followed as codes: "...; legal moves: B9, draw")."""
+        refused = InvalidMoveError(f"{text}; {describe_legal(self.answer['legal_moves'])}")
+        refused.brief = as_sentence(text)
+        return refused
+
+    def _pick(self, choices: Sequence[MoveChoice], calls: bool) -> str:
         """The move among ``choices`` (one gesture's moves) that calls UNO or not as
         ``calls`` says, a Wild's colour asked for; "" if none is left."""
         choices = [m for m in choices if bool(m.get("uno")) == calls] or list(choices)
         colours = sorted({m["colour"] for m in choices if "colour" in m})
         if colours:
-            reply = self._ask("Colour (R/G/Y/B)? ")
-            letter = _COLOUR_LETTERS.get((reply or "").strip().upper())
+            reply = (self._ask("Colour (R/G/Y/B)? ") or "").strip()
+            letter = _COLOUR_LETTERS.get(reply.upper())
             if letter is None:
-                raise InvalidMoveError(
-                    f"{quoted((reply or '').strip())} is not a colour: answer R, G, Y or B; {legal}"
-                )
+                raise self._own_refusal(f"“{cut(reply)}” is not a colour: answer R, G, Y or B")
             choices = [m for m in choices if m.get("colour") == letter]
         return choices[0]["move"] if choices else ""
 
@@ -671,18 +687,19 @@ def _line_text(moves: Sequence[str]) -> str:
 def _fitted_line(line: str) -> str:
     """One line of sentences at most 80 columns wide: a longer one goes on under its
     own indent and two spaces more, so that what follows it reads as its end (a line
-    that starts a sentence starts with a capital), never broken inside a word."""
+    that starts a sentence starts with a capital), never broken inside a word nor a
+    card's name ("blue" / "2")."""
     if len(line) <= HELP_WIDTH:
         return line
     lead = line[: len(line) - len(line.lstrip())]
     return textwrap.fill(
-        line.strip(),
+        cards_kept_whole(line.strip()),
         HELP_WIDTH,
         initial_indent=lead,
         subsequent_indent=lead + "  ",
         break_long_words=False,
         break_on_hyphens=False,
-    )
+    ).replace(UNBROKEN, " ")
 
 
 #: A terminal's colour codes, which take no columns.
@@ -693,15 +710,17 @@ def _board_fitted(board: str) -> str:
     """A board's lines longer than 80 columns (an UNO hand of 12 cards in words: "Your
     hand: red 0, red 7, red Skip, ...") wrapped between the items of their list (after
     a comma), under the text after their label's colon, so that a card's words stay
-    on one line (it broke "blue" / "Skip"); between words only where an item is wider
-    than a line. The colour codes count no columns. Shorter lines (every patience's
-    rows, which line up in columns) are left as they are."""
+    on one line (it broke "blue" / "Skip", "green" / "1"); between words only where an
+    item is wider than a line, and never inside a card's name. The colour codes count
+    no columns. Shorter lines (every patience's rows, which line up in columns) are
+    left as they are."""
     out: list[str] = []
     for line in board.split("\n"):
         plain = _ANSI.sub("", line)
         if len(plain) <= HELP_WIDTH:
             out.append(line)
             continue
+        line = cards_kept_whole(line)
         colon = plain.find(": ")
         hang = " " * (colon + 2 if 0 < colon < HELP_WIDTH // 2 else 2)
         # the items: words up to one that ends a list's item ("Skip," or its colour
@@ -728,7 +747,7 @@ def _board_fitted(board: str) -> str:
             else:
                 row, width = (f"{row} {piece}", width + 1 + size) if row else (piece, size)
         out.append(row)
-    return "\n".join(out)
+    return "\n".join(out).replace(UNBROKEN, " ")
 
 
 def _moves_text(answer: Answer, hot_seat: bool) -> str:

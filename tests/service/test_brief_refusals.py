@@ -92,3 +92,89 @@ def test_a_long_move_is_quoted_by_its_start_in_the_brief_too(
     brief = refused(table, game, move).brief
     assert brief is not None and brief.startswith("“S qqq") and len(brief) < 300, brief[:300]
     assert brief.startswith(f"“{move[:39]}…”")
+
+
+def uno_deck(h0: str, h1: str, turned: str, draw: str = "") -> str:
+    """An UNO deck dealing ``h0`` to the person, ``h1`` to the computer, then
+    ``turned`` face up and ``draw`` next on the draw pile."""
+    from parlour.cards import parse_uno_cards, uno_deck, uno_str
+
+    used = parse_uno_cards(f"{h0} {h1} {turned} {draw}")
+    rest = uno_deck()
+    for card in used:
+        rest.remove(card)
+    return " ".join(uno_str(c) for c in used + rest)
+
+
+#: The person plays a blue Draw Two on a blue 9 (the computer draws green 7 and 8 and
+#: loses its turn): red 5, card 1 of their hand, is not played on it; a draw is blue 7.
+ON_A_DRAW_TWO = uno_deck("BD R5 G2 G3 Y4 B5 W", "R1 R2 R3 R4 R6 R7 R8", "B9", "G7 G8 B7")
+
+
+def uno_refused(table: TableService, move: str, before: str = "", **play: object) -> str:
+    opened = table.start(ME, "uno", deck=ON_A_DRAW_TWO, opponent="random", options={"first": 0})
+    assert table.play(ME, opened["id"], "BD")["numbered"][0] == "R5"
+    if before:
+        table.play(ME, opened["id"], before)
+    with pytest.raises(ParlourError) as caught:
+        table.play(ME, opened["id"], move, **play)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(f"'{move}' is not legal now: "), "the rules' own"
+    assert caught.value.brief is not None
+    return caught.value.brief
+
+
+def test_a_reasons_own_aside_is_never_cut() -> None:
+    """Was: "“R5” is not legal now: red 5 does not match the top card blue Draw Two
+    (colour in play." A reason of more than 14 words was cut at its first colon, there
+    the one inside its brackets; it is cut at a colon outside them."""
+    brief = uno_refused(open_service(":memory:"), "R5")
+    assert brief == (
+        "“R5” is not legal now: red 5 does not match the top card blue Draw Two "
+        "(colour in play: blue)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("picked_by", "before", "brief"),
+    [
+        # typed as its number: quoted so, the card named in words (was "“R5” is ...")
+        (
+            "1",
+            "",
+            "“1” is red 5: it does not match the top card blue Draw Two (colour in play: blue).",
+        ),
+        # pointed at (the terminal table's Enter or click): the card is the subject
+        ("", "", "Red 5 does not match the top card blue Draw Two (colour in play: blue)."),
+        # a reason that is not about the card: said to be why it cannot be played
+        (
+            "1",
+            "draw",
+            "“1” is red 5, which cannot be played now: you drew blue 7: play it ('play') "
+            "or keep it ('keep').",
+        ),
+        (
+            "",
+            "draw",
+            "Red 5 cannot be played now: you drew blue 7: play it ('play') or keep it ('keep').",
+        ),
+    ],
+)
+def test_a_card_picked_by_its_number_is_refused_as_it_was_picked(
+    table: TableService, picked_by: str, before: str, brief: str
+) -> None:
+    """The terminal's digit keys and ``parlour play``'s numbers pick a card: the
+    refusal quoted its code ("“R5” is not legal now"), which the person never saw.
+    The service's one sentence serves both, so the two say the same."""
+    assert uno_refused(table, "R5", before, picked_by=picked_by) == brief
+
+
+def test_a_drawn_card_is_named_as_the_log_names_it() -> None:
+    """Was: "you drew Wild: play it ...", where the log says "You draw a Wild."."""
+    from parlour import new_game
+    from parlour.errors import IllegalMoveError
+
+    the_deck = uno_deck("R5 G2 G3 Y4 B5 B6 B7", "R1 R2 R3 R4 R6 R7 R8", "G9", "W")
+    game = new_game("uno", deck=the_deck, options={"first": 0})
+    game.play("draw")
+    with pytest.raises(IllegalMoveError, match="you drew a Wild: play it"):
+        game.play("R5")

@@ -1095,7 +1095,7 @@ def test_uno_cards_colour_prompt_and_counts() -> None:
         playable = {p["source"] for p in screen.moves()}
         wrong = next(i for i, c in enumerate(hand) if c not in playable)
         await keys(pilot, str(wrong + 1))
-        assert "not legal" in screen.flash
+        assert screen.flash.startswith(f"“{wrong + 1}” is {card_words(hand[wrong])}: it does not")
         assert screen.answer["moves_played"] == 0
         # The Wild asks for the colour.
         wild = hand.index("W")
@@ -1903,7 +1903,7 @@ def test_every_card_of_a_long_uno_hand_has_its_number_key(monkeypatch: pytest.Mo
         assert re.search(rf"(?m)^ +1 +2 +3 .* {count} *$", screen_text(app))
         picked: list[str] = []
         activate = screen.activate
-        screen.activate = picked.append  # type: ignore[method-assign]
+        screen.activate = lambda name, typed="": picked.append(name)  # type: ignore[method-assign]
         await keys(pilot, "1")
         assert screen.number == "1" and screen.flash.startswith("card 1_"), screen.flash
         await keys(pilot, "3")
@@ -2157,22 +2157,48 @@ def test_the_waiting_words_are_the_web_apps_sentences(monkeypatch: pytest.Monkey
     drive(script, game="calculation", seed=1)
 
 
-def test_a_refused_move_is_told_in_the_tables_one_sentence() -> None:
+def test_a_refused_move_is_told_in_the_tables_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Was: a card pressed that could not be played (UNO, deal 7: R0 on the blue 7) was
     told the rules' whole message, the notation's advice and every legal move in move
     codes ("...; play a matching card or a Wild, or draw; legal moves: BD, draw."),
-    where the web app and parlour play say the table's one sentence."""
+    where the web app and parlour play say the table's one sentence. Then the sentence
+    quoted the card's code, "“R0” is not legal now: ...", typed by nobody: the key was
+    1. It quotes the key and names the card in words, as ``parlour play`` says it of
+    the number typed there; Enter on the card (no key typed) names it alone."""
+    from parlour.cli import main
+
+    said = "“1” is red 0: it does not match the top card blue 7 (colour in play: blue)."
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    main(["play", "uno", "--seed", "7", "--opponent", "random", "--db", ":memory:"])
+    assert f"! {said} " in capsys.readouterr().out
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
         assert screen.answer["numbered"][0] == "R0"
         await keys(pilot, "1")
         assert screen.flash_error and screen.answer["moves_played"] == 0
-        assert (
-            screen.flash
-            == "“R0” is not legal now: red 0 does not match the top card blue 7 (colour in play: "
-            "blue)."
-        ), screen.flash
+        assert screen.flash == said, screen.flash
+        await keys(pilot, "enter")  # the cursor is on card 1 now
+        assert screen.flash_error and screen.answer["moves_played"] == 0
+        expected = "Red 0 does not match the top card blue 7 (colour in play: blue)."
+        assert screen.flash == expected, screen.flash
+
+    drive(script, game="uno", seed=7, opponent="random")
+
+
+def test_an_uno_skip_shows_the_webs_symbol() -> None:
+    """Was: a Skip's face read "RS" (the notation's letter) where the web's card shows
+    ⊘; now "R⊘", the colour's letter then the web's face, as "B+2" and "W+4" are."""
+    from parlour.tui.cards import uno_face
+
+    assert [uno_face(c) for c in ("R7", "GS", "BD", "W", "W4")] == ["R7", "G⊘", "B+2", "W", "W+4"]
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        assert table(app).answer["numbered"][:3] == ["R0", "R6", "RS"]  # deal 7
+        hand_row = next(line for line in screen_text(app).splitlines() if "R0" in line)
+        assert hand_row.split()[:3] == ["R0", "R6", "R⊘"], hand_row
 
     drive(script, game="uno", seed=7, opponent="random")
 

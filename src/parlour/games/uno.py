@@ -931,13 +931,15 @@ class Uno(GameState):
             return ": answer the Wild Draw Four first: challenge or accept"
         if phase == PH_DRAWN:
             drawn = uno_pretty(self._drawn)
+            # as the log says it: "you drew a Wild", "a red Skip" (was "you drew Wild")
+            a_drawn = f"a {drawn}" if self._drawn >= W or self._drawn & 15 >= 10 else drawn
             if kind == K_PLAYDRAWN and self._drawn >= W and move is not None and move[1] < 0:
                 return ": name a colour: play:R, play:G, play:Y or play:B"
             if kind == K_PLAYDRAWN and self._drawn < W and move is not None and move[1] >= 0:
                 return f": the drawn {drawn} is not a Wild: just 'play'"
             if call:
                 return ": call UNO only when playing your second-to-last card"
-            return f": you drew {drawn}: play it ('play') or keep it ('keep'); no other card"
+            return f": you drew {a_drawn}: play it ('play') or keep it ('keep'); no other card"
         if kind == K_CATCH:
             return (
                 ": nobody to catch: catch only as the first move after the opponent played "

@@ -527,7 +527,21 @@ class TableService:
             asked = self._seat(live, player, seat)
             return self._answer(live, seat=asked, meanwhile=asked is not None)
 
-    def play(self, player: str, game_id: str, move: str, seat: int | None = None) -> Answer:
+    def play(
+        self,
+        player: str,
+        game_id: str,
+        move: str,
+        seat: int | None = None,
+        *,
+        picked_by: str | None = None,
+    ) -> Answer:
+        """Play ``move`` for the person. ``picked_by``: how they picked the card that
+        ``move`` names where they did not type the move: the card's number in the hand
+        (``parlour play``'s "1", the terminal table's digit keys), or "" for pointing at
+        it (Enter or a click on it). A refusal then quotes what they typed and names the
+        card in words ("“1” is red 4: it does not match ..."), not the code they never
+        saw; None: the move as typed, quoted as it is."""
         with self._open(player, game_id) as live:
             trial = _copy_live(live)
             game = trial.game
@@ -551,7 +565,10 @@ class TableService:
                 # and in one sentence, for a front end whose help shows the notation
                 legal = game.legal_moves()
                 illegal = isinstance(exc, IllegalMoveError)
-                refused.brief = brief_refusal(str(exc), str(move), legal, illegal)
+                words = str(move).split()
+                card = words[0] if picked_by is not None and words else None
+                typed = str(move) if picked_by is None else picked_by
+                refused.brief = brief_refusal(str(exc), typed, legal, illegal, card)
                 raise refused from None
             mine = self._step(trial, me)
             steps = self._computer_turns(trial)

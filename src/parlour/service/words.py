@@ -46,6 +46,8 @@ __all__ = [
     "blocked_words",
     "cards_left_words",
     "with_symbols",
+    "cards_kept_whole",
+    "UNBROKEN",
     "table_words",
     "prompt_words",
     "hint_words",
@@ -55,6 +57,7 @@ __all__ = [
     "line_counter",
     "LINE_DEAL",
     "brief_refusal",
+    "without_legal_list",
     "moves_words",
     "counted",
     "moves_told",
@@ -107,6 +110,25 @@ def with_symbols(text: str) -> str:
     """Free text from a computer player ("puts TD on W1") with its French cards
     written as people read them ("puts 10♦ on W1")."""
     return _FRENCH_CODE.sub(lambda m: card_words(m.group(1)), text)
+
+
+#: An UNO card in words, of more than one word ("red 7", "blue Draw Two", "Wild Draw
+#: Four", "the Draw Two"), any case ("Red 7 is turned face up").
+_UNO_NAME = re.compile(
+    rf"\b(?:(?:{'|'.join(UNO_COLOUR_NAMES)}) (?:[0-9]|Skip|Draw Two)"
+    r"|Wild Draw Four|Draw Two|Draw Four)\b",
+    re.IGNORECASE,
+)
+#: A space that text wrapping does not break at (Python's textwrap and a terminal's
+#: wrapping alike); a front end puts back the plain space once it has wrapped.
+UNBROKEN = "\xa0"
+
+
+def cards_kept_whole(text: str) -> str:
+    """``text`` with the spaces inside each card's name unbreakable (:data:`UNBROKEN`),
+    for a front end that wraps it: "blue 2" was broken "blue" / "2" across two lines of
+    ``parlour play``'s board and log, "Wild" / "Draw Four" too."""
+    return _UNO_NAME.sub(lambda m: m.group(0).replace(" ", UNBROKEN), text)
 
 
 def table_words(text: str, names: Names) -> str:
@@ -289,7 +311,25 @@ _NOTATION = re.compile(r"^(?:accepted )?moves are\b|^play a card\b|^legal moves\
 _BRIEF_WORDS = 14
 
 
-def brief_refusal(message: str, typed: str, legal: Sequence[str], illegal: bool) -> str:
+def _first_colon(text: str) -> int:
+    """Where ``text``'s first ": " outside brackets is (-1: none): a reason is cut
+    there, never inside its own aside ("... blue Draw Two (colour in play: blue)" was
+    cut to "... blue Draw Two (colour in play.")."""
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and text.startswith(": ", i):
+            return i
+    return -1
+
+
+def brief_refusal(
+    message: str,
+    typed: str,
+    legal: Sequence[str],
+    illegal: bool,
+    card: str | None = None,
+) -> str:
     """An engine's refusal of a typed move in one short sentence, for a front end that
     keeps the notation on its rules and help pages (the web app): the input quoted,
     the rules' reason when they give a short one ("“T9 F” is not a move here: there is
@@ -297,7 +337,16 @@ def brief_refusal(message: str, typed: str, legal: Sequence[str], illegal: bool)
     moves are written like S F4 or S W1."). ``message`` is the engine's whole message
     (quoting the input first, then its reason and notation); ``illegal``: the move is
     well formed but not allowed now. A message that quotes no input (the table's own
-    refusals, short already) is returned as it is. Blank input asks for a move."""
+    refusals, short already) is returned as it is. Blank input asks for a move.
+
+    ``card``: the card the person picked where the move was not typed as such: by its
+    number (``typed`` "1", ``parlour play``'s and the terminal table's digit keys) or
+    by pointing at it (``typed`` ""). The refusal then quotes what was typed and names
+    the card in words, never its code, which they did not type: "“1” is red 4: it does
+    not match the top card blue 9 (colour in play: blue)."; pointed at, "Red 4 does not
+    match ..." (see :func:`_picked_refusal`)."""
+    if card is not None:
+        return _picked_refusal(message, typed, legal, illegal, card)
     given = cut(" ".join(typed.split()))
     example = " or ".join(legal[:2])
     if not given:
@@ -309,8 +358,8 @@ def brief_refusal(message: str, typed: str, legal: Sequence[str], illegal: bool)
     reason = rest[1:].split(";")[0].strip() if rest.startswith(":") else ""
     if _NOTATION.match(reason):
         reason = ""
-    if len(reason.split()) > _BRIEF_WORDS and ": " in reason:
-        reason = reason.split(": ")[0]
+    if len(reason.split()) > _BRIEF_WORDS and _first_colon(reason) > 0:
+        reason = reason[: _first_colon(reason)]
     if len(reason.split()) > 2 * _BRIEF_WORDS and ", so " in reason:
         reason = reason.split(", so ")[0]  # the rule, without all that follows from it
     shown = f"“{given}” is not legal now" if illegal else f"“{given}” is not a move here"
@@ -323,6 +372,57 @@ def brief_refusal(message: str, typed: str, legal: Sequence[str], illegal: bool)
     if legal:
         return f"{shown}: moves are written like {example}."
     return f"{shown}: the rules page shows how moves are written."
+
+
+def _picked_refusal(
+    message: str, typed: str, legal: Sequence[str], illegal: bool, card: str
+) -> str:
+    """:func:`brief_refusal` of a card picked by its number or by pointing at it: the
+    rules' short reason, told of the card in words. A reason that begins with the card
+    ("red 4 does not match ...") goes on from it ("“1” is red 4: it does not match
+    ..."); any other ("you have just drawn a blue Skip: ...") is said to be why the card
+    cannot be played ("“9” is green 1, which cannot be played now: you have just drawn
+    ..."). A refusal that is not the rules' (it quotes no input) is returned as it is."""
+    brief = brief_refusal(message, card, legal, illegal)
+    lead = f"“{cut(card)}” is not legal now"
+    if not brief.startswith(lead):
+        return brief
+    reason = brief[len(lead) :].removeprefix(":").strip().rstrip(".")
+    name = card_words(card)
+    own = reason.lower().startswith(f"{name.lower()} ")
+    if reason.startswith(("legal moves include", "the only legal move")):
+        reason = ""  # the moves as codes: 'moves' lists them with their cards in words
+    given = cut(" ".join(typed.split()))
+    if not given:  # pointed at: the card is the sentence's subject
+        if own:
+            return as_sentence(capitalised(reason))
+        why = f": {reason}" if reason else ""
+        return as_sentence(f"{capitalised(name)} cannot be played now{why}")
+    if own:
+        reason = "it" + reason[len(name) :]
+    said = f"“{given}” is {name}"
+    if not reason:
+        return f"{said}, which cannot be played now."
+    if own:
+        return as_sentence(f"{said}: {reason}")
+    return as_sentence(f"{said}, which cannot be played now: {reason}")
+
+
+#: The legal moves an engine's refusal ends with, as :func:`describe_legal` writes
+#: them ("; legal moves: R5, W:R, draw", "; no move is legal").
+_LEGAL_LIST = re.compile(r";\s*(?:legal moves: [^;]*|no move is legal)\s*\.?$")
+
+
+def without_legal_list(message: str) -> tuple[str, bool]:
+    """An engine's whole refusal without the list of legal moves it ends with, and
+    whether it had one, for a front end that shows those moves where a person reads
+    them: each as typed beside what it does in words ("R5    play red 5"), not as the
+    codes alone. The engine's own message keeps its list (the library's error quotes
+    what is accepted)."""
+    cut_at = _LEGAL_LIST.search(message)
+    if cut_at is None:
+        return message, False
+    return message[: cut_at.start()], True
 
 
 @dataclass(frozen=True)

@@ -78,8 +78,9 @@ class Backend:
     def get(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
         return _plain(self.service.get(self._owner(game_id), game_id, seat))
 
-    def play(self, game_id: str, move: str) -> dict[str, Any]:
-        return _plain(self.service.play(self._owner(game_id), game_id, move))
+    def play(self, game_id: str, move: str, picked_by: str | None = None) -> dict[str, Any]:
+        owner = self._owner(game_id)
+        return _plain(self.service.play(owner, game_id, move, picked_by=picked_by))
 
     def undo(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
         return _plain(self.service.undo(self._owner(game_id), game_id, seat))

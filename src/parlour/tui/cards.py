@@ -70,19 +70,29 @@ _UNO_BG = {"R": "red3", "G": "green4", "Y": "gold1", "B": "blue3"}
 _UNO_FG = {"R": "bright_white", "G": "bright_white", "Y": "black", "B": "bright_white"}
 
 
+#: What an UNO card's value shows on its face, as the web app's card shows it
+#: (``cards.js``'s ``unoFace``): a Skip's ⊘ (was "S": "GS" where the web's card shows
+#: ⊘), a Draw Two's +2; a number is itself. (The pack has no Reverse.) ⊘, U+2298, is
+#: one cell wide everywhere (East Asian width N) and is in DejaVu Sans Mono, most
+#: Linux terminals' font; terminals draw it from another font where theirs lacks it.
+UNO_VALUE_FACES = {"S": "⊘", "D": "+2"}
+
+
 def uno_face(card: str) -> str:
     """The short face of an UNO card, drawn on its colour as the web app draws its
     faces: its colour's letter first, the terminal's mark of the colour where the web's
     face has a shape, so that a card reads the same without its colour (a terminal
-    without colours, NO_COLOR, a colour-blind player): ``R7``, ``GS`` (skip), ``B+2``,
-    ``W``, ``W+4``. A face is a picture of the card; wherever a card is named in words
-    (the log, the labels, ``parlour play``'s board) it is "red 7", "Wild Draw Four"."""
+    without colours, NO_COLOR, a colour-blind player), then what the web's face shows:
+    ``R7``, ``G⊘`` (Skip), ``B+2``, ``W``, ``W+4`` (a Wild's letter where a colour's
+    is, then the web's +4). A face is a picture of the card; wherever a card is named
+    in words (the log, the labels, ``parlour play``'s board) it is "red 7", "Wild Draw
+    Four"."""
     if card == "W":
         return "W"
     if card == "W4":
         return "W+4"
     value = card[1:]
-    return card[0] + ("+2" if value == "D" else value)
+    return card[0] + UNO_VALUE_FACES.get(value, value)
 
 
 def uno_style(card: str, colour: str | None = None) -> Style:

@@ -627,7 +627,7 @@ class TableScreen(Screen[None]):
         self.tell("")
         name = self.table.card_region(number)
         self.cursor = name
-        self.activate(name)
+        self.activate(name, typed=str(number))
 
     def move_cursor(self, key: str) -> None:
         canvas = self.query_one(TableView).canvas
@@ -647,9 +647,10 @@ class TableScreen(Screen[None]):
         self.cursor = name
         self.activate(name)
 
-    def activate(self, name: str) -> None:
+    def activate(self, name: str, typed: str = "") -> None:
         """Enter (or a click, or a key) on a region: act, select a source, or play to
-        a target."""
+        a target. ``typed``: the card's number where a digit key picked it, which a
+        refusal quotes ("“1” is red 4: ..."); a card pointed at is named in words."""
         table = self.table
         if name in table.actions:
             self.selected = None
@@ -658,7 +659,7 @@ class TableScreen(Screen[None]):
             if hinted or candidates:
                 self.choose(hinted or candidates)
             elif name in table.fallback:
-                self.submit(table.fallback[name])
+                self.submit(table.fallback[name], self._picked_by(name, typed))
             else:
                 self.tell(f"{table.label(name)}: no move", error=True)
                 self.redraw()
@@ -757,14 +758,24 @@ class TableScreen(Screen[None]):
 
         self.parlour.in_background(job, answered, refused)
 
-    def submit(self, move: str) -> None:
-        """Send a move; a rejected one shows the service's reason and changes nothing."""
+    def submit(self, move: str, picked_by: str | None = None) -> None:
+        """Send a move; a rejected one shows the service's reason and changes nothing.
+        ``picked_by``: the service's, for a card of the hand picked by its number or
+        pointed at (None: a move as such, a button's)."""
         self.selected = None
         self.hint_move = None
         backend, game_id = self.parlour.backend, self.game_id
         against = self.answer.get("opponent") not in (None, "human")
         note = COMPUTER_THINKING if against else THINKING
-        self.ask(lambda: backend.play(game_id, move), self.take, note)
+        self.ask(lambda: backend.play(game_id, move, picked_by), self.take, note)
+
+    def _picked_by(self, name: str, typed: str) -> str | None:
+        """How the card region ``name`` was picked, for the service's refusal: its
+        number as typed, "" pointed at; None for a region that is no card of the
+        numbered hand (a button, whose move is named as it is)."""
+        hand = self.answer.get("numbered") or []
+        cards = {self.table.card_region(n) for n in range(1, len(hand) + 1)}
+        return typed if name in cards else None
 
     def undo(self) -> None:
         self._service_call(self.parlour.backend.undo)
