@@ -94,3 +94,20 @@ def test_a_whole_turn_is_told_with_suit_symbols(table: TableService) -> None:
     told = table.get(ME, gid, 1 - seat)["meanwhile"]
     assert told == " ".join(log) and re.search("[♠♥♦♣]", told), told
     assert told.endswith(f"Player {seat + 1} ends their turn.")
+
+
+def test_the_one_taking_the_screen_is_spoken_to(table: TableService) -> None:
+    """Was: "Player 1 plays a green Draw Two. Player 2 draws ... Player 2 loses their
+    turn." said to Player 2 as they took the screen (the shared log's third person).
+    What the other did is told to the one taking over: "You lose your turn.", and the
+    cards they drew are their own to read."""
+    gid = table.start(ME, "uno", seed=0, opponent=HUMAN, options={"first": 0})["id"]
+    seat, told = 0, None
+    while told is None or "turn" not in told:
+        moves = table.get(ME, gid, seat)["legal_moves"]
+        # each plays a Draw Two or a Skip when they can, so the other loses a turn
+        move = next((m for m in moves if len(m) >= 2 and m[1] in "SD"), moves[0])
+        seat = table.play(ME, gid, move, seat)["to_move"]
+        told = table.get(ME, gid, seat)["meanwhile"]
+    assert "You lose your turn." in told and f"Player {seat + 1}" not in told, told
+    assert f"Player {2 - seat} plays" in told, told

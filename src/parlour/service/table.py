@@ -1351,7 +1351,10 @@ def _meanwhile(live: _Live, seat: int, names: Names) -> str | None:
         if turn.mover == seat:
             break
         theirs.insert(0, turn)
-    said = " ".join(text for turn in theirs if (text := _told(turn, seat, names)))
+    # said to the one taking the screen: "Player 2 plays green Skip. You lose your
+    # turn.", where the shared log, read by both, says "Player 1 loses their turn"
+    to_them = replace(names, viewer=seat, side=None)
+    said = " ".join(text for turn in theirs if (text := _told(turn, seat, to_them)))
     return said or None
 
 
