@@ -709,7 +709,7 @@ def test_a_letter_not_offered_after_the_end_is_quoted(
     )
     assert code == 2
     # a match resigned: a new match, not "a new deal" (or this deal, whose hands were seen)
-    assert "! 'W' is not one of the choices here: N: a new match, save FILE, Q: quit" in out
+    assert "! 'W' is not one of the choices here.\nN: a new match, save FILE, Q: quit" in out
     assert "replay this deal" not in out
     assert "! The game is over: 'zz' cannot be played." in out  # a sentence, as the table says it
 
@@ -1214,3 +1214,55 @@ def test_the_winning_line_after_a_verdict_is_wrapped_between_moves(
     assert len(shown) > 5 and all(len(line) < 80 for line in shown), shown
     moves = re.findall(r"\[([^\]]+)\]", " ".join(shown))
     assert len(moves) == 120 and moves[:2] == ["T3 F", "deal"]
+
+
+def test_a_long_pile_wraps_under_its_first_card_keeping_its_indent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: a waste pile of 27 cards, wrapped to 80 columns, lost its indent ("W1  9♣
+    10♥ ..." at the margin, under the header) and went on under the piles' names ("  8♥
+    K♠ 10♦", read as a pile of its own). Now it keeps "  W1  " and goes on under its
+    first card."""
+    argv = ["play", "calculation", "--seed", "5", "--db", ":memory:"]
+    _, out, _ = run(monkeypatch, capsys, argv, "S W1\n" * 30 + "quit\n")
+    board = out.split("move> ")[-2]  # the table after the 30th card
+    lines = board.splitlines()
+    assert all(len(line) <= 80 for line in lines), board
+    row = next(i for i, line in enumerate(lines) if line.startswith("  W1  "))
+    assert not any(line.startswith("W1") for line in lines), board
+    assert re.match(r" {6}\S", lines[row + 1]), board  # under the first card
+    assert lines[row + 2].startswith("  W2  "), board
+
+
+def test_a_hints_move_to_type_is_never_broken_between_lines(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "Hint: move 3♦ from T2 onto 4♠ in T4: on the way to 1 more card home. Type:
+    T2" and "  T4" on the next line, where "T2" reads as the move to type (it is refused:
+    "'T2' is not a move here")."""
+    move = parlour.ai.hint(parlour.new_game("gate", seed=3)).move
+    assert " " in move
+    argv = ["play", "gate", "--seed", "3", "--db", ":memory:"]
+    _, out, _ = run(monkeypatch, capsys, argv, "hint\nquit\n")
+    typed = [line for line in out.splitlines() if "Type:" in line]
+    assert typed and typed[0].endswith(f"Type: {move}"), out
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+
+
+def test_the_choices_after_the_end_are_each_whole_and_a_wrong_letter_is_one_short_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "..., V: could this deal be won?, save FILE, Q:" and "  quit" on the next
+    line; a letter not offered was told with all the choices on one line of 93
+    columns. Now no choice is broken, and the refusal is one short line before the
+    choices again. The end of the input is wrapped as every sentence is (107 columns)."""
+    argv = ["play", "calculation", "--seed", "5", "--db", ":memory:"]
+    code, out, _ = run(monkeypatch, capsys, argv, "resign\nz\n")
+    assert code == 2  # a rejected line, for scripts
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    offer = out.split("You resigned.")[-1]
+    assert "Q: quit" in offer and not re.search(r":\n", offer), offer
+    assert "! 'z' is not one of the choices here.\nN: a new deal, D: replay" in out
+    argv = ["play", "calculation", "--seed", "5", "--db", ":memory:"]
+    _, out, _ = run(monkeypatch, capsys, argv, "moves\n")
+    assert out.rstrip().endswith("nothing is kept: the\n  game ends with the program).")

@@ -275,7 +275,8 @@ class TerminalTable:
         wrapped to 80 columns, each line by itself, under its own indent: a hint and its
         reason, or a refusal with the input it quotes, ran to 120 columns and more, and
         the terminal broke them inside a word."""
-        self.say("\n".join(_fitted_line(line) for line in text.split("\n")))
+        fitted = "\n".join(_fitted_line(line) for line in text.split("\n"))
+        self.say(fitted.replace(UNBROKEN, " "))
 
     def tell(self, answer: Answer) -> None:
         """The log entries in ``answer`` not told yet, one sentence line each."""
@@ -416,9 +417,9 @@ class TerminalTable:
     def _input_ended(self) -> int:
         if self.answer["end"] is None:
             if self.service.store.keeps:
-                self.say("Input ended; the game is not finished (it stays in the store).")
+                self.prose("Input ended; the game is not finished (it stays in the store).")
             else:
-                self.say(f"Input ended; the game is not finished {NOT_KEPT}.")
+                self.prose(f"Input ended; the game is not finished {NOT_KEPT}.")
         return self._exit_code()
 
     def _after(self, answer: Answer, message: str | None = None) -> str:
@@ -472,7 +473,9 @@ class TerminalTable:
                 return "changed"
             if command == "hint" and not rest:
                 found = self.service.hint(self.player, self.game_id, seat)
-                typed = f" Type: {found['move']}" if found["move"] else ""
+                # "Type: T2 T4" kept whole: wrapped between "T2" and "T4", the line
+                # read as if "T2" were the move to type
+                typed = f" Type:{UNBROKEN}{_unbroken(found['move'])}" if found["move"] else ""
                 self.prose(found["text"] + typed)
                 return "same"
             if command == "rules" and not rest:
@@ -617,7 +620,9 @@ class TerminalTable:
         steps.pop("o", None)  # one game a run: `parlour play OTHER` starts another
         steps.pop("w", None)  # V prints the winning line with the verdict
         words = [f"{key.upper()}: {step}" for key, step in steps.items() if key != "q"]
-        return steps, ", ".join([*words, "save FILE", "Q: quit"])
+        # each choice whole on its line ("Q:" at the end of one line, "quit" on the next
+        # read as two things); ``prose`` turns the spaces back
+        return steps, ", ".join(_unbroken(w) for w in [*words, "save FILE", "Q: quit"])
 
     def _after_the_end(self) -> bool:
         """A final game: the next game, this deal again, the solver's verdict, a save.
@@ -640,7 +645,10 @@ class TerminalTable:
                 continue
             if len(choice) == 1 and choice.isalpha() and choice not in steps:
                 self.rejected += 1
-                self.say(f"! {quoted(word)} is not one of the choices here: {offer}.")
+                # one short line (with the choices it ran to 93 columns), then the
+                # choices, as after any other line typed here
+                self.say(f"! {quoted(word)} is not one of the choices here.")
+                self.prose(offer)
                 continue
             if choice == "v":
                 verdict = self.service.verdict(self.player, self.game_id)
@@ -702,18 +710,26 @@ def _fitted_line(line: str) -> str:
     ).replace(UNBROKEN, " ")
 
 
+def _unbroken(text: str) -> str:
+    """``text`` never broken between lines by :meth:`TerminalTable.prose` (the
+    service's :data:`UNBROKEN` space, written as a space): what must be read whole, a
+    move to type ("T2 T4"), a choice ("Q: quit")."""
+    return text.replace(" ", UNBROKEN)
+
+
 #: A terminal's colour codes, which take no columns.
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def _board_fitted(board: str) -> str:
-    """A board's lines longer than 80 columns (an UNO hand of 12 cards in words: "Your
-    hand: red 0, red 7, red Skip, ...") wrapped between the items of their list (after
-    a comma), under the text after their label's colon, so that a card's words stay
-    on one line (it broke "blue" / "Skip", "green" / "1"); between words only where an
-    item is wider than a line, and never inside a card's name. The colour codes count
-    no columns. Shorter lines (every patience's rows, which line up in columns) are
-    left as they are."""
+    """A board's lines longer than 80 columns wrapped between the items of their list
+    (after a comma; between words only where an item is wider than a line, and never
+    inside a card's name: "blue" / "Skip" was broken), under the text after their
+    label: an UNO hand of 12 cards in words under what follows "Your hand: ", a pile of
+    27 cards (Calculation's waste pile, a row of 8 x 8) under its first card, its indent
+    kept (it lost its indent, and went on under the piles' names, as if a pile of its
+    own). The colour codes count no columns. Shorter lines (every patience's rows,
+    which line up in columns) are left as they are."""
     out: list[str] = []
     for line in board.split("\n"):
         plain = _ANSI.sub("", line)
@@ -721,12 +737,13 @@ def _board_fitted(board: str) -> str:
             out.append(line)
             continue
         line = cards_kept_whole(line)
-        colon = plain.find(": ")
-        hang = " " * (colon + 2 if 0 < colon < HELP_WIDTH // 2 else 2)
+        label = _LABEL.match(plain)
+        hang = " " * (label.end() if label and label.end() < HELP_WIDTH // 2 else 2)
+        lead = line[: len(line) - len(line.lstrip(" "))]
         # the items: words up to one that ends a list's item ("Skip," or its colour
         # code after the comma); an item too wide for a line goes word by word
         items: list[str] = []
-        for word in line.split(" "):
+        for word in line.lstrip(" ").split(" "):
             if items and not _ANSI.sub("", items[-1]).endswith(","):
                 items[-1] += f" {word}"
             else:
@@ -738,16 +755,22 @@ def _board_fitted(board: str) -> str:
                 [item] if len(hang) + len(_ANSI.sub("", item)) <= HELP_WIDTH else item.split(" ")
             )
         ]
-        row, width = "", 0
+        row, width = lead, len(lead)
         for piece in pieces:
             size = len(_ANSI.sub("", piece))
-            if row and width + 1 + size > HELP_WIDTH:
-                out.append(row)
+            if row.strip() and width + 1 + size > HELP_WIDTH:
+                out.append(row.rstrip())
                 row, width = hang + piece, len(hang) + size
+            elif row.strip():
+                row, width = f"{row} {piece}", width + 1 + size
             else:
-                row, width = (f"{row} {piece}", width + 1 + size) if row else (piece, size)
+                row, width = row + piece, width + size
         out.append(row)
     return "\n".join(out).replace(UNBROKEN, " ")
+
+
+#: A board line's label and what leads to its text: "Your hand: ", "  W1  ".
+_LABEL = re.compile(r"\s*\S[^:]*?(: |  +)")
 
 
 def _moves_text(answer: Answer, hot_seat: bool) -> str:
