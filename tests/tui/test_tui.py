@@ -562,6 +562,40 @@ def test_a_stuck_hint_selects_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
     drive(script, game="eight-by-eight", seed=3)
 
 
+def test_a_long_hint_at_80_columns_keeps_enter_plays_it_in_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Was: at 80x24 The Gate's status and a hint of 140 characters ran to four lines
+    of the status's three, and the last, "(enter plays it)", was cut off. Now the hint
+    stands alone there when both do not fit; the status is back with the next move."""
+    from parlour.ai.hints import Hint
+    from parlour.service import table as table_module
+
+    reason = (
+        "moves it onto the next bar: opens a place for the next deal, and dealing from "
+        "there keeps the most deals winnable (always)"
+    )
+
+    def long(game: parlour.Game) -> Hint:
+        return Hint(game.legal_moves()[0], reason)
+
+    monkeypatch.setattr(table_module, "ai_hint", long)
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        status = screen.answer["status"]
+        await keys(pilot, "h")
+        assert screen.flash.endswith("(enter plays it)")
+        shown = rendered(app)
+        assert "(enter plays it)" in " ".join(shown.split()), shown
+        assert status not in status_line(app)
+        await keys(pilot, "enter")
+        assert screen.answer["moves_played"] == 1
+        assert screen.answer["status"] in status_line(app)
+
+    drive(script, game="gate", seed=3)
+
+
 def test_chinese_patience_typing_the_hinted_move_plays_it() -> None:
     """Was: after a hint selected pile 5, typing 5 then 4 (the hinted move) dropped the
     selection and tried a move from 4."""

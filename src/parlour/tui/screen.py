@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -73,6 +74,9 @@ ALWAYS_KEYS = "n new  l log  ? help  esc games  q quit"
 #: How the log shows who did what.
 WHO_STYLES = {"you": Style(color="bright_white"), "computer": Style(color="cyan")}
 TABLE_STYLE = Style(color="grey70")
+#: Lines the status and message may take under the table (the CSS's ``max-height`` of
+#: ``#status``: Textual cuts the rest).
+STATUS_LINES = 3
 #: Rows the table leaves at least for the log.
 LOG_ROOM = 2
 #: The status line's words while the computer players' compiled code loads (or, the
@@ -306,16 +310,29 @@ class TableScreen(Screen[None]):
 
     def show_status(self) -> None:
         line = Text()
-        if not self.busy:
-            line.append(str(self.answer.get("status") or ""), Style(bold=True))
-        if self.flash:
-            if line:
-                line.append("   ")
-            line.append(self.flash, Style(color="red", bold=True) if self.flash_error else None)
         waiting = [self.thinking if self._thinking_shown else "", ""]
         if self.parlour.preparing:
             waiting[1] = PREPARING
         notes = "   ".join(note for note in waiting if note)
+        status = "" if self.busy else str(self.answer.get("status") or "")
+        room = STATUS_LINES - (1 if notes else 0)
+        width = self.size.width - 2  # the padding's; 0 and less before it is laid out
+        if (
+            status
+            and self.flash
+            and width > 0
+            and not _fits(f"{status}   {self.flash}", width, room)
+        ):
+            # the message alone where both would run past the lines the status has (a
+            # hint at 80 columns lost its "(enter plays it)"); the status is the
+            # turn's, and comes back with the next answer
+            status = ""
+        if status:
+            line.append(status, Style(bold=True))
+        if self.flash:
+            if line:
+                line.append("   ")
+            line.append(self.flash, Style(color="red", bold=True) if self.flash_error else None)
         if notes:  # on a line of its own, so that it is never broken in two
             line.append(("\n" if line else "") + notes, Style(color="yellow", italic=True))
         self.query_one("#status", Static).update(line)
@@ -1026,6 +1043,12 @@ class TableScreen(Screen[None]):
             self.parlour.end_choice(self, choice or "close")
 
         self.app.push_screen(EndScreen(text, choices), done)
+
+
+def _fits(text: str, width: int, lines: int) -> bool:
+    """Whether ``text`` wrapped between words to ``width`` columns takes ``lines`` or
+    fewer."""
+    return len(textwrap.wrap(text, max(1, width))) <= lines
 
 
 def common_keys(answer: dict[str, Any]) -> str:
