@@ -1266,3 +1266,17 @@ def test_the_choices_after_the_end_are_each_whole_and_a_wrong_letter_is_one_shor
     argv = ["play", "calculation", "--seed", "5", "--db", ":memory:"]
     _, out, _ = run(monkeypatch, capsys, argv, "moves\n")
     assert out.rstrip().endswith("nothing is kept: the\n  game ends with the program).")
+
+
+def test_help_at_one_table_lists_no_hint_which_is_refused_there(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: two people at one table were offered "hint (h)  suggest a move" by 'help',
+    and every hint was refused ("No hints when two people play"); the terminal table's
+    key bar offers none there. Against the computer the line stays."""
+    argv = ["play", "chinese-patience", "--seed", "2", "--db", ":memory:"]
+    _, alone, _ = run(monkeypatch, capsys, [*argv, "--opponent", "human"], "help\nh\nquit\n")
+    assert "No hints when two people play" in alone  # as before: refused
+    assert "hint (h)" not in alone and "  undo (u)" in alone
+    _, computer, _ = run(monkeypatch, capsys, [*argv, "--opponent", "random"], "help\nquit\n")
+    assert "  hint (h)     suggest a move" in computer

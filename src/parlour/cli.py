@@ -460,6 +460,10 @@ class TerminalTable:
                     "\n", 1
                 )
                 numbers = f"{NUMBERS_HELP}\n" if answer["numbered"] else ""
+                if not answer["can_hint"]:
+                    # two people at one table: every hint is refused ("No hints when
+                    # two people play"), and the terminal table's key bar offers none
+                    rest = "\n".join(r for r in rest.split("\n") if not r.startswith("  hint "))
                 commands = f"{head}\n{numbers}{move_keys_help(answer)}{rest}"
                 self.say(fitted(commands, HELP_WIDTH))
                 self.say()
