@@ -129,3 +129,18 @@ def test_a_deal_the_solver_could_not_decide_is_undecided_in_every_front_end(
         assert policy.verdict(found)["text"].startswith(word.capitalize() + ": ")
     assert main(["solve", "gate", "--seed", "4", "--budget", "10"]) == 0
     assert capsys.readouterr().out.startswith("The Gate, deal 4: undecided: the budget ran out")
+
+
+def test_a_won_patience_says_why_without_saying_it_is_won_twice() -> None:
+    """Was: "You won! Every card is on the foundations: the game is won." The headline
+    says the result; the detail says why (the log keeps its whole sentence)."""
+    table = open_service(":memory:")
+    over = table.resign(ME, table.start(ME, "calculation", seed=1)["id"])
+    moves = table.verdict(ME, over["id"])["moves"]
+    game = table.start(ME, "calculation", seed=1)["id"]
+    for move in moves:
+        answer = table.play(ME, game, move)
+    end = answer["end"]
+    assert end is not None and end["headline"] == "You won!"
+    assert end["detail"] == "Every card is on the foundations."
+    assert answer["log"][-1]["text"].endswith("Every card is on the foundations: the game is won.")

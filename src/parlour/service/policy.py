@@ -82,6 +82,7 @@ from .words import (
     blocked_words,
     capitalised,
     cards_left_words,
+    end_detail,
     give_up_words,
     listed_score,
     match_words,
@@ -91,7 +92,6 @@ from .words import (
     prompt_words,
     result_words,
     score_label,
-    sentence,
     stuck_words,
     verdict_words,
 )
@@ -747,7 +747,7 @@ def _detail(record: GameRecord, outcome: dict[str, Any], seat: int, ending: list
         return _SELF_RESIGNED
     for event in ending:
         if event.what == "game_end":
-            return sentence(event, names(record, seat))
+            return end_detail(event, names(record, seat))
     reason = str(outcome.get("reason") or "")
     return capitalised(reason) + "." if reason else ""
 

@@ -37,6 +37,7 @@ __all__ = [
     "cards_words",
     "colour_words",
     "count_words",
+    "end_detail",
     "sentence",
     "sentences",
     "capitalised",
@@ -761,14 +762,19 @@ def _hand_end(event: Event, names: Names) -> str:
     return text
 
 
+#: A patience's end, why, by its reason code; the log adds the result ("...: the game
+#: is won"), which the end's headline says already ("You won!").
+_PATIENCE_END = {"won": "every card is on the foundations", "no_moves": "no move is left"}
+
+
 def _game_end(event: Event, names: Names) -> str:
     """The end, by its reason code (see :mod:`parlour.core.events`)."""
     reason = str(event.value)
     who = event.who
     if reason == "won":
-        return "every card is on the foundations: the game is won"
+        return f"{_PATIENCE_END[reason]}: the game is won"
     if reason == "no_moves":
-        return "no move is left: the game is lost"
+        return f"{_PATIENCE_END[reason]}: the game is lost"
     if who is None:
         if reason == "blocked":
             return "the game is blocked with as many cards left on each side: a draw"
@@ -1087,6 +1093,15 @@ def sentence(event: Event, names: Names | None = None) -> str:
     """One event as one sentence, capitalised, with its full stop."""
     names = names or Names()
     return capitalised(_PHRASES[event.what](event, names)) + "."
+
+
+def end_detail(event: Event, names: Names) -> str:
+    """Why a game ended, under a headline that says the result: a patience's reason
+    alone ("Every card is on the foundations.", where the log says "...: the game is
+    won", and the end read "You won! Every card is on the foundations: the game is
+    won."); a two-player game's sentence, which says who won and why."""
+    reason = _PATIENCE_END.get(str(event.value))
+    return capitalised(reason) + "." if reason else sentence(event, names)
 
 
 def moves_told(moves: Iterable[Sequence[Event]], names: Names) -> str:
