@@ -675,8 +675,10 @@ def test_two_people_at_a_terminal_hand_over_in_the_services_words() -> None:
     start, before, after = text.split(WIPE_SCREEN)
     assert "Player 2's turn: pass the screen to Player 2. Then press Enter." in start
     assert "hand" not in start.split("Type 'help' for commands.")[1]
-    mover_hand = "Your hand: red 7, red 9, green 4, green 6, green 7, yellow 8, blue Draw Two"
-    assert mover_hand in before and "red 9" not in after
+    # nobody at one shared screen is "you": the hand is named as the notice names it
+    # (its line wrapped to 80 columns between cards)
+    mover_hand = "Player 2's hand: red 7, red 9, green 4, green 6, green 7, yellow 8, blue Draw"
+    assert mover_hand in " ".join(before.split()) and "red 9" not in after
     assert "Player 1's turn: match the green 4 or draw." in after
 
 
@@ -1280,3 +1282,25 @@ def test_help_at_one_table_lists_no_hint_which_is_refused_there(
     assert "hint (h)" not in alone and "  undo (u)" in alone
     _, computer, _ = run(monkeypatch, capsys, [*argv, "--opponent", "random"], "help\nquit\n")
     assert "  hint (h)     suggest a move" in computer
+
+
+def test_one_table_board_names_the_seats_as_the_status_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two people at one table: the board names each seat as the status line and the
+    terminal table do, from the service's names ("Player 2's discard pile"); it said
+    "your view. You to move." and "(your discard pile; ...)" over "Player 2's turn:
+    4♥ cannot move off Player 2's discard pile". Against the computer the reader is
+    still "you"."""
+    argv = ["play", "chinese-patience", "--seed", "2", "--db", ":memory:"]
+    _, out, _ = run(monkeypatch, capsys, [*argv, "--opponent", "human"], "twist\nquit\n")
+    assert "Player 2's turn: 4♥ cannot move off Player 2's discard pile" in out
+    assert "Chinese Patience - Player 2's view. Player 2 to move." in out
+    assert "  0  4♥   (Player 2's discard pile; hand 21)" in out
+    assert "  9  --   (Player 1's discard pile; hand 22)" in out
+    assert "Player 2's first turn: twist" in out
+    assert "your" not in out.lower().replace("take your move back", "")
+    assert "You to move" not in out
+    _, computer, _ = run(monkeypatch, capsys, [*argv, "--opponent", "random"], "quit\n")
+    assert "Chinese Patience - your view. You to move." in computer
+    assert "(your discard pile; hand" in computer

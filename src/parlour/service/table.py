@@ -1092,11 +1092,17 @@ class TableService:
         the final totals ("Match to 500: you 0, the computer 0" once, not twice)."""
         with self._open(player, game_id) as live:
             viewer = policy.viewer(live.record, live.game, self._seat(live, player, seat))
-            other = policy.names(live.record, viewer).subject(1 - viewer)
+            named = policy.names(live.record, viewer)
+            # both seats named as the sentences name them: at two people's one table
+            # nobody is "you" ("Player 2's discard pile", as the status says), else
+            # the reader is "you" and the other "the computer" or a friend's name
+            you, other = named.subject(viewer), named.subject(1 - viewer)
             # The end is the service's to tell, once, in its words (answer["end"]):
             # the board without its "game over: you resigned" above "You resigned."
             # and its scores, which the counts below name as every table names the seats
-            text = live.game.render_for(viewer, colour, other=other, end=False, scores=False)
+            text = live.game.render_for(
+                viewer, colour, other=other, end=False, scores=False, you=you
+            )
             view = policy.view(live.record, live.game, viewer)
             told = policy.counts(live.record, view, viewer) if counts else None
             return f"{text}\n{told}" if told else text
