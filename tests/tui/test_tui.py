@@ -2324,3 +2324,29 @@ def test_a_known_wild_draw_four_is_named_in_words() -> None:
     table_for("uno").draw(canvas, view, dict(answer))
     row = canvas.plain().splitlines()[2]
     assert "(known: a Wild Draw Four)" in row and "W+4" not in row, row
+
+
+@pytest.mark.parametrize(
+    ("name", "buttons"), [("chinese-patience", ["[T]", "[Z]"]), ("uno", ["[D]"])]
+)
+def test_a_finished_game_draws_none_of_its_move_buttons(name: str, buttons: list[str]) -> None:
+    """Was: once a Chinese Patience game was over (won, lost or resigned), the table
+    still drew its greyed "[T] twist  [Z] end turn" though no move was left to play
+    (UNO's greyed "[D] draw" likewise). The buttons go with the end, as the web table's
+    do; in play they are drawn."""
+    from parlour.tui.canvas import Canvas
+    from parlour.tui.tables import table_for
+
+    backend = Backend(":memory:")
+    answer = backend.start(name, seed=3, opponent="random")
+    service, player, gid = backend.service, backend.player, answer["id"]
+    playing = service.get(player, gid)
+    canvas = Canvas(80, 24)
+    table_for(name).draw(canvas, playing["view"], dict(playing))
+    assert all(b in canvas.plain() for b in buttons), canvas.plain()
+    over = service.resign(player, gid)
+    assert over["outcome"] is not None
+    canvas = Canvas(80, 24)
+    table_for(name).draw(canvas, over["view"], dict(over))
+    assert not any(b in canvas.plain() for b in buttons), canvas.plain()
+    backend.close()

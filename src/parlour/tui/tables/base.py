@@ -146,7 +146,12 @@ class Button:
 
 def move_buttons(answer: Mapping[str, Any]) -> list[Button]:
     """The game's one-word moves with their keys and labels, as this table's options
-    have them (``answer["move_keys"]``, the service's, from the game's ``move_keys``)."""
+    have them (``answer["move_keys"]``, the service's, from the game's ``move_keys``);
+    none once the game is over, as the web table hides its game's buttons then: no move
+    is left to play (Chinese Patience's "[T] twist  [Z] end turn" stayed, greyed, under
+    a game already won or lost)."""
+    if answer.get("outcome") is not None:
+        return []
     return [
         Button(str(k["move"]), str(k["key"]), str(k["label"]), str(k["short"]))
         for k in answer.get("move_keys") or []
