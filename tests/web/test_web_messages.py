@@ -274,9 +274,10 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
     # beside "Player 1 won 1, Player 2 won 0") its value went under its label on a phone
     together = page.locator("#end-one-table").inner_text()
     assert together.startswith("At one table: Player 1 won ") and together.endswith("."), together
-    # (at 360 px "Series, game 1" beside "Player 1 (0), Player 2 (22)" still wraps)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("innerWidth === 390")
+    # each fact on one line on the smallest phone: "Series, game 1" beside "Player 1
+    # (0), Player 2 (22)" took two lines at 360 px
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function("innerWidth === 360")
     table.settle()
     assert not page.evaluate(BROKEN_FACTS), page.evaluate(BROKEN_FACTS)
 

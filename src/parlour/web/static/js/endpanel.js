@@ -168,7 +168,9 @@ function totalsOf(answer) {
   const me = answer.seat ?? v.player ?? 0;
   const pair = (t) => tally(t, me);
   // and a shorter label for a phone, where the longer one and the totals took two lines
-  if (answer.series) return [`Series after game ${answer.series.number}`, pair(end.totals || answer.series.totals), null, `Series, game ${answer.series.number}`];
+  // ("Series, game 1" beside "Player 1 (0), Player 2 (22)" still did at 360 px; the
+  // game's number is in the counts line above the table)
+  if (answer.series) return [`Series after game ${answer.series.number}`, pair(end.totals || answer.series.totals), null, "Series"];
   if (Array.isArray(v.scores) && v.target) return [`Match to ${v.target}`, pair(end.totals || v.scores)];
   if (Array.isArray(end.totals)) return ["Totals", pair(end.totals)];
   return null;
