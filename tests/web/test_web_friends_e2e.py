@@ -164,6 +164,22 @@ def test_an_uno_match_between_two_browsers(two: tuple[Table, Table]) -> None:
     bob.page.locator("#play-again").click()
     ann.page.wait_for_selector("#accept-rematch")
     bob.page.wait_for_selector("#withdraw-rematch")
+    # the keyboard follows the offer to its new button, as Ann's goes to "Accept" (it
+    # went to "Look at the table": the panel was drawn again while the table was busy)
+    focused = "() => document.activeElement.id || document.activeElement.textContent"
+    for person, button in ((bob, "withdraw-rematch"), (ann, "accept-rematch")):
+        person.settle()
+        assert person.page.evaluate(focused) == button
+    # and keeps it when the panel is drawn again while the table is busy (a window
+    # resized while it draws): the new panel's button has it, not the page's body
+    bob.page.evaluate(
+        "() => { window.Parlour.game.busy = true;"
+        " document.querySelector('#withdraw-rematch').dataset.old = '1'; }"
+    )
+    bob.page.set_viewport_size({"width": 1200, "height": 760})
+    bob.page.wait_for_function("!document.querySelector('#withdraw-rematch').dataset.old")
+    bob.page.evaluate("() => { window.Parlour.game.busy = false; }")
+    assert bob.page.evaluate(focused) == "withdraw-rematch"
     assert ann.page.inner_text("#rematch-text") == "Bob offers a rematch."
     waiting = "You offered a rematch: waiting for Ann to accept."
     assert bob.page.inner_text("#rematch-text") == waiting

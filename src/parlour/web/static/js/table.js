@@ -1451,9 +1451,12 @@ async function showEnd(answer, keep = "") {
   els.panelHost.replaceChildren(panel);
   if (els.message.classList.contains("error")) say("");
   if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
+  // the keyboard on the panel drawn again stays on it, busy or not: on the same button,
+  // else the new panel's main one ("Withdraw the offer" after "Offer a rematch"):
+  // drawn while the table was busy, the panel left it on the page's body
   const kept = keep ? panel.querySelector(`#${CSS.escape(keep)}`) : null;
   const first = kept || panel.querySelector(".end-actions button");
-  if (first && !state.busy) focus(first);
+  if (first && (!state.busy || keep)) focus(first);
 }
 
 /** The hand of a match the answer's last move ended (the match with it), if any. */
