@@ -299,16 +299,16 @@ class TerminalTable:
             # each card as the board and the log write it ("2: red 7"), its number the
             # thing to type; a hand of 13 cards ran to 95 columns: wrapped under its
             # first card, between cards (never "6:" at the end of a line)
-            numbered = [f"{i}:\xa0{card_words(card)}," for i, card in enumerate(hand, 1)]
+            numbered = [_unbroken(f"{i}: {card_words(card)},") for i, card in enumerate(hand, 1)]
             numbered[-1] = numbered[-1].rstrip(",")
             lead = "Cards by number: "
             wrapped = textwrap.fill(
-                lead + " ".join(w.replace(" ", "\xa0") for w in numbered),
+                lead + " ".join(numbered),
                 HELP_WIDTH,
                 subsequent_indent=" " * len(lead),
                 break_long_words=False,
             )
-            self.say(wrapped.replace("\xa0", " "))
+            self.say(wrapped.replace(UNBROKEN, " "))
         if ending:
             # the end's text starts with the status (the headline and why): it stands
             # for it, so "You resigned. It counts as a loss ..." is said once, not twice
