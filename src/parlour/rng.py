@@ -10,12 +10,21 @@ arithmetic, pinned by golden tests.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import MutableSequence
 from typing import TypeVar
 
 from .errors import EmptyDrawError, InvalidSeedError, quoted
 
-__all__ = ["Rng", "batch_plan", "shuffle_batched", "stream_key", "stream_seed"]
+__all__ = [
+    "LARGEST_SEED",
+    "Rng",
+    "batch_plan",
+    "check_seed",
+    "shuffle_batched",
+    "stream_key",
+    "stream_seed",
+]
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
@@ -42,6 +51,54 @@ def _check_seed(seed: object) -> None:
     nothing else: a float or a string would deal differently from the number it shows."""
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise InvalidSeedError(f"a seed must be a whole number from 0 up, got {quoted(seed)}")
+
+
+#: The largest seed a game is dealt from: 2**63 - 1, the largest whole number a signed
+#: 64-bit integer holds. Every place a game's seed is kept holds it exactly: the table
+#: service's SQLite and PostgreSQL stores (``BIGINT``), numpy's and pandas' ``int64``
+#: (a simulation's records as a DataFrame), the compiled UNO kernels (``uint64``) and a
+#: save's JSON. Front ends take less: a deal number typed or shown there is at most
+#: 2**53 - 1 (``parlour.service.MAX_SEED``), the largest a browser holds exactly.
+LARGEST_SEED = (1 << 63) - 1
+
+
+def check_seed(seed: object, count: int = 1) -> int:
+    """``seed`` as the whole number a game (or ``count`` games, from seeds ``seed`` to
+    ``seed + count - 1``) is dealt from, or ``InvalidSeedError`` quoting it and the range.
+
+    A seed is a whole number from 0 to :data:`LARGEST_SEED` (2**63 - 1): a Python
+    ``int`` or a numpy integer (what ``numpy.random.Generator.integers`` gives), never a
+    bool, a float (``7.0``) or a string, which would deal differently from the number
+    they show. ``parlour.new_game``, the environments' ``reset(seed=...)`` and
+    ``parlour.sim.run`` all check by this. (An :class:`Rng` itself takes any whole
+    number from 0 up, folding one above 64 bits into its state: it is also seeded from
+    streams and 64-bit draws, which are no game's seed.)"""
+    if isinstance(seed, bool):
+        number = None
+    else:
+        try:
+            number = operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            number = None
+    if number is None:
+        kind = "" if isinstance(seed, str) else f" ({type(seed).__name__})"
+        raise InvalidSeedError(
+            f"a seed must be a whole number from 0 to {LARGEST_SEED} (2**63 - 1), got "
+            f"{quoted(seed)}{kind}"
+        )
+    last = number + count - 1
+    if number < 0 or last > LARGEST_SEED:
+        if count > 1 and 0 <= number <= LARGEST_SEED:
+            raise InvalidSeedError(
+                f"seed {number} deals {count} games, to seed {last}, past the largest seed "
+                f"{LARGEST_SEED} (2**63 - 1): give a seed from 0 to "
+                f"{LARGEST_SEED - count + 1}"
+            )
+        raise InvalidSeedError(
+            f"a seed must be a whole number from 0 to {LARGEST_SEED} (2**63 - 1), got "
+            f"{quoted(seed)}"
+        )
+    return number
 
 
 def stream_key(label: str) -> int:

@@ -281,7 +281,17 @@ def test_an_interrupted_run_keeps_what_finished(tmp_path: Path, jobs: int) -> No
         ({"game": "gate", "players": "random,random"}, "gate needs one player"),
         ({"game": "gate", "games": 0}, "positive whole number, got 0"),
         ({"game": "gate", "games": -5}, "positive whole number, got -5"),
-        ({"game": "gate", "seed": -1}, "non-negative whole number, got -1"),
+        ({"game": "gate", "seed": -1}, r"a seed must be a whole number from 0 to .*got -1$"),
+        # the seed was any whole number: 2**70 was taken, and 2**63 played but its
+        # records made no DataFrame (int64) nor could the store keep them
+        ({"game": "gate", "seed": 2**70}, r"from 0 to 9223372036854775807 .*got 1180591"),
+        ({"game": "gate", "seed": 1.0}, r"got 1.0 \(float\)"),
+        (
+            {"game": "gate", "games": 10, "seed": 2**63 - 5},
+            r"^seed 9223372036854775803 deals 10 games, to seed 9223372036854775812, past "
+            r"the largest seed 9223372036854775807 \(2\*\*63 - 1\): give a seed from 0 to "
+            r"9223372036854775798$",
+        ),
         ({"game": "gate", "max_moves": 0}, "move limit"),
         ({"game": "gate", "matches": True}, "matches apply to uno only"),
         ({"game": "gate", "options": {"bars": 9}}, "option 'bars' of gate"),
@@ -306,7 +316,7 @@ def test_bad_input_is_one_clear_error(kwargs: dict[str, object], message: str) -
     # each of a kind parlour.sim exports (SimulationError and BackendError were only
     # in its private modules), or parlour's own
     kinds = (sim.SimulationError, sim.BackendError, parlour.UnknownGameError)
-    assert isinstance(info.value, (*kinds, parlour.InvalidOptionError))
+    assert isinstance(info.value, (*kinds, parlour.InvalidOptionError, parlour.InvalidSeedError))
 
 
 def test_missing_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

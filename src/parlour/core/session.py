@@ -14,7 +14,7 @@ import os
 import re
 import secrets
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ..errors import (
     GameOverError,
@@ -22,12 +22,12 @@ from ..errors import (
     InvalidMoveError,
     InvalidOptionError,
     InvalidSaveError,
-    InvalidSeedError,
     MoveIndexError,
     ParlourError,
     quoted,
 )
 from ..notation import deal_seed
+from ..rng import check_seed
 from .options import given_options, resolve_options
 from .protocol import GameState, Move, Outcome, check_player
 from .registry import game_class
@@ -364,12 +364,19 @@ class Game:
 
 def new_game(
     name: str,
-    seed: int | None = None,
+    seed: SupportsIndex | None = None,
     deck: str | None = None,
     options: Mapping[str, Any] | None = None,
     **kwargs: Any,
 ) -> Game:
     """Start a game from a seed (random if omitted) or an explicit deck, plus options.
+
+    A seed is a whole number from 0 to 2**63 - 1 (``parlour.rng.LARGEST_SEED``, what
+    the game stores and numpy's ``int64`` hold; a numpy integer is taken too); any
+    other (negative, larger, a bool, a float, a string) is an ``InvalidSeedError``
+    quoting it. The same seed deals the same game on every machine. A seed left out is
+    53 random bits, a deal number the web app and ``parlour play --seed`` take too
+    (they take 0 to 2**53 - 1, the largest a browser holds exactly).
 
     Options may be given as a mapping or as keyword arguments
     (``new_game("gate", seed=7, bars=3)``). A deck given without a seed takes the
@@ -389,8 +396,8 @@ def new_game(
     resolved = resolve_options(cls.option_specs, given, cls.name)
     if seed is None:
         seed = random_seed() if deck is None else deal_seed(deck)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidSeedError(f"seed must be a non-negative whole number, got {quoted(seed)}")
+    else:
+        seed = check_seed(seed)
     state = cls.new(seed, deck, resolved)
     return Game(state, seed, deck, resolved)
 

@@ -24,7 +24,7 @@ play the same games.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -32,7 +32,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..core.session import random_seed
 from ..errors import InvalidPlayerError, quoted
-from ..rng import Rng
+from ..rng import Rng, check_seed
 from .encoders import OBS_HIGH
 from .rewards import cut_off_rewards, end_rewards
 from .table import RENDER_MODES, Table, check_action, check_seats, check_settings
@@ -112,10 +112,12 @@ class DuelEnv(AECEnv):  # type: ignore[misc]
             mask = np.zeros(table.n_actions, dtype=np.int8)
         return {"observation": table.observe(seat), "action_mask": mask}
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(
+        self, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None
+    ) -> None:
         if seed is not None:
-            self._deals = Rng(seed)
-            game_seed = seed
+            game_seed = check_seed(seed)
+            self._deals = Rng(game_seed)
         else:
             game_seed = self._deals.randbelow(2**31)
         self.table.deal(game_seed)

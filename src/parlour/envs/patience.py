@@ -16,12 +16,13 @@ later resets without a seed deal from the environment's own random stream.
 
 from __future__ import annotations
 
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, SupportsIndex
 
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
+from ..rng import check_seed
 from .encoders import OBS_HIGH, Vector
 from .table import RENDER_MODES, Table, check_action, check_seats, check_settings
 
@@ -82,8 +83,10 @@ class PatienceEnv(gym.Env[Vector, np.int64]):
         }
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, *, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
+        if seed is not None:  # refused as new_game refuses it, before Gymnasium's own
+            seed = check_seed(seed)
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**31))
         self.table.deal(game_seed)

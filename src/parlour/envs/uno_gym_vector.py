@@ -33,7 +33,7 @@ all rows; a learner for one seat uses the rows where ``infos["agent"]`` is its s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
 import gymnasium as gym
 import numpy as np
@@ -42,7 +42,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..core.session import random_seed
-from ..rng import Rng
+from ..rng import Rng, check_seed
 from .encoders import OBS_HIGH
 from .rewards import CUT_OFF
 from .uno_vector import UnoVectorEnv, VectorStep
@@ -83,13 +83,17 @@ class UnoGymVectorEnv(VectorEnv):
         }
 
     def reset(
-        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+        self,
+        *,
+        seed: SupportsIndex | list[int] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         if isinstance(seed, list):
             seed = seed[0]  # one stream for all games: game g plays seed + g
         if seed is None:
             seed = self._deals.randbelow(2**62)
         else:
+            seed = check_seed(seed, self.num_envs)
             self._deals = Rng(seed)
         step = self.env.reset(seed=seed)
         self._mask = step.action_mask

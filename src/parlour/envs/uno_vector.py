@@ -13,16 +13,17 @@ hand of ``parlour.new_game("uno", seed=s + g)`` (default options: automatic
 penalty for a wrong ``W4``, no UNO calls or challenges), and the same actions
 make the same moves; a hand that ends is dealt again at once from the next
 unused seed (``s + num_envs``, then upwards), and ``env.seeds[g]`` tells which
-seed game ``g`` is playing. Actions, masks and observations are those of
-``UnoEnv``: the same action numbers, and the same observation vector that
-``UnoEnv`` builds from ``Uno.view(player)``, so they hold only what the player
-to move may see.
+seed game ``g`` is playing. Every seed from ``s`` to ``s + num_envs - 1`` must be one
+``new_game`` takes (0 to 2**63 - 1, ``parlour.rng.check_seed``). Actions, masks and
+observations are those of ``UnoEnv``: the same action numbers, and the same
+observation vector that ``UnoEnv`` builds from ``Uno.view(player)``, so they hold only
+what the player to move may see.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -33,13 +34,12 @@ from ..errors import (
     IllegalMoveError,
     InvalidActionError,
     InvalidOptionError,
-    InvalidSeedError,
     MissingExtraError,
     ResetNeededError,
 )
 from ..kernels import uno as kernel
 from ..kernels.jit import numba_available, register_warmer
-from ..rng import Rng
+from ..rng import Rng, check_seed
 from .actions import action_table
 from .encoders import encoder_for
 from .table import RESET_FIRST, check_settings
@@ -112,17 +112,14 @@ class UnoVectorEnv:
         self._deals = Rng(0)
         self._ready = False
 
-    def reset(self, seed: int | None = None) -> VectorStep:
+    def reset(self, seed: SupportsIndex | None = None) -> VectorStep:
         """Deal game ``g`` from seed ``seed + g`` (without a seed, from this env's stream)."""
+        n = self.num_envs
         if seed is None:
             seed = self._deals.randbelow(2**62)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise InvalidSeedError(f"the seed must be a non-negative whole number, got {seed!r}")
-        else:
+        else:  # game g is seed + g: every one of them a seed new_game takes
+            seed = check_seed(seed, n)
             self._deals = Rng(seed)
-        n = self.num_envs
-        if seed + n >= 2**64:
-            raise InvalidSeedError(f"the seed must be below 2**64 - num_envs, got {seed!r}")
         self.seeds[:] = np.arange(seed, seed + n, dtype=np.uint64)
         self._next_seed[0] = seed + n
         obs = np.zeros((n, self.observation_size), np.float32)

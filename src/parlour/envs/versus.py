@@ -32,7 +32,7 @@ algorithms (PPO, DQN, sb3-contrib's MaskablePPO) train on them unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, SupportsIndex
 
 import gymnasium as gym
 import numpy as np
@@ -41,6 +41,7 @@ import numpy.typing as npt
 from ..ai.base import Player, make_player, player_levels
 from ..core.registry import match_games
 from ..errors import IllegalMoveError, InvalidOptionError
+from ..rng import check_seed
 from .encoders import OBS_HIGH, Vector
 from .rewards import CUT_OFF, end_rewards
 from .table import RENDER_MODES, Table, check_action, check_seats, check_settings
@@ -162,8 +163,10 @@ class VersusEnv(gym.Env[Vector, np.int64]):
         }
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, *, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
+        if seed is not None:  # refused as new_game refuses it, before Gymnasium's own
+            seed = check_seed(seed)
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**31))
         if self.fixed_seat is None:

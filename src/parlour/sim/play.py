@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, SupportsIndex, cast
 
 from .. import games as _games  # noqa: F401  (registers the games in worker processes)
 from ..ai.base import Player, RandomPlayer, make_player, player_levels
@@ -29,6 +29,7 @@ from ..core.protocol import GameState
 from ..core.registry import game_class, match_games
 from ..core.session import new_game
 from ..errors import ParlourError, cut
+from ..rng import check_seed
 from .records import CAPPED, GameRecord, RecordResult, RecordRow
 from .stats import Tally
 
@@ -146,7 +147,7 @@ def make_spec(
     game: str,
     players: str | Sequence[str] | None = None,
     games: int = 1000,
-    seed: int = 0,
+    seed: SupportsIndex = 0,
     options: Mapping[str, Any] | None = None,
     matches: bool = False,
     max_moves: int | None = None,
@@ -156,8 +157,7 @@ def make_spec(
     name = cls.name
     if isinstance(games, bool) or not isinstance(games, int) or games <= 0:
         raise SimulationError(f"the number of games must be a positive whole number, got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SimulationError(f"the seed must be a non-negative whole number, got {seed!r}")
+    seed = check_seed(seed, games)  # game i is seed + i: each one new_game takes
     if max_moves is None:
         max_moves = default_max_moves(name)
     if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves <= 0:

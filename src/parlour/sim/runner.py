@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ..errors import InvalidOptionError, StorageError, quoted
 from .backends import default_jobs, iter_batches
@@ -35,7 +35,7 @@ def run(
     game: str,
     players: str | Sequence[str] | None = None,
     games: int = 1000,
-    seed: int = 0,
+    seed: SupportsIndex = 0,
     *,
     options: Mapping[str, Any] | None = None,
     matches: bool = False,
@@ -50,7 +50,8 @@ def run(
 ) -> SimResults:
     """Play ``games`` games of ``game`` and return their summary and records.
 
-    Game ``i`` is dealt from seed ``seed + i``; its result does not depend on
+    Game ``i`` is dealt from seed ``seed + i`` (every one of them a seed ``new_game``
+    takes: 0 to 2**63 - 1, else ``InvalidSeedError``); its result does not depend on
     ``jobs`` or ``backend``. ``players`` names a computer player per seat
     (``"strong,random"`` or a list; default ``random`` everywhere). For UNO a
     game is one hand unless ``matches`` asks for whole matches. ``jobs``

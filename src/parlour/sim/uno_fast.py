@@ -35,10 +35,10 @@ import importlib
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from ..errors import InvalidOptionError, InvalidSeedError
+from ..errors import InvalidOptionError
 from ..kernels import uno as kernel
 from ..kernels.jit import numba_available, register_warmer
-from ..rng import stream_key
+from ..rng import check_seed, stream_key
 from .play import make_spec, play_game
 
 __all__ = [
@@ -53,8 +53,6 @@ __all__ = [
 BLOCKED = kernel.BLOCKED  # winner of a blocked hand
 CAPPED = kernel.CAPPED  # winner of a hand stopped at the move limit
 DEFAULT_MAX_MOVES = 200_000  # as parlour.sim's limit for two-player games
-
-_MASK = (1 << 64) - 1
 
 
 class FastHands(NamedTuple):
@@ -78,16 +76,9 @@ def available() -> bool:
 
 
 def _check_seeds(seeds: Iterable[int]) -> list[int]:
-    out = []
-    for s in seeds:
-        try:
-            whole = not isinstance(s, bool) and int(s) == s
-        except (TypeError, ValueError):  # "7", None, nan: not a number of a deal
-            whole = False
-        if not whole or not 0 <= int(s) <= _MASK:
-            raise InvalidSeedError(f"seeds must be whole numbers from 0 to 2**64 - 1, got {s!r}")
-        out.append(int(s))
-    return out
+    """Each seed as ``new_game`` takes it (0 to 2**63 - 1: ``parlour.rng.check_seed``),
+    since :func:`reference_hands` deals them through the engine."""
+    return [check_seed(s) for s in seeds]
 
 
 def reference_hands(
