@@ -77,6 +77,40 @@ def test_bad_seed(seed: object) -> None:
         parlour.new_game("calculation", seed=seed)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("text", ["   ", "", " zz9 ", "\tq  1 ", "t9  f "])
+def test_a_move_refused_is_quoted_as_given(name: str, text: str) -> None:
+    """``g.play("   ")`` was refused as "'' is not a move ...", as if nothing had been
+    given, and " zz9 " as 'zz9': the message quotes the input as given, as repr does
+    (python-chess's "invalid uci: ' e2e4'"), then what is accepted."""
+    game = parlour.new_game(name, seed=3)
+    with pytest.raises(parlour.InvalidMoveError) as info:
+        game.play(text)
+    said = str(info.value)
+    assert said.startswith(repr(text)), said
+    assert re.search(r"moves are|play a card|piles are", said), said  # what is accepted
+    assert game.moves == []
+
+
+def test_the_notation_after_a_refusal_keeps_its_own_case() -> None:
+    """A word typed in lower case was put back into the whole message, the game's
+    notation help included: "t9 f" was told "... 'f' alone means the first foundation"."""
+    with pytest.raises(parlour.InvalidMoveError) as info:
+        parlour.new_game("calculation", seed=3).play("t9 f")
+    said = str(info.value)
+    assert said.startswith("'t9 f' is not a Calculation move: 't9' is no source pile"), said
+    assert said.endswith("; 'F' alone means the first foundation the card fits"), said
+
+
+def test_an_illegal_or_late_move_is_quoted_as_given() -> None:
+    game = parlour.new_game("calculation", seed=1)
+    illegal = next(m for m in ("W1 F", "W2 F", "W3 F") if m not in game.legal_moves())
+    with pytest.raises(parlour.IllegalMoveError, match=f"^{re.escape(repr(' ' + illegal))} is"):
+        game.play(" " + illegal)
+    game.resign()
+    with pytest.raises(parlour.GameOverError, match=r"; ' s w1 ' cannot be played$"):
+        game.play(" s w1 ")
+
+
 def test_unknown_game_and_option() -> None:
     with pytest.raises(parlour.UnknownGameError, match="unknown game 'chess'.*calculation"):
         parlour.new_game("chess")

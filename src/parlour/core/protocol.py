@@ -57,6 +57,12 @@ OutcomeResult: TypeAlias = Literal["won", "lost", "draw", "resigned"]
 SolveStatus: TypeAlias = Literal["solved", "unwinnable", "unknown"]
 
 _SPACES = re.compile(r"\s+")
+#: Where a refusal's notation help begins ("; moves are ...", ": play a card ...").
+_NOTATION = re.compile(r"[;:] (?:(?:accepted )?moves are|legal moves|play a card)\b")
+
+
+def _split(message: str, found: re.Match[str]) -> tuple[str, str]:
+    return message[: found.start()], message[found.start() :]
 
 
 def normalize_move_text(text: str) -> str:
@@ -338,20 +344,26 @@ class GameState(ABC):
         try:
             canonical = self.canonicalize(norm)
         except InvalidMoveError as exc:
-            # the games read the normalised text; the message quotes what was typed
-            given = _SPACES.sub(" ", text.strip())
-            if given == norm:
+            # the games read the normalised text; the message quotes what was given,
+            # spaces and case as they were (python-chess's "invalid uci: ' e2e4'"): the
+            # blank '   ' was quoted as '', as if nothing had been passed
+            if text == norm:
                 raise
-            message = str(exc).replace(quoted(norm), quoted(text.strip()), 1)
+            message = str(exc).replace(quoted(norm), quoted(text), 1)
+            # the reason quotes a word as typed ('t9' is no source pile); the notation
+            # after it stays the game's own ("'F' alone means ...", not "'f' alone")
+            notation = _NOTATION.search(message)
+            reason, rest = (message, "") if notation is None else _split(message, notation)
+            given = _SPACES.sub(" ", text.strip())
             for upper, typed in zip(norm.split(" "), given.split(" "), strict=True):
                 if upper != typed:
-                    message = message.replace(quoted(upper), quoted(typed))
-            raise type(exc)(message) from None
+                    reason = reason.replace(quoted(upper), quoted(typed))
+            raise type(exc)(reason + rest) from None
         move = by_str.get(canonical)
         if move is not None:
             return move
         raise IllegalMoveError(
-            f"{quoted(text.strip())} is not legal now{self.why_illegal(canonical)}; "
+            f"{quoted(text)} is not legal now{self.why_illegal(canonical)}; "
             + describe_legal(list(by_str))
         )
 

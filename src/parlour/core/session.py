@@ -154,9 +154,7 @@ class Game:
             )
         outcome = self.outcome
         if outcome is not None:
-            raise GameOverError(
-                f"the game is over ({outcome}); {quoted(text.strip())} cannot be played"
-            )
+            raise GameOverError(f"the game is over ({outcome}); {quoted(text)} cannot be played")
         return self._state.parse_move(text)
 
     def play(self, text: str) -> str:
