@@ -117,6 +117,40 @@ def test_a_player_registered_under_any_spelling_of_its_game_is_offered() -> None
             parlour.ai.register_player("uno", level)  # type: ignore[arg-type]
 
 
+class _Mine(parlour.ai.Player):
+    """A user's player (its module is not parlour's)."""
+
+    def choose(self, view: object, legal: list[str]) -> str:  # type: ignore[override]
+        return legal[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "level"), [("uno", "strong"), ("uno", "random"), ("gate", "fair")]
+)
+def test_a_built_in_level_is_replaced_only_when_asked(game: str, level: str) -> None:
+    """``@register_player("uno", "strong")`` on one's own class silently replaced the
+    ``strong`` of simulations and environments' opponents: refused, naming the levels and
+    ``replace=True``, which does it."""
+    player_levels(game)  # the built-in players registered first
+    registered = dict(base._PLAYERS.get(game, {}))
+    built_in = type(make_player(game, level))
+    try:
+        with pytest.raises(
+            parlour.InvalidOptionError,
+            match=rf"^'{level}' is one of parlour's own levels for {game} \(random, .*\): "
+            rf"registering _Mine under it would replace it .*a name of its own \(such as "
+            rf"'mine'\), or register_player\('{game}', '{level}', replace=True\) to replace it$",
+        ):
+            parlour.ai.register_player(game, level)(_Mine)
+        assert type(make_player(game, level)) is built_in  # unchanged
+        parlour.ai.register_player(game, "mine")(_Mine)
+        parlour.ai.register_player(game, "mine")(_Mine)  # one's own, again: a cell run twice
+        parlour.ai.register_player(game, level, replace=True)(_Mine)
+        assert type(make_player(game, level)) is _Mine
+    finally:
+        base._PLAYERS[game] = registered
+
+
 def test_a_hint_or_solve_given_no_game_says_what_it_takes() -> None:
     """``hint(game.state)`` said AttributeError: 'Gate' object has no attribute
     'past_turns', ``solve("gate")`` AttributeError: 'str' object has no attribute

@@ -235,7 +235,9 @@ def _is_built_in(factory: PlayerFactory) -> bool:
     return getattr(factory, "__module__", "").startswith("parlour.")
 
 
-def register_player(game: str, level: str) -> Callable[[PlayerFactory], PlayerFactory]:
+def register_player(
+    game: str, level: str, *, replace: bool = False
+) -> Callable[[PlayerFactory], PlayerFactory]:
     """Decorator: register a player class (or factory taking a seed) for a game.
 
     A game may register its own ``random`` level where a uniform choice over
@@ -245,6 +247,13 @@ def register_player(game: str, level: str) -> Callable[[PlayerFactory], PlayerFa
     unknown game is an ``UnknownGameError`` and a level that is no name (``""``, a
     number, ``"a,b"``) an ``InvalidOptionError``, here rather than when the level is first asked
     for.
+
+    A level of parlour's own (``random``, ``basic``, ``strong`` ...: :func:`own_levels`)
+    is replaced only with ``replace=True``; without it the decorator refuses with an
+    ``InvalidOptionError``, since ``@register_player("uno", "strong")`` on one's own
+    class silently replaced the ``strong`` that simulations, environments' opponents and
+    hints had meant until then. A level of one's own may be registered again (a
+    notebook cell run twice).
     """
     name = game_class(game).name
     if not isinstance(level, str) or not level.strip() or level != level.strip() or "," in level:
@@ -255,6 +264,15 @@ def register_player(game: str, level: str) -> Callable[[PlayerFactory], PlayerFa
         )
 
     def add(factory: PlayerFactory) -> PlayerFactory:
+        if not replace and not _is_built_in(factory) and level in own_levels(name):
+            what = getattr(factory, "__name__", type(factory).__name__)
+            raise InvalidOptionError(
+                f"{quoted(level)} is one of parlour's own levels for {name} "
+                f"({', '.join(own_levels(name))}): registering {what} under it would replace "
+                f"it wherever the level is named (simulations, environments' opponents, "
+                f"make_player); give your level a name of its own (such as "
+                f"'mine'), or register_player({name!r}, {level!r}, replace=True) to replace it"
+            )
         _PLAYERS.setdefault(name, {})[level] = factory
         return factory
 
