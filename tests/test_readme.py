@@ -121,6 +121,24 @@ def test_the_guides_environment_examples_run_as_pasted() -> None:
     assert space["infos"]["agent"].shape == (8,)  # type: ignore[index]
 
 
+def test_the_guides_unovectorenv_example_runs_as_pasted() -> None:
+    """``UnoVectorEnv`` was described only in its docstring: the guide's section on it
+    has a random masked policy for both seats, run here as pasted (a few CPU seconds),
+    whose hands end, are counted and are won by both seats."""
+    pytest.importorskip("numba")  # the vector environment needs the fast extra
+    code = _python_block("### `UnoVectorEnv`: the compiled hands without Gymnasium", GUIDE)
+    assert "UnoVectorEnv(num_envs=64)" in code and "env.reset(seed=0)" in code
+    space: dict[str, object] = {}
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        exec(compile(code, "environments.md", "exec"), space)  # noqa: S102 (our own guide)
+    hands, won = space["hands"], space["won"]
+    assert hands >= 20 and won.sum() <= hands and won.min() > 0  # type: ignore[operator, attr-defined]
+    assert f"{hands} hands ended; seat 0 won {won[0]}" in printed.getvalue()  # type: ignore[index]
+    env = space["env"]
+    assert env.observation_size == 416 and env.n_actions == 132  # type: ignore[attr-defined]
+    assert env.seeds.min() >= 0 and env.seeds.max() >= 64  # type: ignore[attr-defined]
+
+
 def test_the_deal_strings_shown_are_the_ones_dealt() -> None:
     """docs/notation.md's ``>>> ... deal_str()`` lines, read with their ``...`` as the
     cards left out: what the deal starts and ends with is what parlour deals."""

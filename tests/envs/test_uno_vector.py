@@ -90,6 +90,14 @@ def test_seeded_reset_is_reproducible_and_unseeded_resets_differ() -> None:
     assert run(None, env) != run(None, env)
 
 
+def test_an_environment_never_seeded_deals_from_fresh_entropy() -> None:
+    """As the guide says of every environment: each unseeded UnoVectorEnv dealt from
+    Rng(0), so parallel workers' first resets all played the same hands."""
+    first = [UnoVectorEnv(2) for _ in range(3)]
+    seeds = {tuple(int(s) for s in (env.reset(), env.seeds)[1]) for env in first}
+    assert len(seeds) == 3
+
+
 def test_the_opponents_hidden_cards_do_not_change_an_observation() -> None:
     """Two deals that differ only in a card of player 1's hand and a card deep in the
     draw pile: player 0 sees the same observation in both."""

@@ -14,10 +14,11 @@ penalty for a wrong ``W4``, no UNO calls or challenges), and the same actions
 make the same moves; a hand that ends is dealt again at once from the next
 unused seed (``s + num_envs``, then upwards), and ``env.seeds[g]`` tells which
 seed game ``g`` is playing. Every seed from ``s`` to ``s + num_envs - 1`` must be one
-``new_game`` takes (0 to 2**63 - 1, ``parlour.rng.check_seed``). Actions, masks and
-observations are those of ``UnoEnv``: the same action numbers, and the same
-observation vector that ``UnoEnv`` builds from ``Uno.view(player)``, so they hold only
-what the player to move may see.
+``new_game`` takes (0 to 2**63 - 1, ``parlour.rng.check_seed``); an environment never
+seeded deals from fresh entropy. Actions, masks and observations are those of
+``UnoEnv``: the same action numbers, and the same observation vector that
+``UnoEnv`` builds from ``Uno.view(player)``, so they hold only what the player
+to move may see.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import numpy.typing as npt
 
 from ..ai.uno.encoding import UNO
 from ..cards import parse_uno_card
+from ..core.session import random_seed
 from ..errors import (
     IllegalMoveError,
     InvalidActionError,
@@ -89,7 +91,14 @@ def _card_numbers() -> Any:
 
 
 class UnoVectorEnv:
-    """``num_envs`` single UNO hands, stepped together, with auto-reset."""
+    """``num_envs`` single UNO hands, stepped together, with auto-reset.
+
+    ``reset(seed=s)`` and ``step(actions)`` return a :class:`VectorStep` of arrays, a
+    row per game, for the player to move there (seat ``agent``). ``actions`` are the
+    132 move strings the action numbers stand for (``UnoEnv``'s), ``seeds`` the seed
+    of each game's hand now, ``observation_size`` 416. ``docs/environments.md``
+    ("UnoVectorEnv: the compiled hands without Gymnasium") has the shapes, the masks,
+    the seeds and a runnable example."""
 
     def __init__(self, num_envs: int = 64, max_steps: int = 5000) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs <= 0:
@@ -109,7 +118,9 @@ class UnoVectorEnv:
         pack, plans = kernel.engine_tables()
         #: The kernel's constant tables: pack, shuffle plans, actions, card numbers.
         self._tables = (pack, plans, _action_tables(), _card_numbers())
-        self._deals = Rng(0)
+        # fresh entropy until reset(seed=...), as in every environment: Rng(0) dealt
+        # every unseeded UnoVectorEnv the same hands, so parallel workers played the same
+        self._deals = Rng(random_seed())
         self._ready = False
 
     def reset(self, seed: SupportsIndex | None = None) -> VectorStep:
