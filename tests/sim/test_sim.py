@@ -461,3 +461,19 @@ def test_a_player_object_is_refused_and_a_registered_level_is_simulated(
     # (they were "draw: the first player's choice")
     assert player_levels("uno")[-1] == "first" and best_level("uno") == "strong"
     assert "first" not in parlour.ai.hint(parlour.new_game("uno", seed=1)).reason
+
+
+def test_results_repr_is_one_line_not_every_record() -> None:
+    """``results`` at a notebook's prompt printed the dataclass's repr: every one of a
+    run's records (10,000 ``GameRecord(...)`` after the README's run)."""
+    results = sim.run("gate", "fair", games=30, seed=5, jobs=1)
+    shown = repr(results)
+    assert "\n" not in shown and "GameRecord" not in shown and len(shown) < 200
+    seat = results.summary.seats[0]
+    assert shown == (
+        f"<SimResults gate: 30 games (seeds 5-34); seat 0 fair won {seat.wins} "
+        f"({seat.win_rate:.1%}, 95% CI {seat.ci_low:.1%}-{seat.ci_high:.1%}); 30 records>"
+    )
+    one = sim.run("uno", "basic,random", games=1, jobs=1, matches=True, keep_records=False)
+    assert repr(one).startswith("<SimResults uno: 1 match (seed 0); seat 0 basic won ")
+    assert repr(one).endswith("; 0 records>")

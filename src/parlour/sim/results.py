@@ -41,6 +41,28 @@ class SimResults:
     records: list[GameRecord] = field(default_factory=list)
     interrupted: bool = False
 
+    def __repr__(self) -> str:
+        """The run in one line: what was played and how each seat did. The dataclass's
+        own repr wrote out every record, so ``results`` at a notebook's prompt after a
+        run of 10,000 games printed 10,000 ``GameRecord(...)``; they are in ``records``
+        (and ``frame()``)."""
+        summary, spec = self.summary, self.spec
+        unit = summary.unit
+        if summary.games != 1:
+            unit = "matches" if unit == "match" else unit + "s"
+        last = spec.seed + summary.games - 1
+        seeds = f"seed {spec.seed}" if summary.games == 1 else f"seeds {spec.seed}-{last}"
+        seats = "; ".join(
+            f"seat {seat.seat} {seat.player} won {seat.wins} ({seat.win_rate:.1%}, "
+            f"95% CI {seat.ci_low:.1%}-{seat.ci_high:.1%})"
+            for seat in summary.seats
+        )
+        stopped = ", interrupted" if self.interrupted else ""
+        return (
+            f"<SimResults {spec.game}: {summary.games} {unit} ({seeds}{stopped}); {seats}; "
+            f"{len(self.records)} record{'s' * (len(self.records) != 1)}>"
+        )
+
     def __iter__(self) -> Iterator[GameRecord]:
         return iter(self.records)
 
