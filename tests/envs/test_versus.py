@@ -223,6 +223,11 @@ def test_gym_vector_env_seeds() -> None:
     a, b = envs.UnoGymVectorEnv(3), envs.UnoGymVectorEnv(3)
     assert list(a.reset()[1]["seed"]) != list(b.reset()[1]["seed"])
     assert (a.reset(seed=4)[0] == b.reset(seed=4)[0]).all()
+    # Gymnasium's list of one seed a game: game g plays s + g, so it must be s, s + 1, ...
+    assert list(a.reset(seed=[7, 8, 9])[1]["seed"]) == [7, 8, 9]
+    for seeds in ([10, 20, 30], [10, 11], []):  # [10, 20, 30] dealt 10, 11, 12 silently
+        with pytest.raises(parlour.InvalidSeedError, match=r"one seed a game, consecutive"):
+            a.reset(seed=seeds)
 
 
 def test_maskable_ppo_learns_a_few_steps() -> None:

@@ -24,7 +24,9 @@ all rows; a learner for one seat uses the rows where ``infos["agent"]`` is its s
   call): a terminated hand needs none, and a truncated one is scored as a loss.
 * **Seeds**: ``reset(seed=s)`` deals game ``g`` from seed ``s + g`` (the first hand of
   ``parlour.new_game("uno", seed=s + g)``) and later hands from the next seeds;
-  ``infos["seed"]`` tells each game's seed. Without a seed the first reset draws
+  ``infos["seed"]`` tells each game's seed. A list of seeds (Gymnasium's one a game)
+  must be those, ``[s, s + 1, ...]``: any other is an ``InvalidSeedError`` (it was
+  read as its first seed alone). Without a seed the first reset draws
   one from fresh entropy, so two environments never play the same hands by accident.
 * An illegal action raises ``parlour.IllegalMoveError`` (a ``ValueError``) and changes
   no game (mask the policy); one outside the action space (``-1``, ``n``) raises
@@ -42,6 +44,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..core.session import random_seed
+from ..errors import InvalidSeedError, quoted
 from ..rng import Rng, check_seed
 from .encoders import OBS_HIGH
 from .rewards import CUT_OFF
@@ -89,7 +92,7 @@ class UnoGymVectorEnv(VectorEnv):
         options: dict[str, Any] | None = None,
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         if isinstance(seed, list):
-            seed = seed[0]  # one stream for all games: game g plays seed + g
+            seed = self._first_of(seed)  # one stream for all games: game g plays seed + g
         if seed is None:
             seed = self._deals.randbelow(2**62)
         else:
@@ -98,6 +101,23 @@ class UnoGymVectorEnv(VectorEnv):
         step = self.env.reset(seed=seed)
         self._mask = step.action_mask
         return step.observation, self._infos(step, step.rewards)
+
+    def _first_of(self, seeds: list[Any]) -> int:
+        """The first seed of a list of one per game (Gymnasium's form), which must be
+        consecutive, as game ``g`` plays seed ``s + g``: ``[10, 20, 30]`` dealt games 11
+        and 12, not 20 and 30, without a word."""
+        n = self.num_envs
+        first = check_seed(seeds[0], n) if seeds else None
+        if first is None or [check_seed(s) for s in seeds] != list(range(first, first + n)):
+            start = "s" if first is None else str(first)
+            wanted = f"[{start}, {start} + 1, ..., {start} + {n - 1}]"
+            if first is not None:
+                wanted = f"[{first}, {first + 1}, ..., {first + n - 1}]"
+            raise InvalidSeedError(
+                f"reset(seed=[...]) takes one seed a game, consecutive, as game g plays seed "
+                f"s + g: {wanted} (or seed={start}); got {quoted(seeds)}"
+            )
+        return first
 
     def step(
         self, actions: Any
