@@ -91,6 +91,16 @@ def test_a_move_refused_is_quoted_as_given(name: str, text: str) -> None:
     assert game.moves == []
 
 
+def test_help_on_play_says_what_it_takes_and_raises() -> None:
+    """``help(g.play)`` said only "Parse and play a move; return its canonical string.":
+    not what text it reads nor which errors a caller may catch."""
+    doc = parlour.Game.play.__doc__ or ""
+    for words in ("rules page", "any case", "legal_moves()", "changes nothing"):
+        assert words in doc
+    for error in ("InvalidMoveError", "IllegalMoveError", "GameOverError"):
+        assert error in doc and hasattr(parlour, error)
+
+
 def test_the_notation_after_a_refusal_keeps_its_own_case() -> None:
     """A word typed in lower case was put back into the whole message, the game's
     notation help included: "t9 f" was told "... 'f' alone means the first foundation"."""

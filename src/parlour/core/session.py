@@ -158,7 +158,15 @@ class Game:
         return self._state.parse_move(text)
 
     def play(self, text: str) -> str:
-        """Parse and play a move; return its canonical string."""
+        """Parse and play a move; return its canonical string.
+
+        ``text`` is a move in the notation of the game's rules page, in any case and
+        spacing (``"t3  f"`` plays ``"T3 F"``); ``legal_moves()`` lists the canonical
+        strings. A move refused changes nothing and raises a ``ValueError`` subclass
+        whose message quotes ``text`` as given and says what is accepted:
+        ``InvalidMoveError`` (no move of this game at all), ``IllegalMoveError`` (a move
+        the rules do not allow now) or ``GameOverError`` (the game has ended).
+        """
         move, canonical = self._find(text)
         self._push(move, canonical)
         self._future.clear()
