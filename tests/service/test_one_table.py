@@ -10,7 +10,7 @@ import re
 import pytest
 
 from parlour.service import HUMAN, TableService, open_service
-from parlour.service.ending import end_facts, stats_lines
+from parlour.service.ending import end_facts, stats_lines, winner_seat
 
 ME = "me"
 
@@ -111,3 +111,28 @@ def test_the_one_taking_the_screen_is_spoken_to(table: TableService) -> None:
         told = table.get(ME, gid, seat)["meanwhile"]
     assert "You lose your turn." in told and f"Player {seat + 1}" not in told, told
     assert f"Player {2 - seat} plays" in told, told
+
+
+def test_a_resigned_game_stored_without_its_winner_is_the_other_seats_everywhere(
+    table: TableService,
+) -> None:
+    """A resigned record keeps who resigned (``loser``); one stored without ``winner``
+    was told two ways: the list said "Draw" (it read ``winner`` alone) while the
+    statistics counted the other seat's win. Both read ``ending.winner_seat`` now."""
+    one = table.start(ME, "uno", seed=2, opponent=HUMAN, options={"first": 0})
+    table.resign(ME, one["id"], 0)  # Player 1 resigns
+    mine = table.start(ME, "uno", seed=4, opponent="random")
+    table.resign(ME, mine["id"])
+    for gid, loser in ((one["id"], 0), (mine["id"], 1)):  # mine: as if the computer resigned
+        record = table.store.get(gid)
+        assert record is not None and record.outcome is not None
+        record.outcome = {**record.outcome, "winner": None, "loser": loser}
+        table.store.update(record)
+    assert winner_seat({"result": "resigned", "loser": 0}) == 1
+    assert winner_seat({"result": "draw", "reason": "blocked"}) is None
+    listed = {s["id"]: s for s in table.list_games(ME)}
+    assert listed[one["id"]]["result_text"] == "Player 2 won"
+    assert listed[one["id"]]["headline"] == "Player 2 won!"
+    assert table.stats(ME)["one_table"][0]["won"] == [0, 1]
+    assert listed[mine["id"]]["result"] == "won" and listed[mine["id"]]["result_text"] == "Won"
+    assert table.stats(ME)["games"][0]["won"] == 1  # the statistics agree with the list

@@ -26,6 +26,7 @@ __all__ = [
     "pair_words",
     "stats_lines",
     "streak_words",
+    "winner_seat",
 ]
 
 #: The seats of two people at one table: names, written as names, since nobody at a
@@ -38,6 +39,19 @@ AGAIN = {
     "winnable": "a new winnable deal",
     "daily": "the deal of the day again",
 }
+
+
+def winner_seat(outcome: Mapping[str, Any]) -> int | None:
+    """The seat that won a finished two-player game, the one reading of an outcome's
+    winner for every list, headline and count: its ``winner``, else, for a resigned
+    game, the seat opposite its ``loser`` (a record stored with only the loser was
+    "Draw" in the list while the statistics counted the other seat's win); None for a
+    draw, a patience, or a game over with neither."""
+    if outcome.get("winner") is not None:
+        return int(outcome["winner"])
+    if outcome.get("result") == "resigned" and outcome.get("loser") is not None:
+        return 1 - int(outcome["loser"])
+    return None
 
 
 def deal_words(answer: Mapping[str, Any]) -> str:

@@ -74,7 +74,7 @@ from .answers import (
     Step,
     Verdict,
 )
-from .ending import ONE_TABLE_NAMES, best_words, day_words, streak_words
+from .ending import ONE_TABLE_NAMES, best_words, day_words, streak_words, winner_seat
 from .store import GameRecord, now
 from .words import (
     Names,
@@ -697,10 +697,9 @@ def _series(record: GameRecord, game: Game) -> Series | None:
 def result_for(outcome: dict[str, Any], seat: int) -> str:
     """'won', 'lost', 'draw' or 'resigned', from ``seat``'s side of the table."""
     result = str(outcome.get("result"))
-    winner = outcome.get("winner")
+    winner = winner_seat(outcome)
     if result == "resigned":
-        loser = outcome.get("loser")
-        return "resigned" if loser is None or loser == seat else "won"
+        return "won" if winner is not None and winner == seat else "resigned"
     if winner is not None:
         return "won" if winner == seat else "lost"
     if result in ("won", "draw"):
@@ -719,10 +718,10 @@ _HEADLINES = {
 
 def headline(record: GameRecord, outcome: dict[str, Any], seat: int) -> str:
     if record.opponent == HUMAN:
-        winner = outcome.get("winner")
+        winner = winner_seat(outcome)
         if winner is None:
             return "A draw." if outcome.get("result") == "draw" else "The game is over."
-        return f"Player {int(winner) + 1} won!"
+        return f"{ONE_TABLE_NAMES[winner]} won!"
     result = result_for(outcome, seat)
     if result == "resigned":
         return give_up_words(game_class(record.game).players)["headline"]
@@ -1046,7 +1045,7 @@ def summary(record: GameRecord, seat: int = PERSON) -> GameSummary:
         "result_text": None if outcome is None else _result_text(record, outcome, seat),
         "score_text": ""
         if outcome is None
-        else listed_score(outcome.get("score"), outcome.get("winner"), names(record, seat)),
+        else listed_score(outcome.get("score"), winner_seat(outcome), names(record, seat)),
         "headline": None if outcome is None else headline(record, outcome, seat),
         "deal_text": words["deal_text"],
         "moves_text": words["moves_text"],
@@ -1066,8 +1065,8 @@ def _result_text(record: GameRecord, outcome: dict[str, Any], seat: int) -> str:
     table, where nobody is "you", the winner's ("Player 2 won"; it said "Lost", Player
     1's side of Player 2's win)."""
     if record.opponent == HUMAN:
-        winner = outcome.get("winner")
-        return "Draw" if winner is None else f"{ONE_TABLE_NAMES[int(winner)]} won"
+        winner = winner_seat(outcome)
+        return "Draw" if winner is None else f"{ONE_TABLE_NAMES[winner]} won"
     return result_words(result_for(outcome, seat), game_class(record.game).players)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ending import one_table_words
+from .ending import one_table_words, winner_seat
 from .policy import HUMAN as ONE_TABLE  # the opponent of two people at one table
 from .store import GameRecord
 
@@ -25,8 +25,9 @@ def _won(record: GameRecord, player: str | None = None) -> bool:
     """Whether ``player`` won (the owner's seat 0 unless they are a friend's game's guest)."""
     outcome = record.outcome or {}
     seat = 1 if player is not None and record.guest == player != record.player else 0
-    if outcome.get("winner") is not None:
-        return bool(outcome.get("winner") == seat)
+    won_by = winner_seat(outcome)
+    if won_by is not None:
+        return won_by == seat
     return outcome.get("result") == "won"
 
 
@@ -44,17 +45,6 @@ def _own(records: list[GameRecord]) -> list[GameRecord]:
     return [r for r in records if r.opponent != ONE_TABLE]
 
 
-def _winner(record: GameRecord) -> int | None:
-    """The seat that won a finished two-player game (the other resigned included); None
-    for a draw."""
-    outcome = record.outcome or {}
-    if outcome.get("winner") is not None:
-        return int(outcome["winner"])
-    if outcome.get("result") == "resigned" and outcome.get("loser") is not None:
-        return 1 - int(outcome["loser"])
-    return None
-
-
 def one_table_stats(records: list[GameRecord], name: str | None = None) -> list[dict[str, Any]]:
     """The games played at one table, kept apart from the person's own: per game (only
     ``name``'s when it is given), how many each seat won and how many were drawn, with
@@ -65,7 +55,7 @@ def one_table_stats(records: list[GameRecord], name: str | None = None) -> list[
             by_game.setdefault(record.game, []).append(record)
     rows = []
     for game, games in sorted(by_game.items()):
-        winners = [_winner(r) for r in games]
+        winners = [winner_seat(r.outcome or {}) for r in games]
         won = [winners.count(0), winners.count(1)]
         drawn = winners.count(None)
         rows.append(
