@@ -50,7 +50,6 @@ from .service.words import (
     card_words,
     cards_kept_whole,
     fitted,
-    move_words,
     moves_words,
     no_card_words,
     sentences,
@@ -471,7 +470,7 @@ class TerminalTable:
                 self.say(fitted(game_class(answer["game"]).help_text, HELP_WIDTH))
                 return "same"
             if command == "moves" and not rest:
-                self.prose(_moves_text(answer, self.hot_seat))
+                self.prose(_moves_text(answer))
                 return "same"
             if command == "show" and not rest:
                 return "changed"
@@ -545,7 +544,7 @@ class TerminalTable:
             if as_sentence(whole) != as_sentence(exc.brief):
                 lines.append(_indented(whole))
             if listed:
-                moves = _moves_text(self.answer, self.hot_seat)
+                moves = _moves_text(self.answer)
                 lines.append(textwrap.indent(moves, "  "))
             return "\n".join(lines)
         # a sentence, as the terminal table says it ("! Nothing to redo."): it was the
@@ -777,24 +776,17 @@ def _board_fitted(board: str) -> str:
 _LABEL = re.compile(r"\s*\S[^:]*?(: |  +)")
 
 
-def _moves_text(answer: Answer, hot_seat: bool) -> str:
+def _moves_text(answer: Answer) -> str:
     """``moves``: each legal move as typed, then what it does with its card as people
-    read it ("B5  play blue 5", "S W1  play 7♦ from the stock to W1"), so that the
-    codes to type are never the only way a card is shown; "Legal moves: none" if
-    there are none."""
+    read it (the service's ``move_texts``: "B5  play blue 5", "S W1  play 7♦ from the
+    stock to W1"), so that the codes to type are never the only way a card is shown;
+    "Legal moves: none" if there are none."""
     moves = answer["moves"]
     if not moves:
         return "Legal moves: none"
-    cls = game_class(answer["game"])
-    seats = [seat["name"] for seat in answer["names"]] or ["you"]
-    seat = answer["seat"]
-    # told from the mover's side, as the hint is: "your discard pile", "the stock"
-    viewer, side = (None, seat) if hot_seat else (seat, None)
-    names = Names(viewer, seats, cls.pile_names, cls.seat_piles, side, cls.players)
     width = max(len(m["move"]) for m in moves)
     lines = ["Legal moves:"]
-    for m in moves:
-        does = move_words(m, names)
+    for m, does in zip(moves, answer["move_texts"], strict=True):
         # a one-word move says no more than its word ("deal", "twist"): the word alone
         lines.append(f"  {m['move']:<{width}}  {does}" if does != m["move"] else f"  {m['move']}")
     return "\n".join(lines)

@@ -136,3 +136,21 @@ def test_a_resigned_game_stored_without_its_winner_is_the_other_seats_everywhere
     assert table.stats(ME)["one_table"][0]["won"] == [0, 1]
     assert listed[mine["id"]]["result"] == "won" and listed[mine["id"]]["result_text"] == "Won"
     assert table.stats(ME)["games"][0]["won"] == 1  # the statistics agree with the list
+
+
+def test_each_legal_move_comes_in_words_from_the_movers_side(table: TableService) -> None:
+    """``parlour play``'s ``moves`` named the seats itself, from the answer's names (a
+    second copy of ``policy.names``): the answer says each move (``move_texts``), at
+    one table from the mover's side as the hint is, against the computer to "you"."""
+    answer = table.start(ME, "chinese-patience", seed=3, opponent=HUMAN)
+    gid = answer["id"]
+    for _ in range(2):
+        seat = answer["to_move"]
+        answer = table.play(ME, gid, table.get(ME, gid, seat)["legal_moves"][0], seat)
+    answer = table.get(ME, gid, answer["to_move"])
+    said = dict(zip(answer["legal_moves"], answer["move_texts"], strict=True))
+    assert answer["seat"] == 1 and said["0 7"] == "play 3♦ from Player 2's discard pile to pile 7"
+    uno = table.start(ME, "uno", seed=2, opponent="random")
+    said = dict(zip(uno["legal_moves"], uno["move_texts"], strict=True))
+    assert said["G5"] == "play green 5" and said["draw"] == "draw a card"
+    assert table.get(ME, gid, 1 - answer["seat"])["move_texts"] == []  # not their turn

@@ -377,6 +377,11 @@ class Answer(TypedDict):
     counts_lines: int
     legal_moves: list[str]
     moves: list[MoveChoice]
+    #: What each of ``moves`` does, in the same order, said to the reader as a hint
+    #: says it, its card as people read it ("play blue 5", "put 7♦ from the stock on
+    #: W3"), the seats named as this table names them (``parlour play``'s ``moves``
+    #: lists them beside the strings to type).
+    move_texts: list[str]
     #: The reader's cards that a number picks, number 1 first (UNO's hand as the game
     #: keeps it; empty for a game without a hand): every front end numbers from it.
     numbered: list[str]

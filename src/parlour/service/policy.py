@@ -87,6 +87,7 @@ from .words import (
     listed_score,
     match_words,
     move_key_words,
+    move_words,
     moves_words,
     pile_legend,
     prompt_words,
@@ -951,6 +952,7 @@ def answer(
         "counts_lines": counts_lines(record, shown, seat),
         "legal_moves": legal,
         "moves": parts,
+        "move_texts": _move_texts(record, seat, parts),
         "numbered": numbered(shown),
         "status": _status(record, game, seat, final, ending or []),
         "to_move": None if outcome is not None else game.to_move,
@@ -986,6 +988,16 @@ def answer(
     if (final or chose_the_deal(record, seat)) and numbered_deal(record):
         data["seed"] = deal_number(record.seed)
     return data
+
+
+def _move_texts(record: GameRecord, seat: int, parts: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each legal move in words from the mover's side, as the hint says it ("your
+    discard pile"; at one table Player 2's own, told from their side): the answer's
+    ``move_texts``, so that no front end names the seats for itself."""
+    if not parts:
+        return []
+    said = names(record, seat)
+    return [move_words(p, said) for p in parts]
 
 
 def numbered_deal(record: GameRecord) -> bool:
