@@ -41,6 +41,10 @@ def test_games_at_one_table_are_not_the_persons_own_wins_and_losses(table: Table
     assert lost["end"]["streak_text"] == "no wins yet" and lost["end"]["one_table"] is None
     stats = table.stats(ME)
     assert [(row["game"], row["played"], row["won"]) for row in stats["games"]] == [("uno", 1, 0)]
+    # the results chart's marks: the person's own games alone, as counted (the web page
+    # picked them from the list of games again, by its own reading of "one table")
+    assert stats["games"][0]["results"] == ["resigned"]
+    assert stats["total"]["results"] == ["resigned"]
     assert stats["total"]["played"] == 1
     assert stats["one_table"] == [
         {
@@ -49,6 +53,7 @@ def test_games_at_one_table_are_not_the_persons_own_wins_and_losses(table: Table
             "won": [1, 1],
             "drawn": 0,
             "text": "Player 1 won 1, Player 2 won 1",
+            "line": "At one table, UNO: Player 1 won 1, Player 2 won 1.",
         }
     ]
     lines = stats_lines(stats)

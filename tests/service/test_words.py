@@ -183,10 +183,16 @@ def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end(
     assert facts[-1].startswith("Deal number: ")
     assert again_words(answer) == "the deal of the day again"
     lines = stats_lines(table.stats("me"))
-    assert lines[0].split() == ["Game", "Played", "Won", "Win", "rate", "Streak", "Longest", "Best"]
+    assert lines[0].split() == ["Game", "Played", "Won", "Win", "rate", "Streak", "Longest"]
     assert lines[2].split()[:5] == ["The", "Gate", "1", "0", "0%"]
     assert lines[3].split()[:6] == ["deal", "of", "the", "day", "1", "0"]
     assert lines[4].split()[:3] == ["All", "games", "1"]
+    # the best as the end says it ("Best: 0 cards on the foundations"), under the table
+    assert "Best: 0 cards on the foundations" in facts
+    assert lines[5:7] == [
+        "Best in The Gate: 0 cards on the foundations.",
+        "Best in The Gate, deal of the day: 0 cards on the foundations.",
+    ]
     assert stats_lines(table.stats("me"), "uno") == ["No finished games of UNO yet."]
     assert stats_lines(table.stats("nobody")) == ["No finished games yet."]
 
@@ -194,25 +200,29 @@ def test_the_end_facts_and_the_statistics_read_the_same_in_every_text_front_end(
 def test_the_statistics_table_gives_each_best_its_unit() -> None:
     """Was: a bare "best" column, 52 for Calculation's cards home beside 549 for UNO's
     points, and the "all games" line's best the larger of the two (549: UNO points
-    above Calculation cards). Now "52 cards home" and "549 points" as the web app's
-    statistics page writes them, no best across games, the games by their titles, and
+    above Calculation cards). Now "52 cards on the foundations" (as the end of a game
+    says it) and "549 points", the service's ``best_text`` the web app's statistics
+    page writes too, no best across games, the games by their titles, and
     "1 game in play (parlour tui resumes it)"."""
     from parlour.service.ending import stats_lines
 
     table = open_service(":memory:")
     answer = table.start("me", "calculation", seed=3)
-    table.resign("me", table.play("me", answer["id"], "S W1")["id"])
+    ended = table.resign("me", table.play("me", answer["id"], "S W1")["id"])["end"]
     uno = table.start("me", "uno", seed=3, opponent="random", options={"target": 1})
     while uno["end"] is None:
         uno = table.play("me", uno["id"], uno["legal_moves"][0])
     table.start("me", "gate", seed=3)
     stats = table.stats("me")
     lines = stats_lines(stats)
-    rows = {line.split("  ")[0]: line for line in lines}
-    assert rows["Calculation"].endswith(" 4 cards home"), lines  # the four bases
+    # the four bases, in the end's words (the statistics said "4 cards home"), a line
+    # of its own under the table (a column of them made it wider than 80)
+    assert "Best in Calculation: 4 cards on the foundations." in lines, lines
+    calculation = next(r for r in stats["games"] if r["game"] == "calculation")
+    assert ended is not None and calculation["best_text"] == ended["best_text"]
     best = next(r["best_score"] for r in stats["games"] if r["game"] == "uno")
-    assert rows["UNO"].endswith(f" {best} points") or rows["UNO"].endswith(" -"), lines
-    assert rows["All games"].endswith(" -"), lines
+    assert best is None or f"Best in UNO: {best} points." in lines, lines
+    assert not any(line.startswith("Best in All games") for line in lines), lines
     assert lines[-1] == "1 game in play (parlour tui resumes it)."
     assert max(len(line) for line in lines) < 80
 

@@ -42,6 +42,15 @@ def finish(
     assert resigned.ok, resigned.text()
 
 
+#: Each results chart (its bars have titles): whether it draws the win rate's line,
+#: and the words under its marks.
+RESULTS_CHARTS = """() => [...document.querySelectorAll('svg.chart')]
+  .filter((c) => c.querySelector('rect title'))
+  .map((c) => ({line: !!c.querySelector('polyline'),
+                words: [...c.querySelectorAll('text')].map((t) => t.textContent)
+                  .filter((t) => /oldest|latest|line/.test(t))}))"""
+
+
 def test_statistics_on_a_phone(table_at: TableAt) -> None:
     table = table_at("phone")
     # nothing finished yet: the page says so and invites a game, without "0 finished,
@@ -57,6 +66,10 @@ def test_statistics_on_a_phone(table_at: TableAt) -> None:
     table.open("#/stats")
     page = table.page
     page.wait_for_selector(".chart")
+    # one game each: a results chart of one mark names no line of the win rate (its
+    # key said "line: win rate" over no line) and no oldest or latest
+    results = page.evaluate(RESULTS_CHARTS)
+    assert len(results) == 3 and all(r == {"line": False, "words": []} for r in results), results
     heights = page.evaluate(CHART_WORDS)
     assert heights and min(heights) >= 10, f"chart words {min(heights):.1f} px high"
     figures = page.locator(".scroll-x")
@@ -146,8 +159,12 @@ def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: Tab
         assert shown["bars"][:4] == ["Calculation", "0%", "Calculation", "deal of the day"]
         assert len(set(shown["ids"])) == len(shown["ids"]), shown["ids"]
         assert shown["daily"].startswith(f"{daily}, the last 1 game,"), shown["daily"]
+        # the service's line (stats.one_table), as parlour stats prints it
         apart = page.locator(".one-table li").all_inner_texts()
-        assert apart == ["UNO: Player 1 won 0, Player 2 won 1."], apart
+        assert apart == ["At one table, UNO: Player 1 won 0, Player 2 won 1."], apart
+        # two games of Calculation: the line is drawn, and named
+        results = page.evaluate(RESULTS_CHARTS)
+        assert results[0]["line"] and results[0]["words"][0] == "oldest", results
         # every word of the chart inside the page (a long name ran off its left edge)
         outside = page.evaluate(
             """() => [...document.querySelectorAll('.chart text')].filter((t) => {

@@ -174,9 +174,9 @@ def pair_words(answer: Mapping[str, Any], totals: list[int]) -> str:
 
 
 def end_facts(answer: Mapping[str, Any]) -> list[str]:
-    """The facts of a finished game under labels: score, cards home, series or match
-    totals, streak, best (at one table instead: the two players' games so far), and the
-    deal number once the game is final."""
+    """The facts of a finished game under labels: score, cards on the foundations,
+    series or match totals, streak, best (at one table instead: the two players' games
+    so far), and the deal number once the game is final."""
     end = answer.get("end") or {}
     facts: list[str] = []
     if end.get("score") is not None:
@@ -213,13 +213,14 @@ def _rate(row: Mapping[str, Any]) -> str:
 def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
     """:meth:`TableService.stats` as a table: a line per game, the deal of the day's
     line under its game, the total, then the games two people played at one table,
-    apart (only ``game``'s lines when it is given). The
-    games are named by their titles and the best results carry their units ("52 cards
-    home", "549 points"), as the web app's statistics page writes them: a bare "best"
-    of 52 in Calculation and 549 in UNO read as one measure."""
+    apart (their ``line``; only ``game``'s lines when it is given). The games are
+    named by their titles, and each best result is a line under the table with its
+    unit (the service's ``best_text``, which the web app's statistics page shows too:
+    "Best in Calculation: 52 cards on the foundations.", "Best in UNO: 549 points."):
+    a bare "best" of 52 in Calculation and 549 in UNO read as one measure."""
     rows = [row for row in stats.get("games") or [] if game is None or row["game"] == game]
     apart = [
-        f"At one table, {game_class(str(row['game'])).title}: {row['text']}."
+        str(row["line"])
         for row in stats.get("one_table") or []
         if game is None or row["game"] == game
     ]
@@ -233,16 +234,11 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
         tail = f" ({in_play} in play)" if in_play else ""
         return [f"No finished games{own} yet{tail}.", *apart]
     daily = {row["game"]: row for row in rows if row.get("deal") == "daily"}
-    header = ("Game", "Played", "Won", "Win rate", "Streak", "Longest", "Best")
+    header = ("Game", "Played", "Won", "Win rate", "Streak", "Longest")
     table: list[tuple[str, ...]] = [header]
+    bests: list[str] = []
 
     def line(name: str, row: Mapping[str, Any]) -> tuple[str, ...]:
-        if row.get("best_score") is not None:
-            best = counted(int(row["best_score"]), "point")
-        elif row.get("best_progress") is not None:
-            best = f"{counted(int(row['best_progress']), 'card')} home"
-        else:
-            best = "-"
         return (
             name,
             str(row["played"]),
@@ -250,15 +246,20 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
             _rate(row),
             str(row["current_streak"]),
             str(row["best_streak"]),
-            best,
         )
 
     for row in rows:
         if row.get("deal") == "daily":
             continue
-        table.append(line(game_class(str(row["game"])).title, row))
+        title = game_class(str(row["game"])).title
+        table.append(line(title, row))
+        if row.get("best_text"):
+            bests.append(f"Best in {title}: {row['best_text']}.")
         if row["game"] in daily:
-            table.append(line("  deal of the day", daily[row["game"]]))
+            day = daily[row["game"]]
+            table.append(line("  deal of the day", day))
+            if day.get("best_text"):
+                bests.append(f"Best in {title}, deal of the day: {day['best_text']}.")
     if game is None:
         table.append(line("All games", total))
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
@@ -270,6 +271,9 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
         for r in table
     ]
     out.insert(1, "  ".join("-" * w for w in widths))
+    # each best under the table, whole: "4 cards on the foundations" as a column made
+    # the table 85 columns wide (a terminal's 80 wrapped it)
+    out += bests
     out += apart
     in_play = int(total.get("in_play") or 0) if game is None else 0
     if in_play:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ending import one_table_words, winner_seat
+from ..core.registry import game_class
+from .ending import best_words, one_table_words, winner_seat
 from .policy import HUMAN as ONE_TABLE  # the opponent of two people at one table
+from .policy import result_for
 from .store import GameRecord
+from .words import counted
 
 #: A record's meta flag: the game was loaded from a save when it was already over.
 #: Statistics leave it out (it counted where it was played; loading a won save again
@@ -21,14 +24,29 @@ LOADED_OVER = "loaded_over"
 __all__ = ["player_stats", "game_stats", "one_table_stats"]
 
 
-def _won(record: GameRecord, player: str | None = None) -> bool:
-    """Whether ``player`` won (the owner's seat 0 unless they are a friend's game's guest)."""
-    outcome = record.outcome or {}
+#: How many of a game's last results its line of the statistics lists (``results``,
+#: the results chart's marks).
+RESULTS_SHOWN = 60
+
+
+def _result(record: GameRecord, player: str | None = None) -> str:
+    """``player``'s result, as the list of games gives it (``policy.result_for``: "won",
+    "lost", "draw", "resigned"), from their seat: the owner's seat 0 unless they are a
+    friend's game's guest."""
     seat = 1 if player is not None and record.guest == player != record.player else 0
-    won_by = winner_seat(outcome)
-    if won_by is not None:
-        return won_by == seat
-    return outcome.get("result") == "won"
+    return result_for(record.outcome or {}, seat)
+
+
+def _best_text(name: str, score: int | None, progress: int | None) -> str | None:
+    """The best result in words, as every front end's statistics show it: "549 points",
+    or a patience's progress in the game's own unit, as the end of a game says it
+    (``best_words``: "52 cards on the foundations"; the statistics said "52 cards
+    home"); None: no best yet (or none across games)."""
+    if score is not None:
+        return counted(score, "point")
+    if progress is not None and name != "all":
+        return best_words(progress, game_class(name).progress_label)
+    return None
 
 
 def _counted(records: list[GameRecord]) -> list[GameRecord]:
@@ -58,13 +76,15 @@ def one_table_stats(records: list[GameRecord], name: str | None = None) -> list[
         winners = [winner_seat(r.outcome or {}) for r in games]
         won = [winners.count(0), winners.count(1)]
         drawn = winners.count(None)
+        text = one_table_words(won, drawn)
         rows.append(
             {
                 "game": game,
                 "played": len(games),
                 "won": won,
                 "drawn": drawn,
-                "text": one_table_words(won, drawn),
+                "text": text,
+                "line": f"At one table, {game_class(game).title}: {text}.",
             }
         )
     return rows
@@ -97,13 +117,17 @@ def player_stats(records: list[GameRecord], player: str | None = None) -> dict[s
     total = _summarise("all", every, player)
     # cards home, or points, in different games do not compare: UNO's 549 points are
     # no better than Chinese Patience's 22
-    total["best_score"] = total["best_progress"] = None
+    total["best_score"] = total["best_progress"] = total["best_text"] = None
     total["in_play"] = in_play
     return {"games": rows, "total": total, "one_table": apart}
 
 
 def _summarise(name: str, games: list[GameRecord], player: str | None = None) -> dict[str, Any]:
-    won = [_won(r, player) for r in games]
+    """One line of the statistics: ``games`` (oldest first) counted, and the last
+    :data:`RESULTS_SHOWN` results (``results``, oldest first: what a results chart
+    draws, from the very games counted, so no front end picks them again)."""
+    results = [_result(r, player) for r in games]
+    won = [r == "won" for r in results]
     best_streak = streak = 0
     for w in won:
         streak = streak + 1 if w else 0
@@ -115,10 +139,12 @@ def _summarise(name: str, games: list[GameRecord], player: str | None = None) ->
         current += 1
     scores = [
         int(r.outcome["score"])
-        for r in games
-        if _won(r, player) and r.outcome and r.outcome.get("score") is not None
+        for r, w in zip(games, won, strict=True)
+        if w and r.outcome and r.outcome.get("score") is not None
     ]
     progresses = [int(r.meta["progress"]) for r in games if r.meta.get("progress") is not None]
+    best_score = max(scores) if scores else None
+    best_progress = max(progresses) if progresses else None
     return {
         "game": name,
         "played": len(games),
@@ -126,8 +152,10 @@ def _summarise(name: str, games: list[GameRecord], player: str | None = None) ->
         "win_rate": round(sum(won) / len(games), 3) if games else 0.0,
         "current_streak": current,
         "best_streak": best_streak,
-        "best_score": max(scores) if scores else None,
-        "best_progress": max(progresses) if progresses else None,
+        "best_score": best_score,
+        "best_progress": best_progress,
+        "best_text": _best_text(name, best_score, best_progress),
+        "results": results[-RESULTS_SHOWN:],
     }
 
 

@@ -109,9 +109,13 @@ export function resultsChart(results, label, width = 640) {
   if (line.length > 1) {
     parts.push(`<polyline points="${line.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")}" fill="none" stroke="#1b4f9c" stroke-width="2.5"/>`);
   }
-  parts.push(`<text x="${left}" y="${height - 6}" font-size="12" fill="${INK}">oldest</text>`);
-  const key = width < 420 ? "latest · line: win rate" : "latest · line: win rate so far";
-  parts.push(`<text x="${width - right}" y="${height - 6}" font-size="12" text-anchor="end" fill="${INK}">${key}</text>`);
+  // the words under the marks name only what is drawn: one game is neither oldest nor
+  // latest, and has no line of the win rate (the key named one all the same)
+  if (n > 1) {
+    parts.push(`<text x="${left}" y="${height - 6}" font-size="12" fill="${INK}">oldest</text>`);
+    const key = width < 420 ? "latest · line: win rate" : "latest · line: win rate so far";
+    parts.push(`<text x="${width - right}" y="${height - 6}" font-size="12" text-anchor="end" fill="${INK}">${key}</text>`);
+  }
   el.innerHTML = parts.join("");
   return el;
 }

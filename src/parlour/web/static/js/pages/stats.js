@@ -7,9 +7,7 @@ import { resultsChart, barChart, streakChart, chartSlot, fitCharts } from "../ch
 const pct = (x) => `${Math.round(x * 100)}%`;
 
 export async function showStats(main) {
-  const [stats, games, list] = await Promise.all([
-    api("GET", "/api/stats"), getCatalog(), api("GET", "/api/games").then((d) => d.games),
-  ]);
+  const [stats, games] = await Promise.all([api("GET", "/api/stats"), getCatalog()]);
   const gameTitle = (n) => (games.find((g) => g.name === n) || { title: "All games" }).title;
   // A game's deals of the day have a line of their own ("deal": "daily"), shown
   // under the game's line (which counts them too) and named so.
@@ -18,8 +16,9 @@ export async function showStats(main) {
   const key = (s) => s.game + (daily(s) ? "-daily" : "");
   const rows = stats.games.filter((s) => !daily(s))
     .flatMap((s) => [s, ...stats.games.filter((d) => daily(d) && d.game === s.game)]);
-  // two people's games at one table are theirs, not yours: kept apart (stats.one_table)
-  const finished = list.filter((g) => g.finished && g.opponent !== "human").sort((a, b) => a.updated - b.updated);
+  // two people's games at one table are theirs, not yours: the service keeps them
+  // apart (stats.one_table, each with its line), and each line's results are the
+  // very games it counts (s.results, oldest first)
   const apart = stats.one_table || [];
   const sections = [];
   if (rows.length) {
@@ -29,9 +28,9 @@ export async function showStats(main) {
         "Win rate per game: " + rows.map((s) => `${title(s)} ${pct(s.win_rate)} of ${s.played}`).join("; "), { width }))));
   }
   for (const s of rows) {
-    const mine = finished.filter((g) => g.game === s.game && (!daily(s) || g.deal === "daily")).slice(-60).map((g) => g.result);
+    const mine = s.results || [];
     const won = mine.filter((r) => r === "won").length;
-    const best = s.best_score ?? (s.best_progress !== null && s.best_progress !== undefined ? `${counted(s.best_progress, "card")} home` : "none yet");
+    const best = s.best_text ?? "none yet";
     sections.push(h("section", { class: "chart-box", "aria-labelledby": `t-${key(s)}` },
       h("h2", { id: `t-${key(s)}`, text: title(s) }),
       h("ul", { class: "tiles" },
@@ -45,7 +44,7 @@ export async function showStats(main) {
     h("th", { scope: "row", text: s === stats.total ? "All games" : title(s) }),
     h("td", { text: s.played }), h("td", { text: s.won }), h("td", { text: s.played ? pct(s.win_rate) : "-" }),
     h("td", { text: s.current_streak }), h("td", { text: s.best_streak }),
-    h("td", { text: s.best_score ?? (s.best_progress !== null && s.best_progress !== undefined ? `${counted(s.best_progress, "card")} home` : "-") }));
+    h("td", { text: s.best_text ?? "-" }));
   const page = h("div", { class: "page-wrap stats-page" },
     h("h1", { text: "Your statistics" }),
     // nothing of one's own yet: no "0 finished, 0 won." over a table of noughts
@@ -54,7 +53,7 @@ export async function showStats(main) {
     apart.length ? h("section", { class: "one-table", "aria-labelledby": "one-table-title" },
       h("h2", { id: "one-table-title", text: "At one table" }),
       h("p", { text: "Games two people played at one screen are theirs, not yours: they are not counted above." }),
-      h("ul", { class: "one-table-list" }, apart.map((s) => h("li", { "data-game": s.game, text: `${gameTitle(s.game)}: ${s.text}.` })))) : null,
+      h("ul", { class: "one-table-list" }, apart.map((s) => h("li", { "data-game": s.game, text: s.line })))) : null,
     ...(t.played ? [h("h2", { text: "All figures" }),
       h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "All figures" },
         h("table", { class: "list stats" },
@@ -65,5 +64,7 @@ export async function showStats(main) {
 }
 
 function tile(label, value) {
-  return h("li", {}, h("span", { class: "tile-value", text: String(value) }), h("span", { class: "tile-label", text: label }));
+  // words (the best, "52 cards on the foundations") a step smaller than a number
+  const words = typeof value === "string" && value.includes(" ");
+  return h("li", {}, h("span", { class: words ? "tile-value words" : "tile-value", text: String(value) }), h("span", { class: "tile-label", text: label }));
 }
