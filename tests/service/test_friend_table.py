@@ -209,3 +209,32 @@ def test_the_claim_clock_never_runs_on_your_own_move(table: TableService) -> Non
         table.claim(names[0], gid)
     time.sleep(0.45)
     assert table.claim(ANN, gid)["end"]["result"] == "won"
+
+
+def test_the_live_bar_says_what_the_service_says(table: TableService) -> None:
+    """The live bar's buttons and sentences were written in live.js; the service sends
+    them (``live.words``) as it sends the rematch's labels, named for the one opposite
+    and for where the pause stands."""
+    gid, token = invite(table)
+    waiting = table.get(ANN, gid)["live"]["words"]
+    assert waiting["seat_computer"] == "Play the computer instead"  # nobody took the link
+    table.join(BOB, gid, token, "Bob")
+    words = table.get(ANN, gid)["live"]["words"]
+    assert words == {
+        "seat_computer": "Let the computer play for Bob",
+        "take_seat": "Take my seat back",
+        "claim": "Claim the win (Bob left)",
+        "claim_wait": "Bob is away: you may claim the win in {time}.",
+        "pause": "Ask to pause",
+        "pause_asked": None,
+        "waiting": "Waiting for Bob…",
+    }
+    table.pause(ANN, gid)
+    assert table.get(ANN, gid)["live"]["words"]["pause"] == "Pause asked…"
+    asked = table.get(BOB, gid)["live"]["words"]
+    assert (asked["pause"], asked["pause_asked"]) == (
+        "Agree to pause",
+        "Ann asks to pause the game.",
+    )
+    table.pause(BOB, gid)
+    assert table.get(BOB, gid)["live"]["words"]["pause"] == "Paused"

@@ -51,6 +51,7 @@ __all__ = [
     "Invitation",
     "LiveSeat",
     "LiveTable",
+    "LiveWords",
     "LineStep",
     "LogEntry",
     "Progress",
@@ -273,6 +274,28 @@ class Rematch(TypedDict):
     withdraw: str
 
 
+class LiveWords(TypedDict):
+    """The live bar's words at a friend's table (:func:`~parlour.service.words.live_bar_words`):
+    its buttons, and what it says of the one opposite."""
+
+    #: The button that sits the computer in the other seat ("Play the computer instead"
+    #: while nobody took the invitation, else "Let the computer play for Bob").
+    seat_computer: str
+    #: The button that takes one's seat back from the computer.
+    take_seat: str
+    #: The button that claims the win over the one away ("Claim the win (Bob left)").
+    claim: str
+    #: The wait before that, its count-down at ``{time}`` ("Bob is away: you may claim
+    #: the win in {time}.").
+    claim_wait: str
+    #: The pause button, as the pause stands ("Ask to pause", "Agree to pause", ...).
+    pause: str
+    #: The other's request to pause, said (None unless they asked).
+    pause_asked: str | None
+    #: While it is the other's move ("Waiting for Bob…").
+    waiting: str
+
+
 class LiveTable(TypedDict):
     """The table of a game between two people: who sits where, who is here, and what
     each may do about an absent or a tired opponent."""
@@ -298,6 +321,8 @@ class LiveTable(TypedDict):
     #: The offer of that game, where both must agree (None: the game goes on, or the
     #: other seat has nobody to ask).
     rematch: Rematch | None
+    #: The bar's buttons and sentences, in the service's words.
+    words: LiveWords
 
 
 class Invitation(TypedDict):

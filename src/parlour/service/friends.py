@@ -36,7 +36,7 @@ from ..errors import IllegalMoveError, InvalidOptionError
 from . import policy
 from .answers import LiveSeat, LiveTable, Rematch
 from .store import GameRecord, Presence
-from .words import REMATCH_BUTTONS, capitalised, rematch_words
+from .words import REMATCH_BUTTONS, capitalised, live_bar_words, rematch_words
 
 __all__ = [
     "AWAY_SECONDS",
@@ -198,11 +198,14 @@ def live_table(
     wait = claim_in(record, game, seat, presence, now, limit)
     other = 1 - seat
     open_seat = other == 1 and seat_open(record)
+    invite = record.meta.get("invite") if seat == 0 and open_seat else None
+    pause = pause_word(record, seat)
+    words = live_bar_words(seats[other]["name"], pause, invite is not None)
     return {
         "version": record.version,
         "seats": seats,
-        "invite": record.meta.get("invite") if seat == 0 and open_seat else None,
-        "pause": pause_word(record, seat),
+        "invite": invite,
+        "pause": pause,
         "claim_after": limit,
         "claim_in": wait,
         "can_seat_computer": game.outcome is None
@@ -211,6 +214,7 @@ def live_table(
         "can_take_seat": game.outcome is None and seat in computers,
         "next": record.meta.get("next"),
         "rematch": rematch(record, game, seat),
+        "words": words,
     }
 
 

@@ -29,7 +29,7 @@ from ..cards import (
 from ..core.events import Event
 from ..core.protocol import MoveKey, SolveStatus
 from ..errors import cut
-from .answers import GiveUpWords, MoveKeyWords
+from .answers import GiveUpWords, LiveWords, MoveKeyWords
 
 __all__ = [
     "Names",
@@ -61,6 +61,7 @@ __all__ = [
     "without_legal_list",
     "moves_words",
     "counted",
+    "live_bar_words",
     "moves_told",
     "ago_words",
     "give_up_words",
@@ -1161,6 +1162,33 @@ def sentences(events: Iterable[Event], names: Names | None = None) -> list[str]:
 #: offer is accepted or declined, one's own withdrawn (the offer's own label is
 #: :func:`rematch_words`'s, as it names a rematch or the series' next game).
 REMATCH_BUTTONS = {"accept": "Accept", "decline": "Decline", "withdraw": "Withdraw the offer"}
+
+
+#: The pause button at a friend's table, by where the pause stands (``live.pause``).
+PAUSE_BUTTONS = {
+    None: "Ask to pause",
+    "asked_by_you": "Pause asked…",
+    "asked_by_them": "Agree to pause",
+    "paused": "Paused",
+}
+
+
+def live_bar_words(other: str, pause: str | None, invite: bool) -> LiveWords:
+    """The live bar's words at a friend's table, ``other`` being the one opposite: its
+    buttons and what it says of the other (sent as ``live.words``, as the rematch's
+    labels are, so no front end writes its own). ``claim_wait`` holds ``{time}``,
+    the count-down a front end fills in as it ticks."""
+    return {
+        "seat_computer": "Play the computer instead"
+        if invite
+        else f"Let the computer play for {other}",
+        "take_seat": "Take my seat back",
+        "claim": f"Claim the win ({other} left)",
+        "claim_wait": f"{other} is away: you may claim the win in {{time}}.",
+        "pause": PAUSE_BUTTONS.get(pause, PAUSE_BUTTONS[None]),
+        "pause_asked": f"{other} asks to pause the game." if pause == "asked_by_them" else None,
+        "waiting": f"Waiting for {other}…",
+    }
 
 
 def rematch_words(state: str | None, other: str, series: bool) -> tuple[str | None, str]:

@@ -265,8 +265,10 @@ function drawBar(answer) {
     h("span", { class: "seat you", text: seatText(me) }), " · ",
     h("span", { class: `seat other ${other.present ? "here" : "away"}`, id: "live-other", text: seatText(other) }))];
   const over = !!answer.outcome;
+  // the bar's buttons and sentences are the service's (live.words), as the rematch's are
+  const words = live.words;
   if (!over && !answer.your_turn && other.kind === "person" && !live.pause) {
-    parts.push(h("span", { class: "waiting", id: "live-turn", text: ` Waiting for ${other.name}…` }));
+    parts.push(h("span", { class: "waiting", id: "live-turn", text: ` ${words.waiting}` }));
   }
   if (!line.socket || line.socket.readyState !== WebSocket.OPEN) parts.push(h("span", { class: "offline", text: " Reconnecting…" }));
   if (live.invite) {
@@ -277,18 +279,17 @@ function drawBar(answer) {
   }
   const buttons = [];
   if (!over) {
-    if (live.can_seat_computer) buttons.push(h("button", { type: "button", id: "seat-computer", text: live.invite ? "Play the computer instead" : `Let the computer play for ${other.name}`, onclick: () => command("seat_computer") }));
-    if (live.can_take_seat) buttons.push(h("button", { type: "button", id: "take-seat", text: "Take my seat back", onclick: () => command("take_seat") }));
+    if (live.can_seat_computer) buttons.push(h("button", { type: "button", id: "seat-computer", text: words.seat_computer, onclick: () => command("seat_computer") }));
+    if (live.can_take_seat) buttons.push(h("button", { type: "button", id: "take-seat", text: words.take_seat, onclick: () => command("take_seat") }));
     if (other.kind === "person" && live.claim_in !== null && live.claim_in !== undefined) {
       const left = live.claim_in - elapsed;
       buttons.push(left > 0
-        ? h("span", { class: "claim-wait", id: "claim-wait", text: `${other.name} is away: you may claim the win in ${clock(left)}.` })
-        : h("button", { type: "button", id: "claim", text: `Claim the win (${other.name} left)`, onclick: () => command("claim") }));
+        ? h("span", { class: "claim-wait", id: "claim-wait", text: words.claim_wait.replace("{time}", clock(left)) })
+        : h("button", { type: "button", id: "claim", text: words.claim, onclick: () => command("claim") }));
     }
     if (other.kind === "person" && !live.invite) {
-      const pause = { null: "Ask to pause", asked_by_you: "Pause asked…", asked_by_them: "Agree to pause", paused: "Paused" }[live.pause ?? null];
-      buttons.push(h("button", { type: "button", id: "pause", text: pause, disabled: live.pause === "asked_by_you" || live.pause === "paused" ? true : null, onclick: () => command("pause") }));
-      if (live.pause === "asked_by_them") parts.push(h("span", { class: "ask", text: ` ${other.name} asks to pause the game.` }));
+      buttons.push(h("button", { type: "button", id: "pause", text: words.pause, disabled: live.pause === "asked_by_you" || live.pause === "paused" ? true : null, onclick: () => command("pause") }));
+      if (words.pause_asked) parts.push(h("span", { class: "ask", text: ` ${words.pause_asked}` }));
     }
   }
   line.bar.replaceChildren(...parts, ...buttons);
