@@ -5,6 +5,7 @@ move leading anywhere suggests none, by one rule for every patience and front en
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,43 @@ def test_a_stuck_hint_is_the_status_until_the_moves_change(
     answer = table.play("me", answer["id"], answer["legal_moves"][-1])
     assert answer["status"] != stuck
     assert moved != stuck
+
+
+def test_a_move_is_not_held_up_by_a_hint_being_worked_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hint's search (2-3 s on a loaded machine) held the game's lock, so a move
+    made meanwhile waited for it. The search now runs on a copy of the game: the move
+    is played at once, and a stuck finding for the position gone is not kept as the
+    new position's status."""
+    started, release = threading.Event(), threading.Event()
+
+    def slow_hint(game: Game) -> Hint:
+        started.set()
+        release.wait(10)
+        return stuck_hint(game)
+
+    monkeypatch.setattr(table_module, "ai_hint", slow_hint)
+    table = open_service(":memory:")
+    answer: Any = table.start("me", "eight-by-eight", seed=3)
+    found: list[Any] = []
+    asking = threading.Thread(target=lambda: found.append(table.hint("me", answer["id"])))
+    asking.start()
+    assert started.wait(10)
+    played: list[Any] = []
+    move = answer["legal_moves"][0]
+    moving = threading.Thread(target=lambda: played.append(table.play("me", answer["id"], move)))
+    moving.start()
+    moving.join(5)
+    held = moving.is_alive()
+    release.set()
+    asking.join(10)
+    moving.join(10)
+    assert not held, "the move waited for the hint"
+    assert played[0]["moves_played"] == 1
+    assert found[0]["stuck"]  # for the position before the move: not the new status
+    assert table.get("me", answer["id"])["status"] == played[0]["status"]
+    assert "No move leads anywhere" not in played[0]["status"]
 
 
 def test_a_move_hint_is_not_stuck(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,8 +1,9 @@
 """The table's status line and messages in headless Chromium, around requests.
 
-A hint or an undo that keeps the server busy shows "thinking" on the status line;
-once it is answered the line says the turn again and the commands are free (the
-answer is slowed in the page, so a fast machine shows the same). A message (a
+An undo that keeps the server busy shows "thinking" on the status line, a hint
+being worked out its button ("Thinking…"); once it is answered the line says the
+turn again and the commands are free (the answer is slowed in the page, so a fast
+machine shows the same). A message (a
 hint, a refused move) never covers a card: it sits over the status line, cut to
 its height (a tap shows it all; the log keeps a hint whole, not a refusal), and the
 next move played, or the end of the game, takes it away.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from tabletools import COVERED, Table
@@ -60,13 +62,34 @@ def turn_is_shown(table: Table) -> None:
 def test_a_slow_hint_or_undo_gives_the_table_back(
     table_at: TableAt, game: str, viewport: str
 ) -> None:
+    """A hint being worked out is on its button ("Thinking…", aria-busy, a spinner),
+    not the status line, and the table stays the person's: a second click says it is
+    still at work (it was ignored without a word), a move may be played meanwhile,
+    and the hint that then comes back, for the position gone, is not shown."""
     table = table_at(viewport)
     table.start(game, seed=11)
     page = table.page
     page.evaluate(SLOW_ANSWERS)
+    held: list[Any] = []  # the hint's request, held until it is let go
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/hint", hold)
     page.locator("#hint").click()
-    page.wait_for_selector("#status .spinner")
+    busy = page.locator("#hint[aria-busy=true]")
+    busy.wait_for()
+    assert busy.inner_text() == "Thinking…" and busy.locator(".spinner").count() == 1
+    assert "Working" not in page.inner_text("#status")
+    page.locator("#hint").click()
+    page.wait_for_selector("#message.shown")
+    assert page.inner_text("#message") == "Still thinking about a hint…"
+    for route in held:
+        route.continue_()
+    page.unroute("**/hint", hold)
     page.wait_for_selector("#message.hint.shown")
+    assert page.locator("#hint").get_attribute("aria-busy") == "false"
+    assert page.locator("#hint").inner_text() == "Hint"
     turn_is_shown(table)
     assert page.locator("#scene .hinted").count() >= 1
     assert page.evaluate(UNDER_MESSAGE) == [], "the hint covers cards"
@@ -82,6 +105,21 @@ def test_a_slow_hint_or_undo_gives_the_table_back(
     assert page.locator("#scene .hinted").count() >= 1
     # a move takes the hint away; then a slow undo, where the game allows one
     table.click_move(next(m for m in table.moves() if not m.get("colour")))
+    assert not page.is_visible("#message.hint")
+    turn_is_shown(table)
+    # a hint held up while a move is played: it comes back for the position gone
+    held.clear()
+    page.route("**/hint", hold)
+    page.locator("#hint").click()
+    page.wait_for_selector("#hint[aria-busy=true]")
+    assert "Working" not in page.inner_text("#status")
+    table.click_move(next(m for m in table.moves() if not m.get("colour")))
+    assert page.locator("#hint").get_attribute("aria-busy") == "false"
+    for route in held:
+        route.continue_()
+    page.unroute("**/hint", hold)
+    page.wait_for_function("() => window.Parlour.game.hinting === null")
+    assert page.locator("#scene .hinted").count() == 0
     assert not page.is_visible("#message.hint")
     turn_is_shown(table)
     if table.answer["can_undo"]:

@@ -661,27 +661,34 @@ class TableService:
         ``stuck`` is true: the finding is kept with the game (``meta["stuck"]``), so the
         game's status says it too until a move or an undo changes what was played
         (front ends fetch the game again to show it). The same for every patience and
-        every front end."""
+        every front end.
+
+        The search (a second or more on a busy machine) runs on a copy of the game,
+        outside the game's lock: a move made meanwhile is played at once, not held up
+        until the hint is found (a front end drops a hint for a position gone)."""
         with self._open(player, game_id) as live:
-            game = live.game
+            game = live.game.copy()
             me = policy.acting_seat(live.record, game, self._seat(live, player, seat))
             policy.check_hint(live.record, game, me)
-            found = ai_hint(game)
             names = policy.names(live.record, me)
-            reason = table_words(found.reason, names)
-            if found.stuck:
-                key = policy.stuck_key(game)
-                if live.record.meta.get("stuck") != key:
-                    # the status says so too, until a move or an undo (in every front end)
+        found = ai_hint(game)
+        reason = table_words(found.reason, names)
+        if found.stuck:
+            key = policy.stuck_key(game)
+            with self._open(player, game_id) as live:
+                # the status says so too, until a move or an undo (in every front end),
+                # if no move or undo came meanwhile
+                fresh = policy.stuck_key(live.game) == key
+                if fresh and live.record.meta.get("stuck") != key:
                     trial = _copy_live(live)
                     trial.record.meta["stuck"] = key
                     self._commit(live, trial)
-                stuck = stuck_words(found.reason, game.players)
-                return {"move": "", "reason": stuck, "text": hint_words(None, stuck), "stuck": True}
-            moves, parts = game.state.view_moves(me)
-            part = parts[moves.index(found.move)] if found.move in moves else {"move": found.move}
-            text = hint_words(part, found.reason, names)
-            return {"move": found.move, "reason": reason, "text": text, "stuck": False}
+            stuck = stuck_words(found.reason, game.players)
+            return {"move": "", "reason": stuck, "text": hint_words(None, stuck), "stuck": True}
+        moves, parts = game.state.view_moves(me)
+        part = parts[moves.index(found.move)] if found.move in moves else {"move": found.move}
+        text = hint_words(part, found.reason, names)
+        return {"move": found.move, "reason": reason, "text": text, "stuck": False}
 
     def resign(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Resign a patience's deal or a two-player game (the answer's ``give_up``

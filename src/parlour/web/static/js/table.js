@@ -21,6 +21,7 @@ export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
   busy: false, thinking: false, unoCall: false, log: [], resize: null, verdict: null,
   hinted: null, between: null, refocus: null, replay: null, lineLog: null, hurry: false, showing: false,
+  hinting: null,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -45,6 +46,7 @@ export async function showGame(main, id, pending, seat = null) {
   Object.assign(state, {
     active: id, answer, view: null, moves: [], renderer, selected: null, busy: false,
     thinking: false, unoCall: false, hinted: null, between: null, refocus: null, hurry: false, showing: false,
+    hinting: null,
   });
   queued.length = 0;
   state.log = loadLog(answer);
@@ -447,6 +449,7 @@ function toolbar(answer, live) {
   // the service's one hint rule (never against a person), as for undo
   $("#hint").disabled = !live || !answer.can_hint || state.busy;
   $("#hint").title = answer.hint_refusal && !answer.can_hint ? `Hint (H): ${answer.hint_refusal}` : "Hint (H)";
+  hintButton();
   $("#resign").disabled = !live || (done && answer.final !== false) || state.busy;
 }
 
@@ -1322,14 +1325,35 @@ async function command(what) {
   }
 }
 
+/**
+ * A hint. Its search may take seconds on a busy machine: the table stays usable
+ * meanwhile (a move may be played), and the button says it is at work ("Thinking…",
+ * aria-busy, a spinner for its icon); a second click says so in words (it was
+ * ignored without a word). A hint that comes back once the position has changed (a
+ * move or an undo since) is dropped: it was for the position gone.
+ */
 async function askHint() {
+  if (hintPending()) {
+    say("Still thinking about a hint…");
+    return;
+  }
   if (state.busy || !state.answer.can_hint) return;
   clearSelection();
-  let found;
+  const asked = { answer: state.answer };
+  state.hinting = asked;
+  hintButton();
+  let found, failed;
   try {
-    found = await send("hint", forSeat());
+    found = await api("POST", `/api/games/${encodeURIComponent(state.answer.id)}/hint`, forSeat());
   } catch (e) {
-    say(e.message, "error");
+    failed = e;
+  }
+  const current = state.hinting === asked && state.answer === asked.answer && !state.busy;
+  if (state.hinting === asked) state.hinting = null;
+  hintButton();
+  if (!current) return;
+  if (failed) {
+    say(failed.message, "error");
     return;
   }
   // no move leads anywhere: the hint's move is empty, and nothing is lit
@@ -1339,6 +1363,23 @@ async function askHint() {
   if (!move) return;
   const el = markHint(move);
   if (el && move.source != null) focus(el);
+}
+
+/** Whether a hint is being worked out for the position on the table. */
+const hintPending = () => !!state.hinting && state.hinting.answer === state.answer;
+
+/** The hint button as the hint stands: "Thinking…" (busy) while one is worked out. */
+function hintButton() {
+  const button = $("#hint");
+  if (!button) return;
+  const on = hintPending();
+  button.setAttribute("aria-busy", on ? "true" : "false");
+  button.classList.toggle("working", on);
+  button.querySelector(".tool-text").textContent = on ? "Thinking…" : "Hint";
+  if (on) button.title = "Thinking of a hint… (H)";
+  else if (button.title.startsWith("Thinking")) button.title = "Hint (H)";
+  if (on && !button.querySelector(".spinner")) button.prepend(h("span", { class: "spinner", "aria-hidden": "true" }));
+  if (!on) for (const spin of button.querySelectorAll(".spinner")) spin.remove();
 }
 
 /**
