@@ -5,10 +5,13 @@ refused in one message."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from parlour.errors import NoSolverError, ParlourError
-from parlour.service import open_service
+from parlour.service import open_service, store_sql
+from parlour.service import table as table_module
 from parlour.service.ending import (
     best_words,
     day_words,
@@ -17,6 +20,7 @@ from parlour.service.ending import (
     next_steps,
     streak_words,
 )
+from parlour.service.words import duration_words, played_words
 
 ME = "me"
 
@@ -176,3 +180,48 @@ def test_a_lost_two_player_games_score_says_whose_it_is() -> None:
     score = answer["outcome"]["score"]
     assert end_facts(answer)[0] == f"The computer's score: {score}"
     assert not any(fact.startswith("Score:") for fact in end_facts(answer))
+
+
+def test_duration_and_played_words() -> None:
+    assert duration_words(0.3) == "under 1 s"
+    assert duration_words(45.4) == "45 s"
+    assert duration_words(192) == "3 min 12 s"
+    assert duration_words(180) == "3 min"
+    assert duration_words(3900) == "1 h 5 min"
+    assert duration_words(7200) == "2 h"
+    assert played_words(1, 45) == "1 move in 45 s"
+    assert played_words(112, 252) == "112 moves in 4 min 12 s"
+    assert played_words(12, None) == "12 moves", "a game from before games kept their time"
+
+
+def test_the_end_says_the_moves_and_the_time_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The end of a game had no moves nor time (cardgames.io shows both). The time is
+    the time played: each wait between two moves counts, up to two minutes (a longer
+    one was a break: the game played over two sittings counts neither the night
+    between them nor anything asked after its end)."""
+    clock = [time.time()]
+    monkeypatch.setattr(table_module, "now", lambda: clock[0])
+    monkeypatch.setattr(store_sql, "now", lambda: clock[0])
+    table = open_service(":memory:")
+    answer = table.start(ME, "calculation", seed=3)
+    clock[0] += 30
+    answer = table.play(ME, answer["id"], answer["legal_moves"][0])
+    clock[0] += 10 * 3600  # the next sitting: a break, counted as two minutes
+    answer = table.play(ME, answer["id"], answer["legal_moves"][0])
+    clock[0] += 15
+    answer = table.resign(ME, answer["id"])
+    end = answer["end"]
+    assert end is not None
+    assert (end["moves"], end["seconds"]) == (2, 165)
+    assert end["played_text"] == "2 moves in 2 min 45 s"
+    assert "Played: 2 moves in 2 min 45 s" in end_facts(answer)
+    clock[0] += 600  # the solver's verdict, asked once the game is over, adds nothing
+    table.verdict(ME, answer["id"])
+    assert table.get(ME, answer["id"])["end"]["played_text"] == "2 moves in 2 min 45 s"
+    # a UNO match against the computer: every seat's moves, in the same words
+    clock[0] = time.time()  # (a new record is dated by the real clock)
+    uno = table.start(ME, "uno", seed=3, opponent="random", options={"target": 1})
+    clock[0] += 5
+    uno = table.resign(ME, uno["id"])
+    assert uno["end"] is not None
+    assert uno["end"]["played_text"] == f"{played_words(uno['moves_played'], 5)}"

@@ -9,6 +9,7 @@ of UNO are played by clicks to the end panel, then again from the panel.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -367,6 +368,13 @@ def test_the_end_panel_fits_every_screen(table_at: TableAt, game: str) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     table.start(game, seed=1)
     give_up(table)
+    # the moves played and the time they took, in the service's words, for every game
+    # (there were neither: cardgames.io shows both)
+    end = table.answer["end"]
+    played = page.locator("#end-played")
+    assert played.inner_text() == end["played_text"]
+    assert played.evaluate("(dd) => dd.previousElementSibling.innerText") == "Played"
+    assert re.fullmatch(r"\d+ moves? in (under 1 s|\d+ s)", end["played_text"]), end
     if page.locator("#ask-verdict").count():
         page.locator("#ask-verdict").click()
         page.wait_for_selector("#end-verdict:not(:has(.spinner))", timeout=60_000)

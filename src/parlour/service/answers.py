@@ -235,6 +235,14 @@ class EndOfGame(TypedDict):
     #: ("Player 1 won 3, Player 2 won 2"), in place of a streak and a best (such
     #: games are not the person's own: none of these is theirs); None elsewhere.
     one_table: str | None
+    #: The moves played (every seat's), and the seconds the game was played: each wait
+    #: between two moves counts up to two minutes, a longer one was a break (a game
+    #: played over several sittings counts its time at the table, not its span); None
+    #: for a game from before games kept their time.
+    moves: int
+    seconds: float | None
+    #: Both in words, as every front end says them: "112 moves in 4 min 12 s".
+    played_text: str
     deal: int | str | None
     next: list[str]
 

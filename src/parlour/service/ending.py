@@ -175,8 +175,9 @@ def pair_words(answer: Mapping[str, Any], totals: list[int]) -> str:
 
 def end_facts(answer: Mapping[str, Any]) -> list[str]:
     """The facts of a finished game under labels: score, cards on the foundations,
-    series or match totals, streak, best (at one table instead: the two players' games
-    so far), and the deal number once the game is final."""
+    series or match totals, the moves played and the time they took, streak, best (at one table
+    instead: the two players' games so far), and the deal number once the game is
+    final."""
     end = answer.get("end") or {}
     facts: list[str] = []
     if end.get("score") is not None:
@@ -195,6 +196,8 @@ def end_facts(answer: Mapping[str, Any]) -> list[str]:
             target = (answer.get("view") or {}).get("target")
             kind = f"Match to {target}" if target else "Totals"
             facts.append(f"{kind}: {pair_words(answer, totals)}")
+    if end.get("played_text"):
+        facts.append(f"Played: {end['played_text']}")
     if end.get("one_table"):
         facts.append(f"At one table: {end['one_table']}")
     if end.get("streak_text"):

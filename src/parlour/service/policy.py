@@ -90,6 +90,7 @@ from .words import (
     move_words,
     moves_words,
     pile_legend,
+    played_words,
     prompt_words,
     result_words,
     score_label,
@@ -861,6 +862,16 @@ def next_after(record: GameRecord, game: Game, seat: int, final: bool) -> list[s
     return following
 
 
+def played_seconds(record: GameRecord) -> float | None:
+    """How long the game has been played (seconds; each wait between two of its writes
+    counted up to two minutes, see ``table.PAUSE_COUNTED``), or None when that is not
+    known: a game stored, or loaded from a save, from before games kept it."""
+    played = record.meta.get("time")
+    if isinstance(played, bool) or not isinstance(played, int | float) or played < 0:
+        return None
+    return float(played)
+
+
 def end_of_game(
     record: GameRecord,
     game: Game,
@@ -883,6 +894,7 @@ def end_of_game(
     progress = _progress(record, game)
     # at one table ``stats`` is the two players' line (the person's streak is not theirs)
     together = stats.get("text") if stats is not None and record.opponent == HUMAN else None
+    seconds = played_seconds(record)
     if record.opponent == HUMAN:
         stats = None
     best = None if stats is None else stats.get("best_score") or stats.get("best_progress")
@@ -904,6 +916,9 @@ def end_of_game(
         else streak_words(int(stats["current_streak"]), int(stats["best_streak"])),
         "best_text": None if stats is None else best_words(best, unit),
         "one_table": together,
+        "moves": len(game.moves),
+        "seconds": seconds,
+        "played_text": played_words(len(game.moves), seconds),
         "deal": deal_number(record.seed) if final and numbered_deal(record) else None,
         "next": following,
     }

@@ -102,6 +102,11 @@ MAX_SEED = policy.MAX_SEED
 MAX_COMPUTER_MOVES = 2000
 #: Games kept in memory; older ones are rebuilt from the store when next opened.
 CACHE_SIZE = 1000
+#: The longest wait between two writes of a game in play that counts in full as time
+#: played (``meta["time"]``, seconds): a longer one was a break (the person left the
+#: table, perhaps until the next day) and counts as this long, so a game played over
+#: several sittings shows the time played, not the span from its deal to its end.
+PAUSE_COUNTED = 120.0
 
 
 #: Facts of a record that a save file does not carry (the deck is part of the deal;
@@ -377,6 +382,7 @@ class TableService:
 
     def _begin(self, live: _Live) -> Answer:
         """A new game at the table: the computer's first moves, then stored and cached."""
+        _start_clock(live.record)
         steps = self._computer_turns(live)
         _sync(live.record, live.game)
         self.store.insert(live.record)
@@ -892,6 +898,7 @@ class TableService:
                         record.game, seed=record.seed, deck=None, options=record.options
                     )
                     made = _Live(record, game, [], _opening(game))
+                    _start_clock(record)
                     self._computer_turns(made)
                     _sync(record, game)
                     self.store.insert(record)
@@ -1213,6 +1220,7 @@ class TableService:
         """Store the changed game; only then does the cache take it (and the people
         at a friend's game hear of it, whichever server they are on)."""
         _sync(trial.record, trial.game)
+        _clock(live, trial.record)
         self.store.update(trial.record)
         live.record, live.game, live.turns = trial.record, trial.game, trial.turns
         if live.record.opponent == FRIEND:
@@ -1443,6 +1451,25 @@ def _sync(record: GameRecord, game: Game) -> None:
     record.meta["progress"] = game.state.progress()
     if not record.finished:
         record.meta.pop("final", None)
+
+
+def _start_clock(record: GameRecord) -> None:
+    """A game dealt now is timed from now (``meta["time"]``: seconds played). A saved
+    game loaded with moves and no time of its own is not: the time its moves took is
+    not known, and the end of the game names its moves alone."""
+    if not record.moves:
+        record.meta.setdefault("time", 0.0)
+
+
+def _clock(before: _Live, record: GameRecord) -> None:
+    """Add the wait since the game's last write to its time played, while the game is
+    in play (a verdict or a rematch asked after its end adds none): each wait counts up
+    to :data:`PAUSE_COUNTED`."""
+    played = record.meta.get("time")
+    if not isinstance(played, int | float) or policy.is_final(before.record, before.game):
+        return
+    wait = min(max(now() - before.record.updated, 0.0), PAUSE_COUNTED)
+    record.meta["time"] = round(float(played) + wait, 1)
 
 
 def redo_stack(game: Game) -> list[str]:

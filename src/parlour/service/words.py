@@ -282,6 +282,29 @@ def moves_words(count: int) -> str:
     return counted(count, "move")
 
 
+def duration_words(seconds: float) -> str:
+    """How long a game was played, short enough for a phone's line: "45 s",
+    "3 min 12 s", "1 h 5 min" ("under 1 s")."""
+    whole = round(seconds)
+    if whole < 1:
+        return "under 1 s"
+    minutes, rest = divmod(whole, 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    if minutes:
+        return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+    return f"{rest} s"
+
+
+def played_words(moves: int, seconds: float | None) -> str:
+    """A finished game's moves and the time it was played, as the end of a game says
+    them: "112 moves in 4 min 12 s"; the moves alone for a game whose time is not
+    known (stored, or saved, before games kept it)."""
+    said = moves_words(moves)
+    return said if seconds is None else f"{said} in {duration_words(seconds)}"
+
+
 def ago_words(then: float, now: float, date: str | None = None) -> str:
     """When something last happened, as a list of games says it: "just now",
     "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", then ``date`` (its

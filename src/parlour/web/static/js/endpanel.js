@@ -26,6 +26,8 @@ export function endPanel(answer, act, hand = null) {
   }
   const totals = totalsOf(answer);
   if (totals) facts.push(totals);
+  // the moves and the time played, in the service's words ("112 moves in 4 min 12 s")
+  if (end.played_text) facts.push(["Played", end.played_text, "end-played"]);
   const deal = end.deal ?? answer.seed;
   const kind = answer.deal || "random";
   if (deal !== undefined && deal !== null) facts.push(["Deal number", String(deal)]);
