@@ -33,9 +33,12 @@ def test_games_at_one_table_are_not_the_persons_own_wins_and_losses(table: Table
     assert end["one_table"] == "Player 1 won 0, Player 2 won 1"
     assert "At one table: Player 1 won 0, Player 2 won 1" in end_facts(won_by_2)
     second = table.start(ME, "uno", seed=3, opponent=HUMAN, options={"first": 0})
-    assert table.resign(ME, second["id"], 1)["end"]["one_table"] == (
-        "Player 1 won 1, Player 2 won 1"
-    )
+    second_end = table.resign(ME, second["id"], 1)["end"]
+    assert second_end is not None
+    assert second_end["one_table"] == "Player 1 won 1, Player 2 won 1"
+    # short enough for a phone's line beside the end panel's "Games won" (the
+    # sentence took two lines at 360 px)
+    assert second_end["one_table_won"] == "Player 1 (1), Player 2 (1)"
     mine = table.start(ME, "uno", seed=4, opponent="random")  # the person's own game
     lost = table.resign(ME, mine["id"])
     assert lost["end"]["streak_text"] == "no wins yet" and lost["end"]["one_table"] is None

@@ -308,16 +308,20 @@ def test_two_people_at_one_table_are_player_1_and_player_2(
         winner = table.answer["outcome"]["winner"]
         labels = page.locator("#endpanel dt").all_inner_texts()
         assert f"Player {winner + 1}'s score" in labels and "Score" not in labels, labels
-    # the two players' games so far, a sentence of its own: as a fact ("At one table"
-    # beside "Player 1 won 1, Player 2 won 0") its value went under its label on a phone
-    together = page.locator("#end-one-table").inner_text()
-    assert together.startswith("At one table: Player 1 won ") and together.endswith("."), together
+    # the two players' games so far, as a fact in the service's short words (the
+    # sentence "At one table: Player 1 won 1, Player 2 won 0." took two lines at 360 px)
+    together = page.locator("#end-one-table")
+    assert together.inner_text() == table.answer["end"]["one_table_won"]
+    assert re.fullmatch(r"Player 1 \(\d+\), Player 2 \(\d+\)", together.inner_text())
+    label = "(dd) => dd.previousElementSibling.innerText"
+    assert together.evaluate(label) == "Games won at one table"
     # each fact on one line on the smallest phone: "Series, game 1" beside "Player 1
     # (0), Player 2 (22)" took two lines at 360 px
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_function("innerWidth === 360")
     table.settle()
     assert not page.evaluate(BROKEN_FACTS), page.evaluate(BROKEN_FACTS)
+    assert together.evaluate(label) == "Games won"  # the label's short form on a phone
 
 
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])

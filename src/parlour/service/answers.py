@@ -235,6 +235,9 @@ class EndOfGame(TypedDict):
     #: ("Player 1 won 3, Player 2 won 2"), in place of a streak and a best (such
     #: games are not the person's own: none of these is theirs); None elsewhere.
     one_table: str | None
+    #: The same, short enough for a phone's line beside a label ("Games won"):
+    #: "Player 1 (3), Player 2 (2)", "..., 1 draw"; None elsewhere.
+    one_table_won: str | None
     #: The moves played (every seat's), and the seconds the game was played: each wait
     #: between two moves counts up to two minutes, a longer one was a break (a game
     #: played over several sittings counts its time at the table, not its span); None

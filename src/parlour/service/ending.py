@@ -22,6 +22,7 @@ __all__ = [
     "deal_words",
     "end_facts",
     "next_steps",
+    "one_table_tally",
     "one_table_words",
     "pair_words",
     "stats_lines",
@@ -108,6 +109,14 @@ def one_table_words(won: list[int], drawn: int = 0) -> str:
     end of such a game say it: "Player 1 won 3, Player 2 won 2", "..., 1 draw". They
     are kept apart from the person's own wins: each seat was one of the two."""
     said = ", ".join(f"{name} won {n}" for name, n in zip(ONE_TABLE_NAMES, won, strict=True))
+    return f"{said}, {counted(drawn, 'draw')}" if drawn else said
+
+
+def one_table_tally(won: list[int], drawn: int = 0) -> str:
+    """:func:`one_table_words` short enough for a phone's line, as the end panel lays
+    it out beside its label ("Games won"): "Player 1 (3), Player 2 (2)", "..., 1
+    draw" ("At one table: Player 1 won 3, Player 2 won 2" took two lines at 360 px)."""
+    said = tally(zip(ONE_TABLE_NAMES, won, strict=True))
     return f"{said}, {counted(drawn, 'draw')}" if drawn else said
 
 

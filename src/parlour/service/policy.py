@@ -74,7 +74,14 @@ from .answers import (
     Step,
     Verdict,
 )
-from .ending import ONE_TABLE_NAMES, best_words, day_words, streak_words, winner_seat
+from .ending import (
+    ONE_TABLE_NAMES,
+    best_words,
+    day_words,
+    one_table_tally,
+    streak_words,
+    winner_seat,
+)
 from .store import GameRecord, now
 from .words import (
     Names,
@@ -894,6 +901,10 @@ def end_of_game(
     progress = _progress(record, game)
     # at one table ``stats`` is the two players' line (the person's streak is not theirs)
     together = stats.get("text") if stats is not None and record.opponent == HUMAN else None
+    # and as the end panel lays it out beside a label on a phone: "Player 1 (3), ..."
+    won = None
+    if together is not None and stats is not None:
+        won = one_table_tally(list(stats["won"]), int(stats.get("drawn") or 0))
     seconds = played_seconds(record)
     if record.opponent == HUMAN:
         stats = None
@@ -916,6 +927,7 @@ def end_of_game(
         else streak_words(int(stats["current_streak"]), int(stats["best_streak"])),
         "best_text": None if stats is None else best_words(best, unit),
         "one_table": together,
+        "one_table_won": won,
         "moves": len(game.moves),
         "seconds": seconds,
         "played_text": played_words(len(game.moves), seconds),

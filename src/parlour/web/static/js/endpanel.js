@@ -6,7 +6,6 @@ import { h } from "./dom.js";
 import { cardElement, cardWords } from "./cards.js";
 import { sentence, plural, tally } from "./words.js";
 
-const endStop = (t) => (/[.!?]$/.test(t) ? t : `${t}.`);
 const HEADLINES = { won: "You won!", lost: "You lost", draw: "A draw" };
 
 export function endPanel(answer, act, hand = null) {
@@ -33,12 +32,10 @@ export function endPanel(answer, act, hand = null) {
   if (deal !== undefined && deal !== null) facts.push(["Deal number", String(deal)]);
   if (KINDS[kind]) facts.push(KINDS[kind](answer));
   // The streak and the best in the service's words (the terminal says the same).
-  // at one table, the two players' games so far instead (none of them is "yours"):
-  // a sentence under the facts, as the terminal says it ("At one table: Player 1 won
-  // 3, Player 2 won 2, 1 draw"); as a fact its value went under its label on a phone
-  const together = end.one_table
-    ? h("p", { class: "one-table-line", id: "end-one-table", text: endStop(`At one table: ${end.one_table}`) })
-    : null;
+  // at one table, the two players' games so far instead (none of them is "yours"), in
+  // the service's short words ("Player 1 (3), Player 2 (2)") under a short label on a
+  // phone: the sentence "At one table: Player 1 won 3, Player 2 won 2." took two lines
+  if (end.one_table_won) facts.push(["Games won at one table", end.one_table_won, "end-one-table", "Games won"]);
   if (end.streak_text) facts.push(["Streak", end.streak_text, "end-streak"]);
   if (end.best_text) facts.push(["Best", end.best_text, "end-best"]);
   // each fact its own group: a laptop lines them up in two columns (the groups give
@@ -95,7 +92,7 @@ export function endPanel(answer, act, hand = null) {
       h("p", { class: "detail", text: end.detail || sentence(outcome.reason || "") }),
       // the match's last hand, as the panels between hands tell the others
       hand ? h("div", { class: "last-hand" }, h("p", { class: "shown-text", text: `${hand.headline}. ${hand.detail} ${hand.shown_text}`.trim() }), shownCards(hand)) : null,
-      list, together, verdict),
+      list, verdict),
     rematch && rematch.text ? h("p", { class: "rematch", id: "rematch-text", text: rematch.text }) : null,
     buttons,
     h("p", { class: "links" }, peek, h("a", { href: "#/stats", text: "Statistics" }), h("a", { href: "#/", text: "All games" })));
