@@ -597,6 +597,73 @@ def test_known_w4_is_forgotten_once_played() -> None:
     assert g.view(1)["opponent_known"] == [] and g.view(1)["top"] == "W4"
 
 
+def warnings(g: parlour.Game) -> dict[str, Event]:
+    """The engine's warning of each legal move that has one."""
+    state = g.state
+    found = {m: state.move_warning(state.parse_move(m)) for m in g.legal_moves()}
+    return {m: w for m, w in found.items() if w is not None}
+
+
+@pytest.mark.parametrize("challenge", [False, True])
+def test_a_wrong_w4_warns_before_it_is_played(challenge: bool) -> None:
+    """The penalty (or the lost challenge) was told only after the play; the engine now
+    says it before, by the rule the play follows, for each W4 move and no other."""
+    g = new("R1 G2 G3 G4 G9 G6 W4", "B1 B2 B3 B4 Y5 Y6 Y7", "R9", w4_challenge=challenge)
+    found = warnings(g)
+    assert sorted(found) == ["W4:B", "W4:G", "W4:R", "W4:Y"]
+    if challenge:  # the computer would win its challenge
+        assert set(found.values()) == {Event("challenge", 1, target="R", value="upheld")}
+    else:
+        assert set(found.values()) == {Event("penalty", 0, count=4, target="R", value="w4")}
+    # a right W4 (no red held: the same number, a Skip or another Wild do not count)
+    assert warnings(new("G9 Y9 B9 W W4 W4 G1", "R1 R2 R3 R4 R5 R6 R7", "R9")) == {}
+
+
+def test_a_drawn_w4_warns_by_the_hand_then_and_a_last_one_never() -> None:
+    g = new("R1 G2 G3 G4 G9 G6 Y1", "B1 B2 B3 B4 Y5 Y6 Y7", "R9", draw="W4 B5 B6 B7 B8")
+    g.play("draw")
+    assert sorted(warnings(g)) == ["play:B", "play:G", "play:R", "play:Y"]
+    g = new("RS RS RS RS GS GS W4", QUICK_P1, "R9", draw="B5 B6 B7 B8")
+    play(g, "RS", "RS", "RS", "RS", "GS")
+    assert len(warnings(g)) == 4  # green in play, green Skip held
+    g.play("GS")
+    assert g.legal_moves()[0] == "W4:R" and warnings(g) == {}  # the last card
+
+
+@pytest.mark.parametrize("challenge", [False, True])
+def test_the_warning_is_the_rule_the_play_follows(challenge: bool) -> None:
+    """Over whole random matches: a W4 move warns exactly when playing it is penalised
+    (default) or its challenge is upheld (``w4_challenge``)."""
+    rng = Rng(7)
+    seen = {True: 0, False: 0}
+    for seed in range(4):
+        state = parlour.new_game("uno", seed=seed, w4_challenge=challenge).state
+        for _ in range(400):
+            legal = state.legal_moves()
+            if not legal:
+                break
+            for move in legal:
+                parts = state.move_parts(move)
+                if parts["card"] != "W4":
+                    continue
+                after = state.copy()
+                after.apply(move)
+                if challenge and after.outcome is None:
+                    answers = [after.move_str(m) for m in after.legal_moves()]
+                    if "challenge" in answers:
+                        after.apply(after.parse_move("challenge"))
+                told = after.last_events(0)
+                wrong = any(
+                    (e.what == "penalty" and e.value == "w4")
+                    or (e.what == "challenge" and e.value == "upheld")
+                    for e in told
+                )
+                assert (state.move_warning(move) is not None) == wrong, (seed, move)
+                seen[wrong] += 1
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert seen[True] > 20 and seen[False] > 20, seen
+
+
 # --- option w4_challenge ----------------------------------------------------------------------
 
 

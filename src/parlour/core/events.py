@@ -32,7 +32,8 @@ draw       ``who`` draws ``count`` cards (``cards``: which, when the viewer may 
            (``"D"`` a Draw Two, ``"W4"`` a Wild Draw Four)
 penalty    ``who`` draws ``count`` cards as a penalty (``cards`` as for ``draw``);
            ``value``: the reason (``"w4"`` a wrong Wild Draw Four, ``"uno"`` caught
-           without calling UNO, ``"challenge"`` a failed challenge)
+           without calling UNO, ``"challenge"`` a failed challenge); as a move's
+           warning (``GameState.move_warning``), ``target``: UNO's colour in play
 put_back   ``cards`` go back into ``target``: UNO's Wild Draw Four turned up first
            goes back into the ``draw`` pile (``who`` None), a wrong one is taken
            back into the player's ``hand`` (``who``: whose)
@@ -42,7 +43,8 @@ pass       ``who`` passes
 colour     ``who`` names the colour ``value`` (``"R"``, ``"G"``, ``"Y"``, ``"B"``)
 uno        ``who`` calls UNO
 catch      ``who`` catches the other player not having called UNO
-challenge  ``who`` challenges a Wild Draw Four; ``value``: ``"upheld"`` or ``"failed"``
+challenge  ``who`` challenges a Wild Draw Four; ``value``: ``"upheld"`` or ``"failed"``;
+           as a move's warning, ``target``: UNO's colour in play
 skip       ``who`` loses their turn
 again      ``who`` plays again (a Skip, Reverse or Draw Two between two players)
 reshuffle  the discard pile (``source``) is shuffled to make a new draw pile

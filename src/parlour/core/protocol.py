@@ -306,6 +306,13 @@ class GameState(ABC):
             "card": None,
         }
 
+    def move_warning(self, move: Move) -> Event | None:
+        """What a legal move would cost its mover by a rule its string does not show,
+        as the event that would follow (UNO: a wrong Wild Draw Four's ``penalty``), or
+        None. Judged on what the mover sees, so that a table may warn a newcomer before
+        the move without telling them anything hidden. The default: no move warns."""
+        return None
+
     def resign_score(self, loser: int) -> int | None:
         """What the other player scores when ``loser`` resigns (None: no score). A game
         whose score runs on over a series says, so that resigning a game about to be

@@ -721,11 +721,7 @@ class Uno(GameState):
         """
         col = self._colour
         self._w4_col = col
-        wrong = False
-        for c in hand:
-            if c >> 4 == col:  # Wilds have 4 there, never a colour in play
-                wrong = True
-                break
+        wrong = self._holds_colour(hand)
         shown = self._shown
         if wrong and not self._chal:
             # Taken back in sight of the opponent, who now knows of (at least) one W4.
@@ -742,6 +738,36 @@ class Uno(GameState):
         if shown[p]:
             self._shown = (shown[0] - 1, shown[1]) if p == 0 else (shown[0], shown[1] - 1)
         return False
+
+    def _holds_colour(self, rest: list[int]) -> bool:
+        """The rule of a wrong Wild Draw Four, in this one place: ``rest``, the hand
+        it is played from without it, holds a card of the colour in play (the same
+        number or symbol, or another Wild, does not count). The play itself and the
+        warning before it (:meth:`move_warning`) both ask here."""
+        col = self._colour
+        return any(c >> 4 == col for c in rest)  # a Wild has 4 there, never in play
+
+    def move_warning(self, move: Move) -> Event | None:
+        """A Wild Draw Four played while the mover holds the colour in play: by default
+        the ``penalty`` that follows at once (the card taken back, four drawn), with
+        option ``w4_challenge`` the ``challenge`` the other player would win
+        (``upheld``); ``target`` is the colour in play. Judged on the mover's own hand,
+        which they see anyway, by the rule the play itself follows
+        (:meth:`_holds_colour`)."""
+        m = cast(tuple[int, ...], move)
+        kind = m[0]
+        card = m[1] if kind == K_PLAY else self._drawn if kind == K_PLAYDRAWN else -1
+        if card != W4:
+            return None
+        p = self._turn
+        rest = list(self._hands[p])
+        rest.remove(W4)
+        if not self._holds_colour(rest):
+            return None
+        colour = UNO_COLOURS[self._colour]
+        if self._chal:
+            return Event("challenge", 1 - p, target=colour, value="upheld")
+        return Event("penalty", p, count=4, target=colour, value="w4")
 
     def _draw_one(self, p: int, ev: list[Any]) -> None:
         """A chosen draw: a playable card may then be played or kept, else the turn passes."""

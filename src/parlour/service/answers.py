@@ -7,7 +7,7 @@ package is needed to use the service (the terminal table has no pydantic).
 
 pydantic reads typed dicts on Python 3.11 only when they come from
 ``typing_extensions`` (installed with the web app's FastAPI); without it the
-standard library's serve, and :data:`MoveChoice` is the engine's
+standard library's serve, and :class:`MoveChoice` grows from the engine's
 :class:`~parlour.core.protocol.MoveParts` made again that way.
 """
 
@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover - only without the web extra
     from typing import TypedDict
 
 if TYPE_CHECKING:
-    MoveChoice = MoveParts
+    _MoveParts = MoveParts
 else:
 
     def _twin(shape: type) -> type:
@@ -32,7 +32,19 @@ else:
 
         return TypedDict(shape.__name__, typing.get_type_hints(shape, include_extras=True))
 
-    MoveChoice = _twin(MoveParts)
+    _MoveParts = _twin(MoveParts)
+
+
+class MoveChoice(_MoveParts):
+    """A legal move's parts (the engine's :class:`~parlour.core.protocol.MoveParts`)
+    as the reader may make it, with the table's warning where the move costs its maker
+    by a rule its string does not show, in words (``note``: a wrong Wild Draw Four:
+    "You hold a red card: a Wild Draw Four now is penalised: ..."; from the game's
+    ``move_warning``, on the mover's own cards). Every front end shows the note where
+    the person chooses the move."""
+
+    note: NotRequired[str]
+
 
 __all__ = [
     "Answer",

@@ -39,7 +39,7 @@ import datetime as dt
 import hashlib
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..ai import deals, player_levels
 from ..ai.hints import NO_WAY
@@ -68,6 +68,7 @@ from .answers import (
     ListedWords,
     LiveTable,
     LogEntry,
+    MoveChoice,
     Progress,
     SeatName,
     Series,
@@ -103,6 +104,7 @@ from .words import (
     score_label,
     stuck_words,
     verdict_words,
+    warning_words,
 )
 
 __all__ = [
@@ -110,6 +112,7 @@ __all__ = [
     "stuck_key",
     "acting_seat",
     "answer",
+    "choices",
     "catalog_entry",
     "check_deal",
     "check_opponent",
@@ -936,6 +939,23 @@ def end_of_game(
     }
 
 
+def choices(state: GameState, legal: Sequence[str], named: Names) -> list[MoveChoice]:
+    """The mover's legal moves as parts (the engine's ``move_parts``), each with the
+    game's warning in words where the move would cost its maker by a rule its string
+    does not show (``note``: a wrong Wild Draw Four). The warning is judged on the
+    mover's own cards (``move_warning``); the hint and the computer players never read
+    it."""
+    found: list[MoveChoice] = []
+    for text in legal:
+        move = state.parse_move(text)
+        choice = cast(MoveChoice, dict(state.move_parts(move)))
+        warning = state.move_warning(move)
+        if warning is not None:
+            choice["note"] = warning_words(warning, named)
+        found.append(choice)
+    return found
+
+
 def answer(
     record: GameRecord,
     game: Game,
@@ -960,7 +980,7 @@ def answer(
     state = game.state
     mine = outcome is None and game.to_move == seat
     legal = game.legal_moves() if mine else []
-    parts = [state.move_parts(state.parse_move(m)) for m in legal] if mine else []
+    parts = choices(state, legal, names(record, seat)) if mine else []
     refusal = undo_refusal(record, game, seat, told)
     no_hint = hint_refusal(record, game, seat)
     data: Answer = {
