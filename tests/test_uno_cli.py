@@ -165,6 +165,34 @@ def test_moves_lists_each_card_as_people_read_it_beside_what_to_type(
     assert "You play red 5." in out
 
 
+def test_a_wrong_wild_draw_four_is_warned_of_in_moves_and_before_its_colour(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: nothing said a W4 held with a red card is penalised until it was. Now the
+    service's note is under the W4 moves in 'moves', once, and before the colour is
+    asked, at 80 columns; a right W4 says nothing."""
+    the_deck = deck("R1 G2 G3 G4 G9 G6 W4", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, "moves\n7\nb\n")
+    assert code == 0
+    listed = out.split("move> moves\n", 1)[1].split("move>", 1)[0].splitlines()
+    assert listed[3:9] == [
+        "  W4:R  play a Wild Draw Four and choose red",
+        "  W4:G  play a Wild Draw Four and choose green",
+        "  W4:Y  play a Wild Draw Four and choose yellow",
+        "  W4:B  play a Wild Draw Four and choose blue",
+        "        You hold a red card: a Wild Draw Four now is penalised: you take it",
+        "          back and draw four.",
+    ]
+    asked = out.split("move> 7\n", 1)[1]
+    warned = "  You hold a red card: a Wild Draw Four now is penalised: you take it back and\n"
+    assert asked.startswith(warned + "    draw four.\n")
+    assert "as a penalty for a wrong" in asked  # the warning did not stop the move
+    assert max(len(line) for line in out.splitlines()) <= 80
+    right = deck("G1 G2 G3 G4 G9 G6 W4", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
+    code, out = play(monkeypatch, capsys, right, "moves\n7\nb\n")
+    assert code == 0 and "You hold" not in out
+
+
 def test_an_unplayable_card_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

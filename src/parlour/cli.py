@@ -602,6 +602,8 @@ class TerminalTable:
         choices = [m for m in choices if bool(m.get("uno")) == calls] or list(choices)
         colours = sorted({m["colour"] for m in choices if "colour" in m})
         if colours:
+            for note in dict.fromkeys(m["note"] for m in choices if "note" in m):
+                self.prose(f"  {note}")  # the service's warning, before the choice
             reply = (self._ask("Colour (R/G/Y/B)? ") or "").strip()
             letter = _COLOUR_LETTERS.get(reply.upper())
             if letter is None:
@@ -786,9 +788,13 @@ def _moves_text(answer: Answer) -> str:
         return "Legal moves: none"
     width = max(len(m["move"]) for m in moves)
     lines = ["Legal moves:"]
-    for m, does in zip(moves, answer["move_texts"], strict=True):
+    for i, (m, does) in enumerate(zip(moves, answer["move_texts"], strict=True)):
         # a one-word move says no more than its word ("deal", "twist"): the word alone
         lines.append(f"  {m['move']:<{width}}  {does}" if does != m["move"] else f"  {m['move']}")
+        # the service's warning, once under the moves it goes with (a Wild's colours)
+        note = m.get("note")
+        if note and (i + 1 == len(moves) or moves[i + 1].get("note") != note):
+            lines.append(" " * (width + 4) + note)
     return "\n".join(lines)
 
 
