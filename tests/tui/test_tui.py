@@ -1904,9 +1904,16 @@ def test_uno_cards_are_numbered_as_parlour_play_numbers_them(
         assert screen.flash == "There is no card 0: your cards are numbered 1 to 7."
         await keys(pilot, "6")
         assert isinstance(app.screen, ColourScreen)  # the Wild, card 6 of parlour play too
+        assert "You hold" not in rendered(app)  # a Wild is never wrong
         await keys(pilot, "escape")
         await keys(pilot, "7")
         assert isinstance(app.screen, ColourScreen)
+        # the Wild Draw Four held with yellow 7 on yellow: the service's warning is read
+        # where its colour is named (was: the penalty came unannounced)
+        boxed = [line.split("│")[1] for line in rendered(app).splitlines() if line.count("│") == 2]
+        said = " ".join(" ".join(boxed).split())
+        warning = "You hold a yellow card: a Wild Draw Four now is penalised: you take it back"
+        assert said.startswith(f"{warning} and draw four. Name the colour"), said
         await keys(pilot, "b")
         assert screen.log_texts()[1].startswith("You play a Wild Draw Four and choose blue.")
 

@@ -246,23 +246,29 @@ class ChoiceScreen(ModalScreen[str | None]):
 
 
 class ColourScreen(ModalScreen[str | None]):
-    """UNO: name the colour for a Wild (R, G, Y or B); escape cancels."""
+    """UNO: name the colour for a Wild (R, G, Y or B); escape cancels. ``note``: the
+    service's warning of the move (a wrong Wild Draw Four), read before the colour
+    is named, which is the second step of playing it."""
 
     DEFAULT_CSS = """
     ColourScreen { align: center middle; }
     ColourScreen > Vertical { width: 44; height: auto; border: round $accent;
         background: $surface; padding: 0 1; }
     ColourScreen OptionList { height: auto; }
+    ColourScreen .note { color: $warning; margin-bottom: 1; }
     """
     BINDINGS = [Binding("escape", "cancel", "cancel")]
     COLOURS = (("R", "Red"), ("G", "Green"), ("Y", "Yellow"), ("B", "Blue"))
 
-    def __init__(self, allowed: list[str] | None = None) -> None:
+    def __init__(self, allowed: list[str] | None = None, note: str = "") -> None:
         super().__init__()
         self.allowed = allowed or [c for c, _ in self.COLOURS]
+        self.note = note
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            if self.note:
+                yield Static(self.note, classes="note", markup=False)
             yield Static("Name the colour: R, G, Y or B")
             yield OptionList(
                 *[Option(f"[{c}] {name}", id=c) for c, name in self.COLOURS if c in self.allowed]

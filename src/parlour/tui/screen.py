@@ -731,7 +731,8 @@ class TableScreen(Screen[None]):
                 if colour is not None:
                     self.choose([p for p in candidates if p.get("colour") == colour])
 
-            self.app.push_screen(ColourScreen(colours), picked)
+            notes = dict.fromkeys(str(p["note"]) for p in candidates if p.get("note"))
+            self.app.push_screen(ColourScreen(colours, " ".join(notes)), picked)
             return
         choices = [(str(p["move"]), self.table.choice_label(p)) for p in candidates]
 
