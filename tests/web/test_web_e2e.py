@@ -399,11 +399,29 @@ def test_rules_and_how_to_play_pages(table_at: TableAt) -> None:
 
 
 def test_uno_colour_chooser(table_at: TableAt) -> None:
+    """Deal 13's Wild Draw Four is held with yellow 7 on yellow, so playing it is
+    penalised: the service's warning is the card's tooltip and in its accessible name,
+    and read in the colour chooser before a colour is named (was: nowhere before the
+    penalty); Cancel plays nothing. The Wild beside it warns of nothing."""
     table = table_at("laptop")
     table.start("uno", seed=13, first=0)
     assert any(m["source"] == "W" and m.get("colour") == "B" for m in table.moves())
-    table.card("W").click()
+    warning = (
+        "You hold a yellow card: a Wild Draw Four now is penalised: you take it back and draw four."
+    )
+    w4 = table.card("W4")
+    assert w4.get_attribute("title") == warning
+    assert w4.get_attribute("aria-label") == f"Wild Draw Four, your hand: pick up. {warning}"
+    assert table.card("W").get_attribute("title") is None
+    w4.click()
     dialog = table.page.locator("dialog.colours")
+    assert dialog.locator("p.note").inner_text() == warning
+    assert dialog.get_attribute("aria-describedby") == "colour-note"
+    dialog.locator("button.cancel").click()
+    assert dialog.count() == 0 and table.played() == 0
+    table.card("W").click()
+    assert dialog.locator("p.note").count() == 0
+    assert dialog.get_attribute("aria-describedby") is None
     assert dialog.locator("button").count() == 5  # four colours and Cancel
     buttons = [dialog.locator(".colour-button").nth(i) for i in range(4)]
     # each names its colour, with the letter key that picks it

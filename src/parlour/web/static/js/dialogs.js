@@ -122,17 +122,20 @@ export function choiceDialog(title, text, choices) {
 /**
  * Ask for a UNO colour; resolves to "R", "Y", "G", "B" or null (cancelled). The arrow
  * keys go round the grid as it lies (only Tab did: the right arrow did nothing), and
- * a colour's first letter (R, Y, G, B) names it at once.
+ * a colour's first letter (R, Y, G, B) names it at once. `note`: the service's warning
+ * of the move (a wrong Wild Draw Four), read under the title before a colour is named
+ * (the dialog's description); Cancel plays nothing.
  */
-export function colourDialog(title, colours) {
+export function colourDialog(title, colours, note = "") {
   const before = document.activeElement;
   return new Promise((resolve) => {
     const buttons = colours.map((c) => h("button", {
       class: `colour-button uno-${c}`, value: c, "aria-keyshortcuts": UNO_WORDS[c].charAt(0).toUpperCase(),
     }, colourMark(c, 22), h("span", { text: UNO_WORDS[c] }), h("kbd", { "aria-hidden": "true", text: UNO_WORDS[c].charAt(0).toUpperCase() })));
     const grid = h("div", { class: "colour-grid" }, buttons);
-    const dialog = h("dialog", { class: "dialog colours", "aria-labelledby": "colour-title" },
+    const dialog = h("dialog", { class: "dialog colours", "aria-labelledby": "colour-title", "aria-describedby": note ? "colour-note" : null },
       h("h2", { id: "colour-title", text: title }),
+      note ? h("p", { id: "colour-note", class: "note", text: note }) : null,
       h("form", { method: "dialog" }, grid,
         h("div", { class: "row" }, h("button", { value: "", class: "cancel", text: "Cancel" }))));
     dialog.addEventListener("keydown", (ev) => {

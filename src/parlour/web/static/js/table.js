@@ -345,7 +345,11 @@ function decorateCard(el, pile, i) {
     el.dataset.count = String(grab.count);
     el.tabIndex = 0;
     el.setAttribute("role", "button");
-    el.setAttribute("aria-label", `${code ? cardWords(code) : "card"}, ${where}: pick up`);
+    // the service's warning of its moves (a wrong Wild Draw Four), read before it is played
+    const noted = state.moves.find((m) => m.source === grab.source && m.count === grab.count && m.note);
+    const label = `${code ? cardWords(code) : "card"}, ${where}: pick up`;
+    el.setAttribute("aria-label", noted ? `${label}. ${noted.note}` : label);
+    if (noted) el.title = noted.note;
   } else if (pile.browse && code) {
     // A pile a person looks through (a hand): its other cards are reached with the
     // arrow keys (not Tab) and say why they cannot be used now.
@@ -1767,7 +1771,7 @@ const tableApi = {
   say,
   playMove,
   playTyped,
-  chooseColour: (title, colours) => colourDialog(title, colours),
+  chooseColour: (title, colours, note) => colourDialog(title, colours, note),
 };
 
 export { CARD_H };

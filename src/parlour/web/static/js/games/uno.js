@@ -121,7 +121,8 @@ export default {
     const colours = list.filter((m) => m.colour);
     if (!colours.length) return list[0];
     const card = list[0].source;
-    const colour = await table.chooseColour(`Name a colour for the ${cardName(card)}`, UNO_COLOURS.filter((c) => colours.some((m) => m.colour === c)));
+    const noted = colours.find((m) => m.note);
+    const colour = await table.chooseColour(`Name a colour for the ${cardName(card)}`, UNO_COLOURS.filter((c) => colours.some((m) => m.colour === c)), noted ? noted.note : "");
     return colour ? colours.find((m) => m.colour === colour) : null;
   },
   controls: [
