@@ -169,7 +169,8 @@ def test_cli_demo_plays_the_deal_to_the_end(
     assert main(["play", NAME, "--seed", "3", "--demo"]) == 0
     out = capsys.readouterr().out
     assert "1. The computer plays 2♥ from the stock to F1." in out and "[S F1]" in out
-    assert "the game is won." in out and out.count("Game over") <= 1
+    # a sentence longer than a line goes on under it (a demo is drawn at 80 columns)
+    assert "the game is won." in " ".join(out.split()) and out.count("Game over") <= 1
 
 
 # --- the solver -------------------------------------------------------------

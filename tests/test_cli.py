@@ -19,6 +19,20 @@ from parlour import cli
 from parlour.cli import MOVE_POINTER, main
 from parlour.core.registry import game_class
 
+#: What ``parlour play`` asks when a Wild is played, the answer typed after it.
+COLOUR_PROMPT = "Colour: red (R), green (G), yellow (Y) or blue (B)? "
+
+
+def told(out: str) -> list[str]:
+    """The refusals in ``out`` ("! ..."), each with the lines it was wrapped onto."""
+    paragraphs: list[str] = []
+    for line in out.splitlines():
+        if line.startswith("! "):
+            paragraphs.append(line)
+        elif paragraphs and line.startswith("  ") and not paragraphs[-1].endswith("."):
+            paragraphs[-1] += " " + line.strip()
+    return paragraphs
+
 
 def run(
     monkeypatch: pytest.MonkeyPatch,
@@ -195,37 +209,129 @@ def test_a_mistyped_move_is_one_short_sentence_and_says_where_the_rest_is(
 ) -> None:
     """Was: one mistyped move in Calculation printed 300+ characters, the whole move
     syntax and every legal move. Now the table's one sentence (the web app's ``brief``)
-    and where the rest is; a second miss in a row adds the whole message on the next
-    line, and 'help' shows how moves are written."""
+    and, on the line under it, where the rest is (on the same line they ran to 150
+    columns); a second miss in a row adds what the rules' whole message says besides,
+    and 'help' shows how moves are written."""
     lines = "S F9\nmoves\nxyzzy\nW1 W2\nhelp\nquit\n"
     _, out, _ = run(monkeypatch, capsys, ["play", "calculation", "--seed", "3"], lines)
     shown = out.splitlines()
     refusals = [n for n, line in enumerate(shown) if line.startswith("! ")]
     assert len(refusals) == 3
     first, second, third = (shown[n] for n in refusals)
-    assert first == (
-        f"! “S F9” is not a move here: 'F9' is no target pile (F, F1-F4 or W1-W4). {MOVE_POINTER}"
-    )
+    assert first == "! “S F9” is not a move here: 'F9' is no target pile (F, F1-F4 or W1-W4)."
+    assert shown[refusals[0] + 1] == f"  {MOVE_POINTER}"
     assert second.startswith("! “xyzzy” is not a move here: moves are written like ")
-    assert all(len(line) < 160 for line in (first, second, third))
-    assert not shown[refusals[1] + 1].startswith("  ")  # 'moves' came between: one line
-    # the second in a row: the whole message follows, notation and legal moves
-    assert third == f"! “W1 W2” is not legal now: W1 is empty. {MOVE_POINTER}"
-    assert shown[refusals[2] + 1] == "  'W1 W2' is not legal now: W1 is empty."
-    # its legal moves as 'moves' shows them, each beside what it does (was "; legal
-    # moves: S F1, S W1, ...", the codes alone)
-    assert shown[refusals[2] + 2 : refusals[2] + 4] == [
+    assert all(len(line) < 80 for line in shown)
+    assert shown[refusals[1] + 1] == f"  {MOVE_POINTER}"  # 'moves' came between: the first
+    # the second in a row: the rules' whole message, less what the sentence said ("'W1
+    # W2' is not legal now: W1 is empty." again, under "“W1 W2” is not legal now: W1 is
+    # empty."): nothing more here but its legal moves, as 'moves' shows them, each beside
+    # what it does (was "; legal moves: S F1, S W1, ...", the codes alone)
+    assert third == "! “W1 W2” is not legal now: W1 is empty."
+    assert shown[refusals[2] + 1 : refusals[2] + 3] == [
         "  Legal moves:",
         "    S F1  play 2♥ from the stock to F1",
     ]
     assert "S F2    play the current card to foundation F2" in out  # help: the notation
-    # the pointer is a sentence of its own (was "... W1 is empty. (type 'moves' for ...)"),
-    # and the whole message a paragraph of 80 columns ending with a full stop (was one
-    # line of 300 characters, no full stop)
+    # the pointer is a sentence of its own (was "... W1 is empty. (type 'moves' for ...)")
     assert MOVE_POINTER.startswith("Type 'moves' ") and MOVE_POINTER.endswith(".")
-    whole = shown[refusals[2] + 1 : shown.index("move> help")]
-    assert len(whole) > 1 and all(line.startswith("  ") and len(line) < 80 for line in whole)
-    assert whole[0].endswith(".")
+
+
+def test_a_second_miss_says_the_rest_of_the_rule_under_the_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second miss in a row: under the one sentence, what the rules' message says
+    besides, a paragraph of 80 columns (the notation, as sentences); it was the whole
+    message again, its input quoted as code under the sentence that quoted it already
+    ("'T2' is not a move of The Gate; moves are SOURCE DEST ..."), and broken inside
+    the moves it quotes."""
+    argv = ["play", "gate", "--seed", "7", "--db", ":memory:"]
+    _, out, _ = run(monkeypatch, capsys, argv, "T2\nT2\nquit\n")
+    second = out.split("move> T2\n")[2].split("move> ")[0].splitlines()
+    assert second[0] == "! “T2” is not a move here: moves are written like T1 T2 or T2 T4."
+    assert second[1].startswith("  Moves are SOURCE DEST with SOURCE one of L R")
+    assert "'T2'" not in out and "is not a move of The Gate" not in out
+    assert second[-1] == f"  {MOVE_POINTER}"  # no legal moves listed: where they are
+    assert all(len(line) < 80 and line.startswith("  ") for line in second[1:])
+    # each move the notation quotes whole on its line (8 x 8's was broken "'W" / "F'")
+    argv = ["play", "eight-by-eight", "--seed", "1", "--db", ":memory:"]
+    _, out, _ = run(monkeypatch, capsys, argv, "xyz\nxyz\nquit\n")
+    notation = out.split("move> xyz\n")[2].split("move> ")[0].splitlines()[1:-1]
+    assert notation[0].startswith("  Accepted moves are 'Tn Tm' (a run onto another row)")
+    assert all(line.count("'") % 2 == 0 for line in notation), notation
+
+
+def test_a_refused_move_keeps_the_moves_it_names_whole_at_80_columns() -> None:
+    """A refusal's sentence longer than a line is wrapped under itself, never inside a
+    move it names nor a card: "T1" at the end of one line and "T2" on the next read as
+    two moves. The table passes it to the terminal with the pointer on its own line (on
+    one line with it, a refusal of The Gate ran to 137 columns)."""
+    from parlour.errors import InvalidMoveError
+
+    service = cli.open_service(":memory:")
+    answer = service.start(service.local_player(), "gate", 7)
+    table = cli.TerminalTable(
+        service,
+        service.local_player(),
+        answer,
+        colour=False,
+        read_line=lambda prompt: None,
+        out=io.StringIO(),
+        interactive=False,
+    )
+    typed = "put the ten of spades over it"
+    refused = InvalidMoveError(f"{typed!r} is not a move of The Gate")
+    refused.brief = f"“{typed}” is not a move here: moves are written like T1 T2 or T2 T4."
+    told = table._refusal(refused, 0).replace(cli.UNBROKEN, " ").splitlines()
+    assert told == [
+        f"! “{typed}” is not a move here: moves are written like",  # not "like T1"
+        "  T1 T2 or T2 T4.",
+        f"  {MOVE_POINTER}",
+    ]
+
+
+def test_chinese_patience_board_says_the_turn_in_sentences(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was "Twist allowed, end not allowed", "Twisted card on pile 0: move it off to
+    twist again, or end" and "Your first turn: twist" on the board: the engine's notes,
+    which the learning environments read and keep; people are shown sentences (the
+    service's words), the demo too."""
+    argv = ["play", "chinese-patience", "--seed", "1", "--opponent", "random"]
+    _, out, _ = run(monkeypatch, capsys, argv, "twist\nend\nquit\n")
+    assert "A twist is allowed; the turn can end only after one." in out.splitlines()
+    assert "Twist allowed" not in out and "Twisted card" not in out
+    assert "first turn: twist" not in out
+    game = parlour.new_game("chinese-patience", seed=1)
+    game.play("twist")
+    game.play("end")
+    game.play("twist")
+    game.play("end")
+    assert game.render().splitlines()[-1] == "Twist allowed, end not allowed"  # kept
+    monkeypatch.setattr(cli, "DEMO_MAX_MOVES", 3)
+    _, demo, _ = run(monkeypatch, capsys, ["play", "chinese-patience", "--demo", "--seed", "1"])
+    assert "Player 2's first turn starts with a twist." in demo
+    assert "The twisted card is on pile 0: move it off to twist again, or end the turn." in demo
+    # its heading (105 columns) wrapped, as every line of a demo is (see below)
+    assert demo.startswith("Chinese Patience, deal 1: the computer plays both seats (Player 1")
+    assert all(len(line) < 80 for line in demo.splitlines())
+
+
+def test_a_demo_is_drawn_at_80_columns_keeping_cards_and_moves_whole(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: a demo printed its lines as they came: The Gate's deal of 11 cards in one
+    sentence of 250 columns, UNO's heading and hands of 90, Chinese Patience's long
+    discard piles, which the terminal broke inside a card or a move ("[S" / "W2]"); the
+    heading is in the test above."""
+    monkeypatch.setattr(cli, "DEMO_MAX_MOVES", 12)
+    _, gate, _ = run(monkeypatch, capsys, ["play", "gate", "--demo", "--seed", "3"])
+    lines = gate.splitlines()
+    assert all(len(line) < 80 for line in lines), [x for x in lines if len(x) >= 80]
+    assert "[T2 T4]" in gate and cli.UNBROKEN not in gate  # a space, wherever it is
+    deal = gate.split("\n11. ", 1)[1].split("\nThe Gate")[0]
+    assert deal.startswith("The computer deals J♣ to the left post") and deal.count("\n") >= 2
+    assert deal.endswith("post.  [deal]")
 
 
 def test_chinese_patience_status_lines_start_with_a_capital(
@@ -237,8 +343,8 @@ def test_chinese_patience_status_lines_start_with_a_capital(
     argv = ["play", "chinese-patience", "--seed", "1", "--opponent", "random"]
     _, out, _ = run(monkeypatch, capsys, argv, "twist\nshow\nquit\n")
     assert "Chinese Patience - your view. You to move." in out
-    assert "Your first turn: twist" in out and "Foundations 1:" in out
-    assert "Twisted card on pile 0: move it off to twist again, or end" in out
+    assert "Your first turn starts with a twist." in out and "Foundations 1:" in out
+    assert "The twisted card is on pile 0: move it off to twist again, or end the turn." in out
     flush = [line for line in out.splitlines() if line and not line.startswith((" ", "move>"))]
     assert all(not line[0].islower() for line in flush), [x for x in flush if x[0].islower()]
 
@@ -303,7 +409,7 @@ def test_a_store_that_keeps_nothing_refuses_to_seal_a_save(
     argv = ["play", "gate", "--db", ":memory:"]
     code, out, _ = run(monkeypatch, capsys, argv, f"save {save}\nquit\n")
     assert code == 2 and not save.exists()
-    refusal = [line for line in out.splitlines() if "annot save" in line]
+    refusal = [line for line in told(out) if "annot save" in line]
     assert len(refusal) == 1 and "keeps nothing (:memory:)" in refusal[0]
 
 
@@ -1054,7 +1160,7 @@ def test_a_key_whose_move_names_a_colour_asks_for_it(
     argv = ["play", "uno", "--seed", "6", "--opponent", "random", "--db", ":memory:"]
     code, out, _ = run(monkeypatch, capsys, argv, "d\np\ng\nquit\n")
     assert code == 0, out
-    assert "move> p\nColour (R/G/Y/B)? g\n  You play a Wild and choose green." in out, out
+    assert f"move> p\n{COLOUR_PROMPT}g\n  You play a Wild and choose green." in out, out
 
 
 @pytest.mark.parametrize(
@@ -1121,7 +1227,8 @@ def test_a_two_player_demo_names_the_seats_on_every_board(
     for game in ("uno", "chinese-patience"):
         code, out, _ = run(monkeypatch, capsys, ["play", game, "--demo", "--seed", "4"])
         assert code == 0, out
-        assert "(Player 1 strong, Player 2 strong)" in out.splitlines()[0]
+        heading = " ".join(out.split("\n\n")[0].split())  # wrapped at 80 columns
+        assert "(Player 1 strong, Player 2 strong)" in heading
         assert not re.search(r"\byou(r)?\b", out, re.IGNORECASE), out
         assert "Player 1's" in out and "Player 2's" in out
 
@@ -1197,9 +1304,10 @@ def test_a_refused_command_is_a_sentence(
     a full stop, where the terminal table says "Nothing to redo."."""
     argv = ["play", "uno", "--seed", "3", "--opponent", "random", "--db", ":memory:"]
     _, out, _ = run(monkeypatch, capsys, argv, "redo\ndraw\nundo\nquit\n")
-    refused = [line for line in out.splitlines() if line.startswith("! ")]
+    refused = told(out)
     assert refused[0] == "! Nothing to redo."
     assert refused[1].startswith("! Cannot undo: ") and refused[1].endswith(".")
+    assert all(len(line) < 80 for line in out.splitlines())  # wrapped under itself
 
 
 def test_the_winning_line_after_a_verdict_is_wrapped_between_moves(
@@ -1298,7 +1406,7 @@ def test_one_table_board_names_the_seats_as_the_status_does(
     assert "Chinese Patience - Player 2's view. Player 2 to move." in out
     assert "  0  4♥   (Player 2's discard pile; hand 21)" in out
     assert "  9  --   (Player 1's discard pile; hand 22)" in out
-    assert "Player 2's first turn: twist" in out
+    assert "Player 2's first turn starts with a twist." in out
     assert "your" not in out.lower().replace("take your move back", "")
     assert "You to move" not in out
     _, computer, _ = run(monkeypatch, capsys, [*argv, "--opponent", "random"], "quit\n")

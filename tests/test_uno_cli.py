@@ -12,6 +12,9 @@ import pytest
 from parlour.cards import parse_uno_card, parse_uno_cards, uno_deck, uno_str
 from parlour.cli import MOVE_POINTER, main
 
+#: The colours a Wild may name, in words with the letter to type (it said "R/G/Y/B").
+COLOURS = "red (R), green (G), yellow (Y) or blue (B)"
+
 
 def deck(h0: str, h1: str, turned: str, draw: str = "") -> str:
     used = (
@@ -79,7 +82,8 @@ def test_a_wild_asks_for_its_colour(
     the_deck = deck("B1 B2 G3 G4 Y5 Y6 W", "R1 R2 R3 R4 R5 R6 R7", "R9")
     code, out = play(monkeypatch, capsys, the_deck, f"{line}\ng\n")
     assert code == 0
-    assert "Colour (R/G/Y/B)? g" in out
+    # each colour in words with its letter, as the web's colour picker names them
+    assert f"Colour: {COLOURS}? g" in out
     assert "You play a Wild and choose green." in out
 
 
@@ -132,13 +136,14 @@ def test_bad_input_names_the_legal_moves_and_changes_nothing(
     the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
     code, out = play(monkeypatch, capsys, the_deck, f"{line}\nshow\n")
     assert code == 2  # piped input with a rejected line
-    errors = [text for text in out.splitlines() if text.startswith("! ")]
+    lines = out.splitlines()
+    errors = [n for n, text in enumerate(lines) if text.startswith("! ")]
     assert len(errors) == 1
-    assert message in errors[0]
-    # the table's refusal in one sentence, saying where the legal moves are (it listed
-    # them and the whole notation); the terminal's own ("no card 9") too (it listed them
-    # as codes, "; legal moves: R5, W:R, W:G, W:Y, W:B, draw")
-    assert errors[0].endswith(MOVE_POINTER) and "legal moves:" not in errors[0]
+    assert message in lines[errors[0]]
+    # the table's refusal in one sentence, and under it where the legal moves are (it
+    # listed them and the whole notation); the terminal's own ("no card 9") too (it
+    # listed them as codes, "; legal moves: R5, W:R, W:G, W:Y, W:B, draw")
+    assert lines[errors[0] + 1] == f"  {MOVE_POINTER}" and "legal moves:" not in out
     screens = [text for text in out.splitlines() if text.startswith("Your hand")]
     assert len(screens) == 2 and screens[0] == screens[1]
 
@@ -202,7 +207,7 @@ def test_an_unplayable_card_is_refused(
     code, out = play(monkeypatch, capsys, the_deck, "2\n")
     assert code == 2
     refusal = "! “2” is green 2: it does not match the top card red 9 (colour in play: red)."
-    assert f"{refusal} {MOVE_POINTER}" in out.splitlines()
+    assert f"{refusal}\n  {MOVE_POINTER}\n" in out
     assert "“G2”" not in out
 
 
@@ -210,9 +215,12 @@ def test_a_second_miss_shows_the_legal_moves_in_words_beside_what_to_type(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Was: a second miss in a row printed the rules' whole message ending "legal
-    moves: R5, W:R, W:G, W:Y, W:B, draw", the codes alone. Now the rules' reason, then
-    the moves as 'moves' lists them, each beside what it does in words; the engine's
-    own error (the library's) still quotes the input and lists the accepted strings."""
+    moves: R5, W:R, W:G, W:Y, W:B, draw", the codes alone; then "'G3' is not legal now:
+    green 3 does not match ...", a code the person never typed, under "“3” is green 3:
+    it does not match ...", the same refusal twice. Now one refusal in words: the
+    sentence, what the rule says besides, then the moves as 'moves' lists them, each
+    beside what it does in words; the engine's own error (the library's) still quotes
+    the input and lists the accepted strings."""
     from parlour import new_game
     from parlour.errors import IllegalMoveError
 
@@ -221,8 +229,8 @@ def test_a_second_miss_shows_the_legal_moves_in_words_beside_what_to_type(
     second = out.split("move> 3\n", 1)[1].split("\n")
     assert second[0].startswith("! “3” is green 3: it does not match the top card red 9")
     whole = second[1 : second.index("  Legal moves:")]
-    assert whole[0].startswith("  'G3' is not legal now: green 3 does not match"), whole
-    assert "legal moves:" not in " ".join(whole)
+    assert whole == ["  Play a matching card or a Wild, or draw."], whole
+    assert "'G3'" not in out and "legal moves:" not in out
     assert second[second.index("  Legal moves:") + 1 :][:3] == [
         "    R5    play red 5",
         "    W:R   play a Wild and choose red",
@@ -245,9 +253,10 @@ def test_the_terminals_own_refusals_name_no_codes(
     lines = out.splitlines()
     refusals = [n for n, line in enumerate(lines) if line.startswith("! ")]
     assert [lines[n] for n in refusals] == [
-        f"! There is no card 9: your cards are numbered 1 to 7. {MOVE_POINTER}",
-        f"! “x” is not a colour: answer R, G, Y or B. {MOVE_POINTER}",
+        "! There is no card 9: your cards are numbered 1 to 7.",
+        f"! “x” is not a colour: answer {COLOURS}.",
     ]
+    assert lines[refusals[0] + 1] == f"  {MOVE_POINTER}"
     assert lines[refusals[1] + 1 : refusals[1] + 3] == ["  Legal moves:", "    R5    play red 5"]
     assert "legal moves:" not in out
 
@@ -258,7 +267,7 @@ def test_a_wrong_colour_answer_changes_nothing(
     the_deck = deck("R5 G2 G3 Y4 B5 B6 W", "R1 R2 R3 R4 R6 R7 R8", "R9")
     code, out = play(monkeypatch, capsys, the_deck, "7\npurple\n")
     assert code == 2
-    assert "“purple” is not a colour: answer R, G, Y or B" in out
+    assert f"“purple” is not a colour: answer {COLOURS}." in out
     assert "You play" not in out, "nothing was played"
 
 

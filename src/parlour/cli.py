@@ -2,8 +2,8 @@
 
 Every user error (unknown game or option, bad deck, unreadable save, ...) ends
 the command with one line on standard error and exit code 2, never a
-traceback. Inside a game, a bad move prints one line and leaves the game as it
-was; the game goes on.
+traceback. Inside a game, a bad move is told in one sentence (within 80 columns)
+and where the rest is, and leaves the game as it was; the game goes on.
 """
 
 from __future__ import annotations
@@ -47,11 +47,14 @@ from .service.words import (
     UNBROKEN,
     Names,
     as_sentence,
+    board_sentences,
     card_words,
     cards_kept_whole,
+    colour_choice_words,
     fitted,
     moves_words,
     no_card_words,
+    refusal_rest,
     sentences,
     without_legal_list,
 )
@@ -509,9 +512,8 @@ class TerminalTable:
             return self._after(played)
         except ParlourError as exc:
             self.rejected += 1
-            # one line, as the module promises (its whole message, from a second miss,
-            # is the paragraph under it)
-            self.say(f"! {self._refusal(exc, missed)}")
+            # one sentence and where the rest is (all of it from a second miss)
+            self.say(self._refusal(exc, missed).replace(UNBROKEN, " "))
             return "same"
 
     def _give_up_asked(self, seat: int | None) -> str:
@@ -525,31 +527,42 @@ class TerminalTable:
         return self._after(self.service.resign(self.player, self.game_id, seat))
 
     def _refusal(self, exc: ParlourError, missed: int) -> str:
-        """What a refused line is told. A move the table refused: its one sentence (the
-        web app's) and where the rest is; from the second miss in a row the rules'
-        whole message (the notation, every legal move) follows on the next line: one
-        slip costs one short line, and someone who misses again is shown all there is
-        without asking. The terminal's own refusals of a move as typed name the legal
-        moves; any other refusal is told as it is. ``missed``: moves refused just
-        before, in a row."""
-        if exc.brief is not None:
-            self.misses = missed + 1
-            said = f"{exc.brief} {MOVE_POINTER}"
-            if self.misses == 1 or str(exc) == exc.brief:
-                return said
-            # the rules' whole message, its list of moves as codes ("legal moves: R5,
-            # W:R, ...") shown as 'moves' shows them: each beside what it does in words
-            whole, listed = without_legal_list(str(exc))
-            lines = [said]
-            if as_sentence(whole) != as_sentence(exc.brief):
-                lines.append(_indented(whole))
-            if listed:
-                moves = _moves_text(self.answer)
-                lines.append(textwrap.indent(moves, "  "))
-            return "\n".join(lines)
-        # a sentence, as the terminal table says it ("! Nothing to redo."): it was the
-        # error's own lower case, without a full stop
-        return as_sentence(str(exc))
+        """What a refused line is told, within 80 columns. A move the table refused: its
+        one sentence (the web app's) after "! ", and under it where the rest is; from
+        the second miss in a row, what the rules' whole message says besides (their
+        advice, the notation: :func:`refusal_rest`) and the legal moves as 'moves' lists
+        them, in place of the pointer: one slip costs two short lines, and someone who
+        misses again is shown all there is without asking. The sentence is wrapped
+        under itself, never inside a move it names ("T1 T2") nor a card ("blue Draw
+        Two"); with the pointer on the same line it ran to 150 columns. The terminal's
+        own refusals of a move as typed name the legal moves; any other refusal is one
+        sentence, as it is. ``missed``: moves refused just before, in a row."""
+        if exc.brief is None:
+            # a sentence, as the terminal table says it ("! Nothing to redo."): it was
+            # the error's own lower case, without a full stop
+            return _fitted_line(f"! {as_sentence(str(exc))}")
+        self.misses = missed + 1
+        lines = [_fitted_line(f"! {self._kept_whole(exc.brief)}")]
+        whole, listed = without_legal_list(str(exc))
+        rest = refusal_rest(whole, exc.brief) if self.misses > 1 else ""
+        if rest:
+            lines.append(_indented(rest))
+        if self.misses > 1 and listed:
+            moves = _moves_text(self.answer)
+            lines.append(textwrap.indent(moves, "  "))
+        else:
+            lines.append(f"  {MOVE_POINTER}")
+        return "\n".join(lines)
+
+    def _kept_whole(self, text: str) -> str:
+        """A refusal's sentence with what must be read whole unbreakable (see
+        :func:`_unbroken`): the legal moves it names ("moves are written like T1 T2 or
+        T2 T4": "T1" at the end of a line, "T2" on the next, read as two moves), the
+        input it quotes (“S F9”), a short aside ("(colour in play: blue)")."""
+        for move in sorted(self.answer["legal_moves"], key=len, reverse=True):
+            if " " in move:
+                text = re.sub(rf"(?<!\S){re.escape(move)}(?!\S)", _unbroken(move), text)
+        return re.sub(r"“[^”]{1,24}”|\([^()]{1,30}\)", lambda m: _unbroken(m.group(0)), text)
 
     def _translate(self, line: str) -> tuple[str, str | None]:
         """A number picks that card of the hand (the service's ``numbered``, the same
@@ -600,14 +613,17 @@ class TerminalTable:
         """The move among ``choices`` (one gesture's moves) that calls UNO or not as
         ``calls`` says, a Wild's colour asked for; "" if none is left."""
         choices = [m for m in choices if bool(m.get("uno")) == calls] or list(choices)
-        colours = sorted({m["colour"] for m in choices if "colour" in m})
+        colours = {m["colour"] for m in choices if "colour" in m}
         if colours:
             for note in dict.fromkeys(m["note"] for m in choices if "note" in m):
                 self.prose(f"  {note}")  # the service's warning, before the choice
-            reply = (self._ask("Colour (R/G/Y/B)? ") or "").strip()
+            # the colours in words with the letter to type, as the web's picker names
+            # them (it asked "Colour (R/G/Y/B)? ")
+            named = colour_choice_words(colours)
+            reply = (self._ask(f"Colour: {named}? ") or "").strip()
             letter = _COLOUR_LETTERS.get(reply.upper())
             if letter is None:
-                raise self._own_refusal(f"“{cut(reply)}” is not a colour: answer R, G, Y or B")
+                raise self._own_refusal(f"“{cut(reply)}” is not a colour: answer {named}")
             choices = [m for m in choices if m.get("colour") == letter]
         return choices[0]["move"] if choices else ""
 
@@ -741,7 +757,8 @@ def _board_fitted(board: str) -> str:
         if len(plain) <= HELP_WIDTH:
             out.append(line)
             continue
-        line = cards_kept_whole(line)
+        # cards whole, and a short aside: "(the computer's discard" / "pile; hand 5)"
+        line = _ASIDE.sub(lambda m: _unbroken(m.group(0)), cards_kept_whole(line))
         label = _LABEL.match(plain)
         hang = " " * (label.end() if label and label.end() < HELP_WIDTH // 2 else 2)
         lead = line[: len(line) - len(line.lstrip(" "))]
@@ -774,6 +791,9 @@ def _board_fitted(board: str) -> str:
     return "\n".join(out).replace(UNBROKEN, " ")
 
 
+#: A short aside in brackets, kept on one line: "(the computer's discard pile; hand 5)".
+_ASIDE = re.compile(r"\([^()\x1b]{1,45}\)")
+
 #: A board line's label and what leads to its text: "Your hand: ", "  W1  ".
 _LABEL = re.compile(r"\s*\S[^:]*?(: |  +)")
 
@@ -801,11 +821,18 @@ def _moves_text(answer: Answer) -> str:
 def _indented(text: str) -> str:
     """The rules' whole message on a refused move (its notation, every legal move: 300
     characters and more on one line) as a paragraph under the refusal: indented, a
-    sentence, wrapped to 80 columns."""
+    sentence, wrapped to 80 columns, never inside a card nor a move it quotes ('W F'
+    was broken "'W" / "F'")."""
     text = text if text.endswith((".", "?", "!")) else f"{text}."
+    quoted_moves = re.sub(r"'[^'\s][^']{0,10}'", lambda m: _unbroken(m.group(0)), text)
     return textwrap.fill(
-        text, HELP_WIDTH, initial_indent="  ", subsequent_indent="  ", break_long_words=False
-    )
+        cards_kept_whole(quoted_moves),
+        HELP_WIDTH,
+        initial_indent="  ",
+        subsequent_indent="  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    ).replace(UNBROKEN, " ")
 
 
 def _last_n(answer: Answer) -> int:
@@ -887,7 +914,8 @@ def _demo_board(game: Game, colour: bool) -> str:
     if game.players == 1:
         return game.render(colour)
     side = game.to_move
-    return game.render_for(side, colour, other=DEMO_SEATS[1 - side], you=DEMO_SEATS[side])
+    board = game.render_for(side, colour, other=DEMO_SEATS[1 - side], you=DEMO_SEATS[side])
+    return board_sentences(board)  # "Twist allowed, end not allowed" said as a sentence
 
 
 def _demo(game: Game, colour: bool, pause: float, levels: Sequence[str], heading: str) -> int:
@@ -899,9 +927,11 @@ def _demo(game: Game, colour: bool, pause: float, levels: Sequence[str], heading
     ]
     seats = ("the computer",) if game.players == 1 else DEMO_SEATS
     cls = game_class(game.name)
-    print(heading)
+    # at 80 columns, as parlour play's own table: the lines were printed as they came,
+    # to 250 columns and more, and the terminal broke them inside a card or a move
+    print(_fitted_line(heading))
     print()
-    print(_demo_board(game, colour))
+    print(_board_fitted(_demo_board(game, colour)))
     while game.outcome is None:
         seat = game.to_move
         choice = players[seat].choose(game.view(seat), game.legal_moves())
@@ -912,8 +942,10 @@ def _demo(game: Game, colour: bool, pause: float, levels: Sequence[str], heading
         # told from the mover's side: whose pile "0" is (Chinese Patience) depends on it
         names = Names(None, seats, cls.pile_names, cls.seat_piles, side=seat)
         told = " ".join(sentences(game.state.last_events(seat), names))
-        print(f"\n{len(game.moves)}. {told}  [{choice}]")
-        print(_demo_board(game, colour))
+        # the move as typed kept whole after its sentences ("[S" / "W2]" read as two)
+        typed = _unbroken(f"[{choice}]")
+        print("\n" + _fitted_line(f"{len(game.moves)}. {told}  {typed}").replace(UNBROKEN, " "))
+        print(_board_fitted(_demo_board(game, colour)))
         if len(game.moves) >= DEMO_MAX_MOVES:
             print(f"Stopping the demo after {DEMO_MAX_MOVES} moves.")
             return 0

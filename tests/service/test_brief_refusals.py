@@ -9,7 +9,7 @@ import pytest
 
 from parlour.errors import IllegalMoveError, InvalidMoveError, ParlourError
 from parlour.service import TableService, open_service
-from parlour.service.words import brief_refusal
+from parlour.service.words import brief_refusal, refusal_rest, without_legal_list
 
 ME = "me"
 
@@ -178,3 +178,45 @@ def test_a_drawn_card_is_named_as_the_log_names_it() -> None:
     game.play("draw")
     with pytest.raises(IllegalMoveError, match="you drew a Wild: play it"):
         game.play("R5")
+
+
+@pytest.mark.parametrize(
+    ("game", "move", "opponent", "rest"),
+    [
+        # the brief said it all: the whole message again was the same sentence
+        ("calculation", "W1 W2", None, ""),
+        ("uno", "R0", "random", "Play a matching card or a Wild, or draw."),
+        ("uno", "keep", "random", "Draw first."),
+        ("gate", "T2", None, "Moves are SOURCE DEST with SOURCE one of L R T1-T4 B1-B4"),
+        ("chinese-patience", "W1 W2", "random", "Piles are 0 (your discard pile), 1-4"),
+    ],
+)
+def test_the_rest_of_a_refusal_says_only_what_its_sentence_did_not(
+    table: TableService, game: str, move: str, opponent: str | None, rest: str
+) -> None:
+    """What ``parlour play`` shows under a refusal's sentence on a second miss: the
+    rules' advice and notation, as sentences; not the message's head again, which
+    quotes the input as code ("'W1 W2' is not legal now: W1 is empty." under "“W1 W2”
+    is not legal now: W1 is empty.")."""
+    error = refused(table, game, move, opponent=opponent)
+    assert error.brief is not None
+    whole, _ = without_legal_list(str(error))
+    said = refusal_rest(whole, error.brief)
+    assert said.startswith(rest) and (said == "" or said.endswith("."))
+    assert f"'{move}'" not in said and "is not" not in said
+
+
+def test_the_rest_of_a_picked_cards_refusal_quotes_no_code(table: TableService) -> None:
+    """A card picked by its number: the sentence quotes the number and names the card
+    ("“1” is red 4: it does not match ..."); what follows it on a second miss was the
+    rules' message quoting the code ("'R4' is not legal now: red 4 does not match
+    ..."), the same refusal again in the notation. Now only the rule's advice."""
+    opened = table.start(ME, "uno", 3, opponent="random")
+    card = opened["numbered"][1]
+    with pytest.raises(ParlourError) as caught:
+        table.play(ME, opened["id"], card, picked_by="2")
+    error = caught.value
+    assert error.brief is not None and error.brief.startswith("“2” is red 7: it does not match")
+    whole, _ = without_legal_list(str(error))
+    assert whole.startswith("'R7' is not legal now: red 7 does not match")
+    assert refusal_rest(whole, error.brief) == "Play a matching card or a Wild, or draw."

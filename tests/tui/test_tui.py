@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -23,6 +24,7 @@ import pytest
 pytest.importorskip("textual", reason="the terminal table needs the 'tui' extra (Textual)")
 
 from rich.console import Console  # noqa: E402
+from rich.text import Text  # noqa: E402
 from textual.containers import VerticalScroll  # noqa: E402
 from textual.widgets import OptionList, RichLog, Static  # noqa: E402
 
@@ -33,6 +35,7 @@ from parlour.service.ending import stats_lines  # noqa: E402
 from parlour.service.words import card_words, line_counter  # noqa: E402
 from parlour.tui.app import ParlourApp  # noqa: E402
 from parlour.tui.backend import Backend, open_service  # noqa: E402
+from parlour.tui.canvas import kept_whole  # noqa: E402
 from parlour.tui.chooser import ChooserScreen  # noqa: E402
 from parlour.tui.dialogs import (  # noqa: E402
     ChoiceScreen,
@@ -107,6 +110,12 @@ def rendered(app: ParlourApp) -> str:
 
 
 def status_line(app: ParlourApp) -> str:
+    """The status line's words (the lines it is broken into joined again)."""
+    return status_lines(app).replace("\n", " ")
+
+
+def status_lines(app: ParlourApp) -> str:
+    """The status line as broken into lines to fit the screen."""
     return str(table(app).query_one("#status", Static).render())
 
 
@@ -594,6 +603,56 @@ def test_a_long_hint_at_80_columns_keeps_enter_plays_it_in_view(
         assert screen.answer["status"] in status_line(app)
 
     drive(script, game="gate", seed=3)
+
+
+def test_the_status_and_the_log_never_break_a_cards_name() -> None:
+    """Was: Textual wraps at any space, the unbreakable one too, and a line of the log
+    or the status ended "the computer held red" over "4, green 6, ...", or "for the
+    Draw" over "Two" (UNO's hints and log at 80 columns). Both are now broken between
+    words to their width, each card's name kept whole, as ``parlour play`` keeps it."""
+    card = "blue Draw Two"
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        status = str(screen.answer["status"])
+        width = screen.size.width - 2
+        # a message that puts the card's name across the end of the status's first line
+        # where any space may be broken (as Textual breaks)
+        pad = next(
+            n
+            for n in range(60)
+            if textwrap.wrap(f"{status}   {'so ' * n}the top card {card}.", width)[0].endswith(
+                "blue"
+            )
+        )
+        message = f"{'so ' * pad}the top card {card}."
+        screen.tell(message, error=True)
+        await pilot.pause()
+        shown = status_lines(app).split("\n")
+        assert any(line.rstrip().endswith("the top card") for line in shown), shown
+        assert any(line.startswith(f"{card}.") for line in shown), shown
+        # a sentence of the log with cards across the ends of its lines
+        panel = screen.query_one(RichLog)
+        for n in range(12):
+            sentence = f"{'so ' * n}The computer held {card} and red 4 and {card} and red 4."
+            screen.entries.append({"n": 1000 + n, "who": "computer", "text": sentence})
+        screen.shown = len(screen.entries)
+        screen.show_log()
+        await pilot.pause()
+        lines = [strip.text.rstrip() for strip in panel.lines]
+        assert len(lines) > 12 and all(len(line) < 80 for line in lines), lines
+        assert not any(line.endswith(("blue", "Draw", "red")) for line in lines), lines
+
+    drive(script, game="uno", seed=13)
+
+
+def test_kept_whole_breaks_between_words_keeping_styles_and_line_breaks() -> None:
+    text = Text("You draw red 4 and blue Draw Two.", style="bold")
+    text.append("\nPreparing", style="italic")
+    wrapped = kept_whole(text, 20)
+    assert wrapped.plain == "You draw red 4 and\nblue Draw Two.\nPreparing"
+    assert wrapped.spans[-1].style == "italic" and wrapped.spans[0].style == "bold"
+    assert kept_whole(text, 0) is text  # not laid out yet: Textual's to wrap
 
 
 def test_chinese_patience_typing_the_hinted_move_plays_it() -> None:
@@ -1131,10 +1190,16 @@ def test_uno_cards_colour_prompt_and_counts() -> None:
         await keys(pilot, str(wrong + 1))
         assert screen.flash.startswith(f"“{wrong + 1}” is {card_words(hand[wrong])}: it does not")
         assert screen.answer["moves_played"] == 0
-        # The Wild asks for the colour.
+        # The Wild asks for the colour: each in words beside its letter, as the web's
+        # picker names them (it said "Name the colour: R, G, Y or B" above a list of
+        # "Red", "Green", ...: their "[R]" was taken for markup and not shown)
         wild = hand.index("W")
         await keys(pilot, str(wild + 1))
         assert isinstance(app.screen, ColourScreen)
+        shown = rendered(app)
+        rows = ["[R] red", "[G] green", "[Y] yellow", "[B] blue"]
+        assert all(row in shown for row in rows), shown
+        assert "R, G, Y or B" not in shown
         await keys(pilot, "g")
         assert table(app) is screen
         assert screen.answer["moves_played"] >= 1
@@ -2213,7 +2278,7 @@ def test_a_refused_move_is_told_in_the_tables_one_sentence(
     said = "“1” is red 0: it does not match the top card blue 7 (colour in play: blue)."
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
     main(["play", "uno", "--seed", "7", "--opponent", "random", "--db", ":memory:"])
-    assert f"! {said} " in capsys.readouterr().out
+    assert f"! {said}\n" in capsys.readouterr().out
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)

@@ -66,6 +66,7 @@ from .store import GameRecord, StaleRecordError, Store, now
 from .words import (
     LINE_DEAL,
     Names,
+    board_sentences,
     brief_refusal,
     capitalised,
     hint_words,
@@ -1114,8 +1115,9 @@ class TableService:
             # The end is the service's to tell, once, in its words (answer["end"]):
             # the board without its "game over: you resigned" above "You resigned."
             # and its scores, which the counts below name as every table names the seats
-            text = live.game.render_for(
-                viewer, colour, other=other, end=False, scores=False, you=you
+            # its notes said as sentences ("Twist allowed, end not allowed" was shown)
+            text = board_sentences(
+                live.game.render_for(viewer, colour, other=other, end=False, scores=False, you=you)
             )
             view = policy.view(live.record, live.game, viewer)
             told = policy.counts(live.record, view, viewer) if counts else None

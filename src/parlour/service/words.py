@@ -36,6 +36,7 @@ __all__ = [
     "card_words",
     "cards_words",
     "colour_words",
+    "colour_choice_words",
     "count_words",
     "end_detail",
     "sentence",
@@ -50,6 +51,7 @@ __all__ = [
     "cards_kept_whole",
     "UNBROKEN",
     "table_words",
+    "board_sentences",
     "prompt_words",
     "hint_words",
     "warning_words",
@@ -60,6 +62,7 @@ __all__ = [
     "LINE_DEAL",
     "brief_refusal",
     "without_legal_list",
+    "refusal_rest",
     "moves_words",
     "counted",
     "live_bar_words",
@@ -134,6 +137,34 @@ def cards_kept_whole(text: str) -> str:
     return _UNO_NAME.sub(lambda m: m.group(0).replace(" ", UNBROKEN), text)
 
 
+#: The lines of an engine's board that are notes, not sentences (Chinese Patience's
+#: turn: "Twist allowed, end not allowed"), and the sentences a person is shown in
+#: their place. The engines keep their text: the learning environments read it as
+#: it is.
+_BOARD_NOTES = (
+    (re.compile(r"^(.+) first turn: twist$"), r"\1 first turn starts with a twist."),
+    (
+        re.compile(r"^Twisted card on pile 0: move it off to twist again, or end$"),
+        "The twisted card is on pile 0: move it off to twist again, or end the turn.",
+    ),
+    (
+        re.compile(r"^Twist allowed, end not allowed$"),
+        "A twist is allowed; the turn can end only after one.",
+    ),
+)
+
+
+def board_sentences(board: str) -> str:
+    """A board as a terminal shows it to people: its lines of notes said as sentences
+    (see :data:`_BOARD_NOTES`); every other line as the engine wrote it."""
+    lines = board.split("\n")
+    for i, line in enumerate(lines):
+        for note, said in _BOARD_NOTES:
+            if note.match(line):
+                lines[i] = note.sub(said, line)
+    return "\n".join(lines)
+
+
 def table_words(text: str, names: Names) -> str:
     """Free text from a game or a computer player (why a move is refused, a hint's
     reason) as the table shows things: its French cards with suit symbols and the
@@ -152,6 +183,14 @@ def colour_words(letter: str | int | None) -> str:
     if len(text) == 1 and text in UNO_COLOURS:
         return UNO_COLOUR_NAMES[UNO_COLOURS.index(text)]
     return text.lower()
+
+
+def colour_choice_words(letters: Iterable[str] = UNO_COLOURS) -> str:
+    """The colours a Wild may name, each in words with the letter that names it, as
+    the web app's colour picker shows them (the word, its key beside it): "red (R),
+    green (G), yellow (Y) or blue (B)"; ``parlour play`` said "R, G, Y or B"."""
+    named = [f"{colour_words(c)} ({c})" for c in UNO_COLOURS if c in set(letters)]
+    return ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else "".join(named)
 
 
 def _is_uno(code: str) -> bool:
@@ -449,6 +488,46 @@ def without_legal_list(message: str) -> tuple[str, bool]:
     if cut_at is None:
         return message, False
     return message[: cut_at.start()], True
+
+
+def refusal_rest(message: str, brief: str) -> str:
+    """What an engine's whole refusal (``message``, its legal moves left out: see
+    :func:`without_legal_list`) says that its one sentence (``brief``) does not, as
+    sentences to follow it: the rule's advice ("Play a matching card or a Wild, or
+    draw."), the notation ("Moves are SOURCE DEST with ..."); "" when the brief said it
+    all. The message's head, the input quoted as code and what it is not ("'R7' is not
+    legal now: red 7 does not match ..."), is what the brief says in words ("“2” is red
+    7: it does not match ..."): shown under it, the two read as two refusals of two
+    inputs, the second quoting a code the person never typed."""
+    found = _QUOTED.match(message)
+    body = message
+    if found is not None:
+        body = _IS_NOT.sub("", message[found.end() :], count=1).lstrip(" :;")
+    # the brief's reason ("it does not match ...", "W1 is empty"), without its subject
+    cut_at = _first_colon(brief)
+    said = brief[cut_at + 2 :] if cut_at > 0 else ""
+    said = re.sub(r"^it ", "", said.strip().rstrip(".")).lower()
+    rest: list[str] = []
+    for clause in _clauses(body):
+        at = clause.lower().find(said) if said else -1
+        if at >= 0:  # what comes after the reason the brief gave, if anything
+            clause = clause[at + len(said) :].lstrip(" :,;")
+        if clause:
+            rest.append(as_sentence(clause))
+    return " ".join(rest)
+
+
+def _clauses(text: str) -> list[str]:
+    """``text``'s parts between semicolons outside brackets ("... (F, F1-F4 or W1-W4);
+    moves are ...")."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and char == ";":
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [part.strip() for part in parts if part.strip()]
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,16 @@ pile and the legal destinations on any game's table.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-__all__ = ["Canvas", "Region", "FELT"]
+from ..service.words import cards_kept_whole
+
+__all__ = ["Canvas", "Region", "FELT", "kept_whole"]
 
 #: The table's background: a dark green card-table felt.
 FELT = Style(color="bright_white", bgcolor="#0f3d1f")
@@ -131,3 +135,37 @@ class Canvas:
             if y < self.height - 1:
                 text.append("\n")
         return text
+
+
+def kept_whole(line: Text, width: int) -> Text:
+    """``line`` broken between words into lines of ``width`` columns at most, never
+    inside a card's name (the service's :func:`~parlour.service.words.cards_kept_whole`:
+    "blue Draw Two", "red 4"): Textual wraps a status or a log's sentence at any space,
+    its unbreakable one too, and "the computer held red" / "4, ..." read as two things.
+    Its own line breaks are kept; a ``width`` below 1 (not laid out yet) leaves the
+    line to Textual."""
+    if width < 1:
+        return line
+    plain = cards_kept_whole(line.plain)  # the same length: a space for a space
+    cuts: list[tuple[int, int]] = []  # (end of a line's last word, start of the next)
+    column, end = 0, 0
+    for word in re.finditer(r"[^ \n]+", plain):
+        gap = plain[end : word.start()]
+        size = cell_len(word.group())
+        if "\n" in gap:
+            column = size
+        elif column and column + len(gap) + size > width:
+            cuts.append((end, word.start()))
+            column = size
+        else:
+            column += len(gap) + size
+        end = word.end()
+    if not cuts:
+        return line
+    out, start = Text(), 0
+    for stop, resume in cuts:
+        out.append_text(line[start:stop])
+        out.append("\n")
+        start = resume
+    out.append_text(line[start:])
+    return out

@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Mapping
 from importlib.resources import files
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,8 +18,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..cards import UNO_COLOURS
 from ..core.registry import game_class
-from ..service.words import fitted
+from ..service.words import colour_words, fitted
+from .canvas import kept_whole
 
 __all__ = [
     "ChoiceScreen",
@@ -246,9 +249,10 @@ class ChoiceScreen(ModalScreen[str | None]):
 
 
 class ColourScreen(ModalScreen[str | None]):
-    """UNO: name the colour for a Wild (R, G, Y or B); escape cancels. ``note``: the
-    service's warning of the move (a wrong Wild Draw Four), read before the colour
-    is named, which is the second step of playing it."""
+    """UNO: name the colour for a Wild, each in words beside the letter that names it
+    (as the web's colour picker and ``parlour play`` name them); escape cancels.
+    ``note``: the service's warning of the move (a wrong Wild Draw Four), read before
+    the colour is named, which is the second step of playing it."""
 
     DEFAULT_CSS = """
     ColourScreen { align: center middle; }
@@ -258,20 +262,26 @@ class ColourScreen(ModalScreen[str | None]):
     ColourScreen .note { color: $warning; margin-bottom: 1; }
     """
     BINDINGS = [Binding("escape", "cancel", "cancel")]
-    COLOURS = (("R", "Red"), ("G", "Green"), ("Y", "Yellow"), ("B", "Blue"))
 
     def __init__(self, allowed: list[str] | None = None, note: str = "") -> None:
         super().__init__()
-        self.allowed = allowed or [c for c, _ in self.COLOURS]
+        self.allowed = allowed or list(UNO_COLOURS)
         self.note = note
 
     def compose(self) -> ComposeResult:
         with Vertical():
             if self.note:
                 yield Static(self.note, classes="note", markup=False)
-            yield Static("Name the colour: R, G, Y or B")
+            # the letters were said bare above the list ("R, G, Y or B"), and the list
+            # lost its own, "[R] Red" read as markup: each colour's letter is beside
+            # its word (as text), and a letter names it
+            yield Static("Name the colour (press its letter):")
             yield OptionList(
-                *[Option(f"[{c}] {name}", id=c) for c, name in self.COLOURS if c in self.allowed]
+                *[
+                    Option(Text(f"[{c}] {colour_words(c)}"), id=c)
+                    for c in UNO_COLOURS
+                    if c in self.allowed
+                ]
             )
 
     def on_mount(self) -> None:
@@ -351,6 +361,11 @@ class NoticeScreen(ModalScreen[str | None]):
         self.dismiss(key if key in self.keys else None)
 
 
+#: The columns of the log page that its sentences do not take: its border, padding
+#: and scroll bar.
+LOG_MARGIN = 6
+
+
 class LogScreen(ModalScreen[None]):
     """The whole log of the game, scrollable; escape, q or l closes it."""
 
@@ -366,10 +381,13 @@ class LogScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
+        # each sentence broken between words, never inside a card's name: within the
+        # border, its padding and a scroll bar
+        width = self.app.size.width - LOG_MARGIN
         with VerticalScroll() as scroll:
             scroll.border_title = f"{self.title_text}: the log (escape closes, arrows scroll)"
             for line in self.lines or ["(nothing yet)"]:
-                yield Static(line)
+                yield Static(kept_whole(Text(line), width))
 
     def on_mount(self) -> None:
         scroll = self.query_one(VerticalScroll)

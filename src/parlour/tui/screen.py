@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -42,7 +41,7 @@ from ..errors import ParlourError
 from ..service.ending import deal_words, pair_words
 from ..service.policy import numbered
 from ..service.words import as_sentence, no_card_words, with_symbols
-from .canvas import Canvas
+from .canvas import Canvas, kept_whole
 from .dialogs import (
     ChoiceScreen,
     ColourScreen,
@@ -335,7 +334,7 @@ class TableScreen(Screen[None]):
             line.append(self.flash, Style(color="red", bold=True) if self.flash_error else None)
         if notes:  # on a line of its own, so that it is never broken in two
             line.append(("\n" if line else "") + notes, Style(color="yellow", italic=True))
-        self.query_one("#status", Static).update(line)
+        self.query_one("#status", Static).update(kept_whole(line, width))
 
     def show_log(self) -> None:
         """The log on screen: new sentences added, or all again after an undo."""
@@ -345,9 +344,10 @@ class TableScreen(Screen[None]):
         if texts[: len(self._logged)] != self._logged:
             panel.clear()
             self._logged = []
+        width = panel.scrollable_content_region.width
         for entry in told[len(self._logged) :]:
             style = WHO_STYLES.get(str(entry.get("who")), TABLE_STYLE)
-            panel.write(Text(str(entry["text"]), style))
+            panel.write(kept_whole(Text(str(entry["text"]), style), width))
         self._logged = texts
 
     def log_texts(self) -> list[str]:
@@ -975,8 +975,10 @@ class TableScreen(Screen[None]):
         if told[:kept] != self._logged:  # a step back, or the game's log before
             panel.clear()
             kept = 0
+        width = panel.scrollable_content_region.width
         for number, text in enumerate(told[kept:], start=kept):
-            panel.write(Text(text, WHO_STYLES["computer"] if number else TABLE_STYLE))
+            style = WHO_STYLES["computer"] if number else TABLE_STYLE
+            panel.write(kept_whole(Text(text, style), width))
         self._logged = told
 
     def _line_on(self) -> None:
@@ -1047,9 +1049,9 @@ class TableScreen(Screen[None]):
 
 
 def _fits(text: str, width: int, lines: int) -> bool:
-    """Whether ``text`` wrapped between words to ``width`` columns takes ``lines`` or
-    fewer."""
-    return len(textwrap.wrap(text, max(1, width))) <= lines
+    """Whether ``text`` wrapped between words to ``width`` columns, as the status line
+    wraps it (:func:`kept_whole`), takes ``lines`` or fewer."""
+    return len(kept_whole(Text(text), max(1, width)).plain.split("\n")) <= lines
 
 
 def common_keys(answer: dict[str, Any]) -> str:
