@@ -101,6 +101,27 @@ def test_arrow_keys_read_the_whole_uno_hand(table_at: TableAt) -> None:
         assert sorted(tabbed) == sorted(c for c in hand if c in playable)
 
 
+def test_a_card_sent_home_by_keyboard_is_heard_and_the_keyboard_stays_near(
+    table_at: TableAt,
+) -> None:
+    """The Gate's A♣ put on a foundation with Enter, Enter: a screen reader hears the
+    move, its cards in words (the status says only what the turn asks next: nothing
+    told it); the keyboard, which cannot stay on the foundation, goes to the place
+    nearest to where the card was (T4, beside T3), not to the table's first card (L)."""
+    table = table_at("laptop")
+    page = table.page
+    table.start("gate", seed=1)
+    table.card("T3").focus()
+    page.keyboard.press("Enter")
+    page.locator('#scene .pile[data-pile="F1"] [data-lit]').focus()
+    table.after(lambda: page.keyboard.press("Enter"))
+    assert table.answer["moves_played"] == 1
+    heard = page.locator("#heard")
+    assert heard.get_attribute("aria-live") == "polite"
+    assert heard.inner_text().startswith("You play Ace of clubs from T3 to F1."), heard.inner_text()
+    assert focused(table)["pile"] == "T4"
+
+
 #: Where the keyboard is: a card of the person's hand (playable or not), else what.
 IN_HAND = """() => {
   const el = document.activeElement;

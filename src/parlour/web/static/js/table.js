@@ -142,6 +142,9 @@ function screen(answer, renderer) {
   // the cards; a long one is cut to the line's height: a tap opens it, and the log
   // keeps it whole.
   els.message = h("div", { id: "message", class: "message", role: "status", "aria-live": "polite", onclick: () => openMessage() });
+  // A screen reader hears the person's own move here when no step shows it (a patience
+  // has none): the status line says only what the turn asks next, the log is not read out.
+  els.heard = h("p", { id: "heard", class: "sr-only", "aria-live": "polite" });
   els.panelHost = h("div", { class: "panel-host" });
   els.controls = h("div", { id: "controls", class: "controls", role: "group", "aria-label": `${answer.title} moves` });
   els.log = h("ol", { id: "log", class: "log", "aria-label": "What happened", tabindex: "0" });
@@ -156,7 +159,7 @@ function screen(answer, renderer) {
       h("label", { for: "typed-move", text: "Type a move" }), els.typed, els.legal, h("button", { type: "submit", text: "Play" }),
       h("a", { class: "notation", href: `#/rules/${answer.game}`, text: "How moves are written" })));
   els.screen = h("div", { class: `game-screen game-${answer.game}` },
-    bar, els.status, els.more, els.message,
+    bar, els.status, els.more, els.message, els.heard,
     h("div", { class: "play-area" }, els.table, els.panelHost),
     els.controls, els.side);
   return els.screen;
@@ -503,6 +506,25 @@ function restoreFocus(key) {
   if (!el && key.pile) el = samePlace(key, false);
   if (!el) el = els.scene.querySelector('[tabindex="0"]');
   focus(el);
+}
+
+/** The place Tab reaches nearest to the pile of `key` (its centre to theirs). */
+function nearestTo(key) {
+  const pileEl = key.pile ? els.scene.querySelector(`.pile[data-pile="${CSS.escape(key.pile)}"]`) : null;
+  if (!pileEl) return null;
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const [x, y] = centre(pileEl);
+  let best = null;
+  let bestAt = Infinity;
+  for (const el of $$('[tabindex="0"]', els.scene)) {
+    const [ex, ey] = centre(el);
+    const at = Math.hypot(ex - x, ey - y);
+    if (at < bestAt) [best, bestAt] = [el, at];
+  }
+  return best;
 }
 
 /**
@@ -1026,8 +1048,10 @@ export async function playMove(move, how = {}) {
   if (state.busy || !move) return;
   const cardEl = how.cardEl || (move.source != null ? els.scene.querySelector(`.card[data-source="${CSS.escape(move.source)}"][data-count="${move.count}"]`) : null);
   const pileEl = how.pileEl || (move.target != null ? pilesFor(move)[0] : null);
-  // The keyboard goes back to this place once the answer is on the table.
+  // The keyboard goes back to this place once the answer is on the table (a card put
+  // down where the keyboard cannot stay, to where it was picked up: settleKeyboard).
   state.refocus = focusKey(document.activeElement);
+  if (state.refocus && state.selected) state.refocus.from = focusKey(state.selected.el);
   clearSelection();
   sendAhead(cardEl, pileEl);
   say("");
@@ -1076,19 +1100,25 @@ async function acceptNow(answer, opts) {
   state.answer = answer;
   keepScreen(answer);
   say("");
+  hear("");
   seeNames(answer);
   if (told(answer)) {
     // An answer to a command carries the log from entry `log_start` on.
     const start = answer.log_start || 0;
     state.log = state.log.filter((e) => (e.n ?? 0) < start).concat(answer.log);
   }
+  const steps = answer.computer_moves || [];
+  const mine = !opts.mine || !answer.played ? ""
+    : told(answer) ? (answer.log.find((e) => e.who === "you" && e.move === answer.played.move) || {}).text || ""
+    : answer.players === 2 ? said("You", answer.played.text) : sentence(answer.played.text);
   if (!told(answer)) {
-    if (opts.mine && answer.played) addLog("you", answer.players === 2 ? said("You", answer.played.text) : sentence(answer.played.text), answer.played.events);
+    if (mine) addLog("you", mine, answer.played.events);
     if (opts.message && answer.message) addLog("you", sentence(answer.message));
   } else if (opts.message && answer.message) {
     say(answer.message);
   }
-  const steps = answer.computer_moves || [];
+  // no step of the computer's to show it (a patience's move): read out on its own
+  if (mine && !steps.length && !answer.hand_over) hear(mine);
   const played = opts.mine && answer.played && answer.played.view ? answer.played : null;
   const pause = !!played && handEnded(played, answer, !steps.length);
   if (played && (steps.length || pause)) {
@@ -1224,7 +1254,7 @@ function settleKeyboard(answer) {
   const elsewhere = active && active !== document.body && !els.scene.contains(active);
   if (elsewhere && active.closest && active.closest(".toolbar, .controls, .side")) return;
   if (place && !(els.scene.contains(active) && active.classList.contains("movable"))) {
-    const el = samePlace(place, true);
+    const el = samePlace(place, true) || (place.from && (samePlace(place.from, true) || nearestTo(place.from)));
     if (el) return focus(el);
   }
   if (!els.scene.contains(active)) {
@@ -1307,7 +1337,7 @@ const covered = () => !!document.getElementById("handover");
  * next person's seat, and taking the move back draws the mover's again.
  */
 function clearTable() {
-  for (const el of [els.scene, els.log, els.legal, els.controls]) if (el) el.replaceChildren();
+  for (const el of [els.scene, els.log, els.legal, els.controls, els.heard]) if (el) el.replaceChildren();
   if (els.status) showStatus("", null);
 }
 
@@ -1686,6 +1716,16 @@ function openMessage() {
   if (m.classList.contains("open") || !m.classList.contains("cut")) m.classList.remove("shown", "open");
   else m.classList.add("open");
 }
+
+/** The person's own move for a screen reader (`#heard`): a new node each time, so the
+ * same words twice ("You draw.") are read twice; "" empties it. */
+function hear(text) {
+  if (els.heard) els.heard.replaceChildren(text ? h("span", { text: inWords(text) }) : "");
+}
+
+const SUIT_CODES = { "♣": "C", "♦": "D", "♥": "H", "♠": "S" };
+/** A sentence's cards in words, as the cards' own names say them ("A♠": "Ace of spades"). */
+const inWords = (text) => text.replace(/\b(10|[2-9AJQK])([♣♦♥♠])/g, (all, r, s) => cardWords((r === "10" ? "T" : r) + SUIT_CODES[s]));
 
 /** A message kept in the log: after the entry it follows, gone when that is undone. */
 function note(text, cls) {
