@@ -350,7 +350,9 @@ function decorateCard(el, pile, i) {
     el.setAttribute("role", "button");
     // the service's warning of its moves (a wrong Wild Draw Four), read before it is played
     const noted = state.moves.find((m) => m.source === grab.source && m.count === grab.count && m.note);
-    const label = `${code ? cardWords(code) : "card"}, ${where}: pick up`;
+    // a card with one place to go is played at once (activate), not picked up
+    const once = state.renderer.oneClick && new Set(movesFor(grab).map((m) => m.target)).size === 1;
+    const label = `${code ? cardWords(code) : "card"}, ${where}: ${once ? "play" : "pick up"}`;
     el.setAttribute("aria-label", noted ? `${label}. ${noted.note}` : label);
     if (noted) el.title = noted.note;
   } else if (pile.browse && code) {
