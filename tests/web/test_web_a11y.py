@@ -162,3 +162,25 @@ def test_the_winning_lines_controls_have_no_violations(table_at: TableAt, viewpo
         "document.getAnimations().filter(a => a.playState === 'running').length === 0"
     )
     scan(table.page, f"the winning line paused at {viewport}")
+
+
+def test_a_phone_at_200_percent_zoom_shows_the_status_and_reaches_every_card(
+    table_at: TableAt,
+) -> None:
+    """A 390 x 844 phone zoomed to 200% is 195 x 422 CSS pixels: short, as a phone on
+    its side, but narrow. The status line has the width (beside UNO's Draw it was
+    20 px: unread, its "more" off the screen), and 8 x 8's eight columns, wider than
+    the smallest cards fit, scroll (cut off at both edges, they could not be reached)."""
+    table = table_at("phone", device_scale_factor=2)
+    table.page.set_viewport_size({"width": 195, "height": 422})
+    for game in ("uno", "eight-by-eight"):
+        table.start(game, seed=1)
+        box = table.page.evaluate(
+            "() => { const r = (s) => document.querySelector(s).getBoundingClientRect();"
+            " const t = document.querySelector('#table'); t.scrollLeft = 0;"
+            " return {status: r('#status').width, scene: r('#scene').left, table: r('#table').left,"
+            " reach: t.scrollWidth - t.clientWidth, over: r('#scene').width - t.clientWidth}; }"
+        )
+        assert box["status"] >= 190, (game, box)
+        assert box["scene"] >= box["table"], (game, box)  # nothing cut off on the left
+        assert box["reach"] >= box["over"] - 24, (game, box)  # the rest scrolled to

@@ -798,6 +798,11 @@ function bindTable(root) {
     const el = ev.target.closest(".card.movable");
     if (el) toFoundation(el);
   });
+  // a table too small for its cards scrolls (app.css, 200% zoom): the keyboard's card in view
+  root.addEventListener("focusin", (ev) => {
+    const t = els.table;
+    if (t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1) ev.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
   root.addEventListener("keydown", (ev) => {
     const el = ev.target.closest && ev.target.closest(".card, .slot");
     if ((ev.key === "Enter" || ev.key === " ") && el) {
