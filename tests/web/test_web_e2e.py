@@ -411,7 +411,7 @@ def test_uno_colour_chooser(table_at: TableAt) -> None:
     )
     w4 = table.card("W4")
     assert w4.get_attribute("title") == warning
-    assert w4.get_attribute("aria-label") == f"Wild Draw Four, your hand: pick up. {warning}"
+    assert w4.get_attribute("aria-label") == f"Wild Draw Four, your hand: play. {warning}"
     assert table.card("W").get_attribute("title") is None
     w4.click()
     dialog = table.page.locator("dialog.colours")
