@@ -10,6 +10,7 @@ import pytest
 from parlour.errors import IllegalMoveError, InvalidMoveError, ParlourError
 from parlour.service import TableService, open_service
 from parlour.service.words import brief_refusal, refusal_rest, without_legal_list
+from uno_decks import uno_deck
 
 ME = "me"
 
@@ -92,18 +93,6 @@ def test_a_long_move_is_quoted_by_its_start_in_the_brief_too(
     brief = refused(table, game, move).brief
     assert brief is not None and brief.startswith("“S qqq") and len(brief) < 300, brief[:300]
     assert brief.startswith(f"“{move[:39]}…”")
-
-
-def uno_deck(h0: str, h1: str, turned: str, draw: str = "") -> str:
-    """An UNO deck dealing ``h0`` to the person, ``h1`` to the computer, then
-    ``turned`` face up and ``draw`` next on the draw pile."""
-    from parlour.cards import parse_uno_cards, uno_deck, uno_str
-
-    used = parse_uno_cards(f"{h0} {h1} {turned} {draw}")
-    rest = uno_deck()
-    for card in used:
-        rest.remove(card)
-    return " ".join(uno_str(c) for c in used + rest)
 
 
 #: The person plays a blue Draw Two on a blue 9 (the computer draws green 7 and 8 and

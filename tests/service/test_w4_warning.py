@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from parlour.service import TableService, open_service
+from uno_decks import uno_deck
 
 ME = "me"
 PENALISED = (
@@ -19,18 +20,6 @@ CHALLENGED = (
     "You hold a red card: if the computer challenges this Wild Draw Four, you draw four instead."
 )
 W4_MOVES = ["W4:R", "W4:G", "W4:Y", "W4:B"]
-
-
-def uno_deck(h0: str, h1: str, turned: str, draw: str = "") -> str:
-    """An UNO deck dealing ``h0`` to the person, ``h1`` to the computer, then
-    ``turned`` face up and ``draw`` next on the draw pile."""
-    from parlour.cards import parse_uno_cards, uno_deck, uno_str
-
-    used = parse_uno_cards(f"{h0} {h1} {turned} {draw}")
-    rest = uno_deck()
-    for card in used:
-        rest.remove(card)
-    return " ".join(uno_str(c) for c in used + rest)
 
 
 @pytest.fixture
