@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import re
 from bisect import insort
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, TypedDict, cast
 
@@ -155,6 +155,15 @@ def card_points(c: int) -> int:
         return 50
     v = c & 15
     return 20 if v >= SKIP else v
+
+
+def holds_colour(cards: Iterable[int], colour: int) -> bool:
+    """The rule of a wrong Wild Draw Four, in this one place: ``cards``, the hand it is
+    played from, hold a card of ``colour``, the colour in play (the same number or
+    symbol, or another Wild, does not count: a Wild's colour field is 4, never in
+    play). The play itself, the warning before it and the computer players' own
+    judgement of a Wild Draw Four all ask here."""
+    return any(c >> 4 == colour for c in cards)
 
 
 _POINTS = [card_points(c) if (c >= W or (c & 15) <= DRAW2) else 0 for c in range(W4 + 1)]
@@ -740,12 +749,10 @@ class Uno(GameState):
         return False
 
     def _holds_colour(self, rest: list[int]) -> bool:
-        """The rule of a wrong Wild Draw Four, in this one place: ``rest``, the hand
-        it is played from without it, holds a card of the colour in play (the same
-        number or symbol, or another Wild, does not count). The play itself and the
-        warning before it (:meth:`move_warning`) both ask here."""
-        col = self._colour
-        return any(c >> 4 == col for c in rest)  # a Wild has 4 there, never in play
+        """Whether ``rest``, the hand a Wild Draw Four is played from, holds the colour
+        in play (:func:`holds_colour`). The play itself and the warning before it
+        (:meth:`move_warning`) both ask here."""
+        return holds_colour(rest, self._colour)
 
     def move_warning(self, move: Move) -> Event | None:
         """A Wild Draw Four played while the mover holds the colour in play: by default

@@ -29,8 +29,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...cards import UNO_COLOURS, UNO_WILD, UNO_WILD4
-from ...games.uno import K_CATCH, K_CHALLENGE, K_COLOUR, K_DRAW, K_PASS, K_PLAY, K_PLAYDRAWN, Uno
+from ...cards import UNO_COLOURS, UNO_WILD, UNO_WILD4, parse_uno_card
+from ...games.uno import (
+    K_CATCH,
+    K_CHALLENGE,
+    K_COLOUR,
+    K_DRAW,
+    K_PASS,
+    K_PLAY,
+    K_PLAYDRAWN,
+    Uno,
+    holds_colour,
+)
 from ...rng import Rng
 from ..base import Player, register_player
 from .table import (
@@ -91,7 +101,9 @@ class UnoRandomPlayer(Player):
 def _wrong_w4(view: Mapping[str, Any]) -> bool:
     """Whether a W4 played now would be wrong: a card of the colour in play is held."""
     colour = view["colour"]
-    return colour is not None and any(s[0] == colour for s in view["hand"])
+    return colour is not None and holds_colour(
+        (parse_uno_card(s) for s in view["hand"]), UNO_COLOURS.index(colour)
+    )
 
 
 def random_engine_move(state: Uno, legal: list[Any], rng: Rng) -> Any:
@@ -116,12 +128,8 @@ def random_engine_move(state: Uno, legal: list[Any], rng: Rng) -> Any:
             if c != prev:
                 prev = c
                 cards.append(c)
-        if cards and cards[-1] == W4:
-            colour = state._colour
-            for c in state._hands[state._turn]:
-                if c >> 4 == colour:
-                    cards.pop()
-                    break
+        if cards and cards[-1] == W4 and holds_colour(state._hands[state._turn], state._colour):
+            cards.pop()
         if not cards:
             return last
         card = cards[rng.randbelow(len(cards))]
@@ -131,11 +139,8 @@ def random_engine_move(state: Uno, legal: list[Any], rng: Rng) -> Any:
         return (K_PLAY, card, -1, call)
     if kind == K_PLAYDRAWN:
         drawn = state._drawn
-        if drawn == W4:
-            colour = state._colour
-            for c in state._hands[state._turn]:
-                if c >> 4 == colour:
-                    return legal[-1]  # keep
+        if drawn == W4 and holds_colour(state._hands[state._turn], state._colour):
+            return legal[-1]  # keep
         call = 1 if state._uno and len(state._hands[state._turn]) == 2 else 0
         return (K_PLAYDRAWN, rng.randbelow(4) if drawn >= W else -1, call)
     if kind == K_COLOUR:

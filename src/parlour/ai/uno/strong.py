@@ -66,6 +66,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import UNO_COLOUR_NAMES, UNO_COLOURS, UNO_WILD, UNO_WILD4
+from ...games.uno import holds_colour
 from ...kernels.uno import ANY_WILD, NAME_MINE, NAME_OPP, fits, gives, keeps_turn, lacks, value_on
 from ..base import Player, odds_words, register_player
 from .players import best_colour
@@ -261,7 +262,7 @@ class _Planner:
         self, c: int, rest: list[int], colour: int, named: int, gave: int
     ) -> tuple[float, str]:
         """The value of playing ``c`` on ``colour`` (naming ``named`` for a Wild)."""
-        if c == W4 and rest and any(x >> 4 == colour for x in rest):
+        if c == W4 and rest and holds_colour(rest, colour):
             return self.bluff(rest, named, gave)
         if not rest:
             return WIN + gave + gives(c), "goes out"

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...cards import UNO_COLOURS, UNO_WILD, UNO_WILD4, uno_deck, uno_str
 from ...errors import NoLegalMoveError, WrongGameError
-from ...games.uno import card_points
+from ...games.uno import card_points, holds_colour
 
 __all__ = [
     "ALL_CARDS",
@@ -61,7 +61,8 @@ class Table:
     hand_number: int
 
     def holds_colour(self, colour: int) -> bool:
-        return any(c >> 4 == colour for c in self.hand)
+        """Whether the hand holds ``colour``: the engine's rule of a wrong Wild Draw Four."""
+        return holds_colour(self.hand, colour)
 
     def unseen(self) -> list[int]:
         """How many of each card the player has not seen: in the opponent's hand or
