@@ -980,7 +980,8 @@ def answer(
     state = game.state
     mine = outcome is None and game.to_move == seat
     legal = game.legal_moves() if mine else []
-    parts = choices(state, legal, names(record, seat)) if mine else []
+    said = names(record, seat)
+    parts = choices(state, legal, said) if mine else []
     refusal = undo_refusal(record, game, seat, told)
     no_hint = hint_refusal(record, game, seat)
     data: Answer = {
@@ -999,7 +1000,7 @@ def answer(
         "counts_lines": counts_lines(record, shown, seat),
         "legal_moves": legal,
         "moves": parts,
-        "move_texts": _move_texts(record, seat, parts),
+        "move_texts": [move_words(p, said) for p in parts],
         "numbered": numbered(shown),
         "status": _status(record, game, seat, final, ending or []),
         "to_move": None if outcome is not None else game.to_move,
@@ -1029,22 +1030,12 @@ def answer(
         "hand_over": hand_over(record, game, seat, played is not None and _dealt(ending)),
         "meanwhile": meanwhile,
         "give_up": give_up_words(cls.players, lost=outcome is not None and not final),
-        "piles": pile_legend(cls.pile_legend, names(record, seat)),
+        "piles": pile_legend(cls.pile_legend, said),
         "move_keys": move_key_words(cls.move_keys, record.options),
     }
     if (final or chose_the_deal(record, seat)) and numbered_deal(record):
         data["seed"] = deal_number(record.seed)
     return data
-
-
-def _move_texts(record: GameRecord, seat: int, parts: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Each legal move in words from the mover's side, as the hint says it ("your
-    discard pile"; at one table Player 2's own, told from their side): the answer's
-    ``move_texts``, so that no front end names the seats for itself."""
-    if not parts:
-        return []
-    said = names(record, seat)
-    return [move_words(p, said) for p in parts]
 
 
 def numbered_deal(record: GameRecord) -> bool:

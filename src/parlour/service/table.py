@@ -1467,11 +1467,11 @@ def _clock(before: _Live, record: GameRecord) -> None:
     """Add the wait since the game's last write to its time played, while the game is
     in play (a verdict or a rematch asked after its end adds none): each wait counts up
     to :data:`PAUSE_COUNTED`."""
-    played = record.meta.get("time")
-    if not isinstance(played, int | float) or policy.is_final(before.record, before.game):
+    played = policy.played_seconds(record)
+    if played is None or policy.is_final(before.record, before.game):
         return
     wait = min(max(now() - before.record.updated, 0.0), PAUSE_COUNTED)
-    record.meta["time"] = round(float(played) + wait, 1)
+    record.meta["time"] = round(played + wait, 1)
 
 
 def redo_stack(game: Game) -> list[str]:
