@@ -186,11 +186,11 @@ def test_a_wrong_wild_draw_four_is_warned_of_in_moves_and_before_its_colour(
         "  W4:Y  play a Wild Draw Four and choose yellow",
         "  W4:B  play a Wild Draw Four and choose blue",
         "        You hold a red card: a Wild Draw Four now is penalised: you take it",
-        "          back and draw four.",
+        "          back, draw four and lose your turn.",
     ]
     asked = out.split("move> 7\n", 1)[1]
-    warned = "  You hold a red card: a Wild Draw Four now is penalised: you take it back and\n"
-    assert asked.startswith(warned + "    draw four.\n")
+    warned = "  You hold a red card: a Wild Draw Four now is penalised: you take it back,\n"
+    assert asked.startswith(warned + "    draw four and lose your turn.\n")
     assert "as a penalty for a wrong" in asked  # the warning did not stop the move
     assert max(len(line) for line in out.splitlines()) <= 80
     right = deck("G1 G2 G3 G4 G9 G6 W4", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")

@@ -14,10 +14,12 @@ from uno_decks import uno_deck
 
 ME = "me"
 PENALISED = (
-    "You hold a red card: a Wild Draw Four now is penalised: you take it back and draw four."
+    "You hold a red card: a Wild Draw Four now is penalised: "
+    "you take it back, draw four and lose your turn."
 )
 CHALLENGED = (
-    "You hold a red card: if the computer challenges this Wild Draw Four, you draw four instead."
+    "You hold a red card: if the computer challenges this Wild Draw Four, "
+    "you draw four instead and the computer takes the next turn."
 )
 W4_MOVES = ["W4:R", "W4:G", "W4:Y", "W4:B"]
 
@@ -38,7 +40,9 @@ def start(table: TableService, mine: str, theirs: str, draw: str = "", **options
 
 @pytest.mark.parametrize(("challenge", "said"), [(False, PENALISED), (True, CHALLENGED)])
 def test_a_wrong_w4_comes_with_a_warning(table: TableService, challenge: bool, said: str) -> None:
-    """Was: the W4 moves came like any other, and the penalty was told after it."""
+    """Was: the W4 moves came like any other, and the penalty was told after it; then
+    the warning left out what the rules page says besides the four cards (the turn
+    lost; with a challenge upheld, the challenger's turn next)."""
     answer = start(table, "R1 G2 G3 G4 G9 G6 W4", "B1 B2 B3 B4 Y5 Y6 Y7", w4_challenge=challenge)
     assert notes(answer) == dict.fromkeys(W4_MOVES, said)
 

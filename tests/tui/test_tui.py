@@ -1978,7 +1978,7 @@ def test_uno_cards_are_numbered_as_parlour_play_numbers_them(
         boxed = [line.split("│")[1] for line in rendered(app).splitlines() if line.count("│") == 2]
         said = " ".join(" ".join(boxed).split())
         warning = "You hold a yellow card: a Wild Draw Four now is penalised: you take it back"
-        assert said.startswith(f"{warning} and draw four. Name the colour"), said
+        assert said.startswith(f"{warning}, draw four and lose your turn. Name the colour"), said
         await keys(pilot, "b")
         assert screen.log_texts()[1].startswith("You play a Wild Draw Four and choose blue.")
 

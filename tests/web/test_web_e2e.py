@@ -407,7 +407,8 @@ def test_uno_colour_chooser(table_at: TableAt) -> None:
     table.start("uno", seed=13, first=0)
     assert any(m["source"] == "W" and m.get("colour") == "B" for m in table.moves())
     warning = (
-        "You hold a yellow card: a Wild Draw Four now is penalised: you take it back and draw four."
+        "You hold a yellow card: a Wild Draw Four now is penalised: "
+        "you take it back, draw four and lose your turn."
     )
     w4 = table.card("W4")
     assert w4.get_attribute("title") == warning

@@ -1195,21 +1195,26 @@ def hint_words(parts: Mapping[str, Any] | None, reason: str, names: Names | None
 
 def warning_words(event: Event, names: Names | None = None) -> str:
     """A move's warning (the game's ``move_warning``: the event that would follow it)
-    said to the mover in one plain sentence, before they make it: "You hold a red
-    card: a Wild Draw Four now is penalised: you take it back and draw four.", with
-    option ``w4_challenge`` "You hold a red card: if the computer challenges this Wild
-    Draw Four, you draw four instead."; any other event as what would follow ("If you
-    make this move: ..."). It names only the colour in play and the mover's own
-    holding of it, which the mover sees."""
+    said to the mover in one plain sentence, before they make it, with the whole of
+    what the rules page says follows: "You hold a red card: a Wild Draw Four now is
+    penalised: you take it back, draw four and lose your turn.", with option
+    ``w4_challenge`` "You hold a red card: if the computer challenges this Wild Draw
+    Four, you draw four instead and the computer takes the next turn."; any other
+    event as what would follow ("If you make this move: ..."). It names only the
+    colour in play and the mover's own holding of it, which the mover sees."""
     names = names or Names()
     held = f"You hold a {colour_words(event.target)} card"
     if event.what == "penalty" and event.value == "w4":
-        return f"{held}: a Wild Draw Four now is penalised: you take it back and draw four."
+        return (
+            f"{held}: a Wild Draw Four now is penalised: "
+            "you take it back, draw four and lose your turn."
+        )
     if event.what == "challenge" and event.value == "upheld":
         who = event.who
         return (
             f"{held}: if {names.subject(who)} {names.verb(who, 'challenge')} "
-            "this Wild Draw Four, you draw four instead."
+            "this Wild Draw Four, you draw four instead and "
+            f"{names.subject(who)} {names.verb(who, 'take')} the next turn."
         )
     return f"If you make this move: {_PHRASES[event.what](event, names)}."
 
