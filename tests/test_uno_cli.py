@@ -198,6 +198,64 @@ def test_a_wrong_wild_draw_four_is_warned_of_in_moves_and_before_its_colour(
     assert code == 0 and "You hold" not in out
 
 
+def test_a_wrong_wild_draw_four_typed_in_full_is_warned_of_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "W4:B" typed whole played at once, with no warning, where "W4" or its number
+    then the colour showed it. Piped input (CI's too) gets the warning line and the move
+    plays as written, with no question; so does a drawn Wild Draw Four's "play:B"."""
+    monkeypatch.setenv("CI", "true")
+    the_deck = deck("R1 G2 G3 G4 G9 G6 W4", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
+    code, out = play(monkeypatch, capsys, the_deck, "w4:b\n")
+    assert code == 0
+    after = out.split("move> w4:b\n", 1)[1]
+    assert after.startswith("  You hold a red card: a Wild Draw Four now is penalised:")
+    assert "as a penalty for a wrong" in after and "?" not in after.split("\n\n")[0]
+    drawn = deck("R1 G2 G3 G4 G9 G6 Y1", "B1 B2 B3 B4 Y5 Y6 Y7", "R9", "W4 B5")
+    code, out = play(monkeypatch, capsys, drawn, "draw\nplay:B\n")
+    assert code == 0
+    assert out.split("move> play:B\n", 1)[1].startswith("  You hold a red card:")
+
+
+def test_at_a_terminal_a_wrong_wild_draw_four_typed_in_full_is_asked_first() -> None:
+    """A person at a terminal who types "W4:B" is shown the warning and asked: "n" (or
+    anything but yes) plays nothing, "y" plays it. A right Wild Draw Four, and any move
+    without a warning, is not asked."""
+    from parlour.cli import PLAY_WARNED_QUESTION, TerminalTable
+    from parlour.service import open_service
+
+    service = open_service(":memory:")
+    player = service.local_player()
+    the_deck = deck("R1 G2 G3 G4 G9 G6 W4", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
+    answer = service.start(player, "uno", deck=the_deck, opponent="random", options={"first": 0})
+    lines = iter(["W4:B", "n", "W4:B", "y", "quit"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        prompts.append(prompt)
+        return next(lines, None)
+
+    out = io.StringIO()
+    table = TerminalTable(
+        service, player, answer, colour=False, read_line=read, out=out, interactive=True
+    )
+    assert table.run() == 0
+    asked = f"{PLAY_WARNED_QUESTION} (y/n) "
+    assert prompts == ["move> ", asked, "move> ", asked, "move> "]
+    text = out.getvalue()
+    first, second = text.split("You hold a red card:")[1:]
+    assert "penalty" not in first  # "n": nothing played
+    assert "You play a Wild Draw Four" in second and "as a penalty for a wrong" in second
+    right = deck("G1 G2 G3 G4 G9 G6 W4", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
+    answer = service.start(player, "uno", deck=right, opponent="random", options={"first": 0})
+    lines = iter(["W4:B", "quit"])
+    prompts.clear()
+    table = TerminalTable(
+        service, player, answer, colour=False, read_line=read, out=io.StringIO(), interactive=True
+    )
+    assert table.run() == 0 and prompts == ["move> ", "move> "]
+
+
 def test_an_unplayable_card_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

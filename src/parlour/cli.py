@@ -216,6 +216,10 @@ GIVE_UP_COMMANDS = ("resign", "give up", "giveup")
 #: of its own: it was a bracket, in lower case, after the refusal's full stop).
 MOVE_POINTER = "Type 'moves' for the legal moves, 'help' for how moves are written."
 
+#: Asked at a terminal before a move typed in full that the service warns of is played
+#: (see :meth:`TerminalTable._typed_warned_move_goes`).
+PLAY_WARNED_QUESTION = "Play it all the same?"
+
 #: What ``quit`` and the end of the input leave behind, by whether the store keeps games.
 KEPT = "(the game stays in the store; 'parlour tui' resumes it)"
 NOT_KEPT = "(with --db :memory: nothing is kept: the game ends with the program)"
@@ -508,6 +512,8 @@ class TerminalTable:
             if command == GIVE_UP_KEY and not rest:
                 return self._give_up_asked(seat)
             move, picked_by = self._translate(line)
+            if move == line and not self._typed_warned_move_goes(move):
+                return "same"
             played = self.service.play(self.player, self.game_id, move, seat, picked_by=picked_by)
             return self._after(played)
         except ParlourError as exc:
@@ -515,6 +521,26 @@ class TerminalTable:
             # one sentence and where the rest is (all of it from a second miss)
             self.say(self._refusal(exc, missed).replace(UNBROKEN, " "))
             return "same"
+
+    def _typed_warned_move_goes(self, typed: str) -> bool:
+        """A move typed in full ("W4:B") that the service warns of (its ``note``: a
+        Wild Draw Four the rules penalise) gets its warning, as the two-step ways do
+        (typing ``W4`` or its number, then the colour; the web's and the terminal
+        table's colour choosers, whose Cancel plays nothing), and a person at a terminal
+        is asked before it is played: typed whole, the move would otherwise go with no
+        chance to read it. "y" plays it, anything else plays nothing. Piped input is
+        not asked (no one is there to answer, and a script's lines must play as
+        written): the warning is printed and the move played. True to play it."""
+        said = " ".join(typed.split()).upper()
+        moves = self.answer["moves"]
+        notes = [m["note"] for m in moves if "note" in m and m["move"].upper() == said]
+        if not notes:
+            return True
+        self.prose(f"  {notes[0]}")
+        if not self.interactive:
+            return True
+        reply = self._ask(f"{PLAY_WARNED_QUESTION} (y/n) ")
+        return (reply or "").strip().lower() in ("y", "yes")
 
     def _give_up_asked(self, seat: int | None) -> str:
         """The table's key ``x``: resign once the person says yes to the service's
