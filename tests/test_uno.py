@@ -440,7 +440,10 @@ def test_a_uno_call_with_a_draw_card_as_drawn() -> None:
     "text,needle",
     [
         ("W+4", r"^'W\+4': name a colour: W4:R, W4:G, W4:Y or W4:B$"),
-        ("w+4:q", r"^'w\+4:q': Q is not a colour"),
+        # the colour quoted as typed, as every refusal quotes its input (was: Q)
+        ("w+4:q", r"^'w\+4:q': 'q' is not a colour"),
+        ("W4 purple", r"^'W4 purple': 'purple' is not a colour; name one of R, G, Y, B"),
+        ("play:X", r"^'play:X': 'X' is not a colour"),
         ("R+25", r"^'R\+25' is not an UNO move: play a card \(R7, GS, YD or R\+2\), .*W\+4:B"),
         ("X+2", r"^'X\+2' is not an UNO move"),
     ],

@@ -57,6 +57,9 @@ OutcomeResult: TypeAlias = Literal["won", "lost", "draw", "resigned"]
 SolveStatus: TypeAlias = Literal["solved", "unwinnable", "unknown"]
 
 _SPACES = re.compile(r"\s+")
+#: Where a normalised move's text is cut into the words and parts a refusal may quote
+#: ("W4:Q" into "W4" and "Q").
+_PIECES = re.compile(r"[ :]")
 #: Where a refusal's notation help begins ("; moves are ...", ": play a card ...").
 _NOTATION = re.compile(r"[;:] (?:(?:accepted )?moves are|legal moves|play a card)\b")
 
@@ -357,12 +360,14 @@ class GameState(ABC):
             if text == norm:
                 raise
             message = str(exc).replace(quoted(norm), quoted(text), 1)
-            # the reason quotes a word as typed ('t9' is no source pile); the notation
-            # after it stays the game's own ("'F' alone means ...", not "'f' alone")
+            # the reason quotes a word, or a part of one after a colon, as typed ('t9'
+            # is no source pile, 'w4:q': 'q' is not a colour); the notation after it
+            # stays the game's own ("'F' alone means ...", not "'f' alone")
             notation = _NOTATION.search(message)
             reason, rest = (message, "") if notation is None else _split(message, notation)
             given = _SPACES.sub(" ", text.strip())
-            for upper, typed in zip(norm.split(" "), given.split(" "), strict=True):
+            pieces = zip(_PIECES.split(norm), _PIECES.split(given), strict=True)
+            for upper, typed in pieces:
                 if upper != typed:
                     reason = reason.replace(quoted(upper), quoted(typed))
             raise type(exc)(reason + rest) from None

@@ -80,7 +80,6 @@ from ..errors import (
     InvalidDeckError,
     InvalidMoveError,
     InvalidOptionError,
-    cut,
     quoted,
 )
 from ..notation import cards_count, check_pack, deal_text, field_or_option, read_deal
@@ -933,10 +932,15 @@ class Uno(GameState):
 
     @staticmethod
     def _colour_letter(rest: str, text: str, head: str) -> str:
+        """The colour letter ``rest`` names (what followed ``head`` and its colon),
+        else a refusal that quotes it, as every refusal quotes its input ("'w4:q': 'q'
+        is not a colour": :meth:`~parlour.core.protocol.GameState.parse_move` puts
+        back the case it was typed in; it said "Q is not a colour", unquoted)."""
         col = _colour_of(rest.strip())
         if col < 0:
+            said = quoted(rest.strip()) if rest.strip() else "nothing"
             raise InvalidMoveError(
-                f"{quoted(text)}: {cut(rest.strip()) or 'nothing'} is not a colour; "
+                f"{quoted(text)}: {said} is not a colour; "
                 f"name one of R, G, Y, B ({head}:R, {head}:G, {head}:Y or {head}:B)"
             )
         return UNO_COLOURS[col]
