@@ -1587,6 +1587,28 @@ def test_the_computers_reply_is_worked_out_off_the_screens_thread(
     drive(script, game="uno", seed=13, opponent="random")
 
 
+def test_a_slow_move_where_no_computer_plays_says_working(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A patience's move, slow to answer, says "Working…", the service's words for a
+    table where nobody thinks, as the web app says (it said "Thinking…")."""
+    release = _held(monkeypatch, Backend, "play")
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        try:
+            screen.submit(screen.legal()[0])
+            await pilot.pause(0.4)
+            assert screen.answer["working"]["call"] == "Working…"
+            assert "Working…" in status_line(app) and "thinking" not in status_line(app)
+        finally:
+            release.set()
+        await answered(pilot)
+        assert "Working…" not in status_line(app)
+
+    drive(script, game="calculation", seed=1)
+
+
 # --- a new user's trial: small things --------------------------------------------------
 
 
@@ -2245,8 +2267,8 @@ def test_the_waiting_words_are_the_web_apps_sentences(monkeypatch: pytest.Monkey
     thinking…", "preparing the computer players…" in lower case."""
     from parlour.tui import screen as tui_screen
 
-    assert tui_screen.THINKING == "Thinking…"
-    assert tui_screen.COMPUTER_THINKING == "The computer is thinking…"
+    # "Thinking…" and "The computer is thinking…" are the service's now (the
+    # answer's ``working``): see the two tests of a slow hint and a slow reply
     assert tui_screen.PREPARING == "Preparing the computer players…"
     release = _held(monkeypatch, Backend, "verdict")
 

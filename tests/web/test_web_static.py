@@ -54,6 +54,20 @@ def test_package_data_ships_every_static_file() -> None:
         assert any(fnmatch(rel, p) and rel.count("/") == p.count("/") for p in patterns), rel
 
 
+def test_no_front_end_writes_the_words_of_its_waiting() -> None:
+    """ "Thinking…", "Still thinking about a hint…", "The computer is thinking…" and
+    "Working…" are the service's (the answers' ``working``): table.js and the terminal
+    table wrote their own, and said different things for the same wait."""
+    for path in (STATIC / "js" / "table.js", ROOT / "src" / "parlour" / "tui" / "screen.py"):
+        code = [
+            line
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.lstrip().startswith(("*", "//", "#", "/*"))
+        ]
+        written = [line for line in code if re.search(r"[\"'`][^\"'`]*(?:hinking|Working)…", line)]
+        assert not written, (path.name, written)
+
+
 def test_no_renderer_writes_a_one_word_moves_key() -> None:
     """The keys of one-word moves (Deal's D, UNO's D P K S C A G ...) are the game's,
     declared once (``move_keys``) and read from the service's answer; a renderer

@@ -71,6 +71,7 @@ __all__ = [
     "Series",
     "Step",
     "Verdict",
+    "WorkingWords",
 ]
 
 
@@ -319,6 +320,25 @@ class LiveWords(TypedDict):
     waiting: str
 
 
+class WorkingWords(TypedDict):
+    """What a table says while the service works on what its person asked
+    (:func:`~parlour.service.words.working_words`), the same in every front end: the web
+    app's hint button and status line, the terminal table's status line."""
+
+    #: The hint button's label while a hint is worked out, and the terminal table's
+    #: status line then: "Thinking…".
+    hint: str
+    #: The hint button's tooltip then (a front end adds its key): "Thinking of a hint…".
+    hint_title: str
+    #: Said when the hint is asked for again before the first one is answered: "Still
+    #: thinking about a hint…".
+    hint_again: str
+    #: The status line while a move, an undo, a redo or a resignation is answered:
+    #: "The computer is thinking…" where the computer plays a seat of this table (its
+    #: reply comes in the same answer), else "Working…".
+    call: str
+
+
 class LiveTable(TypedDict):
     """The table of a game between two people: who sits where, who is here, and what
     each may do about an absent or a tired opponent."""
@@ -484,6 +504,9 @@ class Answer(TypedDict):
     #: resolves each to its move, so a key plays the same move everywhere. A legal
     #: move's parts name its one-word move where its string says more (``word``).
     move_keys: list[MoveKeyWords]
+    #: What the table says while the service works on a hint or a move (see
+    #: :class:`WorkingWords`): no front end writes its own.
+    working: WorkingWords
     seed: NotRequired[int | str]
 
 

@@ -105,6 +105,7 @@ from .words import (
     stuck_words,
     verdict_words,
     warning_words,
+    working_words,
 )
 
 __all__ = [
@@ -1032,6 +1033,7 @@ def answer(
         "give_up": give_up_words(cls.players, lost=outcome is not None and not final),
         "piles": pile_legend(cls.pile_legend, said),
         "move_keys": move_key_words(cls.move_keys, record.options),
+        "working": working_words(any(not is_person(record, s) for s in range(cls.players))),
     }
     if (final or chose_the_deal(record, seat)) and numbered_deal(record):
         data["seed"] = deal_number(record.seed)

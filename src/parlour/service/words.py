@@ -29,7 +29,7 @@ from ..cards import (
 from ..core.events import Event
 from ..core.protocol import MoveKey, SolveStatus
 from ..errors import cut
-from .answers import GiveUpWords, LiveWords, MoveKeyWords
+from .answers import GiveUpWords, LiveWords, MoveKeyWords, WorkingWords
 
 __all__ = [
     "Names",
@@ -78,6 +78,7 @@ __all__ = [
     "score_label",
     "fitted",
     "rematch_words",
+    "working_words",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -1317,6 +1318,21 @@ def live_bar_words(other: str, pause: str | None, invite: bool) -> LiveWords:
         "pause": PAUSE_BUTTONS.get(pause, PAUSE_BUTTONS[None]),
         "pause_asked": f"{other} asks to pause the game." if pause == "asked_by_them" else None,
         "waiting": f"Waiting for {other}…",
+    }
+
+
+def working_words(computer: bool) -> WorkingWords:
+    """What a table says while the service works (see :class:`WorkingWords`), sent with
+    each answer so that the web app and the terminal table say the same: the hint's
+    words, and for any other call "The computer is thinking…" where ``computer`` (the
+    computer plays a seat of the table, and may answer in the same call), else
+    "Working…" (a patience, two people at one screen or in two browsers: nobody
+    thinks there, the service works)."""
+    return {
+        "hint": "Thinking…",
+        "hint_title": "Thinking of a hint…",
+        "hint_again": "Still thinking about a hint…",
+        "call": "The computer is thinking…" if computer else "Working…",
     }
 
 

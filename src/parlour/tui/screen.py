@@ -81,10 +81,6 @@ LOG_ROOM = 2
 #: The status line's words while the computer players' compiled code loads (or, the
 #: first time after an install, compiles: up to a minute); see ``ParlourApp._warm``.
 PREPARING = "Preparing the computer players…"
-#: What the status line says while the service works on a hint or a move, as sentences
-#: in the web app's words ("The computer is thinking…"; these were in lower case).
-THINKING = "Thinking…"
-COMPUTER_THINKING = "The computer is thinking…"
 #: The message line while the solver works on a finished patience's verdict (the web
 #: app's words; it said "the solver looks at this deal …").
 SOLVER_LOOKING = "The solver is looking at this deal…"
@@ -744,10 +740,11 @@ class TableScreen(Screen[None]):
 
     # --- talking to the table service -------------------------------------------------
 
-    def ask(self, job: Callable[[], T], done: Callable[[T], None], note: str = THINKING) -> None:
+    def ask(self, job: Callable[[], T], done: Callable[[T], None], note: str) -> None:
         """Call the service in a worker thread (it may run a computer player: seconds,
         or a minute the first time after an install while its code compiles), keeping
-        the screen drawing; ``note`` goes on the status line if the answer is slow.
+        the screen drawing; ``note`` goes on the status line if the answer is slow (the
+        service's words, the answer's ``working``, as the web app says them).
         A refusal shows the service's reason and changes nothing."""
         self.thinking = note
         self._thinking_shown = False
@@ -783,8 +780,8 @@ class TableScreen(Screen[None]):
         self.selected = None
         self.hint_move = None
         backend, game_id = self.parlour.backend, self.game_id
-        against = self.answer.get("opponent") not in (None, "human")
-        note = COMPUTER_THINKING if against else THINKING
+        # "The computer is thinking…" where it plays a seat, else "Working…"
+        note = self.answer["working"]["call"]
         self.ask(lambda: backend.play(game_id, move, picked_by), self.take, note)
 
     def _picked_by(self, name: str, typed: str) -> str | None:
@@ -814,7 +811,7 @@ class TableScreen(Screen[None]):
             self.ended_shown = False
             self.take(answer)
 
-        self.ask(lambda: call(game_id, seat), answered)
+        self.ask(lambda: call(game_id, seat), answered, self.answer["working"]["call"])
 
     def hint(self) -> None:
         """``h``: the strongest fair player's move, found in a worker thread."""
@@ -826,7 +823,7 @@ class TableScreen(Screen[None]):
                 hinted["status"] = backend.get(game_id)["status"]
             return hinted
 
-        self.ask(found, self._hinted)
+        self.ask(found, self._hinted, self.answer["working"]["hint"])
 
     def _hinted(self, found: dict[str, Any]) -> None:
         move = str(found["move"])

@@ -1031,7 +1031,8 @@ function thinking(on) {
   const two = state.answer && state.answer.players === 2;
   els.table.classList.toggle("thinking", on && two);
   if (on) {
-    els.status.replaceChildren(h("span", { class: "say" }, h("span", { class: "spinner", "aria-hidden": "true" }), two ? "The computer is thinking…" : "Working…"));
+    // the service's words: "The computer is thinking…" where it plays a seat, else "Working…"
+    els.status.replaceChildren(h("span", { class: "say" }, h("span", { class: "spinner", "aria-hidden": "true" }), state.answer.working.call));
     markCut();
   } else showTurn();
 }
@@ -1371,11 +1372,12 @@ async function command(what) {
  * meanwhile (a move may be played), and the button says it is at work ("Thinking…",
  * aria-busy, a spinner for its icon); a second click says so in words (it was
  * ignored without a word). A hint that comes back once the position has changed (a
- * move or an undo since) is dropped: it was for the position gone.
+ * move or an undo since) is dropped: it was for the position gone. The words are the
+ * service's (the answer's ``working``), as the terminal table's.
  */
 async function askHint() {
   if (hintPending()) {
-    say("Still thinking about a hint…");
+    say(state.answer.working.hint_again);
     return;
   }
   if (state.busy || !state.answer.can_hint) return;
@@ -1409,16 +1411,21 @@ async function askHint() {
 /** Whether a hint is being worked out for the position on the table. */
 const hintPending = () => !!state.hinting && state.hinting.answer === state.answer;
 
-/** The hint button as the hint stands: "Thinking…" (busy) while one is worked out. */
+/**
+ * The hint button as the hint stands: busy while one is worked out, in the service's
+ * words ("Thinking…", its tooltip "Thinking of a hint… (H)"), else "Hint" again.
+ */
 function hintButton() {
   const button = $("#hint");
   if (!button) return;
   const on = hintPending();
+  const was = button.classList.contains("working");
   button.setAttribute("aria-busy", on ? "true" : "false");
   button.classList.toggle("working", on);
-  button.querySelector(".tool-text").textContent = on ? "Thinking…" : "Hint";
-  if (on) button.title = "Thinking of a hint… (H)";
-  else if (button.title.startsWith("Thinking")) button.title = "Hint (H)";
+  const words = on ? state.answer.working : null;
+  button.querySelector(".tool-text").textContent = on ? words.hint : "Hint";
+  if (on) button.title = `${words.hint_title} (H)`;
+  else if (was) button.title = "Hint (H)";
   if (on && !button.querySelector(".spinner")) button.prepend(h("span", { class: "spinner", "aria-hidden": "true" }));
   if (!on) for (const spin of button.querySelectorAll(".spinner")) spin.remove();
 }
