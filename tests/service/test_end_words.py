@@ -20,7 +20,7 @@ from parlour.service.ending import (
     next_steps,
     streak_words,
 )
-from parlour.service.words import duration_words, played_words
+from parlour.service.words import duration_words, full_duration_words, played_words
 
 ME = "me"
 
@@ -192,6 +192,20 @@ def test_duration_and_played_words() -> None:
     assert played_words(1, 45) == "1 move in 45 s"
     assert played_words(112, 252) == "112 moves in 4 min 12 s"
     assert played_words(12, None) == "12 moves", "a game from before games kept their time"
+
+
+def test_a_time_in_a_sentence_has_its_units_in_full() -> None:
+    """The same rule as the end's short time (the largest unit and the next, nought not
+    said), its units in full for a sentence ("you can claim the win in 2 minutes 30
+    seconds"). Was friends.minutes_words, a rule of its own: "0 seconds" for a wait
+    under half a second, "65 minutes" for an hour and five."""
+    assert full_duration_words(150) == "2 minutes 30 seconds"
+    assert full_duration_words(120) == "2 minutes"
+    assert full_duration_words(61) == "1 minute 1 second"
+    assert full_duration_words(45.4) == "45 seconds"
+    assert full_duration_words(0.3) == "under 1 second"
+    assert full_duration_words(3900) == "1 hour 5 minutes"
+    assert full_duration_words(7260) == "2 hours 1 minute"
 
 
 def test_the_end_says_the_moves_and_the_time_played(monkeypatch: pytest.MonkeyPatch) -> None:

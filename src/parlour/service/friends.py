@@ -48,7 +48,6 @@ __all__ = [
     "check_playing",
     "is_away",
     "live_table",
-    "minutes_words",
     "new_token",
     "paused",
     "rematch",
@@ -268,15 +267,3 @@ def check_playing(record: GameRecord) -> None:
         raise IllegalMoveError(
             "your friend has not sat down yet: send them the invitation, or let the computer play"
         )
-
-
-def minutes_words(seconds: float) -> str:
-    """``2 minutes``, ``1 minute 30 seconds``, ``45 seconds``."""
-    whole = max(0, round(seconds))
-    minutes, rest = divmod(whole, 60)
-    parts = []
-    if minutes:
-        parts.append(f"{minutes} minute" + ("s" if minutes != 1 else ""))
-    if rest or not minutes:
-        parts.append(f"{rest} second" + ("s" if rest != 1 else ""))
-    return " ".join(parts)

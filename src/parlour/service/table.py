@@ -69,6 +69,7 @@ from .words import (
     board_sentences,
     brief_refusal,
     capitalised,
+    full_duration_words,
     hint_words,
     line_counter,
     moves_told,
@@ -773,7 +774,7 @@ class TableService:
             if not table["can_seat_computer"]:
                 raise IllegalMoveError(
                     "the computer can sit only in a free seat, or one whose player has been "
-                    f"away for {friends.minutes_words(self.away_seconds)}"
+                    f"away for {full_duration_words(self.away_seconds)}"
                 )
             levels = player_levels(live.record.game)
             level = level or policy.default_level(live.record.game)
@@ -824,7 +825,7 @@ class TableService:
             if wait > 0:
                 raise IllegalMoveError(
                     f"the other player may still come back: you can claim the win in "
-                    f"{friends.minutes_words(wait)}"
+                    f"{full_duration_words(wait)}"
                 )
             trial = _copy_live(live)
             other = 1 - me

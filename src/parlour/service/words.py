@@ -64,6 +64,8 @@ __all__ = [
     "without_legal_list",
     "refusal_rest",
     "moves_words",
+    "duration_words",
+    "full_duration_words",
     "counted",
     "live_bar_words",
     "moves_told",
@@ -323,19 +325,40 @@ def moves_words(count: int) -> str:
     return counted(count, "move")
 
 
+#: A time's units, short for a line of figures ("3 min 12 s": the end of a game, a
+#: phone's line) and in full for a sentence ("2 minutes 30 seconds": a refusal).
+_TIME_UNITS = {True: ("h", "min", "s"), False: ("hour", "minute", "second")}
+
+
+def _time_words(seconds: float, short: bool) -> str:
+    """A time in its largest unit and the next, either not said where it is nought
+    ("1 h 5 min", "3 min", "45 s"), under a second said so; the one rule of
+    :func:`duration_words` and :func:`full_duration_words`, which differ in their
+    units' words alone."""
+    hour, minute, second = _TIME_UNITS[short]
+    whole = round(max(0.0, seconds))
+    if whole < 1:
+        return f"under 1 {second}"
+    minutes, rest = divmod(whole, 60)
+    hours, minutes = divmod(minutes, 60)
+    parts = [(hours, hour), (minutes, minute), (rest, second)]
+    while parts[0][0] == 0:
+        parts.pop(0)
+    said = [f"{n} {unit}" if short else counted(n, unit) for n, unit in parts[:2] if n]
+    return " ".join(said)
+
+
 def duration_words(seconds: float) -> str:
     """How long a game was played, short enough for a phone's line: "45 s",
     "3 min 12 s", "1 h 5 min" ("under 1 s")."""
-    whole = round(seconds)
-    if whole < 1:
-        return "under 1 s"
-    minutes, rest = divmod(whole, 60)
-    hours, minutes = divmod(minutes, 60)
-    if hours:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-    if minutes:
-        return f"{minutes} min {rest} s" if rest else f"{minutes} min"
-    return f"{rest} s"
+    return _time_words(seconds, short=True)
+
+
+def full_duration_words(seconds: float) -> str:
+    """A time in a sentence, its units in full: "2 minutes 30 seconds", "1 minute",
+    "45 seconds" (a friend's time away before the computer may sit in or the win be
+    claimed: "you can claim the win in 2 minutes 30 seconds")."""
+    return _time_words(seconds, short=False)
 
 
 def played_words(moves: int, seconds: float | None) -> str:
