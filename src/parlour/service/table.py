@@ -26,11 +26,13 @@ from collections import OrderedDict
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from ..ai import Player, Recall, deals, player_levels
 from ..ai import hint as ai_hint
 from ..ai.base import observes
+from ..ai.hints import Hint as FoundHint
 from ..ai.solver import check_solver
 from ..core.events import Event
 from ..core.protocol import normalize_move_text
@@ -61,6 +63,7 @@ from .answers import (
     Verdict,
 )
 from .bus import LocalBus
+from .searches import OneSearchPerGame
 from .stats import LOADED_OVER, game_stats, one_table_stats, player_stats
 from .store import GameRecord, StaleRecordError, Store, now
 from .words import (
@@ -171,6 +174,8 @@ class TableService:
         self.away_seconds = away_seconds
         self._live: OrderedDict[str, _Live] = OrderedDict()
         self._lock = threading.Lock()
+        #: One hint search at a time for each game, shared by its requests.
+        self._hint_searches: OneSearchPerGame[FoundHint] = OneSearchPerGame()
         self._pools: dict[tuple[str, str], deals.WinnablePool] = {}
         #: The progress of games stored before records kept it, worked out once per
         #: version of the record (a list of games is drawn often; a replay is not free).
@@ -673,13 +678,19 @@ class TableService:
 
         The search (a second or more on a busy machine) runs on a copy of the game,
         outside the game's lock: a move made meanwhile is played at once, not held up
-        until the hint is found (a front end drops a hint for a position gone)."""
-        with self._open(player, game_id) as live:
-            game = live.game.copy()
-            me = policy.acting_seat(live.record, game, self._seat(live, player, seat))
-            policy.check_hint(live.record, game, me)
-            names = policy.names(live.record, me)
-        found = ai_hint(game)
+        until the hint is found (a front end drops a hint for a position gone). A game
+        has one search at a time (:class:`~parlour.service.searches.OneSearchPerGame`):
+        requests for the same position share it; one for another position waits for
+        it to end, then reads the game again."""
+        found = None
+        while found is None:
+            with self._open(player, game_id) as live:
+                game = live.game.copy()
+                me = policy.acting_seat(live.record, game, self._seat(live, player, seat))
+                policy.check_hint(live.record, game, me)
+                names = policy.names(live.record, me)
+            position = (me, tuple(game.moves))
+            found = self._hint_searches.run(game_id, position, partial(ai_hint, game))
         reason = table_words(found.reason, names)
         if found.stuck:
             key = policy.stuck_key(game)
