@@ -15,8 +15,9 @@ level, a number of games) or a ``BackendError`` (jobs, a backend, a cluster), bo
 (``parlour.StorageError``) and a missing Rich or pandas (``parlour.MissingExtraError``).
 """
 
-from .backends import BACKENDS, BackendError, default_jobs
+from .backends import BACKENDS, default_jobs
 from .play import SimSpec, SimulationError, default_max_moves, make_spec, play_game
+from .pool import BackendError
 from .records import CAPPED, GameRecord, RecordResult
 from .results import SimResults, read_records, records_frame
 from .runner import run, run_spec

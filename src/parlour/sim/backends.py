@@ -16,15 +16,14 @@ import importlib
 import logging
 import multiprocessing
 import os
-import signal
 import socket
 import sys
 from collections import deque
 from collections.abc import Generator
 from typing import Any
 
-from ..errors import ParlourError
 from .play import Batch, SimSpec, play_batch
+from .pool import BackendError, WorkerPool
 
 __all__ = [
     "BACKENDS",
@@ -47,10 +46,6 @@ CHUNK_SECONDS = 0.25
 FIRST_CHUNK = 4
 #: No chunk is larger than this, however fast the games.
 MAX_CHUNK = 20_000
-
-
-class BackendError(ParlourError):
-    """A backend that cannot run: a missing extra, an unreachable cluster."""
 
 
 def default_jobs() -> int:
@@ -150,41 +145,35 @@ def _serial_batches(spec: SimSpec, planner: ChunkPlanner, rows: bool) -> Batches
         yield batch
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and keeps what finished."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _process_batches(spec: SimSpec, jobs: int, planner: ChunkPlanner, rows: bool) -> Batches:
     # 'fork' on Linux: workers start at once and work from any main program (a script,
-    # a notebook, standard input). Nothing in a worker prints or takes a lock, and the
-    # command line draws its progress bar without a refresh thread. Elsewhere fork is
-    # unsafe, so workers are spawned and import parlour themselves.
+    # a notebook, standard input). Nothing in a worker prints, logs or takes a lock
+    # another thread could hold, and the command line draws its progress bar without
+    # a refresh thread. Elsewhere fork is unsafe, so workers are spawned and import
+    # parlour themselves. The pool (see .pool) has no lock or thread of its own, so
+    # however a run ends, by Ctrl-C, an error or its last game, stopping it is a kill.
     method = "fork" if sys.platform == "linux" else "spawn"
     context = multiprocessing.get_context(method)
     workers = min(jobs, spec.games)
-    pool = context.Pool(workers, initializer=_ignore_sigint)
-    # Two chunks per worker in flight: one playing, one waiting, so no worker idles
-    # while the parent unpacks a batch. Chunks are planned as results come back, so
-    # their size follows the measured time per game.
-    pending: deque[Any] = deque()
-    try:
+    with WorkerPool(context, workers, spec, rows) as pool:
+        # Two chunks per worker in flight: one playing, one waiting, so no worker
+        # idles while the parent unpacks a batch. Chunks are planned as results come
+        # back, so their size follows the measured time per game.
+        waiting: deque[int] = deque()  # the first game of each chunk handed out
         for start, stop in planner:
-            pending.append(pool.apply_async(play_batch, (spec, start, stop, rows)))
-            if len(pending) >= 2 * workers:
+            pool.submit(start, stop)
+            waiting.append(start)
+            if len(waiting) >= 2 * workers:
                 break
-        while pending:
-            batch: Batch = pending.popleft().get()
+        while waiting:
+            batch = pool.result(waiting.popleft())
             planner.observe(batch)
             following = next(planner, None)
             if following is not None:
-                pending.append(pool.apply_async(play_batch, (spec, *following, rows)))
+                pool.submit(*following)
+                waiting.append(following[0])
             yield batch
         pool.close()
-        pool.join()
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 def import_ray() -> Any:

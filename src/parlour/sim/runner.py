@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import inspect
 import os
+import signal
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import closing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import closing, contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any, SupportsIndex
 
 from ..errors import InvalidOptionError, StorageError, quoted
@@ -138,17 +141,18 @@ def run_spec(
             raise _unwritable(out, exc) from None
     interrupted = False
     try:
-        with closing(batches):
+        with closing(batches), _WholeBatches() as whole:
             for batch in batches:
-                tally.merge(batch.tally)
-                if batch.rows is not None:
-                    records = [GameRecord(*row) for row in batch.rows]
-                    if keep_records:
-                        kept.extend(records)
-                    if stream is not None:
-                        write_records(stream, records)
-                if progress is not None:
-                    progress(batch.stop - batch.start)
+                with whole.batch():
+                    tally.merge(batch.tally)
+                    if batch.rows is not None:
+                        records = [GameRecord(*row) for row in batch.rows]
+                        if keep_records:
+                            kept.extend(records)
+                        if stream is not None:
+                            write_records(stream, records)
+                    if progress is not None:
+                        progress(batch.stop - batch.start)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -156,6 +160,51 @@ def run_spec(
             stream.close()
     elapsed = time.perf_counter() - started
     return SimResults(spec, tally.summary(elapsed, interrupted), kept, interrupted)
+
+
+class _WholeBatches:
+    """Holds back a Ctrl-C that comes while a batch is being taken in until the batch
+    is in: its tally, its records, its lines in the results file and the progress
+    callback alike. So an interrupted run's summary, records and file cover the same
+    games, and the file never stops part-way through a batch. A Ctrl-C at any other
+    moment (the parent mostly waits for workers) stops the run at once, as before.
+
+    Python hears Ctrl-C in its main thread only, so elsewhere, or where the program
+    has a SIGINT handler of its own, this changes nothing.
+    """
+
+    def __init__(self) -> None:
+        self._taking_in = False
+        self._held = False
+        self._before: Any = None
+
+    def __enter__(self) -> _WholeBatches:
+        if (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
+            self._before = signal.signal(signal.SIGINT, self._on_ctrl_c)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+
+    def _on_ctrl_c(self, signum: int, frame: FrameType | None) -> None:
+        if not self._taking_in:
+            raise KeyboardInterrupt
+        self._held = True
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Taking in one batch: a Ctrl-C meanwhile is raised once it is in."""
+        self._taking_in = True
+        try:
+            yield
+        finally:
+            self._taking_in = False
+        if self._held:
+            raise KeyboardInterrupt
 
 
 def check_out(out: str | Path) -> None:

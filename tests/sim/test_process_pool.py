@@ -1,0 +1,161 @@
+"""The process backend stops at once, however a run ends: Ctrl-C, an error, a dead worker.
+
+``multiprocessing.Pool``, which the backend used before, could hang for ever in
+``terminate()`` when a worker was killed in the middle of sending a batch (CPython
+gh-96995); ``benchmarks/bench_sim_stop.py`` measures stop times over many runs.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from parlour import sim
+from parlour.sim import pool
+from parlour.sim.play import Batch, SimSpec, play_batch
+
+# The workers are forked, so a function patched here is the one they run.
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux")
+
+#: A stop that takes longer than this has waited on something; it takes milliseconds.
+PROMPT = 3.0
+
+
+@pytest.fixture
+def watchdog() -> Iterator[None]:
+    """A hang prints every thread's stack and ends the test process, not the CI job."""
+    faulthandler.dump_traceback_later(60, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.fixture
+def big_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches of about 1 MB, more than a pipe holds, so a worker is often in the
+    middle of sending one when the run stops (the moment that hung the old pool)."""
+
+    def padded(spec: SimSpec, start: int, stop: int, rows: bool = True) -> Batch:
+        batch = play_batch(spec, start, stop, rows)
+        batch.tally.padding = b"x" * 1_000_000  # type: ignore[attr-defined]
+        return batch
+
+    monkeypatch.setattr(pool, "play_batch", padded)
+
+
+def interrupted_run(after: int) -> float:
+    """Seconds a two-worker run interrupted after ``after`` chunks takes to stop."""
+    seen: list[int] = []
+    asked = 0.0
+
+    def interrupt(done: int) -> None:
+        nonlocal asked
+        seen.append(done)
+        if len(seen) == after:
+            asked = time.perf_counter()
+            raise KeyboardInterrupt
+
+    results = sim.run("calculation", "random", games=400, jobs=2, progress=interrupt)
+    took = time.perf_counter() - asked
+    assert results.interrupted
+    assert [r.index for r in results.records] == list(range(sum(seen)))
+    assert multiprocessing.active_children() == []
+    return took
+
+
+@pytest.mark.usefixtures("watchdog", "big_batches")
+def test_interrupted_runs_stop_at_once_and_leave_no_worker() -> None:
+    # as in a test worker or a notebook: the parent has other threads
+    quit_event = threading.Event()
+    threading.Thread(target=quit_event.wait, daemon=True).start()
+    try:
+        slowest = max(interrupted_run(after=1 + attempt % 3) for attempt in range(20))
+    finally:
+        quit_event.set()
+    assert slowest < PROMPT
+
+
+def test_an_error_in_a_worker_ends_the_run_with_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def fails_at_game_40(spec: SimSpec, start: int, stop: int, rows: bool = True) -> Batch:
+        if start <= 40 < stop:
+            raise ValueError("no deal for game 40")
+        return play_batch(spec, start, stop, rows)
+
+    monkeypatch.setattr(pool, "play_batch", fails_at_game_40)
+    out = tmp_path / "games.jsonl"
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match="no deal for game 40") as caught:
+        sim.run("calculation", "random", games=4000, jobs=2, out=out)
+    assert time.perf_counter() - started < PROMPT
+    # the worker's traceback comes along as the cause
+    assert isinstance(caught.value.__cause__, pool.WorkerTraceback)
+    assert "fails_at_game_40" in caught.value.__cause__.text
+    assert multiprocessing.active_children() == []
+    # the file holds whole records of the games before the error, and is closed
+    assert [r.index for r in sim.read_records(out)] == list(range(len(sim.read_records(out))))
+
+
+def test_an_error_that_cannot_be_pickled_still_reaches_the_parent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Unpicklable(Exception):
+        pass  # a local class: pickle cannot find it by name
+
+    def fails(spec: SimSpec, start: int, stop: int, rows: bool = True) -> Batch:
+        raise Unpicklable("the deck was on fire")
+
+    monkeypatch.setattr(pool, "play_batch", fails)
+    with pytest.raises(sim.BackendError, match="raised Unpicklable: the deck was on fire"):
+        sim.run("calculation", "random", games=100, jobs=2)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_that_dies_is_an_error_not_a_wait() -> None:
+    def kill_a_worker(done: int) -> None:
+        for child in multiprocessing.active_children()[:1]:
+            assert child.pid is not None
+            os.kill(child.pid, signal.SIGKILL)
+
+    started = time.perf_counter()
+    with pytest.raises(sim.BackendError, match=r"parlour-sim-\d stopped \(killed by SIGKILL\)"):
+        sim.run("calculation", "random", games=4000, jobs=2, progress=kill_a_worker)
+    assert time.perf_counter() - started < PROMPT
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.skipif(
+    threading.current_thread() is not threading.main_thread(),
+    reason="Python hears Ctrl-C in the main thread only",
+)
+def test_ctrl_c_while_a_batch_is_taken_in_stops_the_run_after_that_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    out = tmp_path / "games.jsonl"
+    seen: list[int] = []
+
+    def ctrl_c_in_the_second_batch(done: int) -> None:
+        if len(seen) == 1:
+            signal.raise_signal(signal.SIGINT)  # a real Ctrl-C, mid-batch
+        seen.append(done)  # the batch is still taken in whole
+
+    try:
+        results = sim.run(
+            "calculation", "random", games=400, jobs=2, out=out, progress=ctrl_c_in_the_second_batch
+        )
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert results.interrupted and len(seen) == 2
+    assert results.summary.games == sum(seen) == len(results.records)
+    assert sim.read_records(out) == results.records
+    assert multiprocessing.active_children() == []
