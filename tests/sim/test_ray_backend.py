@@ -27,6 +27,23 @@ def test_ray_and_process_pool_give_identical_games() -> None:
             in_pool = sim.run(game, players, games=24, seed=77, jobs=2, backend="process")
             assert on_ray.records == in_pool.records, game
             assert on_ray.summary.results == in_pool.summary.results
+        # Ctrl-C keeps what finished, and the next run on the same Ray is whole (its
+        # chunks once went to workers that cancelling the last run was killing)
+        finished: list[int] = []
+
+        def interrupt(done: int) -> None:
+            finished.append(done)
+            raise KeyboardInterrupt
+
+        expected = sim.run("calculation", "random", games=24, seed=77, jobs=1).records
+        for _ in range(3):
+            finished.clear()
+            cut = sim.run(
+                "calculation", "random", games=4000, jobs=2, backend="ray", progress=interrupt
+            )
+            assert cut.interrupted and [r.index for r in cut.records] == list(range(sum(finished)))
+            whole = sim.run("calculation", "random", games=24, seed=77, jobs=2, backend="ray")
+            assert whole.records == expected
     finally:
         ray.shutdown()
     # with no Ray running, a run starts a local one and shuts it down again
