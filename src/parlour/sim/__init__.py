@@ -10,9 +10,10 @@ results are the same whatever the number of jobs and the backend. The engine
 part needs no third-party package; the command line's progress bar and table
 use Rich (``pip install parlour[sim]``) and the Ray backend Ray
 (``pip install parlour[ray]``). Bad input is a ``SimulationError`` (a player
-level, a number of games) or a ``BackendError`` (jobs, a backend, a cluster), both
-``parlour.ParlourError``; so are a results file that cannot be written
-(``parlour.StorageError``) and a missing Rich or pandas (``parlour.MissingExtraError``).
+level, a number of games) or a ``BackendError`` (jobs, a backend, a cluster, a
+worker process that died), both ``parlour.ParlourError``; so are a results file
+that cannot be written (``parlour.StorageError``) and a missing Rich or pandas
+(``parlour.MissingExtraError``).
 """
 
 from .backends import BACKENDS, default_jobs

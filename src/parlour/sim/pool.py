@@ -5,11 +5,12 @@ guarded by a lock that all of them share, and ``terminate()`` kills them with
 SIGTERM. A worker killed while it was sending a result keeps that lock for ever;
 the pool's task-handler thread still has to put an end marker on that queue,
 waits for the lock, and ``terminate()``, which joins the thread, never returns
-(CPython gh-96995, still open). A run stopped with Ctrl-C stalled there in CI, and
-``benchmarks/bench_sim_stop.py`` (hundreds of interrupted runs) hit it within a
-few hundred. ``concurrent.futures.ProcessPoolExecutor`` is built the same way
-(one result queue for all its workers, a manager thread and a queue-feeder thread
-that shutdown waits for, shutdown deadlocks fixed after 3.11: gh-94777, gh-125451)
+(CPython gh-96995, still open). A run stopped with Ctrl-C stalled there in CI;
+``benchmarks/bench_sim_stop.py`` hits it within about a thousand interrupted
+runs, within a dozen when batches are large (a worker is then often mid-send).
+``concurrent.futures.ProcessPoolExecutor`` is built the same way (one result
+queue for all its workers, a manager thread and a queue-feeder thread that
+shutdown waits for, shutdown deadlocks fixed after 3.11: gh-94777, gh-125451)
 and has no public way to kill its workers before Python 3.14.
 
 Here the parent and each worker share one two-way pipe, written at each end by
@@ -123,9 +124,7 @@ def _unblock_sigint() -> None:
 class _Worker:
     process: BaseProcess
     connection: Connection
-    #: Chunks sent to this worker whose batches have not come back.
-    busy: int = 0
-    #: The first game of each of those chunks, in the order they were sent.
+    #: The first game of each chunk sent to this worker whose batch has not come back.
     chunks: list[int] = field(default_factory=list)
 
 
@@ -181,12 +180,11 @@ class WorkerPool:
     def submit(self, start: int, stop: int) -> None:
         """Games ``start`` to ``stop - 1`` to the worker with the fewest chunks to play."""
         self._collect(timeout=0)  # batches already back make their workers less busy
-        worker = min(self._workers, key=lambda w: w.busy)
+        worker = min(self._workers, key=lambda w: len(w.chunks))
         try:
             worker.connection.send((start, stop))
         except OSError:
             self._lost(worker)
-        worker.busy += 1
         worker.chunks.append(start)
 
     def result(self, start: int) -> Batch:
@@ -218,7 +216,6 @@ class WorkerPool:
                 error, text = rest
                 raise error from WorkerTraceback(text)
             batch: Batch = rest[0]
-            worker.busy -= 1
             worker.chunks.remove(batch.start)
             self._finished[batch.start] = batch
         for worker in dead:
@@ -229,18 +226,22 @@ class WorkerPool:
         """A worker stopped in the middle of a run: nothing but :meth:`stop` ends one."""
         worker.process.join(EXIT_GRACE)  # its exit code says why
         code = worker.process.exitcode
-        if code is not None and code < 0:
-            how = f"killed by {signal.Signals(-code).name}"
-        else:
-            how = f"exit code {code}"
-        doing = (
-            f"while it played the chunks starting at games {', '.join(map(str, worker.chunks))}"
-            if worker.chunks
-            else "between chunks"
+        how = (
+            f"killed by {signal.Signals(-code).name}" if code and code < 0 else f"exit code {code}"
         )
+        starts = [str(start) for start in worker.chunks]
+        if not starts:
+            doing = "between chunks"
+        elif len(starts) == 1:
+            doing = f"while it played the chunk starting at game {starts[0]}"
+        else:
+            doing = f"while it played the chunks starting at games {', '.join(starts)}"
+        # the kernel's out-of-memory killer sends SIGKILL; an exit code of its own
+        # comes with the worker's traceback on standard error
+        hint = " (out of memory? try fewer jobs)" if how == "killed by SIGKILL" else ""
         raise BackendError(
-            f"worker process {worker.process.name} stopped ({how}) {doing}; the run "
-            "cannot finish without it (out of memory? try fewer jobs)"
+            f"worker process {worker.process.name} stopped ({how}) {doing}; "
+            f"the run cannot finish without it{hint}"
         )
 
     def close(self) -> None:
