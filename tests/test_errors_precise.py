@@ -256,8 +256,9 @@ def test_a_vector_step_before_reset_needs_a_reset() -> None:
         ),
         (("chess", "basic"), {}, "UnknownGameError", "unknown game 'chess': the games are .*uno"),
         ((3, "basic"), {}, "UnknownGameError", "a game is named by a string, got 3"),
-        (("uno", "basic"), {"seed": -1}, "InvalidSeedError", "from 0 up, got -1"),
-        (("uno", "basic"), {"seed": 1.5}, "InvalidSeedError", "from 0 up, got 1.5"),
+        (("uno", "basic"), {"seed": -1}, "InvalidSeedError", r"to 9223372036854775807 .*got -1"),
+        (("uno", "basic"), {"seed": 1.5}, "InvalidSeedError", r"\(2\*\*63 - 1\), got 1.5"),
+        (("uno", "basic"), {"seed": 2**63}, "InvalidSeedError", "got 9223372036854775808"),
     ],
 )
 def test_make_player_refuses_what_it_cannot_make(

@@ -163,7 +163,7 @@ def test_a_recalled_player_chooses_as_a_fresh_caught_up_one(opts: dict[str, Any]
     """``Recall`` (the server's computer opponent) tells a kept player only the new
     turns; its choices are those of a fresh player told the whole game, undo included."""
     from parlour.ai import Recall
-    from parlour.rng import stream_seed
+    from parlour.rng import derived_seed
 
     game = parlour.new_game("uno", seed=11, **opts)
     recall = Recall()
@@ -174,7 +174,7 @@ def test_a_recalled_player_chooses_as_a_fresh_caught_up_one(opts: dict[str, Any]
         if seat == 0:
             game.play(opponent.choose(game.view(0), game.legal_moves()))
             continue
-        seed = stream_seed(11, f"web-move-{len(game.moves)}")
+        seed = derived_seed(11, f"web-move-{len(game.moves)}")
         fresh = caught_up(make_player("uno", "strong", seed=seed, seat=1), game, 1)
         kept = recall.player(game, "strong", seed, 1)
         view, legal = game.view(1), game.legal_moves()

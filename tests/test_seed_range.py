@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import parlour
-from parlour.rng import LARGEST_SEED, check_seed
+from parlour.rng import LARGEST_SEED, check_seed, derived_seed, stream_seed
 
 RANGE = r"a seed must be a whole number from 0 to 9223372036854775807 \(2\*\*63 - 1\)"
 
@@ -51,11 +51,57 @@ def test_new_game_takes_the_whole_range_and_numpy_integers() -> None:
     assert json.loads(game.to_json())["seed"] == 5
 
 
-def test_a_save_with_a_seed_outside_the_range_is_refused() -> None:
+#: The Gate's deal of seed 2**63 as new_game dealt it before it checked the range
+#: (e957063~1, which folded a seed above 64 bits into its state).
+LEGACY_GATE_DEAL = (
+    "7H JS 5D 2H 5H 9S TD 6H TS 3D KC 8H TC JC 9H KD 3C 3H KH AS 2C 4D 7S QD 3S QC 8C 9D "
+    "4H 6C 6S AH 6D 4C 8S QH AD 5C JH JD 4S AC KS 2S QS 7C TH 8D 2D 5S 7D 9C"
+)
+
+
+def test_a_save_from_before_the_range_loads_with_its_deal_and_its_seed() -> None:
+    """What can be loaded is loaded (as python-chess reads an old record): such a save
+    was said to be an "impossible game", though it is the game it always was."""
     data = parlour.new_game("gate", seed=1).to_dict()
-    data["seed"] = 2**70
-    with pytest.raises(parlour.InvalidSaveError, match=f"impossible game: {RANGE}, got 1180"):
+    data["seed"] = 2**63
+    game = parlour.load_game(data)
+    assert game.state.deal_str() == LEGACY_GATE_DEAL and game.seed == 2**63
+    game.play(game.legal_moves()[0])
+    again = parlour.load_game(game.to_json())
+    assert again.state == game.state and again.to_dict() == game.to_dict()
+    data["seed"] = 2**70  # above 64 bits too: folded in, as it was
+    assert parlour.load_game(data).seed == 2**70
+
+
+@pytest.mark.parametrize(("seed", "quoted"), BAD[2:], ids=[repr(s) for s, _ in BAD[2:]])
+def test_a_save_whose_seed_was_never_a_games_is_refused(seed: Any, quoted: str) -> None:
+    data = parlour.new_game("gate", seed=1).to_dict()
+    data["seed"] = seed
+    with pytest.raises(parlour.InvalidSaveError, match=f"impossible game: {RANGE}, {quoted}"):
         parlour.load_game(data)
+
+
+@pytest.mark.parametrize(("seed", "quoted"), BAD, ids=[repr(s) for s, _ in BAD])
+def test_a_computer_player_and_a_sample_take_the_seeds_new_game_takes(
+    seed: Any, quoted: str
+) -> None:
+    """make_player took any whole number from 0 up (2**70 too) and resample only a
+    Python int below 0 refused; both now check as new_game does."""
+    with pytest.raises(parlour.InvalidSeedError, match=f"^{RANGE}, {quoted}"):
+        parlour.ai.make_player("gate", "random", seed=seed)
+    state = parlour.new_game("uno", seed=1).state
+    with pytest.raises(parlour.InvalidSeedError, match=f"a seed: {RANGE}, {quoted}"):
+        state.resample(0, seed)
+    assert parlour.ai.make_player("gate", "random", seed=np.int64(LARGEST_SEED)).level
+    assert state.resample(0, np.int64(3)).key() == state.resample(0, 3).key()
+
+
+def test_the_seeds_the_library_derives_for_a_player_are_in_the_range() -> None:
+    """A hint's player and the web table's reply were seeded with stream_seed's 64 bits,
+    half of them past LARGEST_SEED, which make_player now refuses."""
+    seeds = [derived_seed(seed, label) for seed in range(200) for label in ("hint", "web")]
+    assert all(0 <= s <= LARGEST_SEED for s in seeds) and max(seeds) > 2**62
+    assert derived_seed(7, "hint") == stream_seed(7, "hint") & LARGEST_SEED
 
 
 def test_a_run_of_games_must_end_within_the_range() -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "Rng",
     "batch_plan",
     "check_seed",
+    "derived_seed",
     "shuffle_batched",
     "stream_key",
     "stream_seed",
@@ -69,10 +70,14 @@ def check_seed(seed: object, count: int = 1) -> int:
     A seed is a whole number from 0 to :data:`LARGEST_SEED` (2**63 - 1): a Python
     ``int`` or a numpy integer (what ``numpy.random.Generator.integers`` gives), never a
     bool, a float (``7.0``) or a string, which would deal differently from the number
-    they show. ``parlour.new_game``, the environments' ``reset(seed=...)`` and
-    ``parlour.sim.run`` all check by this. (An :class:`Rng` itself takes any whole
-    number from 0 up, folding one above 64 bits into its state: it is also seeded from
-    streams and 64-bit draws, which are no game's seed.)"""
+    they show. Every seed a person gives is checked by this: ``parlour.new_game``, the
+    environments' ``reset(seed=...)``, ``parlour.sim.run``, ``parlour.ai.make_player``
+    and ``GameState.resample``; where the library makes such a seed from another (a
+    hint's player, the web table's reply to a move) it is :func:`derived_seed`, in the
+    range too. The generator, :class:`Rng`, is the one exception: it takes any whole
+    number from 0 up, folding one above 64 bits into its state, since it is also seeded
+    from 64-bit draws and stream seeds that no person gives and nothing stores (and it
+    deals a save written before this range was checked as it was dealt then)."""
     if isinstance(seed, bool):
         number = None
     else:
@@ -126,8 +131,22 @@ def stream_seed(seed: int, label: str) -> int:
     return out
 
 
+def derived_seed(seed: int, label: str) -> int:
+    """A seed in the public range (0 to :data:`LARGEST_SEED`) for the stream named
+    ``label``, derived from ``seed``: :func:`stream_seed`'s 64 bits without the top one.
+    The library passes it where a person would pass a seed (``make_player`` for a hint,
+    for the web table's reply to a move), so nothing refuses it and every place a seed
+    is kept holds it."""
+    return stream_seed(seed, label) & LARGEST_SEED
+
+
 class Rng:
-    """xoshiro256** with a SplitMix64 seeder. Cheap to copy (four integers)."""
+    """xoshiro256** with a SplitMix64 seeder. Cheap to copy (four integers).
+
+    The generator, not a game's seed: ``Rng(seed)`` takes any whole number from 0 up
+    (one above 64 bits is folded in), as it is also seeded from 64-bit draws and stream
+    seeds. A seed a person gives a game or a player is 0 to :data:`LARGEST_SEED`
+    (:func:`check_seed`)."""
 
     __slots__ = ("_s0", "_s1", "_s2", "_s3")
 

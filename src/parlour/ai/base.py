@@ -26,7 +26,7 @@ from ..errors import (
     WrongGameError,
     quoted,
 )
-from ..rng import Rng, stream_seed
+from ..rng import Rng, check_seed, stream_seed
 
 if TYPE_CHECKING:
     from ..core.session import Game
@@ -308,8 +308,9 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
     The stream is derived from the game seed and the seat, never shared with
     the game's own stream. An unknown ``game`` is an ``UnknownGameError``, an unknown
     ``level`` an ``InvalidOptionError``, a ``seat`` the game does not have an
-    ``InvalidPlayerError`` and a ``seed`` that is not a whole number from 0 up an
-    ``InvalidSeedError``; each message quotes the input and says what is accepted.
+    ``InvalidPlayerError`` and a ``seed`` that is not a whole number from 0 to 2**63 - 1
+    (``parlour.rng.check_seed``, as ``new_game`` takes it) an ``InvalidSeedError``; each
+    message quotes the input and says what is accepted.
     """
     cls = game_class(game)
     name = cls.name
@@ -332,7 +333,7 @@ def make_player(game: str, level: str, seed: int = 0, seat: int = 0) -> Player:
         raise InvalidOptionError(
             f"unknown player {quoted(level)} for {name}: the players are {', '.join(levels)}"
         )
-    player_seed = stream_seed(seed, f"player-{seat}-{level}")
+    player_seed = stream_seed(check_seed(seed), f"player-{seat}-{level}")
     factory = _PLAYERS.get(name, {}).get(level)
     # only "random" lacks a game-specific registration
     player = RandomPlayer(player_seed) if factory is None else factory(player_seed)

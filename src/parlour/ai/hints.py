@@ -16,7 +16,7 @@ from ..core.protocol import GameState
 from ..core.session import Game
 from ..errors import GameOverError, InvalidOptionError, WrongGameError, quoted
 from ..kernels import warm
-from ..rng import stream_seed
+from ..rng import derived_seed
 from .base import caught_up, make_player, own_levels
 
 __all__ = ["Hint", "hint", "best_level", "HINT_SECONDS", "NO_WAY"]
@@ -86,7 +86,7 @@ def hint(game: Game, seconds: float = HINT_SECONDS) -> Hint:
         raise GameOverError(f"the game is over ({outcome}): there is nothing to hint")
     seat = game.to_move
     view = game.view(seat)
-    seed = stream_seed(0, "hint " + json.dumps(view, sort_keys=True, default=str))
+    seed = derived_seed(0, "hint " + json.dumps(view, sort_keys=True, default=str))
     player = make_player(game.name, best_level(game.name), seed=seed, seat=seat)
     if hasattr(player, "seconds"):
         player.seconds = seconds

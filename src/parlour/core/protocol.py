@@ -14,7 +14,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Literal, NotRequired, TypeAlias, TypedDict
+from typing import Any, ClassVar, Literal, NotRequired, SupportsIndex, TypeAlias, TypedDict
 
 from ..errors import (
     IllegalMoveError,
@@ -23,7 +23,7 @@ from ..errors import (
     InvalidSeedError,
     quoted,
 )
-from ..rng import Rng
+from ..rng import Rng, check_seed
 from .events import Event
 from .options import OptionSpec
 
@@ -430,7 +430,7 @@ class GameState(ABC):
 
     # --- hidden cards -----------------------------------------------------
 
-    def resample(self, player: int, rng: Rng | int) -> GameState:
+    def resample(self, player: int, rng: Rng | SupportsIndex) -> GameState:
         """A new state that ``player`` cannot tell from this one: every card they cannot
         see is dealt again at random among the places it could be, and everything they
         have seen is kept (OpenSpiel's ``resample_from_infostate``). For determinisation,
@@ -448,13 +448,13 @@ class GameState(ABC):
         hidden card left samples to itself. What each game deals again:
         ``docs/hidden-cards.md``."""
         check_player(player, self.players, self.name)
-        if isinstance(rng, int) and not isinstance(rng, bool):
-            rng = Rng(rng)  # a negative seed is refused by Rng, with the seed's message
-        elif not isinstance(rng, Rng):
-            raise InvalidSeedError(
-                f"resample draws from a parlour.rng.Rng or a seed (a whole number from 0 up), "
-                f"got {quoted(rng)}"
-            )
+        if not isinstance(rng, Rng):
+            try:  # a seed as new_game takes it (a numpy integer too)
+                rng = Rng(check_seed(rng))
+            except InvalidSeedError as exc:
+                raise InvalidSeedError(
+                    f"resample draws from a parlour.rng.Rng or a seed: {exc}"
+                ) from None
         return self._resample(player, rng)
 
     def _resample(self, player: int, rng: Rng) -> GameState:

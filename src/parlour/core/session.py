@@ -14,7 +14,7 @@ import os
 import re
 import secrets
 from collections.abc import Iterator, Mapping
-from typing import Any, SupportsIndex
+from typing import Any, SupportsIndex, TypeGuard
 
 from ..errors import (
     GameOverError,
@@ -27,7 +27,7 @@ from ..errors import (
     quoted,
 )
 from ..notation import deal_seed
-from ..rng import check_seed
+from ..rng import LARGEST_SEED, check_seed
 from .options import given_options, resolve_options
 from .protocol import GameState, Move, Outcome, check_player
 from .registry import game_class
@@ -389,6 +389,22 @@ def new_game(
     deal's own ``seed=`` field, or 0: an explicit deal never depends on a fresh
     random seed, so it plays the same game on every run.
     """
+    if seed is None:
+        return _dealt(
+            name, random_seed() if deck is None else deal_seed(deck), deck, options, kwargs
+        )
+    return _dealt(name, check_seed(seed), deck, options, kwargs)
+
+
+def _dealt(
+    name: str,
+    seed: int,
+    deck: str | None,
+    options: Mapping[str, Any] | None,
+    kwargs: Mapping[str, Any],
+) -> Game:
+    """:func:`new_game` once its seed is settled: the options resolved, the cards dealt.
+    ``load_game`` comes here too with a seed from before the range was checked."""
     cls = game_class(name)
     given = given_options(options, cls.name)
     for key, value in kwargs.items():
@@ -400,12 +416,14 @@ def new_game(
             )
         given[key] = value
     resolved = resolve_options(cls.option_specs, given, cls.name)
-    if seed is None:
-        seed = random_seed() if deck is None else deal_seed(deck)
-    else:
-        seed = check_seed(seed)
     state = cls.new(seed, deck, resolved)
     return Game(state, seed, deck, resolved)
+
+
+def _is_legacy_seed(seed: object) -> TypeGuard[int]:
+    """A seed above 2**63 - 1 (``LARGEST_SEED``), which ``new_game`` took, folding it into
+    64 bits, before it checked the range: a save that holds one is still a real game."""
+    return isinstance(seed, int) and not isinstance(seed, bool) and seed > LARGEST_SEED
 
 
 def _is_engine_move(value: object, state: GameState) -> bool:
@@ -433,7 +451,12 @@ def _looks_like_a_file_name(text: str | bytes | bytearray) -> bool:
 
 def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
     """Rebuild a game from a save by replaying its moves; raise ``InvalidSaveError``
-    if the save is corrupt, of another version, or contains an impossible move."""
+    if the save is corrupt, of another version, or contains an impossible move.
+
+    What can be loaded is loaded: a save whose seed is 2**63 or more (``new_game`` took
+    one, folding it into 64 bits, before it checked the range) is dealt as it was then
+    and keeps its seed, so the same cards come and the save writes back unchanged. A
+    negative seed, or one that is no whole number, was never a game's and is refused."""
     if isinstance(text, Mapping):
         data: Any = dict(text)
     elif isinstance(text, os.PathLike) or hasattr(text, "read"):
@@ -502,7 +525,10 @@ def load_game(text: str | bytes | Mapping[str, Any]) -> Game:
     if not isinstance(data.get("game"), str):
         raise InvalidSaveError("save field 'game' must name a game")
     try:
-        game = new_game(data["game"], seed=seed, deck=deck, options=options)
+        if _is_legacy_seed(seed):  # dealt as it was then (Rng folds it), and kept, so
+            game = _dealt(data["game"], seed, deck, options, {})  # the save round-trips
+        else:
+            game = new_game(data["game"], seed=seed, deck=deck, options=options)
     except ParlourError as exc:
         raise InvalidSaveError(f"save describes an impossible game: {exc}") from None
     for number, move in enumerate(moves, start=1):

@@ -53,10 +53,12 @@ from ..errors import (
     GameOverError,
     IllegalMoveError,
     InvalidOptionError,
+    InvalidSaveError,
     InvalidSeedError,
     ParlourError,
     quoted,
 )
+from ..rng import LARGEST_SEED
 from .answers import (
     Answer,
     CatalogChoice,
@@ -119,6 +121,7 @@ __all__ = [
     "check_opponent",
     "check_seatable",
     "check_seed",
+    "check_stored_seed",
     "deal_number",
     "hand_over",
     "computer_level",
@@ -157,9 +160,10 @@ _NO_NAME = ("your friend", "your friend")
 #: numbers as doubles, holds exactly, so a deal number shown in a browser or typed into
 #: it is the deal's own.
 MAX_SEED = (1 << 53) - 1
-#: Seeds are stored as signed 64-bit integers (SQLite and PostgreSQL alike); a save
-#: made before deal numbers were kept below 2^53 may hold one up to this.
-MAX_STORED_SEED = (1 << 63) - 1
+#: Seeds are stored as signed 64-bit integers (SQLite and PostgreSQL alike), the
+#: library's own range (``parlour.rng.LARGEST_SEED``); a save made before deal numbers
+#: were kept below 2^53 may hold one up to this.
+MAX_STORED_SEED = LARGEST_SEED
 LEVEL_LABELS = {
     "random": "Random (easiest)",
     "basic": "Basic",
@@ -266,6 +270,19 @@ def check_seed(seed: Any, largest: int = MAX_SEED) -> int:
     whole number from 0 to 9007199254740991")."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= largest:
         raise InvalidSeedError(seed_refusal(seed, largest))
+    return seed
+
+
+def check_stored_seed(seed: int) -> int:
+    """The seed of a save being imported into a store, refused if no store can keep it:
+    one above 2^63 - 1, from a save written before the library checked its seeds, which
+    ``parlour.load_game`` still reads (the message says so, not only the range)."""
+    if seed > MAX_STORED_SEED:
+        raise InvalidSaveError(
+            f"this save's deal number {seed} is above {MAX_STORED_SEED}, the largest a "
+            "store keeps (it was written before seeds were checked): parlour.load_game "
+            "reads it in Python, but it cannot be played here"
+        )
     return seed
 
 

@@ -49,7 +49,7 @@ from ..errors import (
     WrongGameError,
     quoted,
 )
-from ..rng import stream_seed
+from ..rng import derived_seed
 from . import friends, hands, policy, saves
 from .answers import (
     Answer,
@@ -1084,7 +1084,7 @@ class TableService:
         meta.pop("deck", None)  # the deal is the one the save's moves were replayed on
         if game.deck is not None:
             meta["deck"] = game.deck
-        policy.check_seed(game.seed, policy.MAX_STORED_SEED)
+        policy.check_stored_seed(game.seed)
         meta.pop(LOADED_OVER, None)
         if game.is_over:  # counted where it was played: loading it again adds no game
             meta[LOADED_OVER] = True
@@ -1203,7 +1203,7 @@ class TableService:
                 computer = live.recall.player(
                     game,
                     policy.computer_level(record, seat),
-                    stream_seed(record.seed, f"web-move-{len(game.moves)}"),
+                    derived_seed(record.seed, f"web-move-{len(game.moves)}"),
                     seat,
                 )
             last = (seat, computer)
