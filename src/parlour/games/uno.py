@@ -161,8 +161,14 @@ def holds_colour(cards: Iterable[int], colour: int) -> bool:
     played from, hold a card of ``colour``, the colour in play (the same number or
     symbol, or another Wild, does not count: a Wild's colour field is 4, never in
     play). The play itself, the warning before it and the computer players' own
-    judgement of a Wild Draw Four all ask here."""
-    return any(c >> 4 == colour for c in cards)
+    judgement of a Wild Draw Four all ask here. A loop, not ``any()`` over a generator:
+    the random player asks at every Wild Draw Four it could play (a simulation's and an
+    environment's opponent), where the generator made its decision 15-30% slower than
+    the inline loop this replaced; the loop costs only the call."""
+    for c in cards:  # noqa: SIM110 (any() over a generator is the slower form)
+        if c >> 4 == colour:
+            return True
+    return False
 
 
 _POINTS = [card_points(c) if (c >= W or (c & 15) <= DRAW2) else 0 for c in range(W4 + 1)]
