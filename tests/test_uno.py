@@ -1004,6 +1004,7 @@ def test_view_shows_only_what_the_player_may_see() -> None:
         "discard",
         "top",
         "colour",
+        "stock_count",
         "draw_pile",
         "scores",
         "target",

@@ -88,3 +88,34 @@ def test_a_resigned_game_offers_no_moves() -> None:
     game.resign()
     view = game.view(0)
     assert view["legal_moves"] == [] and view["moves"] == []
+
+
+#: The rules' own word for the pile a game deals or draws from, kept beside stock_count.
+STOCK_WORDS = {"calculation": None, "gate": "stock", "eight-by-eight": "talon", "uno": "draw_pile"}
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+def test_one_idea_has_one_key_in_every_game(name: str) -> None:
+    """``options`` was in Calculation's and UNO's views only (The Gate said ``bars``
+    alone), and the cards left to deal or draw were ``stock_count``, ``stock``, ``talon``
+    and ``draw_pile``: code written for one game did not read another."""
+    game = parlour.new_game(name, seed=3)
+    chooser = Rng(3)
+    for _ in range(60):
+        view = game.view(game.to_move or 0)
+        # as the state keeps them: Chinese Patience's "first" is who did move first
+        assert view["options"] == game.state.options
+        assert view["options"] == game.options or name == "chinese-patience"
+        if name in STOCK_WORDS:
+            word = STOCK_WORDS[name]
+            assert isinstance(view["stock_count"], int)
+            assert word is None or view[word] == view["stock_count"]
+        else:
+            assert "stock_count" not in view  # Chinese Patience deals from no stock
+        if game.outcome is not None:
+            break
+        moves = game.legal_moves()
+        game.play(moves[chooser.randbelow(len(moves))])
+    first = {"gate": 34, "eight-by-eight": 40, "calculation": 48}  # the cards not dealt out
+    if name in first:
+        assert parlour.new_game(name, seed=1).view(0)["stock_count"] == first[name]

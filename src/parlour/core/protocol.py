@@ -162,12 +162,32 @@ class MoveKey:
 class BaseView(TypedDict):
     """What every game's view holds; each game's own view (``CalculationView`` ...)
     extends it. ``legal_moves`` and ``moves`` (their parts) are empty unless it is
-    the viewer's turn in a game still in play."""
+    the viewer's turn in a game still in play.
+
+    One idea has one key in every game that has it, so code written for one game reads
+    another (the list is here, and only here):
+
+    * ``game``, ``player``, ``legal_moves``, ``moves``, ``options`` (every option of the
+      game with its value, as the state keeps them: ``Game.options``, but Chinese
+      Patience's ``first`` is the player who did move first where the deal chose them):
+      every game;
+    * ``to_move``: every game (UNO's is None once the match is over); ``outcome`` is
+      added by ``Game.view`` (None while in play, else ``Outcome.to_dict()``);
+    * ``foundations``: every patience and Chinese Patience (its shape is the game's);
+    * ``stock_count``: the cards left in the pile the game deals or draws from
+      (Calculation's and The Gate's stock, 8 x 8's talon, UNO's draw pile). The Gate
+      also says ``stock``, 8 x 8 ``talon`` and UNO ``draw_pile``, the rules' own words,
+      which the web table reads.
+
+    Other keys are one game's own idea, in its rules' words (8 x 8's ``pass`` and
+    ``passes``, its passes through the talon, are not UNO's ``passes``, the passes in a
+    row of a blocked hand)."""
 
     game: str
     player: int
     legal_moves: list[str]
     moves: list[MoveParts]
+    options: dict[str, Any]
 
 
 def check_player(player: object, players: int, game: str) -> None:

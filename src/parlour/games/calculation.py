@@ -135,7 +135,6 @@ class CalculationView(BaseView):
     """What ``Calculation.view`` returns: every card is face up but the stock's."""
 
     to_move: int
-    options: dict[str, Any]
     foundations: dict[str, list[str]]  # F1-F4, bottom first
     waste: dict[str, list[str]]  # W1-W4, bottom first
     current: str | None  # the stock's top card, None once it is used up

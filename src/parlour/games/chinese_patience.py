@@ -750,6 +750,7 @@ Decisions of the rules page:
             "blocked_limit": BLOCKED_LIMIT,
             "legal_moves": legal,
             "moves": parts,
+            "options": dict(self.options),
         }
 
     # --- hidden cards -----------------------------------------------------

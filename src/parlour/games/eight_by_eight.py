@@ -150,7 +150,8 @@ class EightByEightView(BaseView, _Passes):
     foundations: list[FoundationView]
     pending: str | None  # the talon card turned up, to be placed first
     waste: list[str]  # bottom first
-    talon: int  # cards left in the talon
+    stock_count: int  # cards left in the talon, face down
+    talon: int  # the same, in the rules' word (the web table reads it)
     on_foundations: int
 
 
@@ -707,6 +708,7 @@ class EightByEight(GameState):
             "to_move": 0,
             "legal_moves": legal,
             "moves": parts,
+            "options": dict(self.options),
             "rows": [
                 {
                     "name": f"T{n + 1}",
@@ -721,6 +723,7 @@ class EightByEight(GameState):
             ],
             "pending": card_str(self.pending) if self.pending else None,
             "waste": [card_str(c) for c in self.waste],
+            "stock_count": len(self.talon),
             "talon": len(self.talon),
             "pass": self.passes,
             "passes": PASSES,

@@ -63,7 +63,8 @@ class GateView(BaseView):
     piles: dict[str, list[str]]  # L, T1-Tn, B1-Bn, R; posts top to bottom, bars bottom first
     waste: list[str]  # bottom first
     waste_top: str | None
-    stock: int  # cards left in the stock
+    stock_count: int  # cards left in the stock
+    stock: int  # the same (the web table reads it)
     foundations: dict[str, str | None]  # F1-F4: top card, None while empty
 
 
@@ -531,10 +532,12 @@ Decisions:
             "to_move": 0,
             "legal_moves": legal,
             "moves": parts,
+            "options": dict(self.options),
             "bars": self._bars,
             "piles": {NAMES[p]: [card_str(c) for c in piles[p]] for p in (L, *self._bar_ids, R)},
             "waste": [card_str(c) for c in waste],
             "waste_top": card_str(waste[-1]) if waste else None,
+            "stock_count": len(piles[S]),
             "stock": len(piles[S]),
             "foundations": foundations,
         }

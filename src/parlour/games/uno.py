@@ -321,13 +321,13 @@ class UnoView(BaseView):
     discard: list[str]  # bottom first
     top: str
     colour: str | None  # the colour in play; None until a Wild turned up first is named
-    draw_pile: int
+    stock_count: int  # cards in the draw pile, face down
+    draw_pile: int  # the same, in the rules' word (the web table reads it)
     scores: list[int]
     target: int
     hand_number: int
     starter: int
-    passes: int
-    options: dict[str, Any]
+    passes: int  # passes in a row this hand (two end a blocked hand)
     events: list[str]
     opponent_last: list[str]
     last_hand: LastHand | None
@@ -1116,6 +1116,7 @@ class Uno(GameState):
             "discard": [uno_str(c) for c in self._discard],
             "top": uno_str(self._discard[-1]),
             "colour": UNO_COLOURS[self._colour] if self._colour >= 0 else None,
+            "stock_count": len(self._draw),
             "draw_pile": len(self._draw),
             "scores": list(self._scores),
             "target": self._target,
