@@ -188,6 +188,18 @@ def test_a_player_handed_no_view_or_no_list_of_moves_says_so(game: str) -> None:
         assert player.choose(view, legal) in legal
 
 
+@pytest.mark.parametrize("game", ["uno", "chinese-patience"])
+def test_a_player_handed_the_view_of_the_seat_not_to_move_says_so(game: str) -> None:
+    """``make_player(...).choose(g.view(1), g.legal_moves())`` on player 0's turn chose
+    a move for player 0 from player 1's cards, silently."""
+    g = parlour.new_game(game, seed=3)
+    other = 1 - g.to_move
+    for level in player_levels(game):
+        player = make_player(game, level, seat=other)
+        with pytest.raises(parlour.InvalidViewError, match=f"given player {other}'s view, but"):
+            player.choose(g.view(other), g.legal_moves())
+
+
 def test_deals_that_cannot_be_proved_give_up_precisely(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deals, "_proved", lambda *args: False)
     monkeypatch.setattr(deals, "MAX_TRIES", 2)

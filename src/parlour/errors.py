@@ -161,8 +161,8 @@ class NoWinningLineError(ParlourError):
 
 class InvalidViewError(ParlourError):
     """A view handed to a computer player that no game could show (the cards seen and
-    the stock count disagree): one built or altered by hand. A player is handed
-    ``Game.view(seat)`` as it is."""
+    the stock count disagree): one built or altered by hand; or the view of a seat
+    whose turn it is not. A player is handed ``Game.view(game.to_move)`` as it is."""
 
 
 class GameNotOverError(ParlourError):

@@ -92,7 +92,9 @@ def check_legal(view: Mapping[str, Any], legal: Sequence[str], plays: str = "") 
     the move's form is checked (the view alone cannot say what is legal now). A view
     that names no registered game is left to the player (a ``WrongGameError``). A view
     that is no mapping is an ``InvalidViewError``, and ``legal`` that is not a list of
-    move strings (a single string, None) an ``InvalidMoveError``. ``plays``, the game a
+    move strings (a single string, None) an ``InvalidMoveError``; so is the view of a
+    player whose turn it is not an ``InvalidViewError`` (it chose for the mover from the
+    other's cards, silently). ``plays``, the game a
     player was made for (:attr:`Player.game_name`), refuses a view of another game with
     a ``WrongGameError`` naming both, before any player reads a field its game's views
     have and the other's lack (a Gate player handed an UNO view said ``KeyError:
@@ -114,6 +116,13 @@ def check_legal(view: Mapping[str, Any], legal: Sequence[str], plays: str = "") 
     if plays and name != plays:
         raise WrongGameError(
             f"a player of {plays!r} was given a view of {quoted(name)}: it plays {plays!r} only"
+        )
+    seat, to_move = view.get("player"), view.get("to_move")
+    if isinstance(seat, int) and isinstance(to_move, int) and seat != to_move:
+        raise InvalidViewError(
+            f"a computer player was given player {seat}'s view, but it is player "
+            f"{to_move}'s turn: it chooses for the player to move, from "
+            "game.view(game.to_move)"
         )
     known = _EVERY_MOVE.get(name)
     if known is None:
