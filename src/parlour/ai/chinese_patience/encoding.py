@@ -34,12 +34,12 @@ PLACES: dict[str, tuple[str, str, str]] = {
     "mine": (
         "your discard pile (pile 0)",
         "its top card",
-        "cards in it / 52",
+        "cards in your discard pile / 52",
     ),
     "theirs": (
         "the opponent's discard pile (pile 9)",
         "its top card",
-        "cards in it / 52",
+        "cards in the opponent's discard pile / 52",
     ),
     "my_hand": (
         "your hand, only when its order is known (made by turning pile 0 over)",
