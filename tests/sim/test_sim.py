@@ -299,7 +299,10 @@ def test_an_interrupted_run_keeps_what_finished(tmp_path: Path, jobs: int) -> No
         ({"game": "gate", "backend": "dask"}, "unknown backend 'dask'"),
         ({"game": "gate", "address": "127.0.0.1:6379"}, "ray backend only"),
         ({"game": "gate", "bars": 3}, r"keyword 'bars': game options go in options=\{\.\.\.\}"),
-        ({"game": "gate", "job": 2}, "keyword 'job'.*own keywords are players, games, .*jobs"),
+        ({"game": "gate", "job": 2}, r"keyword 'job' \(did you mean jobs\?\): its keywords are"),
+        # said: game options go in options={...}, e.g. options={'n': 3}
+        ({"game": "gate", "n": 3}, r"keyword 'n', nor has gate an option 'n': its keywords are"),
+        ({"game": "chess", "bars": 3}, "unknown game 'chess'"),
         # open(1) wrote the records to standard output; open(2.5) said TypeError
         ({"game": "gate", "out": 1}, r"out is the results file's name .*got 1"),
         ({"game": "gate", "out": 2.5}, r"out is the results file's name .*got 2.5"),

@@ -21,7 +21,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, SupportsIndex
 
-from ..errors import InvalidOptionError, StorageError, quoted
+from ..core.registry import game_class
+from ..errors import InvalidOptionError, StorageError, meant, quoted
 from .backends import default_jobs, iter_batches
 from .play import SimSpec, SimulationError, make_spec
 from .records import GameRecord
@@ -72,7 +73,7 @@ def run(
     options as keywords, so ``run(..., bars=3)`` is an easy slip).
     """
     if unknown:
-        _refuse_keywords(unknown)
+        _refuse_keywords(game, unknown)
     spec = make_spec(
         game,
         players,
@@ -93,15 +94,23 @@ def run(
     )
 
 
-def _refuse_keywords(unknown: Mapping[str, Any]) -> None:
-    """Why ``run`` takes no such keyword, with what it takes and where options go."""
+def _refuse_keywords(game: str, unknown: Mapping[str, Any]) -> None:
+    """Why ``run`` takes no such keyword, with what it takes: where the game's options
+    go, for one of them (``bars=3``); else the keyword of its own it nearly spells
+    (``n=3``, ``job=2``: options={'n': 3} was suggested, though no game has it)."""
     name, value = next(iter(unknown.items()))
     takes = inspect.signature(run).parameters.values()
-    known = ", ".join(p.name for p in takes if p.kind != p.VAR_KEYWORD and p.name != "game")
-    raise InvalidOptionError(
-        f"run() takes no keyword {name!r}: game options go in options={{...}}, "
-        f"e.g. options={{{name!r}: {value!r}}}; its own keywords are {known}"
-    )
+    own = [p.name for p in takes if p.kind != p.VAR_KEYWORD and p.name != "game"]
+    cls = game_class(game)  # an unknown game is said first, as make_spec says it
+    keywords = ", ".join(own)
+    if name in {spec.name for spec in cls.option_specs}:
+        raise InvalidOptionError(
+            f"run() takes no keyword {name!r}: game options go in options={{...}}, "
+            f"e.g. options={{{name!r}: {value!r}}}; its own keywords are {keywords}"
+        )
+    guess = meant(name, {keyword: keyword for keyword in own})
+    said = f" (did you mean {guess}?)" if guess else f", nor has {cls.name} an option {name!r}"
+    raise InvalidOptionError(f"run() takes no keyword {name!r}{said}: its keywords are {keywords}")
 
 
 def run_spec(
