@@ -238,3 +238,31 @@ def test_the_live_bar_says_what_the_service_says(table: TableService) -> None:
     )
     table.pause(BOB, gid)
     assert table.get(BOB, gid)["live"]["words"]["pause"] == "Paused"
+
+
+def test_a_friends_game_is_timed_from_when_both_are_at_the_table(
+    table: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The wait for the invitation to be opened is no time played: it counted up to two
+    minutes ("Played: 3 moves in 2 min 10 s" for a ten-second game), where the time
+    starts when both are at the table (the friend's arrival); a game whose seat the
+    computer took instead is timed from then."""
+    from parlour.service import store_sql
+    from parlour.service import table as table_module
+
+    clock = [time.time()]
+    monkeypatch.setattr(table_module, "now", lambda: clock[0])
+    monkeypatch.setattr(store_sql, "now", lambda: clock[0])
+    gid, token = invite(table)
+    clock[0] += 100  # the link on its way, not yet opened
+    table.join(BOB, gid, token, "Bob")
+    clock[0] += 10
+    end = table.resign(ANN, gid)["end"]
+    assert end is not None and end["seconds"] == 10, end
+    clock[0] = time.time()
+    gid, _ = invite(table)
+    clock[0] += 90  # nobody came: the computer sits in the seat
+    table.seat_computer(ANN, gid, "random")
+    clock[0] += 7
+    end = table.resign(ANN, gid)["end"]
+    assert end is not None and end["seconds"] == 7, end

@@ -1478,9 +1478,14 @@ def _start_clock(record: GameRecord) -> None:
 def _clock(before: _Live, record: GameRecord) -> None:
     """Add the wait since the game's last write to its time played, while the game is
     in play (a verdict or a rematch asked after its end adds none): each wait counts up
-    to :data:`PAUSE_COUNTED`."""
+    to :data:`PAUSE_COUNTED`. A friend's game is timed from when both are at the table:
+    while its invitation waits to be opened (:func:`friends.seat_open`) nothing counts,
+    so the friend's arrival (or the computer sat in the seat instead) adds no time
+    (it added up to two minutes of waiting for the link to be opened)."""
     played = policy.played_seconds(record)
     if played is None or policy.is_final(before.record, before.game):
+        return
+    if before.record.opponent == FRIEND and friends.seat_open(before.record):
         return
     wait = min(max(now() - before.record.updated, 0.0), PAUSE_COUNTED)
     record.meta["time"] = round(played + wait, 1)
