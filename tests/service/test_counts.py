@@ -20,18 +20,18 @@ def test_counts_are_the_cards_left_and_the_blocked_count_in_one_wording() -> Non
     assert counts is not None
     assert re.fullmatch(
         r"Cards left \(hand and discard pile\): you \d+, the computer \d+; "
-        r"\d+ of 60 turns without a card home\. Series game 1\.",
+        r"\d+ of 60 turns without a card to a foundation\. Series game 1\.",
         counts,
     ), counts
     # a narrow screen's two lines: the same counts in fewer words
     assert answer["counts_narrow"] is not None
     short, blocked = answer["counts_narrow"]
     assert re.fullmatch(r"Cards left: you \d+, the computer \d+\.", short), short
-    assert re.fullmatch(r"\d+ of 60 turns without a card home\. Game 1\.", blocked), blocked
+    assert re.fullmatch(r"\d+ of 60 turns, no card to a foundation\. Game 1\.", blocked), blocked
     assert short.removesuffix(".").removeprefix("Cards left") in counts
     text = table.text(ME, answer["id"])
     assert counts in text and "blocked" not in text  # was "blocked 0/60" in the CLI
-    assert blocked_words(3, 60) == "3 of 60 turns without a card home"
+    assert blocked_words(3, 60) == "3 of 60 turns without a card to a foundation"
     for _ in range(3000):  # cards home first, then end each turn: a short game
         if answer["outcome"] is not None:
             break
@@ -96,9 +96,9 @@ def test_a_matchs_narrow_counts_fit_a_phone_late_in_the_match() -> None:
 
 
 def test_the_blocked_count_is_said_at_the_end_only_of_a_blocked_game() -> None:
-    """Once Chinese Patience is over, "12 of 60 turns without a card home" would read as
-    if play went on (as The Gate's "0 in the stock" did after a win): it is said only
-    when the game ended blocked, which it explains."""
+    """Once Chinese Patience is over, "12 of 60 turns without a card to a foundation"
+    would read as if play went on (as The Gate's "0 in the stock" did after a win): it
+    is said only when the game ended blocked, which it explains."""
     from parlour.service import policy
 
     table = open_service(":memory:")
@@ -109,7 +109,7 @@ def test_the_blocked_count_is_said_at_the_end_only_of_a_blocked_game() -> None:
     playing = policy.counts(record, view, 0)
     assert playing == (
         "Cards left (hand and discard pile): you 0, the computer 7; "
-        "12 of 60 turns without a card home. Series game 1."
+        "12 of 60 turns without a card to a foundation. Series game 1."
     )
     won = dict(view, outcome={"result": "won", "reason": "out", "winner": 0})
     assert policy.counts(record, won, 0) == (
@@ -119,11 +119,11 @@ def test_the_blocked_count_is_said_at_the_end_only_of_a_blocked_game() -> None:
     blocked = dict(won, hand_counts=[3, 7], blocked=60, outcome={"result": "won", "winner": 0})
     assert policy.counts(record, blocked, 0) == (
         "Cards left (hand and discard pile): you 3, the computer 7; "
-        "60 of 60 turns without a card home. Series game 1."
+        "60 of 60 turns without a card to a foundation. Series game 1."
     )
     assert policy.counts_narrow(record, blocked, 0) == [
         "Cards left: you 3, the computer 7.",
-        "60 of 60 turns without a card home. Game 1.",
+        "60 of 60 turns, no card to a foundation. Game 1.",
     ]
 
 
@@ -131,8 +131,8 @@ def test_the_count_lines_a_game_can_say_are_the_same_from_the_deal_to_the_end() 
     """A phone keeps a line of its status for each count a game can say: Chinese
     Patience's two (cards left; the count towards a blocked game) from the deal to
     the end, though the second is not said after a win or when it is given up; a
-    match's one; none where the service says no counts. (The web status dropped a
-    line at Chinese Patience's end, and its cards grew a step.)"""
+    match's one, a patience's one (its cards on the foundations). (The web status
+    dropped a line at Chinese Patience's end, and its cards grew a step.)"""
     table = open_service(":memory:")
     game = table.start(ME, "chinese-patience", seed=5, opponent="random")
     assert game["counts_narrow"] is not None and len(game["counts_narrow"]) == 2
@@ -142,4 +142,48 @@ def test_the_count_lines_a_game_can_say_are_the_same_from_the_deal_to_the_end() 
     assert over["counts_lines"] == 2
     assert table.start(ME, "uno", seed=3, opponent="random")["counts_lines"] == 1
     for name in ("calculation", "gate", "eight-by-eight"):
-        assert table.start(ME, name, seed=3)["counts_lines"] == 0, name
+        assert table.start(ME, name, seed=3)["counts_lines"] == 1, name
+
+
+def test_a_patience_counts_its_cards_on_the_foundations_in_the_services_words() -> None:
+    """The web app counted a patience's cards itself, "12 of 52 cards home", under an
+    end panel and statistics that said "on the foundations" (and the terminal said
+    nothing): the service says them, in the one word for the place, a narrow screen's
+    line in fewer words; what is left to deal only while the game is played. A view's
+    count (``progress_in``, read off a step's view) is the game's own ``progress``."""
+    from parlour.core.registry import game_class
+    from parlour.core.session import new_game
+
+    table = open_service(":memory:")
+    said = {}
+    for name in ("calculation", "gate", "eight-by-eight"):
+        answer = table.start(ME, name, seed=7)
+        said[name] = (answer["counts"], answer["counts_narrow"])
+        assert answer["counts"] in table.text(ME, answer["id"])
+        over = table.resign(ME, answer["id"])
+        assert over["end"] is not None
+        on = over["end"]["progress"]["value"]
+        total = over["end"]["progress"]["total"]
+        assert over["counts"] == f"{on} of {total} cards on the foundations."
+        assert over["counts_narrow"] == [f"Foundations: {on} of {total}."]
+        game = new_game(name, seed=11)
+        for n in range(120):  # the view's count is the position's, move after move
+            assert game_class(name).progress_in(game.view(0)) == game.state.progress()
+            if game.is_over:
+                break
+            legal = game.legal_moves()
+            home = [m for m in legal if " F" in m]
+            game.play((home or legal)[n * 7 % len(home or legal)])
+    assert said == {
+        "calculation": ("4 of 52 cards on the foundations.", ["Foundations: 4 of 52."]),
+        "gate": (
+            "0 of 52 cards on the foundations; 34 in the stock.",
+            ["Foundations: 0 of 52; 34 in the stock."],
+        ),
+        "eight-by-eight": (
+            "0 of 104 cards on the foundations; talon 40, pass 1 of 3.",
+            ["Foundations: 0 of 104; talon 40, pass 1 of 3."],
+        ),
+    }
+    every = " ".join(str(s) for s in said.values()) + blocked_words(3, 60)
+    assert "home" not in every

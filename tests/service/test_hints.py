@@ -191,9 +191,12 @@ def test_the_gates_piles_are_named_as_the_table_names_them() -> None:
     names = Names(places=Gate.pile_names)
     assert hint_words(
         {"move": "L T1", "source": "L", "target": "T1", "count": 1, "card": "7H"},
-        "moves 7H from L into the space at T1: on the way to 1 more card home",
+        "moves 7H from L into the space at T1: on the way to 1 more card on the foundations",
         names,
-    ) == ("Hint: move 7♥ from the left post into the space at T1: on the way to 1 more card home.")
+    ) == (
+        "Hint: move 7♥ from the left post into the space at T1: on the way to 1 more card on"
+        " the foundations."
+    )
     assert table_words("a bar is filled only by a deal, not from W", names) == (
         "a bar is filled only by a deal, not from the waste heap"
     )

@@ -123,7 +123,7 @@ def test_runs_and_lists() -> None:
         ),
         (
             Event("prompt", 0, value="build_or_turn"),
-            "Your turn: move cards home or onto the bars, or deal a card onto the waste heap.",
+            "Your turn: move cards to the foundations or bars, or deal a card to the waste heap.",
         ),
         (
             Event("prompt", 0, value="deal_to_fill"),
@@ -145,7 +145,7 @@ def test_the_gates_status_line_says_what_to_do() -> None:
     table = open_service(":memory:")
     answer = table.start("me", "gate", seed=5)
     assert answer["status"] == (
-        "Your turn: move cards home or onto the bars, or deal a card onto the waste heap."
+        "Your turn: move cards to the foundations or bars, or deal a card to the waste heap."
     )
 
 
@@ -167,7 +167,7 @@ def test_calculations_status_line_says_what_to_do_once_the_stock_is_used_up() ->
         answer = table.play("me", answer["id"], (home or moves)[0])
     assert answer["outcome"] is None, "the deal ends before its stock is used up"
     assert answer["status"] == (
-        "Your turn: play the waste piles' top cards home (the stock is used up)."
+        "Your turn: play the waste piles' top cards to the foundations (no stock left)."
     )
 
 

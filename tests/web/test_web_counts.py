@@ -2,9 +2,10 @@
 
 While a game is played they count what is left to play (The Gate's stock, 8 x 8's
 talon and pass); once it is over those say nothing (The Gate said "52 of 52 cards
-home; 0 in the stock." after a win), so every patience counts only its cards home,
-as Calculation always has. An empty pile shows no "0" badge either; and the end
-panel's facts and the typed-move box's reasons read whole on a laptop.
+home; 0 in the stock." after a win), so every patience counts only its cards on the
+foundations (the service's words, as its end panel says them), as Calculation always
+has. An empty pile shows no "0" badge either; and the end panel's facts and the
+typed-move box's reasons read whole on a laptop.
 """
 
 from __future__ import annotations
@@ -23,17 +24,17 @@ def counts_line(table: Table) -> str:
     return table.page.inner_text("#status .counts").strip()
 
 
-def test_the_gate_after_a_win_counts_only_its_cards_home(table_at: TableAt) -> None:
+def test_the_gate_after_a_win_counts_only_its_cards_on_the_foundations(table_at: TableAt) -> None:
     table = table_at("laptop")
     found = solve(parlour.new_game("gate", seed=2))
     assert found.status == "solved" and found.moves
     game_id = table.start("gate", 2)
-    assert counts_line(table) == "0 of 52 cards home; 34 in the stock."
+    assert counts_line(table) == "0 of 52 cards on the foundations; 34 in the stock."
     table.play_by_api(game_id, list(found.moves))
     table.page.wait_for_selector("#endpanel")
     table.settle()
     assert table.answer["result"] == "won"
-    assert counts_line(table) == "52 of 52 cards home."
+    assert counts_line(table) == "52 of 52 cards on the foundations."
     # the used-up stock looks empty: its outline, no "0" badge (it had one)
     stock = table.page.locator('#scene .pile[data-count="0"]')
     assert stock.count() >= 1
@@ -66,14 +67,17 @@ def test_the_gate_after_a_win_counts_only_its_cards_home(table_at: TableAt) -> N
     assert max(widths) <= room, (room, widths)
 
 
-def test_every_patience_resigned_counts_only_its_cards_home(table_at: TableAt) -> None:
+def test_every_patience_resigned_counts_only_its_cards_on_the_foundations(
+    table_at: TableAt,
+) -> None:
     table = table_at("laptop")
     for game, total in (("gate", 52), ("eight-by-eight", 104), ("calculation", 52)):
         table.start(game, 7)
         playing = counts_line(table)  # Calculation deals its four foundations' first cards
-        assert playing.startswith(f"{4 if game == 'calculation' else 0} of {total} cards home")
+        on = 4 if game == "calculation" else 0
+        assert playing.startswith(f"{on} of {total} cards on the foundations"), playing
         table.give_up()
         table.page.wait_for_selector("#endpanel")
         table.settle()
         home = table.answer["end"]["progress"]["value"]
-        assert counts_line(table) == f"{home} of {total} cards home.", game
+        assert counts_line(table) == f"{home} of {total} cards on the foundations.", game

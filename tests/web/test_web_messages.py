@@ -201,7 +201,7 @@ def test_chinese_patiences_keys_name_the_discard_piles_as_their_labels_do(
     counts = table.page.text_content("#status .counts .wide") or ""
     assert counts == table.answer["counts"], counts
     assert counts.startswith("Cards left (hand and discard pile): you ")
-    assert " of 60 turns without a card home." in counts
+    assert " of 60 turns without a card to a foundation." in counts
     # a phone shows the same counts in the service's fewer words, a line each
     shown = table.page.inner_text("#status .counts")
     assert shown.splitlines() == table.answer["counts_narrow"], shown

@@ -422,7 +422,7 @@ def test_chinese_patience_counts_fit_a_phone(table_at: TableAt, opponent: str) -
 
 def test_chinese_patiences_cards_keep_their_size_at_its_end(table_at: TableAt) -> None:
     """A phone's status keeps a line for each count the game can say, said or not:
-    once Chinese Patience is over "1 of 60 turns without a card home" is not said, and
+    once Chinese Patience is over "1 of 60 turns, no card to a foundation" is not said, and
     its line went, so the cards grew a step at the end (360x740: 54.1 -> 56.5 px;
     390x844: 66.4 -> 68.8)."""
     table = table_at("phone")
@@ -447,7 +447,9 @@ def test_the_counts_fit_a_360_pixel_phone(table_at: TableAt) -> None:
     """At 360 px, the narrowest phone the table is made for, every game's counts line
     fits and the page does not scroll sideways (UNO's "Match to 500: Player 1 (0),
     Player 2 (0); hand 1." at one table was cut: 352 px of words in 340), and the
-    status sentence of a new game is whole."""
+    status sentence of a new game is whole. The lines are the service's words, a
+    patience's cards "on the foundations" as its end panel says (the web app counted
+    "cards home" itself), 8 x 8's longest on one line too."""
     table = table_at("phone")
     page = table.page
     page.set_viewport_size({"width": 360, "height": 740})
@@ -456,6 +458,16 @@ def test_the_counts_fit_a_360_pixel_phone(table_at: TableAt) -> None:
         table.start(game, 9, opponent=opponent)
         lines = page.evaluate(COUNT_LINES)
         assert lines and all(fits for _, fits in lines), (game, opponent, lines)
+        assert [text for text, _ in lines] == table.answer["counts_narrow"], lines
+        assert "home" not in page.inner_text("#status"), lines
+        if game == "eight-by-eight":
+            longest = "Foundations: 99 of 104; talon 40, pass 3 of 3."
+            fits = page.evaluate(
+                "(text) => { const el = document.querySelector('#status .count-line');"
+                " el.textContent = text; return el.scrollWidth <= el.clientWidth + 1; }",
+                longest,
+            )
+            assert fits, longest
         assert page.evaluate("document.documentElement.scrollWidth") == 360, game
         # and a new game's status sentence is whole (The Gate's was cut)
         assert page.locator("#status-more").is_hidden(), (game, table.answer["status"])

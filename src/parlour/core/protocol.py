@@ -347,6 +347,13 @@ class GameState(ABC):
         foundations), for statistics; None for games that have a score instead."""
         return None
 
+    @classmethod
+    def progress_in(cls, view: Mapping[str, Any]) -> int | None:
+        """:meth:`progress` read off one of the game's views (a step of a replayed
+        line has its view, not its position), so that the service can say the count
+        of any table it shows in one wording; None for games without a progress."""
+        return None
+
     def canonicalize(self, text: str) -> str:
         """Turn a normalised move text into its canonical form, or raise
         ``InvalidMoveError`` if it cannot be a move of this game at all.

@@ -426,6 +426,10 @@ that match a foundation's sequence; avoid covering a card of the same rank.
     def progress(self) -> int:
         return sum(len(pile) for pile in self._found)
 
+    @classmethod
+    def progress_in(cls, view: Mapping[str, Any]) -> int:
+        return sum(len(pile) for pile in view["foundations"].values())
+
     # --- the calculator -------------------------------------------------------
 
     def calculator(self) -> list[CalculatorRow]:

@@ -674,6 +674,10 @@ class EightByEight(GameState):
     def progress(self) -> int:
         return sum(f >> 2 for f in self.found)
 
+    @classmethod
+    def progress_in(cls, view: Mapping[str, Any]) -> int:
+        return int(view["on_foundations"])
+
     # --- showing ----------------------------------------------------------
 
     def render(self, colour: bool = False) -> str:

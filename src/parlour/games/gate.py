@@ -487,6 +487,12 @@ Decisions:
     def progress(self) -> int:
         return sum(self._frank)
 
+    @classmethod
+    def progress_in(cls, view: Mapping[str, Any]) -> int:
+        """Each foundation holds its suit up to its top card (its rank counts them)."""
+        tops = view["foundations"].values()
+        return sum(parse_card(top) // 4 for top in tops if top is not None)
+
     # --- showing ------------------------------------------------------------
 
     def render(self, colour: bool = False) -> str:

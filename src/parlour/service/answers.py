@@ -433,15 +433,17 @@ class Answer(TypedDict):
     view: dict[str, Any]
     #: The counts a front end shows after the status line, in the service's words
     #: (Chinese Patience: "Cards left (hand and discard pile): you 18, the computer
-    #: 0; 3 of 60 turns without a card home."; UNO: "Match to 500: Player 1 (0),
-    #: Player 2 (0); hand 1."); None: the front end reads the view.
+    #: 0; 3 of 60 turns without a card to a foundation."; UNO: "Match to 500: Player 1
+    #: (0), Player 2 (0); hand 1."; a patience: "12 of 52 cards on the foundations; 34
+    #: in the stock."); None: the game has no counts.
     counts: str | None
     #: The same counts in fewer words, one item a line, for a narrow screen (a phone):
-    #: ["Cards left: you 18, the computer 0.", "3 of 60 turns without a card home."].
+    #: ["Cards left: you 18, the computer 0.", "3 of 60 turns, no card to a
+    #: foundation."]; a patience's one line, ["Foundations: 12 of 52; 34 in the stock."].
     counts_narrow: list[str] | None
     #: The most lines ``counts_narrow`` has in this game, from the deal to the end (2
     #: for Chinese Patience, whose count towards a blocked game is not said after a
-    #: win; 1 for a match; 0: none): a phone keeps room for them the whole game.
+    #: win; 1 for a match or a patience; 0: none): a phone keeps room for them the whole game.
     counts_lines: int
     legal_moves: list[str]
     moves: list[MoveChoice]

@@ -93,6 +93,7 @@ from .words import (
     capitalised,
     cards_left_words,
     end_detail,
+    foundation_words,
     give_up_words,
     listed_score,
     match_words,
@@ -635,34 +636,43 @@ def counts(record: GameRecord, view: dict[str, Any], seat: int) -> str | None:
     """The counts after the status line, in the service's words, for a view whose
     game has them (Chinese Patience: the cards each player has left to get rid of,
     the count towards a blocked game, the game of the series; a match: its scores
-    and hand, "Match to 500: Player 1 (0), Player 2 (0); hand 1." at one table);
-    None: a front end reads its own counts off the view."""
+    and hand, "Match to 500: Player 1 (0), Player 2 (0); hand 1." at one table; a
+    patience: its cards on the foundations, see :func:`_patience_counts`); None: the
+    game has no counts."""
     match = _match_counts(record, view, seat, short=False)
     if match is not None:
         return match
+    patience = _patience_counts(record, view, short=False)
+    if patience is not None:
+        return patience
     facts = _count_facts(record, view, seat)
     if facts is None:
         return None
     left, blocked, number = facts
-    text = f"{cards_left_words(left)}{'' if blocked is None else f'; {blocked}'}."
+    said = "" if blocked is None else f"; {blocked_words(*blocked)}"
+    text = f"{cards_left_words(left)}{said}."
     return text if number is None else f"{text} Series game {number}."
 
 
 def counts_narrow(record: GameRecord, view: dict[str, Any], seat: int) -> list[str] | None:
     """:func:`counts` in fewer words, one item a line, for a narrow screen (a phone's
-    two lines at 390 px): "Cards left: you 18, the computer 0." and "3 of 60 turns
-    without a card home. Game 2." (the rules and the keys help say what is counted); a
-    match's one line, "To 500: Player 1 (480), Player 2 (495); hand 12."."""
+    two lines at 390 px): "Cards left: you 18, the computer 0." and "3 of 60 turns, no
+    card to a foundation. Game 2." (the rules and the keys help say what is counted); a
+    match's one line, "To 500: Player 1 (480), Player 2 (495); hand 12."; a patience's
+    one line, "Foundations: 0 of 104; talon 40, pass 1 of 3."."""
     match = _match_counts(record, view, seat, short=True)
     if match is not None:
         return [match]
+    patience = _patience_counts(record, view, short=True)
+    if patience is not None:
+        return [patience]
     facts = _count_facts(record, view, seat)
     if facts is None:
         return None
     left, blocked, number = facts
     lines = [f"{cards_left_words(left, short=True)}."]
     if blocked is not None:
-        lines.append(f"{blocked}.")
+        lines.append(f"{blocked_words(*blocked, short=True)}.")
     if number is not None:
         lines[-1] = f"{lines[-1]} Game {number}."
     return lines
@@ -670,12 +680,14 @@ def counts_narrow(record: GameRecord, view: dict[str, Any], seat: int) -> list[s
 
 def counts_lines(record: GameRecord, view: dict[str, Any], seat: int) -> int:
     """The most lines :func:`counts_narrow` gives in this game, at any point of it (0: it
-    has none): a match's one; Chinese Patience's two, the cards left and the count
+    has none): a match's one, a patience's one; Chinese Patience's two, the cards left and the count
     towards a blocked game, which is said while the game is played and not after a
     win. A phone's status keeps this room from the deal to the end, so the table under
     it keeps its size when a line goes (Chinese Patience's cards grew a step at the
-    end, when "1 of 60 turns without a card home" went)."""
+    end, when "1 of 60 turns without a card to a foundation" went)."""
     if _match_counts(record, view, seat, short=True) is not None:
+        return 1
+    if _patience_counts(record, view, short=True) is not None:
         return 1
     return 0 if _count_facts(record, view, seat) is None else 2
 
@@ -693,15 +705,39 @@ def _match_counts(record: GameRecord, view: dict[str, Any], seat: int, short: bo
     return f"{match}; hand {int(view['hand_number'])}."
 
 
+def _patience_counts(record: GameRecord, view: dict[str, Any], short: bool) -> str | None:
+    """A patience's counts (one whose progress its views show, see
+    ``GameState.progress_in``): its cards on the foundations, and while it is played
+    what is left to deal ("12 of 52 cards on the foundations; 34 in the stock.", "0 of
+    104 cards on the foundations; talon 40, pass 1 of 3."); ``short`` for a narrow
+    screen's one line ("Foundations: 0 of 104; talon 40, pass 1 of 3."). Once the game
+    is over the stock says nothing (it is empty after a win, "0 in the stock" read as
+    if play went on). The web app counted these itself, "12 of 52 cards home", where
+    its end panel and the statistics said "on the foundations". None for other games."""
+    cls = game_class(record.game)
+    on = cls.progress_in(view)
+    if on is None:
+        return None
+    said = foundation_words(on, cls.progress_total, short)
+    if view.get("outcome") is None:
+        if "talon" in view and "pass" in view:
+            turned = f"pass {int(view['pass'])} of {int(view['passes'])}"
+            said += f"; talon {int(view['talon'])}, {turned}"
+        elif isinstance(view.get("stock"), int):
+            said += f"; {int(view['stock'])} in the stock"
+    return f"{said}."
+
+
 def _count_facts(
     record: GameRecord, view: dict[str, Any], seat: int
-) -> tuple[list[tuple[str, int]], str | None, int | None] | None:
+) -> tuple[list[tuple[str, int]], tuple[int, int] | None, int | None] | None:
     """What the counts say: the cards each seat has left (the reader's first), the
-    count towards a blocked game in words, and the game of a series (None: no series).
+    count towards a blocked game (its count and limit), and the game of a series (None:
+    no series).
 
     Once the game is over the count towards a blocked game is None (not said) unless
-    the game ended blocked, its reason: after a win "12 of 60 turns without a card
-    home" would read as if play went on, as The Gate's "0 in the stock" did."""
+    the game ended blocked, its reason: after a win "12 of 60 turns without a card to
+    a foundation" would read as if play went on, as The Gate's "0 in the stock" did."""
     if "blocked" not in view:
         return None
     named = names(record, seat)
@@ -710,7 +746,7 @@ def _count_facts(
     order = (seat, 1 - seat)
     count, limit = int(view["blocked"]), int(view["blocked_limit"])
     over = view.get("outcome") is not None
-    blocked = None if over and count < limit else blocked_words(count, limit)
+    blocked = None if over and count < limit else (count, limit)
     number = None
     if game_class(record.game).series:
         number = int((record.meta.get("series") or {}).get("number", 1))

@@ -46,6 +46,8 @@ __all__ = [
     "tally",
     "match_words",
     "blocked_words",
+    "foundation_words",
+    "FOUNDATIONS",
     "cards_left_words",
     "with_symbols",
     "cards_kept_whole",
@@ -245,10 +247,30 @@ def match_words(target: object, named: Iterable[tuple[str, int]], short: bool = 
     return f"{label}: {tally(named)}"
 
 
-def blocked_words(blocked: int, limit: int) -> str:
+#: Where a patience's cards go, in the one word every sentence, count and label uses
+#: (the rules pages', the end of a game's and the statistics'): "the foundations", never
+#: "home" (the status counted "12 of 52 cards home" over an end panel that said "On the
+#: foundations", and Chinese Patience's count "turns without a card home").
+FOUNDATIONS = "the foundations"
+
+
+def foundation_words(on: int, total: int | None, short: bool = False) -> str:
+    """A patience's cards on the foundations, as its status counts them: "12 of 52
+    cards on the foundations"; ``short`` for a narrow screen's one line beside the
+    stock's count, "Foundations: 12 of 52" (8 x 8's whole line, "Foundations: 99 of
+    104; talon 40, pass 3 of 3.", is 316 px wide where a 360-px phone has 348)."""
+    of = f"{on}" if total is None else f"{on} of {total}"
+    return f"Foundations: {of}" if short else f"{of} cards on {FOUNDATIONS}"
+
+
+def blocked_words(blocked: int, limit: int, short: bool = False) -> str:
     """Chinese Patience's count towards a blocked game, the same in every front end:
-    "3 of 60 turns without a card home"."""
-    return f"{blocked} of {limit} turns without a card home"
+    "3 of 60 turns without a card to a foundation" (the rules' words); ``short`` for a
+    narrow screen's line, "3 of 60 turns, no card to a foundation" (with the series'
+    "Game 12." 337 px wide, where a 360-px phone has 348)."""
+    if short:
+        return f"{blocked} of {limit} turns, no card to a foundation"
+    return f"{blocked} of {limit} turns without a card to a foundation"
 
 
 def cards_left_words(named: Iterable[tuple[str, int]], short: bool = False) -> str:
@@ -939,11 +961,13 @@ _FIXED_PROMPTS = {
     "move_or_turn": "move cards, or turn up the next talon card",
     "move": "move cards (no talon card or pass is left)",
     "turn": "turn up the next talon card (no card can move)",
-    "build_or_fill": "move cards home or onto the bars, or deal to fill the gaps",
-    "build_or_turn": "move cards home or onto the bars, or deal a card onto the waste heap",
-    "build": "move cards home or onto the bars (the stock is used up)",
+    # (each on two lines of a 360-px phone's status, "Your turn: " before it: "deal a
+    # card onto the waste heap" and "(the stock is used up)" took a third)
+    "build_or_fill": "move cards to the foundations or onto the bars, or deal to fill the gaps",
+    "build_or_turn": "move cards to the foundations or bars, or deal a card to the waste heap",
+    "build": "move cards to the foundations or onto the bars (the stock is used up)",
     "deal_to_fill": "deal to fill the gaps (no card can move)",
-    "from_waste": "play the waste piles' top cards home (the stock is used up)",
+    "from_waste": "play the waste piles' top cards to the foundations (no stock left)",
     "deal_to_turn": "deal a card onto the waste heap (no card can move)",
     "twist": "start with a twist",
     # at the start of a turn as well as after a twisted card moved off ("twist again"

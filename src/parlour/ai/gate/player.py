@@ -407,7 +407,8 @@ class GateFairPlayer(Player):
             return f"{what}: next needed there"
         gain = sum(target[5]) - sum(here[5])
         if gain:
-            return f"{what}: on the way to {gain} more card{'s' if gain > 1 else ''} home"
+            cards = f"{gain} more card{'s' if gain > 1 else ''}"
+            return f"{what}: on the way to {cards} on the foundations"
         if len(target[3]) < len(here[3]):
             return f"{what}: shortens the waste heap"
         if vacancies(target) > vacancies(here):

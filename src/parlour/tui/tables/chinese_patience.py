@@ -49,7 +49,9 @@ class ChinesePatienceTable(Table):
             x += 7
         blocked = view.get("blocked", 0)
         limit = int(view.get("blocked_limit") or 0)
-        canvas.put(x + 2, 2, blocked_words(int(blocked), limit), DIM)
+        # under the foundations, whole at 80 columns (beside them, "1 of 60 turns without
+        # a card to a foundation" ran off the edge)
+        canvas.put(14, 3, blocked_words(int(blocked), limit), DIM)
 
         # the hands' counts are by seat (the view's piles 0 and 9 are the reader's and
         # the other's): at one table, Player 2 was shown Player 1's hand as their own

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...service.words import counted
+from ...service.words import counted, foundation_words
 from ..canvas import Canvas
 from ..cards import back_style
 from .base import DIM, LABEL, Table, draw_back, draw_card, draw_empty, draw_fan
@@ -33,7 +33,9 @@ class EightByEightTable(Table):
             x = draw_card(canvas, x, 2, pile.get("top")) + 1
         canvas.region("F", 0, 2, x)
         self.labels["F"] = "the foundations"
-        canvas.put(x + 1, 2, f"{view.get('on_foundations', 0)} of 104 home", DIM)
+        # the service's words for the count, as the web table's status says it
+        on = foundation_words(int(view.get("on_foundations", 0)), 104)
+        canvas.put(x + 1, 2, on, DIM)
 
         rows = view.get("rows", [])
         for i, row in enumerate(rows):

@@ -263,13 +263,13 @@ function draw(view, answer, opts = {}) {
   return motion.play(els.scene, before, opts.travel !== undefined ? { duration: opts.travel } : {});
 }
 
-/** The counts after the status line: the service's words where it has them for this
- * view (a step's, or the answer's own), else the game's own reading of the view. */
+/** The counts after the status line, in the service's words for this view (a step's,
+ * or the answer's own; every game's, a patience's cards on the foundations too): a
+ * game's renderer counted them itself, "12 of 52 cards home", where the end panel and
+ * the statistics said "on the foundations". */
 function countsOf(view, answer, stepCounts) {
   const told = stepCounts !== undefined ? stepCounts : view === answer.view ? countsIn(answer) : null;
-  if (told && told.wide) return told;
-  const own = state.renderer && state.renderer.facts ? state.renderer.facts(view, answer) : "";
-  return own ? { wide: own, narrow: null } : null;
+  return told && told.wide ? told : null;
 }
 
 /** The service's counts of an answer or a step: its words, and the same in fewer
@@ -1610,7 +1610,7 @@ async function watchLine(answer) {
       // deal's "before the solver's first move" (it showed the game's own, "You resign.")
       state.lineLog = steps.slice(0, step.number + 1).map((s) => ({ who: s.number ? "solver" : "table", text: s.text }));
       renderLog();
-      return draw(step.view, answer, { step: true, stepText: step.text, still: how.still, travel: how.travel });
+      return draw(step.view, answer, { step: true, stepText: step.text, counts: countsIn(step), still: how.still, travel: how.travel });
     },
     ended: () => say("That was a winning line for this deal."),
     leave: () => endLine(answer),

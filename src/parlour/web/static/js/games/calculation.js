@@ -99,9 +99,5 @@ export default {
     return { w: width, h: box.h, piles, decor: deco };
   },
   dealFrom: "stock",
-  facts(view) {
-    const home = Object.values(view.foundations).reduce((n, p) => n + p.length, 0);
-    return `${home} of 52 cards home.`;
-  },
   keys: [],
 };

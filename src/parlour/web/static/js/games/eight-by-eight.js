@@ -104,9 +104,4 @@ export default {
   controls: [{ word: "turn", always: true, label: "Turn" }],
   keys: [{ move: "turn", does: "turn the top talon card up (or the waste over)" }],
   dealFrom: "S",
-  // Once the game is over the talon and the pass say nothing: only the cards home.
-  facts(view) {
-    const home = `${view.on_foundations} of 104 cards home`;
-    return view.outcome ? `${home}.` : `${home}; talon ${view.talon}, pass ${view.pass} of ${view.passes}.`;
-  },
 };

@@ -164,11 +164,4 @@ export default {
   controls: [{ word: "deal", always: true, label: "Deal" }],
   keys: [{ move: "deal", does: "deal: fill the gaps (a bar space, a post short of cards) from the stock, or, with none, turn a card onto the waste heap" }],
   dealFrom: "S",
-  // Once the game is over the stock says nothing (it is empty after a win): only the
-  // cards home are counted, as Calculation and 8 x 8 count them at their end.
-  facts(view) {
-    const home = Object.values(view.foundations).reduce((n, c) => n + (c ? rankOf(c) : 0), 0);
-    return view.outcome ? `${home} of 52 cards home.` : `${home} of 52 cards home; ${view.stock} in the stock.`;
-  },
-
 };

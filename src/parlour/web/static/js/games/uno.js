@@ -7,7 +7,7 @@ import { h } from "../dom.js";
 import { cardName, colourMark, UNO_COLOURS, UNO_WORDS } from "../cards.js";
 import { CARD_H } from "../scene.js";
 import { TAG, decor } from "./common.js";
-import { nameOf, whose, tally, counted } from "../words.js";
+import { nameOf, whose, counted } from "../words.js";
 
 /**
  * A hand's cards lie side by side, a little apart (STEP: a card and a gap), while its
@@ -158,9 +158,6 @@ export default {
     return extra;
   },
   colourButton,
-  facts(view) {
-    return `Match to ${view.target}: ${tally(view.scores, view.player)}; hand ${view.hand_number}.`;
-  },
 };
 
 function colourButton(colour, onclick, word = null) {
