@@ -57,8 +57,11 @@ def test_games_at_one_table_are_not_the_persons_own_wins_and_losses(table: Table
             "drawn": 0,
             "text": "Player 1 won 1, Player 2 won 1",
             "line": "At one table, UNO: Player 1 won 1, Player 2 won 1.",
+            "item": "UNO: Player 1 won 1, Player 2 won 1.",
         }
     ]
+    # under their own heading on the statistics page, the lines do not say it again
+    assert stats["one_table_words"]["heading"] == "Two people at one table"
     lines = stats_lines(stats)
     assert lines[-1] == "At one table, UNO: Player 1 won 1, Player 2 won 1."
     listed = {s["id"]: s["result_text"] for s in table.list_games(ME)}

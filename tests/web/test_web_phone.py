@@ -159,9 +159,11 @@ def test_the_deal_of_the_days_line_is_named_on_the_statistics_page(table_at: Tab
         assert shown["bars"][:4] == ["Calculation", "0%", "Calculation", "deal of the day"]
         assert len(set(shown["ids"])) == len(shown["ids"]), shown["ids"]
         assert shown["daily"].startswith(f"{daily}, the last 1 game,"), shown["daily"]
-        # the service's line (stats.one_table), as parlour stats prints it
+        # the service's words (stats.one_table), under their heading: the lines do not
+        # say it again (they each began "At one table," under "At one table")
         apart = page.locator(".one-table li").all_inner_texts()
-        assert apart == ["At one table, UNO: Player 1 won 0, Player 2 won 1."], apart
+        assert apart == ["UNO: Player 1 won 0, Player 2 won 1."], apart
+        assert page.inner_text("#one-table-title") == "Two people at one table"
         # two games of Calculation: the line is drawn, and named
         results = page.evaluate(RESULTS_CHARTS)
         assert results[0]["line"] and results[0]["words"][0] == "oldest", results

@@ -22,6 +22,8 @@ __all__ = [
     "deal_words",
     "end_facts",
     "next_steps",
+    "ONE_TABLE_HEADING",
+    "ONE_TABLE_NOTE",
     "one_table_tally",
     "one_table_words",
     "pair_words",
@@ -33,6 +35,12 @@ __all__ = [
 #: The seats of two people at one table: names, written as names, since nobody at a
 #: shared screen is "you" (the app asks them for no names of their own).
 ONE_TABLE_NAMES = ("Player 1", "Player 2")
+#: The statistics' section of games two people played at one table (its heading and
+#: what it says under it), over a line a game, ``one_table_stats``'s ``item``: "UNO:
+#: Player 1 won 3, Player 2 won 2." (the web page's heading "At one table" stood over
+#: lines that each began "At one table, UNO: ...").
+ONE_TABLE_HEADING = "Two people at one table"
+ONE_TABLE_NOTE = "Their games are theirs, not yours: they are not counted above."
 
 #: What "play again" deals, by the kind of deal just played (see ``TableService.again``).
 AGAIN = {

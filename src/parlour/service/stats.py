@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.registry import game_class
-from .ending import best_words, one_table_words, winner_seat
+from .ending import ONE_TABLE_HEADING, ONE_TABLE_NOTE, best_words, one_table_words, winner_seat
 from .policy import HUMAN as ONE_TABLE  # the opponent of two people at one table
 from .policy import result_for
 from .store import GameRecord
@@ -65,8 +65,10 @@ def _own(records: list[GameRecord]) -> list[GameRecord]:
 
 def one_table_stats(records: list[GameRecord], name: str | None = None) -> list[dict[str, Any]]:
     """The games played at one table, kept apart from the person's own: per game (only
-    ``name``'s when it is given), how many each seat won and how many were drawn, with
-    the line every front end shows ("Player 1 won 3, Player 2 won 2")."""
+    ``name``'s when it is given), how many each seat won and how many were drawn, in
+    words ("Player 1 won 3, Player 2 won 2"): the ``line`` that says it all on its own
+    ("At one table, UNO: ...", as ``parlour stats`` lists it) and the ``item`` that
+    goes under a heading of its own (:data:`ONE_TABLE_HEADING`: "UNO: ...")."""
     by_game: dict[str, list[GameRecord]] = {}
     for record in _counted(records):
         if record.opponent == ONE_TABLE and record.finished and name in (None, record.game):
@@ -77,6 +79,7 @@ def one_table_stats(records: list[GameRecord], name: str | None = None) -> list[
         won = [winners.count(0), winners.count(1)]
         drawn = winners.count(None)
         text = one_table_words(won, drawn)
+        title = game_class(game).title
         rows.append(
             {
                 "game": game,
@@ -84,7 +87,8 @@ def one_table_stats(records: list[GameRecord], name: str | None = None) -> list[
                 "won": won,
                 "drawn": drawn,
                 "text": text,
-                "line": f"At one table, {game_class(game).title}: {text}.",
+                "line": f"At one table, {title}: {text}.",
+                "item": f"{title}: {text}.",
             }
         )
     return rows
@@ -94,7 +98,8 @@ def player_stats(records: list[GameRecord], player: str | None = None) -> dict[s
     """Per game and overall: played, won, win rate, streaks, best score; and a line of
     its own for each game's deals of the day (``"deal": "daily"``). Games played at
     one table are not the person's own: they have lines of their own
-    (``"one_table"``, see :func:`one_table_stats`), and count only as in play."""
+    (``"one_table"``, see :func:`one_table_stats`, with their section's words,
+    ``"one_table_words"``), and count only as in play."""
     apart = one_table_stats(records)
     in_play = sum(1 for r in _counted(records) if not r.finished)
     records = _own(_counted(records))
@@ -119,7 +124,8 @@ def player_stats(records: list[GameRecord], player: str | None = None) -> dict[s
     # no better than Chinese Patience's 22
     total["best_score"] = total["best_progress"] = total["best_text"] = None
     total["in_play"] = in_play
-    return {"games": rows, "total": total, "one_table": apart}
+    heads = {"heading": ONE_TABLE_HEADING, "note": ONE_TABLE_NOTE}
+    return {"games": rows, "total": total, "one_table": apart, "one_table_words": heads}
 
 
 def _summarise(name: str, games: list[GameRecord], player: str | None = None) -> dict[str, Any]:

@@ -20,6 +20,7 @@ export async function showStats(main) {
   // apart (stats.one_table, each with its line), and each line's results are the
   // very games it counts (s.results, oldest first)
   const apart = stats.one_table || [];
+  const together = stats.one_table_words || {};
   const sections = [];
   if (rows.length) {
     sections.push(h("section", { class: "chart-box", "aria-labelledby": "rate-title" },
@@ -51,9 +52,9 @@ export async function showStats(main) {
     t.played || t.in_play ? h("p", { class: "lead", text: `${t.played} finished, ${t.won} won${t.in_play ? `; ${t.in_play} in play` : ""}.` }) : null,
     sections.length ? sections : h("p", {}, `No finished games${apart.length ? " of your own" : ""} yet: `, h("a", { href: "#/", text: "play one" }), "."),
     apart.length ? h("section", { class: "one-table", "aria-labelledby": "one-table-title" },
-      h("h2", { id: "one-table-title", text: "At one table" }),
-      h("p", { text: "Games two people played at one screen are theirs, not yours: they are not counted above." }),
-      h("ul", { class: "one-table-list" }, apart.map((s) => h("li", { "data-game": s.game, text: s.line })))) : null,
+      h("h2", { id: "one-table-title", text: together.heading }),
+      h("p", { text: together.note }),
+      h("ul", { class: "one-table-list" }, apart.map((s) => h("li", { "data-game": s.game, text: s.item })))) : null,
     ...(t.played ? [h("h2", { text: "All figures" }),
       h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "All figures" },
         h("table", { class: "list stats" },
