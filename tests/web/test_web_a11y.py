@@ -33,6 +33,16 @@ OPTIONS = {
 }
 
 
+#: The suit symbols, which a screen reader reads "black diamond suit".
+SUITS = set("♣♦♥♠")
+
+
+def heard(page: Any, selector: str) -> str:
+    """What a screen reader is given of an element (its accessibility tree's text)."""
+    said: str = page.locator(selector).aria_snapshot()
+    return said
+
+
 def scan(page: Any, where: str) -> None:
     results = axe_sync.Axe().run(page, options=OPTIONS)
     if results.violations_count:
@@ -44,6 +54,10 @@ def test_pages_have_no_violations(table_at: TableAt, viewport: str) -> None:
     table = table_at(viewport)
     table.start("calculation", seed=1)
     table.click_move(table.moves()[0])
+    if viewport == "laptop":  # (the log is a closed drawer on a phone)
+        # the log's moves name their cards in words for a screen reader, as they look
+        shown = table.page.inner_text("#log li:first-child .entry")
+        assert SUITS & set(shown) and not SUITS & set(heard(table.page, "#log")), shown
     table.page.evaluate(RESIGN)
     for path, ready in [
         ("#/", ".game-card"),
@@ -64,6 +78,13 @@ def test_tables_have_no_violations(table_at: TableAt, viewport: str) -> None:
     for game in GAMES:
         table.start(game, seed=7)
         scan(table.page, f"{game} at {viewport}")
+        # the status line's cards in words for a screen reader ("place K♦" was read
+        # "place K black diamond suit"), as they look for the eye
+        said = heard(table.page, "#status")
+        assert not SUITS & set(said), (game, said)
+        if game == "calculation":
+            assert "K♦" in table.page.inner_text("#status .say")
+            assert "place King of diamonds on a waste pile" in said, said
         movable = table.page.locator("#scene .card.movable")
         if movable.count() and viewport == "laptop":
             movable.first.click(position=table.corner(movable.first))

@@ -62,8 +62,9 @@ def shows(table: Table, line: list[dict[str, Any]], number: int) -> None:
         " && document.getAnimations().filter(a => a.playState === 'running').length === 0",
         arg=line[number]["text"],
     )
-    # the log follows the line: its moves up to this one (it showed "You resign.")
-    told = table.page.locator("#log li").all_inner_texts()
+    # the log follows the line: its moves up to this one (it showed "You resign."), as
+    # they look (each card in words beside it, for a screen reader)
+    told = table.page.locator("#log li .entry").all_inner_texts()
     assert told == [step["text"] for step in line[: number + 1]][-200:], told[-3:]
     same = table.page.evaluate(
         f"(view) => JSON.stringify({GAME}.view) === JSON.stringify(view)",

@@ -290,8 +290,22 @@ function showStatus(line, counts) {
         h("span", { class: "narrow" }, narrow.map((text) => h("span", { class: "count-line", text }))))
     : h("span", { class: "counts", text: counts.wide });
   els.status.replaceChildren(h("span", { class: "status-text" },
-    line ? h("span", { class: "say", text: line }) : "", line && told ? " " : "", told || ""));
+    ...(line ? readable(line, "say") : []), line && told ? " " : "", told || ""));
   markCut();
+}
+
+/**
+ * A sentence's elements, its cards as the eye reads them ("7♦ onto F1") in `cls`'s
+ * element and, where it names a card, hidden from sight beside it, for a screen reader
+ * in words ("7 of diamonds onto F1"), as the person's own move is heard (#heard): the
+ * suit symbols were read "black diamond suit" in the status line and the log.
+ */
+function readable(text, cls) {
+  const words = inWords(text);
+  const shown = h("span", { class: cls, text });
+  if (words === text) return [shown];
+  shown.setAttribute("aria-hidden", "true");
+  return [shown, h("span", { class: "sr-only", text: words })];
 }
 
 /**
@@ -330,7 +344,7 @@ function toggleStatus() {
     // the counts in full words (not a narrow screen's lines)
     const counts = els.status.querySelector(".counts .wide") || els.status.querySelector(".counts");
     const text = [els.status.querySelector(".say"), counts].filter(Boolean).map((el) => el.textContent).join(" ");
-    els.status.append(h("span", { class: "status-full", text }));
+    els.status.append(h("span", { class: "status-full" }, ...readable(text, "status-full-text")));
     els.status.classList.add("open");
     moreSays(true);
   }
@@ -1688,7 +1702,7 @@ function renderLog(upTo, extra = 0) {
       entries = entries.slice(0, Math.max(0, entries.length - hidden));
     }
   }
-  els.log.replaceChildren(...entries.slice(-200).map((e) => h("li", { class: `by-${e.who}`, text: e.text })));
+  els.log.replaceChildren(...entries.slice(-200).map((e) => h("li", { class: `by-${e.who}` }, ...readable(e.text, "entry"))));
   els.log.scrollTop = els.log.scrollHeight;
 }
 
