@@ -6,7 +6,9 @@ keyboard or screen-reader user can read the whole hand."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from tabletools import Table
@@ -19,6 +21,73 @@ FOCUSED = """() => {
   return {pile: pile ? pile.dataset.pile : null, card: el.dataset.card || null,
           label: el.getAttribute('aria-label'), disabled: el.getAttribute('aria-disabled')};
 }"""
+
+
+#: The keyboard's ring where it is, as the browser draws it: the outline and the box
+#: shadow's colours, and the page's own colours it must stand apart from.
+RING = """() => {
+  const el = document.activeElement;
+  const s = getComputedStyle(el);
+  const root = getComputedStyle(document.documentElement);
+  const colour = (name) => root.getPropertyValue(name).trim();
+  return {visible: el.matches(':focus-visible'), style: s.outlineStyle, outline: s.outlineColor,
+          width: parseFloat(s.outlineWidth), offset: parseFloat(s.outlineOffset),
+          shadows: s.boxShadow.match(/rgba?\\([^)]*\\)/g) || [],
+          hint: colour('--hint'), felt: [colour('--felt'), colour('--felt-dark')]};
+}"""
+#: UNO's card colours, as the cards are drawn (static/js/cards.js), and a Wild's black.
+UNO_FILL = re.findall(
+    r"#[0-9a-f]{6}",
+    re.search(
+        r"UNO_FILL = \{([^}]*)\}",
+        (Path(__file__).parents[2] / "src/parlour/web/static/js/cards.js").read_text(),
+    )[1],  # type: ignore[index]
+) + ["#1b1b1b", "#ffffff"]
+
+
+def rgb(text: str) -> tuple[int, int, int]:
+    """A CSS colour, "#ffb020" or "rgb(255, 176, 32)", as its red, green and blue."""
+    if text.startswith("#"):
+        return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+    r, g, b = (int(float(n)) for n in re.findall(r"[\d.]+", text)[:3])
+    return (r, g, b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours."""
+
+    def lum(colour: str) -> float:
+        parts = [c / 255 for c in rgb(colour)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def check_ring(table: Table) -> dict[str, Any]:
+    """The keyboard's ring is clearly seen and unlike a hint's glow: a crisp outline
+    set off from the element, and a ring inside it, of two colours one of which stands
+    3:1 (WCAG 2.2's non-text contrast) against every card colour and the felt, neither
+    of them the hint's amber (the ring was amber too, and faint on a yellow card)."""
+    ring: dict[str, Any] = table.page.evaluate(RING)
+    assert ring["visible"] and ring["style"] == "solid", ring
+    assert ring["width"] >= 2 and ring["offset"] >= 2, ring
+    colours = [ring["outline"], ring["shadows"][0]]
+    assert rgb(ring["hint"]) not in {rgb(c) for c in colours}, ring
+    for fill in UNO_FILL + ring["felt"]:
+        assert max(contrast(c, fill) for c in colours) >= 3, (fill, ring)
+    assert all(contrast(ring["outline"], felt) >= 3 for felt in ring["felt"]), ring
+    return ring
+
+
+def tab_order(table: Table) -> list[str]:
+    """The piles of the table's places in the order Tab reaches them."""
+    order: list[str] = table.page.evaluate(
+        "[...document.querySelectorAll('#scene [tabindex=\"0\"]')]"
+        ".map((el) => el.closest('.pile').dataset.pile)"
+    )
+    return order
 
 
 def focused(table: Table) -> dict[str, Any]:
@@ -40,12 +109,19 @@ def shot(table: Table, name: str) -> None:
 def test_arrow_keys_follow_calculations_layout(table_at: TableAt) -> None:
     """With the current card picked up, the waste piles are lit places to put it: at a
     phone's size (the waste piles above the current card) ArrowDown from W2 goes down
-    to the current card, not along to W3 as it did; left and right go along the row."""
+    to the current card, not along to W3 as it did; left and right go along the row.
+    Tab goes where play starts: the current card first (it came after the waste
+    piles, the last place on the table), then the places it may go, foundations first."""
     for viewport in ("phone", "laptop"):
         table = table_at(viewport)
         table.start("calculation", seed=4)
+        assert tab_order(table)[0] == "S"
         table.card("S").focus()
         table.page.keyboard.press("Enter")
+        order = tab_order(table)
+        assert order[0] == "S" and len(order) > 1, order
+        assert order == sorted(order, key=lambda pile: "SFW".index(pile[0])), order
+        assert press(table, "Tab")["pile"] == order[1]
         spot = table.page.locator('#scene .pile[data-pile="W2"] [data-lit]')
         spot.focus()
         assert press(table, "ArrowRight")["pile"] == "W3"
@@ -77,6 +153,7 @@ def test_arrow_keys_read_the_whole_uno_hand(table_at: TableAt) -> None:
         seen = [focused(table)]
         for _ in range(len(hand) - 1):
             seen.append(press(table, "ArrowRight"))
+            check_ring(table)  # the same ring on every card, a yellow one's too
         assert [s["card"] for s in seen] == hand
         for card, where in zip(hand, seen, strict=True):
             if card in playable:  # Enter plays it at once (it said "pick up")
@@ -99,6 +176,14 @@ def test_arrow_keys_read_the_whole_uno_hand(table_at: TableAt) -> None:
             ".map((c) => c.dataset.card)"
         )
         assert sorted(tabbed) == sorted(c for c in hand if c in playable)
+        if viewport == "laptop":
+            # a hint asked from the keyboard leaves it on the hinted card: the ring and
+            # the hint's glow round it, each its own (the glow alone showed, amber)
+            table.page.keyboard.press("h")
+            table.page.wait_for_selector("#message.hint.shown", timeout=30_000)
+            table.page.wait_for_selector("#scene .card.hinted:focus-visible")
+            ring = check_ring(table)
+            assert rgb(ring["hint"]) in {rgb(c) for c in ring["shadows"][1:]}, ring
 
 
 def test_a_card_sent_home_by_keyboard_is_heard_and_the_keyboard_stays_near(

@@ -50,6 +50,12 @@ def test_a_new_deal_over_a_game_in_play_asks_first(table_at: TableAt) -> None:
     page.wait_for_function(NEW_GAME, arg=first)
     table.settle()
     second = table.answer["id"]
+    # the keyboard is where play starts, its ring in view (it was on the title, unseen)
+    start = page.evaluate(
+        "(() => { const el = document.activeElement;"
+        " return [!!el.closest('#scene'), el.matches(':focus-visible'), el.tabIndex]; })()"
+    )
+    assert start == [True, True, 0], start
     # no move made in the new game: no question; Y is the other yes
     page.keyboard.press("n")
     page.wait_for_function(NEW_GAME, arg=second)

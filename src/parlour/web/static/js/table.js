@@ -558,9 +558,20 @@ function samePlace(key, playable) {
   return (playable ? from(movable) : null) || from($$('.card:is([tabindex="0"], [data-browse])', pileEl));
 }
 
+/**
+ * Where the keyboard starts at a table just shown (a new deal, a game opened): where
+ * play starts, as a card site puts a keyboard player onto the cards; the title only
+ * where nothing can be played yet. It was always the title, which shows no ring: after
+ * "New deal" a keyboard player could not see where they were.
+ */
 function settleFocus() {
-  if (document.activeElement === document.body || !document.activeElement) focus($("#game-title"));
+  if (document.activeElement === document.body || !document.activeElement) focus(playStart() || $("#game-title"));
 }
+
+/** The first place of the table a move starts from: a hand's first card that can be
+ * played, else the table's first (the pile order is the renderer's, Calculation's
+ * current card first), or a pile's one-word move (deal, turn); null: none now. */
+const playStart = () => els.scene.querySelector(".pile.hand .movable") || els.scene.querySelector(".movable, [data-word]");
 
 // --- picking up and putting down ---------------------------------------------------------------
 
@@ -1279,10 +1290,7 @@ function settleKeyboard(answer) {
     const el = samePlace(place, true) || (place.from && (samePlace(place.from, true) || nearestTo(place.from)));
     if (el) return focus(el);
   }
-  if (!els.scene.contains(active)) {
-    const first = els.scene.querySelector(".pile.hand .movable") || els.scene.querySelector(".movable, [data-word]");
-    if (first) focus(first);
-  }
+  if (!els.scene.contains(active)) focus(playStart());
 }
 
 /**

@@ -71,6 +71,13 @@ export default {
       wasteRoom = stockY - 0.3 - wasteY;
       stockX = four / 2 - 1 - GAP / 2;
     }
+    // The current card first: where play starts, so it comes first to Tab (and to a
+    // screen reader's reading of the table), then the foundations it may go to, then
+    // the waste piles (it came after them, the last place on the table).
+    piles.push({
+      id: "S", x: stockX, y: stockY, cards: view.current ? [view.current] : [], fan: "none", target: null,
+      tag: "current", empty: "", grab: topOnly("S"),
+    });
     view.calculator.forEach((row, i) => {
       const name = row.foundation;
       const cards = view.foundations[name];
@@ -87,10 +94,6 @@ export default {
     });
     const stockLeft = Math.max(view.stock_count - 1, 0);
     const twoRows = layout.name === "wide";
-    piles.push({
-      id: "S", x: stockX, y: stockY, cards: view.current ? [view.current] : [], fan: "none", target: null,
-      tag: "current", empty: "", grab: topOnly("S"),
-    });
     piles.push({
       id: "stock", x: twoRows ? stockX : stockX + 1 + GAP, y: twoRows ? stockY + CARD_H + TAG + 0.1 : stockY,
       cards: stockLeft ? [null] : [], fan: "none", target: null, tag: "stock", total: stockLeft,
