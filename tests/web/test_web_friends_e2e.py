@@ -198,9 +198,21 @@ def test_an_uno_match_between_two_browsers(two: tuple[Table, Table]) -> None:
 
 
 def test_a_chinese_patience_game_between_two_browsers(two: tuple[Table, Table]) -> None:
-    """Chinese Patience between two browsers, until one of them resigns."""
+    """Chinese Patience between two browsers, until one of them resigns. On an upright
+    phone at 200% zoom (195 x 422) the status takes the width over the moves, as the
+    table's own does (beside them it was 20 px wide, unread), the players' bar under."""
     ann, bob = two
     join(bob, invite(ann, "chinese-patience"))
+    bob.page.set_viewport_size({"width": 195, "height": 422})
+    bob.page.wait_for_function("document.querySelector('#status').offsetWidth > 150")
+    boxes = bob.page.evaluate(
+        "['#status', '#controls', '.live-bar'].map((s) => {"
+        " const r = document.querySelector(s).getBoundingClientRect();"
+        " return [r.top, r.bottom, r.width]; })"
+    )
+    (status, controls, bar) = boxes
+    assert status[2] >= 180 and status[1] <= controls[0] + 1 <= bar[0] + 1, boxes
+    bob.page.set_viewport_size({"width": 1280, "height": 800})
 
     def choose(legal: list[str], count: int) -> str:
         # End each turn as soon as the rules allow, no card home: the game ends

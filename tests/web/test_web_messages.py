@@ -58,6 +58,11 @@ def turn_is_shown(table: Table) -> None:
     assert page.locator("#undo").is_enabled() == bool(answer["can_undo"])
 
 
+#: The toolbar's buttons: where each starts and how wide it is.
+TOOLS_AT = """() => [...document.querySelectorAll('.toolbar > .tool')]
+  .map((el) => { const r = el.getBoundingClientRect(); return [el.id, r.left, r.width]; })"""
+
+
 @pytest.mark.parametrize(("game", "viewport"), [("calculation", "phone"), ("uno", "laptop")])
 def test_a_slow_hint_or_undo_gives_the_table_back(
     table_at: TableAt, game: str, viewport: str
@@ -76,10 +81,13 @@ def test_a_slow_hint_or_undo_gives_the_table_back(
         held.append(route)
 
     page.route("**/hint", hold)
+    idle = page.evaluate(TOOLS_AT)
     page.locator("#hint").click()
     busy = page.locator("#hint[aria-busy=true]")
     busy.wait_for()
     assert busy.inner_text() == "Thinking…" and busy.locator(".spinner").count() == 1
+    # the toolbar stays put: the button is as wide at work as idle (it grew 49 px)
+    assert page.evaluate(TOOLS_AT) == idle
     assert "Working" not in page.inner_text("#status")
     page.locator("#hint").click()
     page.wait_for_selector("#message.shown")
