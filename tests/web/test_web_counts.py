@@ -1,4 +1,5 @@
-"""The counts after the status line once a patience is over, in headless Chromium.
+"""The counts after the status line once a patience is over, in headless Chromium
+(a won Gate's last cards going home by themselves).
 
 While a game is played they count what is left to play (The Gate's stock, 8 x 8's
 talon and pass); once it is over those say nothing (The Gate said "52 of 52 cards
@@ -30,10 +31,23 @@ def test_the_gate_after_a_win_counts_only_its_cards_on_the_foundations(table_at:
     assert found.status == "solved" and found.moves
     game_id = table.start("gate", 2)
     assert counts_line(table) == "0 of 52 cards on the foundations; 34 in the stock."
-    table.play_by_api(game_id, list(found.moves))
+    # the last cards go home by themselves after the person's move that leaves nothing
+    # to choose (the service's finish): the one before it is clicked, not the 35 after
+    game = parlour.new_game("gate", seed=2)
+    at = 0
+    while not game.state.finishing_line():
+        game.play(found.moves[at])
+        at += 1
+    at -= 1  # the move that leaves nothing to choose
+    table.play_by_api(game_id, list(found.moves[:at]))
+    assert table.answer["finish"] == []
+    table.click_move(next(m for m in table.moves() if m["move"] == found.moves[at]))
     table.page.wait_for_selector("#endpanel")
     table.settle()
     assert table.answer["result"] == "won"
+    assert table.played() == len(found.moves) > at + 30
+    log = table.page.locator("#log li").all_inner_texts()
+    assert log[-1].startswith("You play K") and log[-1].endswith("the game is won.")
     assert counts_line(table) == "52 of 52 cards on the foundations."
     # the used-up stock looks empty: its outline, no "0" badge (it had one)
     stock = table.page.locator('#scene .pile[data-count="0"]')

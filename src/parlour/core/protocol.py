@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Literal, NotRequired, SupportsIndex, TypeAlias, TypedDict
 
@@ -31,6 +31,7 @@ __all__ = [
     "BaseView",
     "check_player",
     "GameState",
+    "home_run",
     "Move",
     "MoveKey",
     "MoveParts",
@@ -354,6 +355,15 @@ class GameState(ABC):
         of any table it shows in one wording; None for games without a progress."""
         return None
 
+    def finishing_line(self) -> list[Move]:
+        """The moves that win the game from here when nothing is left to choose or to
+        find out: no card is hidden and every card left goes home in turn (see
+        :func:`home_run`). A table then sends a patience's last cards home by
+        themselves, as Microsoft Solitaire's auto-complete does, where a person had to
+        move each one (forty of 8 x 8's). Empty otherwise, and by default: a game
+        without foundations has no such end."""
+        return []
+
     def canonicalize(self, text: str) -> str:
         """Turn a normalised move text into its canonical form, or raise
         ``InvalidMoveError`` if it cannot be a move of this game at all.
@@ -541,3 +551,21 @@ def describe_legal(moves: list[str], limit: int = 40) -> str:
     if len(moves) > limit:
         shown += f", ... ({len(moves)} in all)"
     return f"legal moves: {shown}"
+
+
+def home_run(state: GameState, home: Callable[[Move], bool]) -> list[Move]:
+    """The moves to the foundations (those ``home`` says go there), the first legal one
+    each time, that win ``state``'s game; empty when they do not (a card left needs
+    another move first, or Calculation's foundations wanted another order): the person
+    then plays on, as before. A game calls this only when no card is hidden: else the
+    line, which turns up the hidden cards it uncovers, would tell a person how they
+    lie before they are seen."""
+    trial = state.copy()
+    line: list[Move] = []
+    while trial.outcome is None:
+        step = next((move for move in trial.legal_moves() if home(move)), None)
+        if step is None:
+            return []
+        trial.apply(step)
+        line.append(step)
+    return line if trial.outcome.result == "won" else []

@@ -31,7 +31,7 @@ from ..cards import (
 )
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
-from ..core.protocol import BaseView, GameState, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, MoveParts, Outcome, home_run
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError, quoted
 from ..notation import cards_count, check_pack, read_deck
@@ -429,6 +429,13 @@ that match a foundation's sequence; avoid covering a card of the same rank.
     @classmethod
     def progress_in(cls, view: Mapping[str, Any]) -> int:
         return sum(len(pile) for pile in view["foundations"].values())
+
+    def finishing_line(self) -> list[Hashable]:
+        """Once the stock has no card below the current one (none left face down),
+        the cards home in turn, if that wins (see ``GameState.finishing_line``)."""
+        if self._top + 1 < len(self._stock):
+            return []
+        return home_run(self, lambda move: cast(Move, move)[1] < WASTE_TARGET)
 
     # --- the calculator -------------------------------------------------------
 

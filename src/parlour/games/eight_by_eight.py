@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import EMPTY_PILE, card_pretty, card_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
-from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome, home_run
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError, quoted
 from ..notation import check_pack, read_deck
@@ -36,6 +36,8 @@ P_F = 4  # (4, foundation)
 P_W = 5  # (5,)
 W_ROW = 6  # (6, target row)
 W_F = 7  # (7, foundation)
+#: The kinds of move that put a card on a foundation.
+_HOME = (ROW_F, P_F, W_F)
 
 ROWS = 8
 FOUNDATIONS = 8
@@ -677,6 +679,14 @@ class EightByEight(GameState):
     @classmethod
     def progress_in(cls, view: Mapping[str, Any]) -> int:
         return int(view["on_foundations"])
+
+    def finishing_line(self) -> list[Move]:
+        """Once no row has a card face down (a talon left needs turning, which is no
+        move home), the cards home in turn, if that wins (see
+        ``GameState.finishing_line``)."""
+        if any(self.down):
+            return []
+        return home_run(self, lambda move: cast(tuple[int, ...], move)[0] in _HOME)
 
     # --- showing ----------------------------------------------------------
 

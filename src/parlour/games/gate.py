@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 from ..cards import EMPTY_PILE, card_pretty, card_str, cards_str, french_deck, parse_card
 from ..core.events import PATIENCE_LOST, PATIENCE_WON, Event
 from ..core.options import OptionSpec
-from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome, home_run
 from ..core.registry import register
 from ..errors import InvalidMoveError, quoted
 from ..notation import check_pack, read_deck
@@ -492,6 +492,13 @@ Decisions:
         """Each foundation holds its suit up to its top card (its rank counts them)."""
         tops = view["foundations"].values()
         return sum(parse_card(top) // 4 for top in tops if top is not None)
+
+    def finishing_line(self) -> list[Move]:
+        """Once the stock is used up (the waste heap's cards were all seen), the cards
+        home in turn, if that wins (see ``GameState.finishing_line``)."""
+        if self._piles[S]:
+            return []
+        return home_run(self, lambda move: cast(tuple[int, int], move)[1] == F)
 
     # --- showing ------------------------------------------------------------
 

@@ -452,6 +452,11 @@ class Answer(TypedDict):
     #: W3"), the seats named as this table names them (``parlour play``'s ``moves``
     #: lists them beside the strings to type).
     move_texts: list[str]
+    #: The moves that win the game from here when nothing is left to choose or to find
+    #: out (a patience's last cards, every one in view, each going home in turn: the
+    #: game's ``finishing_line``), which a table may play by themselves after the
+    #: person's own move; empty otherwise, and when it is not the reader's turn.
+    finish: list[str]
     #: The reader's cards that a number picks, number 1 first (UNO's hand as the game
     #: keeps it; empty for a game without a hand): every front end numbers from it.
     numbered: list[str]

@@ -1055,6 +1055,7 @@ def answer(
         "legal_moves": legal,
         "moves": parts,
         "move_texts": [move_words(p, said) for p in parts],
+        "finish": [state.move_str(move) for move in state.finishing_line()] if mine else [],
         "numbered": numbered(shown),
         "status": _status(record, game, seat, final, ending or []),
         "to_move": None if outcome is not None else game.to_move,

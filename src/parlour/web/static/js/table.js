@@ -3,7 +3,7 @@
 // module draws it to fit the screen, turns clicks, drags and keys into legal
 // moves, animates what changed, shows the computer's moves one at a time, and
 // ends with the end-of-game panel.
-import { h, $, $$, sleep, FAST, focus, stepPace, stepPause, travelTime } from "./dom.js";
+import { h, $, $$, sleep, FAST, focus, stepPace, stepPause, travelTime, TURN_SHOW_MS } from "./dom.js";
 import { api } from "./api.js";
 import { cardName, cardWords } from "./cards.js";
 import { fit, build, CARD_H } from "./scene.js";
@@ -1097,6 +1097,7 @@ export async function playMove(move, how = {}) {
     return;
   }
   await accept(answer, { mine: true });
+  await sendHome(answer);
 }
 
 export async function playTyped(text) {
@@ -1111,6 +1112,80 @@ export async function playTyped(text) {
     return;
   }
   await accept(answer, { mine: true });
+  await sendHome(answer);
+}
+
+/** How long each card a patience sends home by itself takes to travel, in ms: the
+ * most, and the least when many go (a few seconds in all, as a computer's turn is). */
+const HOME_MS = 150;
+const HOME_MIN_MS = 70;
+
+/**
+ * A patience's last cards, once nothing is left to choose or to find out (the
+ * service's `finish`: every card left in view, each going home in turn), go home by
+ * themselves after the person's own move, one after another, as Microsoft
+ * Solitaire's auto-complete sends them: a person had to move each one (35 of a won
+ * Gate's). Each is a move of the game like any other (in the log; an Undo, which
+ * the won game no longer offers, would not send them again). The moves are asked for one after
+ * another while the cards travel; each card has its moment on a clock, and a screen
+ * too slow to draw every one (or a click or a key, which skips ahead as over the
+ * computer's moves) draws the latest position, the cards passed going to the log.
+ */
+async function sendHome(answer) {
+  const line = answer.finish || [];
+  const id = answer.id;
+  const here = () => els.scene.isConnected && state.active === id;
+  if (!line.length || answer.outcome || state.answer !== answer || !here()) return;
+  state.busy = true;
+  state.showing = true;
+  const received = []; // answers not drawn yet, oldest first
+  let wake = null;
+  let done = false;
+  let failed = null;
+  (async () => {
+    try {
+      for (const move of line) {
+        if (!here()) break;
+        received.push(await api("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move }));
+        if (wake) wake();
+      }
+    } catch (e) {
+      failed = e;
+    }
+    done = true;
+    if (wake) wake();
+  })();
+  const travel = travelTime(Math.max(HOME_MIN_MS, Math.min(HOME_MS, TURN_SHOW_MS / line.length)));
+  let last = answer;
+  let due = performance.now();
+  try {
+    for (;;) {
+      if (!received.length) {
+        if (done) break;
+        await new Promise((resolve) => { wake = resolve; });
+        wake = null;
+        continue;
+      }
+      const next = received.shift();
+      due += travel;
+      if (received.length && (state.hurry || performance.now() >= due)) {
+        // behind the clock: this card goes to the log only, the next one is drawn
+        state.log = state.log.filter((e) => (e.n ?? 0) < (next.log_start || 0)).concat(next.log);
+        continue;
+      }
+      if (!here()) return;
+      last = next;
+      state.showing = !last.outcome; // nothing left to skip once the game is won
+      await acceptNow(last, { mine: true, travel });
+    }
+  } finally {
+    state.busy = false;
+    state.showing = false;
+  }
+  if (!here()) return;
+  if (failed) say(failed.message, "error");
+  showTurn(); // the counts back where the skip's words were
+  afterSteps(last);
 }
 
 /** An answer from the live line (a friend's game): the other's moves as steps. */
@@ -1162,7 +1237,7 @@ async function acceptNow(answer, opts) {
     else await draw(played.view, answer, { step: true, stepText: played.text, counts: countsIn(played) });
     await linger(Math.min(stepPause(), 300));
   }
-  await showSteps(answer, steps);
+  await showSteps(answer, steps, { travel: opts.travel });
 }
 
 /** A step that ended a hand of a match, the match going on (its end has its own panel). */
@@ -1211,9 +1286,10 @@ const skipWords = () => (window.matchMedia && window.matchMedia("(pointer: coars
  * moves is shown faster the longer it is (stepPace: a few seconds at most in all);
  * each move has its moment on a clock started with the turn, so the time drawing
  * takes comes out of the pauses rather than adding up (a move whose moment has passed
- * is not drawn at all); a click or a key skips ahead.
+ * is not drawn at all); a click or a key skips ahead. `last`: how the position after
+ * them is drawn (draw's `travel`).
  */
-async function showSteps(answer, steps) {
+async function showSteps(answer, steps, last = {}) {
   if (steps.length) {
     const was = state.busy;
     state.busy = true;
@@ -1248,7 +1324,7 @@ async function showSteps(answer, steps) {
     }
   }
   if (!els.scene.isConnected) return;
-  await draw(answer.view, answer);
+  await draw(answer.view, answer, last);
   renderLog();
 }
 
