@@ -1,5 +1,6 @@
 """The counts after the status line once a patience is over, in headless Chromium
-(a won Gate's last cards going home by themselves).
+(a won Gate's last cards going home by themselves, its Kings hopping before the end
+panel covers them).
 
 While a game is played they count what is left to play (The Gate's stock, 8 x 8's
 talon and pass); once it is over those say nothing (The Gate said "52 of 52 cards
@@ -19,6 +20,22 @@ import parlour
 from parlour.ai.solver import solve
 
 TableAt = Callable[..., Table]
+#: Keep the cheer's animations (the won table's foundations: keyframes with a glow),
+#: and how they stood when the end panel came.
+CHEERS = """() => {
+  const animate = Element.prototype.animate;
+  const cheers = [];
+  Element.prototype.animate = function (frames, timing) {
+    const started = animate.call(this, frames, timing);
+    if (Array.isArray(frames) && frames.some((f) => f.boxShadow)) cheers.push(started);
+    return started;
+  };
+  new MutationObserver((_, watch) => {
+    if (!document.querySelector('#endpanel')) return;
+    window.__cheered = cheers.map((a) => a.playState);
+    watch.disconnect();
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
 
 
 def counts_line(table: Table) -> str:
@@ -41,6 +58,7 @@ def test_the_gate_after_a_win_counts_only_its_cards_on_the_foundations(table_at:
     at -= 1  # the move that leaves nothing to choose
     table.play_by_api(game_id, list(found.moves[:at]))
     assert table.answer["finish"] == []
+    table.page.evaluate(CHEERS)
     table.click_move(next(m for m in table.moves() if m["move"] == found.moves[at]))
     table.page.wait_for_selector("#endpanel")
     table.settle()
@@ -48,6 +66,8 @@ def test_the_gate_after_a_win_counts_only_its_cards_on_the_foundations(table_at:
     assert table.played() == len(found.moves) > at + 30
     log = table.page.locator("#log li").all_inner_texts()
     assert log[-1].startswith("You play K") and log[-1].endswith("the game is won.")
+    # the four Kings hopped, one after another, before the end panel covered them
+    assert table.page.evaluate("window.__cheered") == ["finished"] * 4
     assert counts_line(table) == "52 of 52 cards on the foundations."
     # the used-up stock looks empty: its outline, no "0" badge (it had one)
     stock = table.page.locator('#scene .pile[data-count="0"]')

@@ -152,6 +152,27 @@ export function deal(root, originRect, opts = {}) {
   );
 }
 
+/**
+ * A game won: each card given (the foundations' tops) hops and glows, one after
+ * another, a moment to see the finished table before the end panel covers it (about
+ * a second; none when the person asked for less motion).
+ */
+export function cheer(cards, opts = {}) {
+  const ms = travelTime(opts.duration ?? 460);
+  if (ms <= 0 || !cards.length) return Promise.resolve();
+  const gap = Math.min(ms / 5, 700 / cards.length);
+  return Promise.all(
+    cards.map((el, i) => {
+      const frames = [
+        { transform: "translateY(0) scale(1)", boxShadow: "0 0 0 0 rgba(255, 214, 79, 0)" },
+        { transform: `translateY(-${Math.round(el.offsetHeight * 0.14)}px) scale(1.06)`, boxShadow: "0 0 22px 6px rgba(255, 214, 79, .85)", offset: 0.4 },
+        { transform: "translateY(0) scale(1)", boxShadow: "0 0 0 0 rgba(255, 214, 79, 0)" },
+      ];
+      return el.animate(frames, { duration: ms, delay: i * gap, easing: "ease-in-out" }).finished.catch(() => undefined);
+    }),
+  ).then(() => undefined);
+}
+
 function dist(a, b) {
   return Math.hypot(a.left - b.left, a.top - b.top);
 }

@@ -255,12 +255,22 @@ function draw(view, answer, opts = {}) {
   if (hinted) markHint(hinted);
   els.legal.replaceChildren(...(state.moves.map((m) => h("option", { value: m.move }))));
   if (!state.between) els.panelHost.replaceChildren();
-  if (final && !opts.step && answer.outcome) showEnd(answer, onPanel);
+  const ending = final && !opts.step && !!answer.outcome;
+  if (ending && !opts.cheer) showEnd(answer, onPanel);
   if (opts.deal && !state.hurry) {
     const origin = els.scene.querySelector(`.pile[data-pile="${r.dealFrom}"]`);
     return motion.deal(els.scene, (origin || els.scene).getBoundingClientRect());
   }
-  return motion.play(els.scene, before, opts.travel !== undefined ? { duration: opts.travel } : {});
+  const moved = motion.play(els.scene, before, opts.travel !== undefined ? { duration: opts.travel } : {});
+  if (!ending || !opts.cheer) return moved;
+  // A game just won: the last card lands, the foundations' top cards hop one after
+  // another, and then the end panel covers the table (it came with the last card, and
+  // the finished table was never seen).
+  const tops = $$(".pile", els.scene).filter((p) => r.isFoundation(p.dataset.pile)).map(topOf)
+    .filter((el) => el && el.classList.contains("card"));
+  return moved.then(() => motion.cheer(tops)).then(() => {
+    if (state.answer === answer && els.scene.isConnected) showEnd(answer, onPanel);
+  });
 }
 
 /** The counts after the status line, in the service's words for this view (a step's,
@@ -1125,11 +1135,11 @@ const HOME_MIN_MS = 70;
  * service's `finish`: every card left in view, each going home in turn), go home by
  * themselves after the person's own move, one after another, as Microsoft
  * Solitaire's auto-complete sends them: a person had to move each one (35 of a won
- * Gate's). Each is a move of the game like any other (in the log; an Undo, which
- * the won game no longer offers, would not send them again). The moves are asked for one after
- * another while the cards travel; each card has its moment on a clock, and a screen
- * too slow to draw every one (or a click or a key, which skips ahead as over the
- * computer's moves) draws the latest position, the cards passed going to the log.
+ * Gate's). Each is a move of the game like any other, in the log. The moves are
+ * asked for one after another while the cards travel; each card has its moment on a
+ * clock, and a screen too slow to draw every one (or a click or a key, which skips
+ * ahead as over the computer's moves) draws the latest position, the cards passed
+ * going to the log.
  */
 async function sendHome(answer) {
   const line = answer.finish || [];
@@ -1205,6 +1215,9 @@ async function accept(answer, opts = {}) {
 }
 
 async function acceptNow(answer, opts) {
+  // the game won by this very answer (not one opened won): the table has its moment
+  const was = state.answer;
+  const cheer = !!answer.outcome && answer.result === "won" && !!was && was.id === answer.id && !was.outcome;
   state.answer = answer;
   keepScreen(answer);
   say("");
@@ -1237,7 +1250,7 @@ async function acceptNow(answer, opts) {
     else await draw(played.view, answer, { step: true, stepText: played.text, counts: countsIn(played) });
     await linger(Math.min(stepPause(), 300));
   }
-  await showSteps(answer, steps, { travel: opts.travel });
+  await showSteps(answer, steps, { travel: opts.travel, cheer });
 }
 
 /** A step that ended a hand of a match, the match going on (its end has its own panel). */
@@ -1287,7 +1300,7 @@ const skipWords = () => (window.matchMedia && window.matchMedia("(pointer: coars
  * each move has its moment on a clock started with the turn, so the time drawing
  * takes comes out of the pauses rather than adding up (a move whose moment has passed
  * is not drawn at all); a click or a key skips ahead. `last`: how the position after
- * them is drawn (draw's `travel`).
+ * them is drawn (draw's `travel`, `cheer`).
  */
 async function showSteps(answer, steps, last = {}) {
   if (steps.length) {
