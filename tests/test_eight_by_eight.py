@@ -670,14 +670,16 @@ def test_view_shows_only_what_the_player_sees() -> None:
         "pending",
         "waste",
         "talon",
+        "stock_count",
         "pass",
         "passes",
         "on_foundations",
         "outcome",
+        "options",
     }
     assert v["game"] == NAME and v["player"] == 0 and v["to_move"] == 0
     assert v["legal_moves"] == g.legal_moves()
-    assert isinstance(v["talon"], int)
+    assert isinstance(v["talon"], int) and v["stock_count"] == v["talon"]
     text = json.dumps(v)
     # AC lies face down (cards 1 and 53) and 2C too (cards 2 and 54): never shown.
     assert "AC" not in text and "2C" not in text
