@@ -159,3 +159,18 @@ def test_ctrl_c_while_a_batch_is_taken_in_stops_the_run_after_that_batch(
     assert results.summary.games == sum(seen) == len(results.records)
     assert sim.read_records(out) == results.records
     assert multiprocessing.active_children() == []
+
+
+def test_a_worker_killed_by_a_signal_python_does_not_name_is_still_a_backend_error() -> None:
+    """A real-time signal (SIGRTMIN + 1 ends a process that does not handle it) has no
+    ``signal.Signals`` name: the message says its number, where a ValueError came."""
+    number = signal.SIGRTMIN + 1
+
+    def kill_a_worker(done: int) -> None:
+        for child in multiprocessing.active_children()[:1]:
+            assert child.pid is not None
+            os.kill(child.pid, number)
+
+    with pytest.raises(sim.BackendError, match=rf"stopped \(killed by signal {number}\)"):
+        sim.run("calculation", "random", games=4000, jobs=2, progress=kill_a_worker)
+    assert multiprocessing.active_children() == []

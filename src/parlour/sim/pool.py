@@ -120,6 +120,16 @@ def _unblock_sigint() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def _signal_name(number: int) -> str:
+    """A signal's name ("SIGKILL"), or its number where Python names none (a real-time
+    signal above SIGRTMIN, which ``signal.Signals`` refuses with a ValueError that would
+    take the place of the dead worker's BackendError)."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 @dataclass(eq=False)
 class _Worker:
     process: BaseProcess
@@ -226,9 +236,7 @@ class WorkerPool:
         """A worker stopped in the middle of a run: nothing but :meth:`stop` ends one."""
         worker.process.join(EXIT_GRACE)  # its exit code says why
         code = worker.process.exitcode
-        how = (
-            f"killed by {signal.Signals(-code).name}" if code and code < 0 else f"exit code {code}"
-        )
+        how = f"killed by {_signal_name(-code)}" if code and code < 0 else f"exit code {code}"
         starts = [str(start) for start in worker.chunks]
         if not starts:
             doing = "between chunks"
