@@ -16,12 +16,13 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from parlour import sim
 from parlour.sim import pool
-from parlour.sim.play import Batch, SimSpec, play_batch
+from parlour.sim.play import Batch, SimSpec, make_spec, play_batch
 
 # The workers are forked, so a function patched here is the one they run.
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux")
@@ -173,4 +174,36 @@ def test_a_worker_killed_by_a_signal_python_does_not_name_is_still_a_backend_err
 
     with pytest.raises(sim.BackendError, match=rf"stopped \(killed by signal {number}\)"):
         sim.run("calculation", "random", games=4000, jobs=2, progress=kill_a_worker)
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.skipif(
+    threading.current_thread() is not threading.main_thread(),
+    reason="Python hears Ctrl-C in the main thread only",
+)
+def test_a_ctrl_c_while_the_workers_are_stopped_leaves_none_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A second Ctrl-C while stop() reaps the workers is raised once all are reaped and
+    their pipes closed (it broke off the first join: a zombie and open pipes)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    context = multiprocessing.get_context("fork")
+    workers = pool.WorkerPool(context, 2, make_spec("calculation", "random", games=10), False)
+    joined: list[int | None] = []
+    join = multiprocessing.process.BaseProcess.join
+
+    def join_with_a_ctrl_c(process: Any, timeout: float | None = None) -> None:
+        if not joined:
+            signal.raise_signal(signal.SIGINT)
+        join(process, timeout)
+        joined.append(process.pid)
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "join", join_with_a_ctrl_c)
+    connections = [worker.connection for worker in workers._workers]
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            workers.stop()
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert len(joined) == 2 and all(connection.closed for connection in connections)
     assert multiprocessing.active_children() == []

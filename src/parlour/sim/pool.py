@@ -264,12 +264,20 @@ class WorkerPool:
 
     def stop(self) -> None:
         """Kill every worker still running (SIGKILL: a worker cannot ignore it, nor be
-        caught holding anything another process needs) and wait for it to go."""
-        for worker in self._workers:
-            if worker.process.exitcode is None:
-                worker.process.kill()
-        for worker in self._workers:
-            worker.process.join()
-            worker.process.close()
-            worker.connection.close()
-        self._workers = []
+        caught holding anything another process needs) and wait for it to go. A Ctrl-C
+        meanwhile (a second one, the first having stopped the run) is held back until
+        every worker is reaped and its pipe closed, then raised: it broke off the joins,
+        leaving zombies and open pipes behind."""
+        blocked = _block_sigint()
+        try:
+            for worker in self._workers:
+                if worker.process.exitcode is None:
+                    worker.process.kill()
+            for worker in self._workers:
+                worker.process.join()
+                worker.process.close()
+                worker.connection.close()
+            self._workers = []
+        finally:
+            if blocked:
+                _unblock_sigint()
