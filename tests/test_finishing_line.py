@@ -42,6 +42,7 @@ def test_the_last_cards_home_are_offered_once_and_win(
             break
         game.play(move)
     assert offered, "a won deal ends with its cards going home"
+    assert game.state.all_seen(), "offered only once nothing is hidden"
     for move in offered:
         assert goes_home(game.state, move), game.state.move_str(move)
         game.play(game.state.move_str(move))

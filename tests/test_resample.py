@@ -52,8 +52,8 @@ def hidden(state: Any, player: int) -> Any:
     raise AssertionError(f"no hidden cards known for {name}")
 
 
-def arrangements(state: Any, player: int) -> bool:
-    """Whether the hidden cards can lie in more than one way (two different cards hidden)."""
+def hidden_flat(state: Any, player: int) -> list[int]:
+    """:func:`hidden`'s cards in one list."""
     flat: list[int] = []
 
     def walk(x: Any) -> None:
@@ -64,6 +64,12 @@ def arrangements(state: Any, player: int) -> bool:
                 walk(y)
 
     walk(hidden(state, player))
+    return flat
+
+
+def arrangements(state: Any, player: int) -> bool:
+    """Whether the hidden cards can lie in more than one way (two different cards hidden)."""
+    flat = hidden_flat(state, player)
     if state.name == "uno":
         # the cards the player knows the other holds are not hidden; the other hand is
         # a set of cards, so with the draw pile empty it can be only one
@@ -108,6 +114,12 @@ def check_sample(game: parlour.Game, player: int, step: int) -> None:
     assert state.resample(player, step).key() == sample.key(), "a seed gives one sample"
     assert state.resample(player, Rng(step)).key() == sample.key(), "a seed or its Rng"
     assert state.view(player) == view, "resampling changed the state"
+    if state.name != "uno":
+        # the game's own word for "nothing hidden" (what its finishing line waits
+        # for) is what its sampling deals: then the sample is the position itself
+        assert state.all_seen() == (not hidden_flat(state, player))
+        if state.all_seen():
+            assert sample.key() == state.key()
     if arrangements(state, player):
         samples = {repr(hidden(state.resample(player, step + k), player)) for k in range(8)}
         assert len(samples) > 1, "other seeds gave the same hidden cards"
@@ -152,6 +164,7 @@ def test_nothing_hidden_samples_to_itself() -> None:
     while calc.view()["stock_count"] > 1:
         calc.play("S W1")
     for game in (gate, calc):
+        assert game.state.all_seen()
         sample = game.state.resample(0, 11)
         assert sample.key() == game.state.key()
         assert sample.deal_str() == game.state.deal_str()

@@ -355,9 +355,16 @@ class GameState(ABC):
         of any table it shows in one wording; None for games without a progress."""
         return None
 
+    def all_seen(self) -> bool:
+        """Whether every card of the game has been seen, so that none is left to find
+        out: what a patience's :meth:`finishing_line` waits for, and when
+        :meth:`resample` has nothing to deal again. Each game says it once, for both.
+        The default: something is hidden (UNO's hands always are)."""
+        return False
+
     def finishing_line(self) -> list[Move]:
         """The moves that win the game from here when nothing is left to choose or to
-        find out: no card is hidden and every card left goes home in turn (see
+        find out: no card is hidden (:meth:`all_seen`) and every card left goes home in turn (see
         :func:`home_run`). A table then sends a patience's last cards home by
         themselves, as Microsoft Solitaire's auto-complete does, where a person had to
         move each one (forty of 8 x 8's). Empty otherwise, and by default: a game

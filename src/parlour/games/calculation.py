@@ -430,10 +430,14 @@ that match a foundation's sequence; avoid covering a card of the same rank.
     def progress_in(cls, view: Mapping[str, Any]) -> int:
         return sum(len(pile) for pile in view["foundations"].values())
 
+    def all_seen(self) -> bool:
+        """The stock has no card below the current one: the only face-down cards."""
+        return self._top + 1 >= len(self._stock)
+
     def finishing_line(self) -> list[Hashable]:
-        """Once the stock has no card below the current one (none left face down),
-        the cards home in turn, if that wins (see ``GameState.finishing_line``)."""
-        if self._top + 1 < len(self._stock):
+        """Once nothing is hidden, the cards home in turn, if that wins (see
+        ``GameState.finishing_line``)."""
+        if not self.all_seen():
             return []
         return home_run(self, lambda move: cast(Move, move)[1] < WASTE_TARGET)
 
@@ -524,6 +528,8 @@ that match a foundation's sequence; avoid covering a card of the same rank.
         played. The stock's cards seen (played, and the current one) keep their
         places, so the sample's ``deal_str`` deals it and replays its moves."""
         other = self.copy()
+        if self.all_seen():
+            return other
         seen = self._top + 1
         rest = list(self._stock[seen:])
         rng.shuffle(rest)

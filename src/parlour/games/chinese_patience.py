@@ -755,6 +755,14 @@ Decisions of the rules page:
 
     # --- hidden cards -----------------------------------------------------
 
+    def _dealt_hands(self) -> list[int]:
+        """The hands still as dealt (face down to both), not made by turning a pile over."""
+        return [i for i in range(2) if not (self.turned >> i) & 1]
+
+    def all_seen(self) -> bool:
+        """No card is left in a hand as dealt: a turned hand was seen in its order."""
+        return not any(self.hands[i] for i in self._dealt_hands())
+
     def _resample(self, player: int, rng: Rng) -> ChinesePatience:
         """The cards of the face-down hands dealt again between them, each hand keeping
         its size: a dealt hand is face down to both players, its owner included, so
@@ -763,10 +771,10 @@ Decisions of the rules page:
         hand is still the bottom of the hand dealt, so the deck is rewritten to match:
         the sample's ``deal_str`` deals it and replays its moves."""
         other = self.copy()
-        dealt = [i for i in range(2) if not (self.turned >> i) & 1]
-        hidden = [c for i in dealt for c in self.hands[i]]
-        if not hidden:
+        if self.all_seen():
             return other
+        dealt = self._dealt_hands()
+        hidden = [c for i in dealt for c in self.hands[i]]
         rng.shuffle(hidden)
         deck = list(self.deck)
         # deck positions of the cards dealt to the hands: the non-Aces after the first four

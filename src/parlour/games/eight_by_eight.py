@@ -680,11 +680,19 @@ class EightByEight(GameState):
     def progress_in(cls, view: Mapping[str, Any]) -> int:
         return int(view["on_foundations"])
 
+    def all_seen(self) -> bool:
+        """No row has a card face down, and the talon, if any is left, is the waste
+        turned over (from the second pass), which the player watched being built."""
+        return not any(self.down) and not self._talon_hidden()
+
+    def _talon_hidden(self) -> bool:
+        """The talon is still the end of the deal, never seen: the first pass."""
+        return self.passes == 1 and bool(self.talon)
+
     def finishing_line(self) -> list[Move]:
-        """Once no row has a card face down (a talon left needs turning, which is no
-        move home), the cards home in turn, if that wins (see
-        ``GameState.finishing_line``)."""
-        if any(self.down):
+        """Once nothing is hidden, the cards home in turn, if that wins (a talon left
+        needs turning, which is no move home; see ``GameState.finishing_line``)."""
+        if not self.all_seen():
             return []
         return home_run(self, lambda move: cast(tuple[int, ...], move)[0] in _HOME)
 
@@ -753,7 +761,9 @@ class EightByEight(GameState):
         are still the ones dealt there and the talon the end of the deal, so the deal
         is rewritten to match: the sample's ``deal_str`` deals it and replays its moves."""
         other = self.copy()
-        talon_hidden = self.passes == 1
+        if self.all_seen():
+            return other
+        talon_hidden = self._talon_hidden()
         hidden = [c for n in range(ROWS) for c in self.rows[n][: self.down[n]]]
         if talon_hidden:
             hidden += self.talon
@@ -767,7 +777,7 @@ class EightByEight(GameState):
                 at += d
                 other.rows[n] = tuple(fresh) + self.rows[n][d:]
                 deal[8 * n : 8 * n + d] = fresh
-        if talon_hidden and self.talon:
+        if talon_hidden:
             talon = tuple(hidden[at:])
             other.talon = talon
             # the talon is the end of the deal, its top (last here) turned first

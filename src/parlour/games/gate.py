@@ -493,10 +493,15 @@ Decisions:
         tops = view["foundations"].values()
         return sum(parse_card(top) // 4 for top in tops if top is not None)
 
+    def all_seen(self) -> bool:
+        """The stock is used up: every card dealt out is face up, and the waste heap's
+        cards were all seen as they were turned."""
+        return not self._piles[S]
+
     def finishing_line(self) -> list[Move]:
-        """Once the stock is used up (the waste heap's cards were all seen), the cards
-        home in turn, if that wins (see ``GameState.finishing_line``)."""
-        if self._piles[S]:
+        """Once nothing is hidden, the cards home in turn, if that wins (see
+        ``GameState.finishing_line``)."""
+        if not self.all_seen():
             return []
         return home_run(self, lambda move: cast(tuple[int, int], move)[1] == F)
 
@@ -562,6 +567,8 @@ Decisions:
         to match (its stock part), so the sample's ``deal_str`` deals it and replays
         its moves."""
         other = self.copy()
+        if self.all_seen():
+            return other
         stock = list(self._piles[S])
         rng.shuffle(stock)
         other._piles[S] = tuple(stock)
