@@ -149,7 +149,9 @@ def test_a_patience_counts_its_cards_on_the_foundations_in_the_services_words() 
     """The web app counted a patience's cards itself, "12 of 52 cards home", under an
     end panel and statistics that said "on the foundations" (and the terminal said
     nothing): the service says them, in the one word for the place, a narrow screen's
-    line in fewer words; what is left to deal only while the game is played. A view's
+    line in fewer words; what is left to deal only while the game is played, read off
+    the key every view has for it, ``stock_count`` (Calculation's stock went unsaid
+    while the service read The Gate's ``stock``). A view's
     count (``progress_in``, read off a step's view) is the game's own ``progress``."""
     from parlour.core.registry import game_class
     from parlour.core.session import new_game
@@ -175,7 +177,10 @@ def test_a_patience_counts_its_cards_on_the_foundations_in_the_services_words() 
             home = [m for m in legal if " F" in m]
             game.play((home or legal)[n * 7 % len(home or legal)])
     assert said == {
-        "calculation": ("4 of 52 cards on the foundations.", ["Foundations: 4 of 52."]),
+        "calculation": (
+            "4 of 52 cards on the foundations; 48 in the stock.",
+            ["Foundations: 4 of 52; 48 in the stock."],
+        ),
         "gate": (
             "0 of 52 cards on the foundations; 34 in the stock.",
             ["Foundations: 0 of 52; 34 in the stock."],

@@ -708,8 +708,9 @@ def _match_counts(record: GameRecord, view: dict[str, Any], seat: int, short: bo
 def _patience_counts(record: GameRecord, view: dict[str, Any], short: bool) -> str | None:
     """A patience's counts (one whose progress its views show, see
     ``GameState.progress_in``): its cards on the foundations, and while it is played
-    what is left to deal ("12 of 52 cards on the foundations; 34 in the stock.", "0 of
-    104 cards on the foundations; talon 40, pass 1 of 3."); ``short`` for a narrow
+    what is left to deal, its ``stock_count`` ("12 of 52 cards on the foundations; 34
+    in the stock.", "0 of 104 cards on the foundations; talon 40, pass 1 of 3.");
+    ``short`` for a narrow
     screen's one line ("Foundations: 0 of 104; talon 40, pass 1 of 3."). Once the game
     is over the stock says nothing (it is empty after a win, "0 in the stock" read as
     if play went on). The web app counted these itself, "12 of 52 cards home", where
@@ -719,12 +720,14 @@ def _patience_counts(record: GameRecord, view: dict[str, Any], short: bool) -> s
     if on is None:
         return None
     said = foundation_words(on, cls.progress_total, short)
-    if view.get("outcome") is None:
-        if "talon" in view and "pass" in view:
-            turned = f"pass {int(view['pass'])} of {int(view['passes'])}"
-            said += f"; talon {int(view['talon'])}, {turned}"
-        elif isinstance(view.get("stock"), int):
-            said += f"; {int(view['stock'])} in the stock"
+    left = view.get("stock_count")
+    if view.get("outcome") is None and isinstance(left, int):
+        # stock_count is every patience's pile to deal from (BaseView); 8 x 8's is a
+        # talon gone through in passes, its own idea and its rules' word
+        if "pass" in view:
+            said += f"; talon {left}, pass {int(view['pass'])} of {int(view['passes'])}"
+        else:
+            said += f"; {left} in the stock"
     return f"{said}."
 
 
