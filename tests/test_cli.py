@@ -1412,3 +1412,34 @@ def test_one_table_board_names_the_seats_as_the_status_does(
     _, computer, _ = run(monkeypatch, capsys, [*argv, "--opponent", "random"], "quit\n")
     assert "Chinese Patience - your view. You to move." in computer
     assert "(your discard pile; hand" in computer
+
+
+def test_the_last_cards_go_home_by_themselves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Once nothing is hidden and every card left goes home in turn (the answer's
+    ``finish``), the web table sent them home by itself and ``parlour play`` left the
+    person to type each of them (35 of a won Gate's): now they go after the move that
+    offers them, one line in the service's words says so, and the end follows."""
+    from parlour.ai.solver import solve
+
+    game = parlour.new_game("gate", seed=2)
+    typed: list[str] = []
+    for move in solve(game).moves or []:
+        game.play(move)
+        typed.append(move)
+        if game.state.finishing_line():
+            break
+    left = len(game.state.finishing_line())
+    assert left > 1
+    code, out, _ = run(
+        monkeypatch, capsys, ["play", "gate", "--seed", "2"], "\n".join([*typed, "Q"]) + "\n"
+    )
+    assert code == 0, out
+    after = out.split(f"move> {typed[-1]}\n")[-1]
+    said = f"The last {left} cards go to the foundations by themselves."
+    assert said in after
+    # the one line, not the moves' log; then the board and the end, told once
+    assert after.index(said) < after.index("Game over.")
+    assert out.count("Game over.") == 1 and "move> " not in after
+    assert "52 of 52" in after or "52 cards on the foundations" in after

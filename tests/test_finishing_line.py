@@ -110,3 +110,21 @@ def test_the_answer_offers_the_line_to_the_person_to_move(lines: dict[str, list[
     for move in answer["finish"]:
         answer = table.play("me", answer["id"], move)
     assert answer["result"] == "won" and answer["finish"] == []
+
+
+def test_the_service_sends_the_last_cards_home_for_a_table(lines: dict[str, list[str]]) -> None:
+    """``TableService.send_home``: what the terminal tables do with an answer's
+    ``finish``, each card a move in the log, one sentence in the service's words; a
+    position that offers none is answered as it is."""
+    table = open_service(":memory:")
+    answer = table.start("me", "calculation", seed=WON["calculation"])
+    assert table.send_home("me", answer["id"])["message"] is None
+    for move in lines["calculation"]:
+        if answer["finish"]:
+            break
+        answer = table.play("me", answer["id"], move)
+    left, played = len(answer["finish"]), answer["moves_played"]
+    done = table.send_home("me", answer["id"])
+    assert done["message"] == f"The last {left} cards go to the foundations by themselves."
+    assert done["outcome"] is not None and done["outcome"]["result"] == "won"
+    assert done["moves_played"] == played + left

@@ -515,12 +515,26 @@ class TerminalTable:
             if move == line and not self._typed_warned_move_goes(move):
                 return "same"
             played = self.service.play(self.player, self.game_id, move, seat, picked_by=picked_by)
-            return self._after(played)
+            self._after(played)
+            if played["finish"]:
+                self._send_home(seat)
+            return "changed"
         except ParlourError as exc:
             self.rejected += 1
             # one sentence and where the rest is (all of it from a second miss)
             self.say(self._refusal(exc, missed).replace(UNBROKEN, " "))
             return "same"
+
+    def _send_home(self, seat: int | None) -> None:
+        """A patience's last cards, every one in view and each going home in turn (the
+        answer's ``finish``), go home by themselves, as the web table sends them: one
+        line says so in the service's words where the moves' log would run to
+        thirty-five lines; the board and the end follow as after any move."""
+        done = self.service.send_home(self.player, self.game_id, seat)
+        self.answer = done
+        if done["message"]:
+            self.prose(done["message"])
+        self.told[done["seat"]] = max(self.told.get(done["seat"], -1), _last_n(done))
 
     def _typed_warned_move_goes(self, typed: str) -> bool:
         """A move typed in full ("W4:B") that the service warns of (its ``note``: a

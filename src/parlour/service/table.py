@@ -72,6 +72,7 @@ from .words import (
     board_sentences,
     brief_refusal,
     capitalised,
+    finish_words,
     full_duration_words,
     hint_words,
     line_counter,
@@ -587,6 +588,20 @@ class TableService:
             steps = self._computer_turns(trial)
             self._commit(live, trial)
             return self._answer(live, computer=steps, since=told_before, seat=me, played=mine)
+
+    def send_home(self, player: str, game_id: str, seat: int | None = None) -> Answer:
+        """Play the game's ``finish`` (a patience's last cards, every one in view, each
+        going home in turn) for the person, one move after another through
+        :meth:`play`, each in the log as any other: what a table does by itself after
+        the person's move whose answer offers it (the web table plays them itself, one
+        request a card, to show each card travel). The last answer, its ``message`` the
+        one line to say (:func:`finish_words`); the position's answer, unchanged, when
+        it offers no finish."""
+        answer = self.get(player, game_id, seat)
+        line = answer["finish"]
+        for move in line:
+            answer = self.play(player, game_id, move, seat)
+        return {**answer, "message": finish_words(len(line))} if line else answer
 
     def undo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Take back the asking person's last move (and the computer's replies to it),

@@ -263,6 +263,15 @@ def foundation_words(on: int, total: int | None, short: bool = False) -> str:
     return f"Foundations: {of}" if short else f"{of} cards on {FOUNDATIONS}"
 
 
+def finish_words(count: int) -> str:
+    """What a table says when a patience's last cards go home by themselves (the
+    answer's ``finish``, played at once): "The last 35 cards go to the foundations by
+    themselves.", one line where the moves' log would be thirty-five."""
+    if count == 1:
+        return f"The last card goes to {FOUNDATIONS} by itself."
+    return f"The last {count} cards go to {FOUNDATIONS} by themselves."
+
+
 def blocked_words(blocked: int, limit: int, short: bool = False) -> str:
     """Chinese Patience's count towards a blocked game, the same in every front end:
     "3 of 60 turns without a card to a foundation" (the rules' words); ``short`` for a
