@@ -128,3 +128,7 @@ def test_the_service_sends_the_last_cards_home_for_a_table(lines: dict[str, list
     assert done["message"] == f"The last {left} cards go to the foundations by themselves."
     assert done["outcome"] is not None and done["outcome"]["result"] == "won"
     assert done["moves_played"] == played + left
+    # its log is the whole line's, each card's move told (a table shows them all)
+    whole = table.get("me", answer["id"])["log"]
+    assert len(done["log"]) >= left and done["log"] == whole[-len(done["log"]) :]
+    assert done["log_start"] == done["log"][0]["n"]

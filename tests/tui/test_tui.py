@@ -2444,3 +2444,37 @@ def test_a_finished_game_draws_none_of_its_move_buttons(name: str, buttons: list
     table_for(name).draw(canvas, over["view"], dict(over))
     assert not any(b in canvas.plain() for b in buttons), canvas.plain()
     backend.close()
+
+
+def test_the_last_cards_go_home_by_themselves() -> None:
+    """Once nothing is hidden and every card left goes home in turn (the answer's
+    ``finish``), the web table sent them home by itself and the terminal table left
+    the person to move each of them (35 of a won Gate's): now they go after the move
+    that offers them, the log gets every move, the message line says so in the
+    service's words, and the end panel follows."""
+    from parlour.ai.solver import solve
+
+    game = parlour.new_game("gate", seed=2)
+    typed: list[str] = []
+    for move in solve(game).moves or []:
+        game.play(move)
+        typed.append(move)
+        if game.state.finishing_line():
+            break
+    left = len(game.state.finishing_line())
+
+    async def script(app: ParlourApp, pilot: Pilot) -> None:
+        screen = table(app)
+        for move in typed:
+            screen.submit(move)
+            await answered(pilot)
+        assert screen.flash == f"The last {left} cards go to the foundations by themselves."
+        assert screen.answer["result"] == "won"
+        assert screen.answer["moves_played"] == len(typed) + left
+        # each card's move told, as the service's log of the game tells it
+        told = [e["text"] for e in app.backend.get(screen.game_id)["log"] if e["text"]]
+        assert screen.log_texts()[-left:] == told[-left:]
+        assert len(screen.entries) == len(app.backend.get(screen.game_id)["log"])
+        assert isinstance(app.screen, EndScreen)
+
+    drive(script, game="gate", seed=2)

@@ -596,12 +596,20 @@ class TableService:
         the person's move whose answer offers it (the web table plays them itself, one
         request a card, to show each card travel). The last answer, its ``message`` the
         one line to say (:func:`finish_words`); the position's answer, unchanged, when
-        it offers no finish."""
+        it offers no finish. Its log holds the line's moves, every one."""
         answer = self.get(player, game_id, seat)
         line = answer["finish"]
+        if not line:
+            return answer
+        log: list[LogEntry] = []
+        start = None
         for move in line:
             answer = self.play(player, game_id, move, seat)
-        return {**answer, "message": finish_words(len(line))} if line else answer
+            start = answer["log_start"] if start is None else start
+            log += answer["log"]
+        # the log of the whole line, as one move's answer holds its own moves
+        assert start is not None
+        return {**answer, "log": log, "log_start": start, "message": finish_words(len(line))}
 
     def undo(self, player: str, game_id: str, seat: int | None = None) -> Answer:
         """Take back the asking person's last move (and the computer's replies to it),

@@ -82,6 +82,10 @@ class Backend:
         owner = self._owner(game_id)
         return _plain(self.service.play(owner, game_id, move, picked_by=picked_by))
 
+    def send_home(self, game_id: str) -> dict[str, Any]:
+        """A patience's last cards home by themselves (``TableService.send_home``)."""
+        return _plain(self.service.send_home(self._owner(game_id), game_id))
+
     def undo(self, game_id: str, seat: int | None = None) -> dict[str, Any]:
         return _plain(self.service.undo(self._owner(game_id), game_id, seat))
 

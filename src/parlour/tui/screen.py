@@ -782,7 +782,15 @@ class TableScreen(Screen[None]):
         backend, game_id = self.parlour.backend, self.game_id
         # "The computer is thinking…" where it plays a seat, else "Working…"
         note = self.answer["working"]["call"]
-        self.ask(lambda: backend.play(game_id, move, picked_by), self.take, note)
+
+        def played(answer: dict[str, Any]) -> None:
+            self.take(answer)
+            if answer["finish"]:
+                # nothing left to choose or to find out: the last cards go home by
+                # themselves, as the web table sends them, each a move in the log
+                self.ask(lambda: backend.send_home(game_id), self.take, note)
+
+        self.ask(lambda: backend.play(game_id, move, picked_by), played, note)
 
     def _picked_by(self, name: str, typed: str) -> str | None:
         """How the card region ``name`` was picked, for the service's refusal: its
