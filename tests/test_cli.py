@@ -1421,16 +1421,9 @@ def test_the_last_cards_go_home_by_themselves(
     ``finish``), the web table sent them home by itself and ``parlour play`` left the
     person to type each of them (35 of a won Gate's): now they go after the move that
     offers them, one line in the service's words says so, and the end follows."""
-    from parlour.ai.solver import solve
+    from test_finishing_line import moves_to_the_finish
 
-    game = parlour.new_game("gate", seed=2)
-    typed: list[str] = []
-    for move in solve(game).moves or []:
-        game.play(move)
-        typed.append(move)
-        if game.state.finishing_line():
-            break
-    left = len(game.state.finishing_line())
+    typed, left = moves_to_the_finish("gate", 2)
     assert left > 1
     code, out, _ = run(
         monkeypatch, capsys, ["play", "gate", "--seed", "2"], "\n".join([*typed, "Q"]) + "\n"

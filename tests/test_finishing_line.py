@@ -18,6 +18,19 @@ from parlour.service import open_service
 WON = {"gate": 2, "eight-by-eight": 2, "calculation": 3}
 
 
+def moves_to_the_finish(name: str, seed: int) -> tuple[list[str], int]:
+    """The solver's moves of a won deal up to the one whose position offers the
+    finish, and how many cards the finish then sends home (for the tables' tests)."""
+    game = parlour.new_game(name, seed=seed)
+    moves: list[str] = []
+    for move in solve(game).moves or []:
+        game.play(move)
+        moves.append(move)
+        if game.state.finishing_line():
+            break
+    return moves, len(game.state.finishing_line())
+
+
 def goes_home(state: Any, move: Any) -> bool:
     """A move onto a foundation, as its string names it ("W1 F3", "T4 F")."""
     return str(state.move_str(move)).split()[-1].startswith("F")

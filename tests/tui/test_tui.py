@@ -2452,16 +2452,9 @@ def test_the_last_cards_go_home_by_themselves() -> None:
     the person to move each of them (35 of a won Gate's): now they go after the move
     that offers them, the log gets every move, the message line says so in the
     service's words, and the end panel follows."""
-    from parlour.ai.solver import solve
+    from test_finishing_line import moves_to_the_finish
 
-    game = parlour.new_game("gate", seed=2)
-    typed: list[str] = []
-    for move in solve(game).moves or []:
-        game.play(move)
-        typed.append(move)
-        if game.state.finishing_line():
-            break
-    left = len(game.state.finishing_line())
+    typed, left = moves_to_the_finish("gate", 2)
 
     async def script(app: ParlourApp, pilot: Pilot) -> None:
         screen = table(app)
