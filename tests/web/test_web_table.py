@@ -3,8 +3,8 @@
 At a phone upright (390x844) and on its side (844x390), a laptop (1280x800) and a
 desktop (1920x1080): nothing outside the window, no card over another pile's card
 or hiding the corner of a card whose face should be read, the status line, the
-commands and the end-of-game panel in view. A whole game of Calculation and one
-of UNO are played by clicks to the end panel, then again from the panel.
+commands and the end-of-game panel in view. A game of Calculation (its last moves)
+and one of UNO are played by clicks to the end panel, then again from the panel.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tabletools import GAMES, VIEWPORTS, Table
@@ -248,18 +249,42 @@ def log_ends_in_view(table: Table, where: str) -> None:
     page.locator("#log").wait_for(state="hidden")
 
 
-def play_calculation(table: Table) -> None:
-    """Foundations first, else the current card to a waste pile (turn about)."""
-    turn = 0
+def calculation_choice(moves: list[tuple[str, str]], turn: int) -> int:
+    """Which of ``moves`` ((source, target) pairs) to play at move ``turn``: a foundation
+    first, else the current card to a waste pile (turn about)."""
+    home = [i for i, (_, target) in enumerate(moves) if target.startswith("F")]
+    stock = [i for i, m in enumerate(moves) if m[0] == "S" and m[1].startswith("W")]
+    return home[0] if home else stock[turn % len(stock)] if stock else 0
+
+
+def calculation_opening(seed: int, clicks: int, **options: Any) -> list[str]:
+    """The moves of :func:`calculation_choice` on deal ``seed`` but its last ``clicks``."""
+    from parlour import new_game
+
+    game = new_game("calculation", seed=seed, **options)
+    moves: list[str] = []
+    while game.outcome is None:
+        legal = game.legal_moves()
+        move = legal[calculation_choice([tuple(m.split()) for m in legal], len(moves))]
+        game.play(move)
+        moves.append(move)
+    assert len(moves) > clicks
+    return moves[:-clicks]
+
+
+def play_calculation(table: Table, turn: int = 0) -> set[str]:
+    """Moves by clicks (:func:`calculation_choice`, from move ``turn``) to the end
+    panel; the kinds of move made (stock to waste, stock to foundation, ...)."""
+    kinds: set[str] = set()
     while not table.page.locator("#endpanel").count():
         moves = table.moves()
         assert moves, "no end panel, but no legal move either"
-        home = [m for m in moves if m["target"].startswith("F")]
-        stock = [m for m in moves if m["source"] == "S" and m["target"].startswith("W")]
-        move = home[0] if home else stock[turn % len(stock)] if stock else moves[0]
+        move = moves[calculation_choice([(m["source"], m["target"]) for m in moves], turn)]
+        kinds.add(move["source"][0] + move["target"][0])
         table.click_move(move)
         turn += 1
         assert turn < 300
+    return kinds
 
 
 def play_uno(table: Table) -> None:
@@ -400,10 +425,17 @@ def test_the_end_panel_fits_every_screen(table_at: TableAt, game: str) -> None:
 
 
 @pytest.mark.parametrize("viewport", ["phone"])
-def test_a_whole_game_of_calculation_by_clicks(table_at: TableAt, viewport: str) -> None:
+def test_a_game_of_calculation_ends_by_clicks(table_at: TableAt, viewport: str) -> None:
+    """Deal 4's game played to its end panel, the last moves by clicks: each kind of
+    move (the stock to a waste pile and to a foundation, a waste pile to a foundation)
+    and the move after which none is left. The moves before them go through the API
+    (the table's clicks for them took half a minute, each like the others)."""
     table = table_at(viewport)
-    table.start("calculation", seed=4, classic=True)
-    play_calculation(table)
+    game_id = table.start("calculation", seed=4, classic=True)
+    opening = calculation_opening(4, clicks=9, classic=True)
+    table.play_by_api(game_id, opening)
+    kinds = play_calculation(table, turn=len(opening))
+    assert kinds == {"SW", "SF", "WF"}, kinds
     end_panel_in_view(table)
     text = table.page.inner_text("#endpanel")
     assert "You won!" in text or "You lost" in text
