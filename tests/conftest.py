@@ -87,8 +87,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--seeds",
         type=int,
-        default=int(os.environ.get("PARLOUR_CONFORMANCE_SEEDS", "150")),
-        help="random playouts per game in the conformance suite (default 150; 1000 for a long run)",
+        default=int(os.environ.get("PARLOUR_CONFORMANCE_SEEDS", "50")),
+        help="random playouts per game in the conformance suite, besides a few chosen deals"
+        " (default 50; 1000 for a long run)",
     )
 
 
