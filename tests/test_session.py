@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import parlour
+from parlour.core.protocol import seat_name
 from parlour.core.registry import game_names
 
 
@@ -194,6 +195,20 @@ def test_view_of_unknown_player_is_an_error() -> None:
     game = parlour.new_game("calculation", seed=1)
     with pytest.raises(parlour.ParlourError, match="no player 1"):
         game.view(1)
+
+
+def test_every_sentence_of_the_library_names_a_seat_by_its_index() -> None:
+    """One way to write a seat in the library's words: "player N", N the index that
+    ``to_move``, ``winner`` and ``view(N)`` take (``parlour simulate``'s table once said
+    "Player 2" for the seat its records called "player 1")."""
+    assert seat_name(1) == "player 1"
+    assert str(parlour.Outcome("won", "x", winner=1)) == "player 1 won: x"
+    assert str(parlour.Outcome("resigned", "resigned", loser=0)) == "player 0 resigned"
+    game = parlour.new_game("uno", seed=3)
+    assert f"{seat_name(game.state.to_move)} to move" in repr(game.state)
+    game = parlour.new_game("chinese-patience", seed=2)
+    game.resign(1)
+    assert str(game.outcome) == "player 1 resigned" and game.outcome.loser == 1
 
 
 def test_a_move_or_player_of_the_wrong_type_is_a_clear_error(name: str) -> None:

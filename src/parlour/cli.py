@@ -35,7 +35,7 @@ from .core.session import Game, load_game, new_game
 from .errors import InvalidMoveError, ParlourError, StorageError, cut, meant, quoted
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer, MoveChoice
-from .service.ending import deal_words, end_facts, next_steps, stats_lines
+from .service.ending import ONE_TABLE_NAMES, deal_words, end_facts, next_steps, stats_lines
 from .service.policy import (
     UnseatedOpponentError,
     check_deal,
@@ -54,6 +54,7 @@ from .service.words import (
     fitted,
     moves_words,
     no_card_words,
+    one_table_name,
     refusal_rest,
     sentences,
     without_legal_list,
@@ -369,7 +370,7 @@ class TerminalTable:
                 if not self._hand_over():
                     return self._input_ended()
                 continue
-            prompt = f"player {answer['seat'] + 1}> " if self.hot_seat else "move> "
+            prompt = f"{one_table_name(answer['seat'])}> " if self.hot_seat else "move> "
             line = self.read_line(prompt)
             if line is None:
                 return self._input_ended()
@@ -944,8 +945,9 @@ def show_page(text: str, out: TextIO | None = None) -> None:
 
 
 #: How a demo names the seats of a two-player game, in its first line, its sentences
-#: and its boards: nobody at the screen plays, so no seat is "you".
-DEMO_SEATS = ("Player 1", "Player 2")
+#: and its boards: nobody at the screen plays, so no seat is "you". The names two
+#: people at one table have, so a seat has one name wherever people read it.
+DEMO_SEATS = ONE_TABLE_NAMES
 
 
 def _demo_board(game: Game, colour: bool) -> str:

@@ -474,9 +474,9 @@ def test_results_repr_is_one_line_not_every_record() -> None:
     assert "\n" not in shown and "GameRecord" not in shown and len(shown) < 200
     seat = results.summary.seats[0]
     assert shown == (
-        f"<SimResults gate: 30 games (seeds 5-34); seat 0 fair won {seat.wins} "
+        f"<SimResults gate: 30 games (seeds 5-34); player 0 (fair) won {seat.wins} "
         f"({seat.win_rate:.1%}, 95% CI {seat.ci_low:.1%}-{seat.ci_high:.1%}); 30 records>"
     )
     one = sim.run("uno", "basic,random", games=1, jobs=1, matches=True, keep_records=False)
-    assert repr(one).startswith("<SimResults uno: 1 match (seed 0); seat 0 basic won ")
+    assert repr(one).startswith("<SimResults uno: 1 match (seed 0); player 0 (basic) won ")
     assert repr(one).endswith("; 0 records>")

@@ -59,25 +59,29 @@ def test_uno_hands_and_matches(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "uno: 3 matches" in out and "hands" in out
 
 
-def test_the_table_names_the_seats_player_1_and_player_2(
+def test_the_table_and_the_records_name_each_seat_alike(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Was: the seats numbered 0 and 1, where parlour play and every table say Player 1
-    and Player 2. The records of --out keep the engine's seat numbers (0 is Player 1),
-    as their help says, so files read the same as before."""
+    """Was: the table called the seats "Player 1" and "Player 2" while the records of
+    --out said "player 1 went out" (and ``winner`` 1) for the seat the table called
+    Player 2. Now the table writes a seat as the records, their reasons and the engine
+    do: "player 0" is winner 0, the first of --players."""
     out_file = tmp_path / "uno.jsonl"
-    argv = ["uno", "--players", "strong,random", "-n", "2", "--jobs", "1", "--out", str(out_file)]
+    argv = ["uno", "--players", "basic,random", "-n", "6", "--jobs", "1", "--out", str(out_file)]
     code, out, _ = simulate(capsys, *argv)
     assert code == 0
-    rows = [line for line in out.splitlines() if "strong" in line or "random" in line][1:]
-    assert "Player 1" in rows[0] and "strong" in rows[0], rows
-    assert "Player 2" in rows[1] and "random" in rows[1], rows
-    assert [row.split("│")[1].strip() for row in rows] == ["Player 1", "Player 2"]
+    rows = [line for line in out.splitlines() if "basic" in line or "random" in line][1:]
+    assert [row.split("│")[1].strip() for row in rows] == ["player 0", "player 1"]
+    assert "basic" in rows[0] and "random" in rows[1], rows
+    wins = [int(row.split("│")[3].strip()) for row in rows]
     # the second column names the computer player, not a second "player" beside the seat
     header = next(line for line in out.splitlines() if "seat" in line)
     assert "computer player" in header, header
-    winners = {json.loads(line)["winner"] for line in out_file.read_text().splitlines()}
-    assert winners <= {0, 1}
+    records = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert {r["winner"] for r in records} == {0, 1}  # seeds 0-5: each seat wins one
+    for record in records:
+        assert record["reason"] == f"player {record['winner']} went out", record
+    assert wins == [sum(r["winner"] == seat for r in records) for seat in (0, 1)]
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from ..core.protocol import seat_name
 from ..core.registry import game_class
 from ..errors import (
     InvalidMoveError,
@@ -120,8 +121,8 @@ def check_legal(view: Mapping[str, Any], legal: Sequence[str], plays: str = "") 
     seat, to_move = view.get("player"), view.get("to_move")
     if isinstance(seat, int) and isinstance(to_move, int) and seat != to_move:
         raise InvalidViewError(
-            f"a computer player was given player {seat}'s view, but it is player "
-            f"{to_move}'s turn: it chooses for the player to move, from "
+            f"a computer player was given {seat_name(seat)}'s view, but it is "
+            f"{seat_name(to_move)}'s turn: it chooses for the player to move, from "
             "game.view(game.to_move)"
         )
     known = _EVERY_MOVE.get(name)

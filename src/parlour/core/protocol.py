@@ -39,6 +39,7 @@ __all__ = [
     "OutcomeResult",
     "SolveStatus",
     "normalize_move_text",
+    "seat_name",
 ]
 
 #: A move as the engine holds it: a game-specific hashable value (usually a small
@@ -58,6 +59,22 @@ OutcomeResult: TypeAlias = Literal["won", "lost", "draw", "resigned"]
 SolveStatus: TypeAlias = Literal["solved", "unwinnable", "unknown"]
 
 _SPACES = re.compile(r"\s+")
+
+
+def seat_name(seat: int) -> str:
+    """A seat in the library's words: ``"player 0"``, ``"player 1"``.
+
+    The number is the seat's index, the one every view, move, outcome and simulation
+    record holds (``to_move``, ``Outcome.winner``, ``state.view(seat)``,
+    ``GameRecord.winner``) and the rules pages use ("player 0 first"), so a sentence
+    and the data beside it never disagree: the one way the engine, ``parlour.sim``
+    and ``parlour.envs`` write a seat, as OpenSpiel and PettingZoo number theirs from
+    0. The front ends name seats to the people playing in the service's words
+    ("you", "the computer", a friend's name, ``ONE_TABLE_NAMES``' "Player 1" at one
+    shared screen), never by the index."""
+    return f"player {seat}"
+
+
 #: Where a normalised move's text is cut into the words and parts a refusal may quote
 #: ("W4:Q" into "W4" and "Q").
 _PIECES = re.compile(r"[ :]")
@@ -100,11 +117,11 @@ class Outcome:
 
     def __str__(self) -> str:
         if self.result == "resigned":
-            who = "the player" if self.loser is None else f"player {self.loser}"
+            who = "the player" if self.loser is None else seat_name(self.loser)
             return f"{who} resigned"
         text = f"{self.result}: {self.reason}"
         if self.winner is not None:
-            text = f"player {self.winner} {text}"
+            text = f"{seat_name(self.winner)} {text}"
         if self.score is not None:
             text += f" (score {self.score})"
         return text
@@ -200,8 +217,8 @@ def check_player(player: object, players: int, game: str) -> None:
             f"a player is a number (0 or 1 in a two-player game), got {quoted(player)}"
         )
     if not 0 <= player < players:
-        seats = "player 0 only" if players == 1 else "players 0 and 1"
-        raise InvalidPlayerError(f"there is no player {player} in {game}: it has {seats}")
+        seats = f"{seat_name(0)} only" if players == 1 else "players 0 and 1"
+        raise InvalidPlayerError(f"there is no {seat_name(player)} in {game}: it has {seats}")
 
 
 class GameState(ABC):
@@ -546,7 +563,7 @@ class GameState(ABC):
         a repr in a log or a notebook gives nothing hidden away."""
         options = "".join(f" {key}={value!r}" for key, value in self.options.items())
         outcome = self.outcome
-        status = f"player {self.to_move} to move" if outcome is None else str(outcome)
+        status = f"{seat_name(self.to_move)} to move" if outcome is None else str(outcome)
         return f"<{type(self).__name__} {self.name}{options}: {status}>"
 
 

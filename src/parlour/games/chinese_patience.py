@@ -28,6 +28,7 @@ from ..core.protocol import (
     MoveParts,
     Outcome,
     describe_legal,
+    seat_name,
 )
 from ..core.registry import register
 from ..errors import InvalidDeckError, InvalidMoveError, quoted
@@ -444,7 +445,7 @@ Decisions of the rules page:
     def _win(self, player: int) -> None:
         self._outcome = Outcome(
             "won",
-            f"player {player} got rid of every card",
+            f"{seat_name(player)} got rid of every card",
             self._left(1 - player),
             winner=player,
         )
@@ -463,7 +464,8 @@ Decisions of the rules page:
         self._outcome = Outcome(
             "won",
             f"blocked: {BLOCKED_LIMIT} ends without a card to a foundation, "
-            f"player {winner} has fewer cards left ({min(left0, left1)} to {max(left0, left1)})",
+            f"{seat_name(winner)} has fewer cards left "
+            f"({min(left0, left1)} to {max(left0, left1)})",
             abs(left0 - left1),
             winner=winner,
         )

@@ -73,7 +73,7 @@ from ..cards import (
 )
 from ..core.events import Event
 from ..core.options import OptionSpec
-from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome
+from ..core.protocol import BaseView, GameState, Move, MoveKey, MoveParts, Outcome, seat_name
 from ..core.registry import register
 from ..errors import (
     InvalidCardError,
@@ -578,7 +578,7 @@ class Uno(GameState):
         w = self._winner
         return Outcome(
             "won",
-            f"player {w} reached {self._scores[w]} points (target {self._target})",
+            f"{seat_name(w)} reached {self._scores[w]} points (target {self._target})",
             score=self._scores[w],
             winner=w,
         )
@@ -1471,12 +1471,12 @@ def _event_data(e: tuple[Any, ...], viewer: int, move: Any, hand_no: int, out: l
 
 
 def _who(player: int, viewer: int) -> str:
-    return "you" if player == viewer else f"player {player}"
+    return "you" if player == viewer else seat_name(player)
 
 
 def _does(player: int, viewer: int, verb: str) -> str:
     """``"you draw"`` for the viewer, ``"player 1 draws"`` for the other player."""
-    return f"you {verb}" if player == viewer else f"player {player} {verb}s"
+    return f"you {verb}" if player == viewer else f"{seat_name(player)} {verb}s"
 
 
 def _pretty(c: int, colour: bool) -> str:
@@ -1528,7 +1528,7 @@ def _event_texts(e: tuple[Any, ...], viewer: int) -> list[str]:
         if p == viewer:
             text = "you drew " + (" ".join(uno_str(c) for c in cards) or "nothing")
         else:
-            text = f"player {p} drew {_cards_text(len(cards))}"
+            text = f"{seat_name(p)} drew {_cards_text(len(cards))}"
         text += _WHY_TEXT[why]
         if len(cards) < wanted:
             text += f"; only {len(cards)} of {wanted} could be drawn: both piles are empty"
@@ -1579,7 +1579,7 @@ def _event_texts(e: tuple[Any, ...], viewer: int) -> list[str]:
                 f"score{'' if winner == viewer else 's'} {points} points; "
                 f"{_who(1 - winner, viewer)} held {held}"
             )
-        return [text + f"; scores: player 0 {scores[0]}, player 1 {scores[1]}"]
+        return [text + f"; scores: {seat_name(0)} {scores[0]}, {seat_name(1)} {scores[1]}"]
     if kind == EV_MATCH:
         return [f"match over: {_who(e[1], viewer)} won with {e[2]} points"]
     if kind == EV_DEAL:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.registry import game_class
-from .words import counted, give_up_words, tally
+from .words import ONE_TABLE_NAMES, counted, give_up_words, tally
 
 __all__ = [
     "AGAIN",
@@ -32,9 +32,6 @@ __all__ = [
     "winner_seat",
 ]
 
-#: The seats of two people at one table: names, written as names, since nobody at a
-#: shared screen is "you" (the app asks them for no names of their own).
-ONE_TABLE_NAMES = ("Player 1", "Player 2")
 #: The statistics' section of games two people played at one table (its heading and
 #: what it says under it), over a line a game, ``one_table_stats``'s ``item``: "UNO:
 #: Player 1 won 3, Player 2 won 2." (the web page's heading "At one table" stood over

@@ -100,6 +100,7 @@ from .words import (
     move_key_words,
     move_words,
     moves_words,
+    one_table_name,
     pile_legend,
     played_words,
     prompt_words,
@@ -807,7 +808,7 @@ def _detail(record: GameRecord, outcome: dict[str, Any], seat: int, ending: list
     if outcome.get("result") == "resigned":
         who = outcome.get("loser")
         if record.opponent == HUMAN and who is not None:
-            return f"Player {int(who) + 1} resigned."
+            return f"{one_table_name(int(who))} resigned."
         if record.opponent == FRIEND and who is not None:
             return _friend_resigned(record, int(who), seat)
         if who is not None and who != seat:
@@ -860,7 +861,7 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
     if asked is not None:
         return prompt_words(asked, names(record, seat))
     if record.opponent == HUMAN:
-        return f"Player {mover + 1} to move."
+        return f"{one_table_name(mover)} to move."
     if record.opponent == FRIEND:
         return _friend_status(record, mover, seat)
     if mover == seat:

@@ -31,8 +31,22 @@ from ..core.protocol import MoveKey, SolveStatus
 from ..errors import cut
 from .answers import GiveUpWords, LiveWords, MoveKeyWords, WorkingWords
 
+
+def one_table_name(seat: int) -> str:
+    """A seat's name where two people share one screen and nobody is "you" (the app
+    asks them for no names of their own): "Player 1" for seat 0. The one way the front
+    ends write a seat number for the people playing; the library's sentences write the
+    index itself ("player 0", ``parlour.core.protocol.seat_name``), as the rules do."""
+    return f"Player {seat + 1}"
+
+
+#: The seats of two people at one table: names, written as names (``one_table_name``).
+ONE_TABLE_NAMES = (one_table_name(0), one_table_name(1))
+
 __all__ = [
     "Names",
+    "ONE_TABLE_NAMES",
+    "one_table_name",
     "card_words",
     "cards_words",
     "colour_words",
@@ -614,7 +628,7 @@ class Names:
             return "you"
         if 0 <= who < len(self.seats):
             return self.seats[who]
-        return f"player {who + 1}"
+        return one_table_name(who)
 
     def object(self, who: int | None) -> str:
         return self.subject(who)

@@ -17,6 +17,7 @@ from typing import Any
 from ..ai.base import player_levels
 from ..argtypes import deal_number, whole_number
 from ..core.options import parse_option_words
+from ..core.protocol import seat_name
 from ..core.registry import game_class, game_names
 from ..errors import MissingExtraError
 from .backends import BACKENDS, check_backend, default_jobs
@@ -106,7 +107,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--out",
         help="write one JSON line per game to this file (its winner and scores count "
-        "seats from 0: seat 0 is Player 1)",
+        "seats from 0, as the table does: player 0 is the first of --players)",
     )
     p.set_defaults(func=cmd_simulate)
 
@@ -222,7 +223,7 @@ def summary_table(summary: Summary, seed: int, table_mod: Any) -> Any:
         title=f"{summary.game}: {n:,} {plural(unit, n)} ({seeds}), {versus}",
         title_justify="left",
     )
-    # "computer player" (random, fair, strong): beside "Player 1" a column called
+    # "computer player" (random, fair, strong): beside "player 0" a column called
     # "player" read as a second name for the seat
     if len(summary.players) > 1:
         table.add_column("seat")
@@ -232,9 +233,10 @@ def summary_table(summary: Summary, seed: int, table_mod: Any) -> Any:
     table.add_column("95% CI (Wilson)", justify="right")
     table.add_column("mean score", justify="right")
     for seat in summary.seats:
-        # "Player 1", as parlour play and every table name the first seat; the
-        # records of --out keep the engine's seat numbers (0 is Player 1)
-        who = f"Player {seat.seat + 1}"
+        # "player 0": the seat as the records of --out, their reasons ("player 1
+        # went out") and the engine number it; it said "Player 1" here, and so named
+        # player 1 of the records "Player 2"
+        who = seat_name(seat.seat)
         cells = [who, seat.player] if len(summary.players) > 1 else [seat.player]
         cells += [
             f"{seat.wins:,}",

@@ -25,7 +25,7 @@ from .. import games as _games  # noqa: F401  (registers the games in worker pro
 from ..ai.base import Player, RandomPlayer, make_player, player_levels
 from ..ai.hints import NO_WAY
 from ..core.options import given_options, resolve_options
-from ..core.protocol import GameState
+from ..core.protocol import GameState, seat_name
 from ..core.registry import game_class, match_games
 from ..core.session import new_game
 from ..errors import ParlourError, cut
@@ -250,7 +250,7 @@ def _hand_record(state: GameState, index: int, seed: int, moves: int) -> GameRec
     winner = int(last["winner"])
     points = int(last["points"])
     scores = (points, 0) if winner == 0 else (0, points)
-    return GameRecord(index, seed, "won", f"player {winner} went out", winner, scores, moves, 1)
+    return GameRecord(index, seed, "won", f"{seat_name(winner)} went out", winner, scores, moves, 1)
 
 
 def _game_record(

@@ -43,9 +43,9 @@ class GameRecord:
     game (0 in a won patience, ``None`` otherwise); ``scores`` the points each
     seat made (a patience without a score has ``None``); ``moves`` every move
     played by anyone; ``hands`` the UNO hands dealt (``None`` for other games).
-    Seats are the engine's numbers, from 0: seat 0 is the one people are told is
-    Player 1, as ``parlour simulate``'s table names it; the records keep them so that
-    files written before read the same.
+    Seats are the engine's numbers, from 0, and ``reason`` writes them the engine's
+    way (``seat_name``: "player 1 went out" when ``winner`` is 1), as
+    ``parlour simulate``'s table and ``SimResults``' repr name the seats.
     """
 
     index: int

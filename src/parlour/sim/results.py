@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from ..core.protocol import seat_name
 from ..errors import MissingExtraError, StorageError
 from .play import SimSpec, SimulationError
 from .records import GameRecord
@@ -53,7 +54,7 @@ class SimResults:
         last = spec.seed + summary.games - 1
         seeds = f"seed {spec.seed}" if summary.games == 1 else f"seeds {spec.seed}-{last}"
         seats = "; ".join(
-            f"seat {seat.seat} {seat.player} won {seat.wins} ({seat.win_rate:.1%}, "
+            f"{seat_name(seat.seat)} ({seat.player}) won {seat.wins} ({seat.win_rate:.1%}, "
             f"95% CI {seat.ci_low:.1%}-{seat.ci_high:.1%})"
             for seat in summary.seats
         )

@@ -40,7 +40,7 @@ from textual.widgets import RichLog, Static
 from ..errors import ParlourError
 from ..service.ending import deal_words, pair_words
 from ..service.policy import numbered
-from ..service.words import as_sentence, no_card_words, with_symbols
+from ..service.words import as_sentence, no_card_words, one_table_name, with_symbols
 from .canvas import Canvas, kept_whole
 from .dialogs import (
     ChoiceScreen,
@@ -492,7 +492,7 @@ class TableScreen(Screen[None]):
             self.take(answer)
 
         named = self.answer.get("names") or []
-        whose = str(named[seat]["whose"]) if seat < len(named) else f"Player {seat + 1}'s"
+        whose = str(named[seat]["whose"]) if seat < len(named) else f"{one_table_name(seat)}'s"
         back = {"u": "take your move back"} if self.answer.get("can_undo") else {}
         shown = NoticeScreen(str(notice["text"]), back, go_on=f"show {whose} cards")
         self.app.push_screen(shown, ready)
