@@ -1,5 +1,6 @@
 """Calculation encoded for learning (``parlour.ai.encoding``): foundations, waste piles
-and the stock's current card as card planes, then the stock count and the variant."""
+and the stock's current card as card planes, their sizes (the stock's among them), then
+the variant."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ from typing import Any
 
 from ..encoding import FRENCH, Encoding, Planes, Sheet, register_encoding
 
-PLANES = Planes(["F1", "F2", "F3", "F4", "W1", "W2", "W3", "W4", "S"], FRENCH, ["stock", "classic"])
+#: The stock's size is said once, as the size of its place ``S`` (out of the 48 cards
+#: it holds at the deal). A scalar said it again over 48 while the place said it over
+#: 52: two numbers, always in step, for one fact.
+PLANES = Planes(["F1", "F2", "F3", "F4", "W1", "W2", "W3", "W4", "S"], FRENCH, ["classic"])
+#: Cards in the stock at the deal: all but the four foundations' bases.
+STOCK = 48
 
 #: place -> (what is counted, what the top card is, what the size says), for
 #: docs/environments.md (``python -m parlour.envs.layout``).
@@ -28,13 +34,12 @@ PLACES: dict[str, tuple[str, str, str]] = {
     "S": (
         "the stock's current card (the one to play)",
         "the same card",
-        "cards in the stock, the current card included / 52",
+        f"cards in the stock, the current card included / {STOCK}",
     ),
 }
 
 #: scalar -> its meaning.
 SCALARS: dict[str, str] = {
-    "stock": "cards in the stock, the current card included / 48",
     "classic": "1 in the classic variant (no empty-pile move), else 0",
 }
 
@@ -45,8 +50,8 @@ def fill(p: Planes, out: Sheet[float], view: Mapping[str, Any]) -> None:
     for name, cards in view["waste"].items():
         p.pile(out, name, cards)
     current = view.get("current")
-    p.pile(out, "S", [current] if current else [], hidden=max(0, view["stock_count"] - 1))
-    p.scalar(out, "stock", view["stock_count"] / 48)
+    stock = view["stock_count"]
+    p.pile(out, "S", [current] if current else [], hidden=max(0, stock - 1), norm=STOCK)
     p.scalar(out, "classic", 1.0 if view.get("options", {}).get("classic") else 0.0)
 
 
