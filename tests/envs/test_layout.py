@@ -106,6 +106,8 @@ def test_the_patiences_numbers_mean_what_their_tables_say() -> None:
                 )
             stock = rows_named(game, "cards in the stock, the current card included / 48")
             assert obs[stock][0] == pytest.approx(view["stock_count"] / 48)
+            # said once: a scalar gave the same count again, over 52 beside 48
+            assert sum("cards in the stock" in r.what for r in observation_layout(game)) == 1
         elif game == "gate":
             for pile, cards in view["piles"].items():
                 assert obs[rows_named(game, f"cards in {pile} / 13")][0] == pytest.approx(
