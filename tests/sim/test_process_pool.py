@@ -10,6 +10,7 @@ from __future__ import annotations
 import faulthandler
 import multiprocessing
 import os
+import re
 import signal
 import sys
 import threading
@@ -132,6 +133,97 @@ def test_a_worker_that_dies_is_an_error_not_a_wait() -> None:
         sim.run("calculation", "random", games=4000, jobs=2, progress=kill_a_worker)
     assert time.perf_counter() - started < PROMPT
     assert multiprocessing.active_children() == []
+
+
+def test_a_worker_that_hangs_is_an_error_not_a_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker forked while another thread of the parent held a lock (a notebook's, a
+    server's) has a copy of the lock that nobody will ever release: a worker that takes
+    it waits for ever, and so did the run. It now ends once the worker has held its
+    chunk ``worker_timeout`` seconds without sending anything back."""
+    held = threading.Lock()
+    taken, done = threading.Event(), threading.Event()
+
+    def hold_the_lock() -> None:
+        with held:
+            taken.set()
+            done.wait()
+
+    holder = threading.Thread(target=hold_the_lock, daemon=True)
+    holder.start()
+    taken.wait()
+
+    def first_chunk_takes_the_lock(
+        spec: SimSpec, start: int, stop: int, rows: bool = True
+    ) -> Batch:
+        if start == 0:
+            held.acquire()  # held by a thread that the fork did not copy: for ever
+        return play_batch(spec, start, stop, rows)
+
+    monkeypatch.setattr(pool, "play_batch", first_chunk_takes_the_lock)
+    started = time.perf_counter()
+    try:
+        with pytest.raises(sim.BackendError) as caught:
+            sim.run("calculation", "random", games=400, jobs=2, worker_timeout=0.5)
+    finally:
+        done.set()
+        holder.join()
+    took = time.perf_counter() - started
+    assert 0.5 <= took < PROMPT
+    assert re.search(
+        r"parlour-sim-\d has sent nothing back for 0\.\d s while it played the chunk "
+        r"starting at game 0: it is stuck",
+        str(caught.value),
+    ), caught.value
+    assert "worker_timeout" in str(caught.value)
+    assert multiprocessing.active_children() == []
+
+
+class RayThatNeverAnswers:
+    """As much of Ray as the backend uses, with a chunk that never comes back."""
+
+    class exceptions:  # noqa: N801 - named as Ray's module
+        class GetTimeoutError(Exception):
+            pass
+
+    def __init__(self) -> None:
+        self.waited: list[float | None] = []
+
+    def is_initialized(self) -> bool:
+        return True  # a Ray already running: the run starts and shuts down none
+
+    def remote(self, **settings: Any) -> Any:
+        return lambda function: type("Remote", (), {"remote": lambda *args: object()})
+
+    def get(self, ref: object, timeout: float | None = None) -> Any:
+        self.waited.append(timeout)
+        raise self.exceptions.GetTimeoutError("Get timed out")
+
+    def cancel(self, ref: object) -> None:
+        pass
+
+
+def test_on_ray_a_run_waits_for_a_chunk_no_longer_than_the_worker_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = RayThatNeverAnswers()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with pytest.raises(
+        sim.BackendError, match="chunk starting at game 0 has not come back from Ray in 7 s"
+    ):
+        sim.run("calculation", "random", games=40, jobs=2, backend="ray", worker_timeout=7)
+    assert fake.waited == [7]
+
+
+@pytest.mark.parametrize("seconds", [0, -1.5, "60", True, float("nan")])
+def test_a_worker_timeout_that_is_no_time_is_refused(seconds: object) -> None:
+    with pytest.raises(sim.BackendError, match="worker_timeout is the seconds .* got"):
+        sim.run("calculation", "random", games=10, jobs=2, worker_timeout=seconds)  # type: ignore[arg-type]
+    assert multiprocessing.active_children() == []
+
+
+def test_no_worker_timeout_is_no_limit() -> None:
+    results = sim.run("calculation", "random", games=40, jobs=2, worker_timeout=None)
+    assert results.summary.games == 40
 
 
 @pytest.mark.skipif(

@@ -95,6 +95,7 @@ def test_the_table_and_the_records_name_each_seat_alike(
         (["gate", "--backend", "spark"], "'spark' is not a choice of --backend: choose process"),
         (["gate", "--matches"], "matches apply to uno only"),
         (["gate", "--address", "127.0.0.1:1"], "ray backend only"),
+        (["gate", "--worker-timeout", "0"], "'0' is not a number of seconds: give a whole"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

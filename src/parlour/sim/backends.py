@@ -23,12 +23,13 @@ from collections.abc import Generator
 from typing import Any
 
 from .play import Batch, SimSpec, play_batch
-from .pool import BackendError, WorkerPool
+from .pool import WORKER_TIMEOUT, BackendError, WorkerPool
 
 __all__ = [
     "BACKENDS",
     "ChunkPlanner",
     "check_backend",
+    "check_worker_timeout",
     "default_jobs",
     "iter_batches",
 ]
@@ -110,18 +111,35 @@ def iter_batches(
     backend: str = "process",
     address: str | None = None,
     rows: bool = True,
+    worker_timeout: float | None = WORKER_TIMEOUT,
 ) -> Batches:
     """``spec``'s games played in chunks, their batches in index order.
 
     ``rows`` asks for the per-game records (as tuples) besides each chunk's tally.
+    ``worker_timeout``: seconds a worker process may hold a chunk without sending a
+    batch back before the run ends with a ``BackendError`` naming it (None: no limit);
+    on Ray, seconds the run waits for its next chunk. One job plays in this process,
+    where nothing is forked, and has none.
     """
     check_backend(jobs, backend, address)
+    check_worker_timeout(worker_timeout)
     planner = ChunkPlanner(spec.games, jobs)
     if backend == "ray":
-        return _ray_batches(spec, jobs, planner, rows, address)
+        return _ray_batches(spec, jobs, planner, rows, address, worker_timeout)
     if jobs == 1:
         return _serial_batches(spec, planner, rows)
-    return _process_batches(spec, jobs, planner, rows)
+    return _process_batches(spec, jobs, planner, rows, worker_timeout)
+
+
+def check_worker_timeout(seconds: object) -> None:
+    """Refuse a ``worker_timeout`` that is neither None nor a positive number of seconds."""
+    if seconds is None:
+        return
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0:
+        raise BackendError(
+            "worker_timeout is the seconds a worker may hold a chunk without sending it "
+            f"back (a positive number, or None for no limit), got {seconds!r}"
+        )
 
 
 def check_backend(jobs: int, backend: str, address: str | None) -> None:
@@ -145,7 +163,9 @@ def _serial_batches(spec: SimSpec, planner: ChunkPlanner, rows: bool) -> Batches
         yield batch
 
 
-def _process_batches(spec: SimSpec, jobs: int, planner: ChunkPlanner, rows: bool) -> Batches:
+def _process_batches(
+    spec: SimSpec, jobs: int, planner: ChunkPlanner, rows: bool, worker_timeout: float | None
+) -> Batches:
     # 'fork' on Linux: workers start at once and work from any main program (a script,
     # a notebook, standard input). Nothing in a worker prints, logs or takes a lock
     # another thread could hold, and the command line draws its progress bar without
@@ -155,7 +175,7 @@ def _process_batches(spec: SimSpec, jobs: int, planner: ChunkPlanner, rows: bool
     method = "fork" if sys.platform == "linux" else "spawn"
     context = multiprocessing.get_context(method)
     workers = min(jobs, spec.games)
-    with WorkerPool(context, workers, spec, rows) as pool:
+    with WorkerPool(context, workers, spec, rows, worker_timeout) as pool:
         # Two chunks per worker in flight: one playing, one waiting, so no worker
         # idles while the parent unpacks a batch. Chunks are planned as results come
         # back, so their size follows the measured time per game.
@@ -214,7 +234,12 @@ def check_ray_address(address: str, timeout: float = 5.0) -> None:
 
 
 def _ray_batches(
-    spec: SimSpec, jobs: int, planner: ChunkPlanner, rows: bool, address: str | None
+    spec: SimSpec,
+    jobs: int,
+    planner: ChunkPlanner,
+    rows: bool,
+    address: str | None,
+    worker_timeout: float | None,
 ) -> Batches:
     ray = import_ray()
     started = False
@@ -241,22 +266,23 @@ def _ray_batches(
                 "or leave out --address for a local one"
             ) from None
         started = True
-    pending: deque[Any] = deque()
+    pending: deque[tuple[int, Any]] = deque()  # (first game, Ray reference) per chunk
     try:
         remote = ray.remote(num_cpus=1, max_retries=0)(play_batch)
         cpus = int(ray.cluster_resources().get("CPU", jobs)) if address else jobs
         planner.jobs = max(planner.jobs, cpus)
         window = max(2, 2 * cpus)
         for start, stop in planner:
-            pending.append(remote.remote(spec, start, stop, rows))
+            pending.append((start, remote.remote(spec, start, stop, rows)))
             if len(pending) >= window:
                 break
         while pending:
-            batch: Batch = ray.get(pending.popleft())
+            batch = _ray_get(ray, *pending[0], worker_timeout)
+            pending.popleft()
             planner.observe(batch)
             following = next(planner, None)
             if following is not None:
-                pending.append(remote.remote(spec, *following, rows))
+                pending.append((following[0], remote.remote(spec, *following, rows)))
             yield batch
     finally:
         # Not force=True: that kills the workers playing the chunks, and Ray could hand
@@ -264,8 +290,23 @@ def _ray_batches(
         # failed with WorkerCrashedError (3 runs in 40 after an interrupted one). A
         # plain cancel drops waiting chunks and interrupts playing ones (a chunk is a
         # quarter of a second of play at most), and the workers live on.
-        for ref in pending:
+        for _, ref in pending:
             with contextlib.suppress(Exception):  # best effort on the way out
                 ray.cancel(ref)
         if started:
             ray.shutdown()
+
+
+def _ray_get(ray: Any, start: int, ref: Any, timeout: float | None) -> Batch:
+    """The batch of the chunk starting at game ``start``, waited for no longer than
+    ``timeout`` seconds (the run waits for its chunks in order, so that is how long
+    the run has gone without progress)."""
+    try:
+        batch: Batch = ray.get(ref, timeout=timeout)
+    except ray.exceptions.GetTimeoutError:
+        raise BackendError(
+            f"the chunk starting at game {start} has not come back from Ray in {timeout:g} s: "
+            "a worker is stuck, or the cluster has no CPU free for it; if a chunk of these "
+            "games can take that long, pass a longer worker_timeout (None: no limit)"
+        ) from None
+    return batch

@@ -22,6 +22,7 @@ from ..core.registry import game_class, game_names
 from ..errors import MissingExtraError
 from .backends import BACKENDS, check_backend, default_jobs
 from .play import make_spec
+from .pool import WORKER_TIMEOUT
 from .runner import check_out, run_spec
 from .stats import Summary
 
@@ -105,6 +106,14 @@ def add_parser(sub: Any) -> None:
         "(default 5000 for patiences, 200000 for two-player games)",
     )
     p.add_argument(
+        "--worker-timeout",
+        type=whole_number("a number of seconds", 1),
+        metavar="S",
+        default=int(WORKER_TIMEOUT),
+        help="end the run with an error if a worker holds a chunk of games this many "
+        f"seconds without sending it back: it is stuck (default {int(WORKER_TIMEOUT)})",
+    )
+    p.add_argument(
         "--out",
         help="write one JSON line per game to this file (its winner and scores count "
         "seats from 0, as the table does: player 0 is the first of --players)",
@@ -185,6 +194,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             out=args.out,
             keep_records=False,
             progress=advance,
+            worker_timeout=args.worker_timeout,
         )
         show_rate(results.summary.games_per_second)  # the last frame agrees exactly
     summary = results.summary

@@ -19,6 +19,13 @@ a lock. The parent starts no thread: it waits on the pipes and on the workers'
 exit sentinels together, so a worker that dies (killed, out of memory) ends the
 run with an error rather than a wait for ever, and stopping is a kill and a join,
 done within milliseconds whatever the workers were doing.
+
+A worker can also hang without dying: forked from a program with threads (a notebook,
+a test runner, a web server), it holds a copy of every lock as it was at the fork, and
+one that another thread held then is never released in the worker. Nothing comes back
+from such a worker, so a run waits for a chunk no longer than ``worker_timeout``
+seconds since the worker's last batch (or since it was handed work while idle), then
+ends with a ``BackendError`` naming the worker and its chunk.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import pickle
 import signal
+import time
 import traceback
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
@@ -40,6 +48,12 @@ __all__ = ["BackendError", "WorkerPool", "WorkerTraceback"]
 
 #: Seconds a worker told to finish (at the end of a run) has to exit before it is killed.
 EXIT_GRACE = 1.0
+#: Seconds a worker may go without sending a batch back while it has a chunk to play,
+#: before the run takes it for stuck (``worker_timeout``): chunks hold about a quarter
+#: of a second of play once the first have been timed, and the first few games of the
+#: slowest players (Calculation's strong, an UNO match between strong players) take
+#: seconds, so ten minutes is far beyond any chunk that is being played.
+WORKER_TIMEOUT = 600.0
 
 
 class BackendError(ParlourError):
@@ -136,6 +150,9 @@ class _Worker:
     connection: Connection
     #: The first game of each chunk sent to this worker whose batch has not come back.
     chunks: list[int] = field(default_factory=list)
+    #: When (``time.monotonic``) the worker last showed progress: its last batch back,
+    #: or the chunk it was handed while it had none.
+    since: float = 0.0
 
 
 class WorkerPool:
@@ -144,12 +161,22 @@ class WorkerPool:
     :meth:`submit` hands a chunk to the least busy worker, :meth:`result` waits for
     a chunk's batch (keeping any other that comes back meanwhile), :meth:`close`
     lets the workers finish at the end of a run, and :meth:`stop` (also on leaving
-    a ``with`` block) kills whatever is still running.
+    a ``with`` block) kills whatever is still running. A worker that holds a chunk
+    and sends nothing back for ``worker_timeout`` seconds (None: no limit) is taken
+    for stuck: :meth:`result` raises a ``BackendError`` naming it and its chunk.
     """
 
-    def __init__(self, context: BaseContext, workers: int, spec: SimSpec, rows: bool) -> None:
+    def __init__(
+        self,
+        context: BaseContext,
+        workers: int,
+        spec: SimSpec,
+        rows: bool,
+        worker_timeout: float | None = WORKER_TIMEOUT,
+    ) -> None:
         self._workers: list[_Worker] = []
         self._finished: dict[int, Batch] = {}
+        self._timeout = worker_timeout
         blocked = _block_sigint()
         try:
             for number in range(1, workers + 1):
@@ -195,14 +222,42 @@ class WorkerPool:
             worker.connection.send((start, stop))
         except OSError:
             self._lost(worker)
+        if not worker.chunks:  # idle until now: its clock starts with this chunk
+            worker.since = time.monotonic()
         worker.chunks.append(start)
 
     def result(self, start: int) -> Batch:
         """The batch of the chunk starting at game ``start``, once it is back; an error
         a worker raised playing any chunk is raised here, with its traceback as cause."""
         while start not in self._finished:
-            self._collect(timeout=None)
+            self._collect(timeout=self._patience())
+            self._check_progress()
         return self._finished.pop(start)
+
+    def _patience(self) -> float | None:
+        """Seconds until the first busy worker's time is up (None: no limit)."""
+        busy = [w.since for w in self._workers if w.chunks]
+        if self._timeout is None or not busy:
+            return None
+        return max(0.0, min(busy) + self._timeout - time.monotonic())
+
+    def _check_progress(self) -> None:
+        """A worker that has held a chunk for ``worker_timeout`` seconds and sent
+        nothing back is stuck: the run cannot finish without it, so it ends here."""
+        if self._timeout is None:
+            return
+        now = time.monotonic()
+        for worker in self._workers:
+            waited = now - worker.since
+            if worker.chunks and waited >= self._timeout:
+                raise BackendError(
+                    f"worker process {worker.process.name} has sent nothing back for "
+                    f"{waited:.1f} s while it played the chunk starting at game "
+                    f"{worker.chunks[0]}: it is stuck (a worker forked from a program with "
+                    "threads, a notebook's or a server's, can wait for ever on a lock "
+                    "another thread held at the fork); if a chunk of these games can take "
+                    f"that long, pass a longer worker_timeout (None: no limit)"
+                )
 
     def _collect(self, timeout: float | None) -> None:
         """Take in what the workers sent, waiting up to ``timeout`` seconds for it."""
@@ -227,6 +282,7 @@ class WorkerPool:
                 raise error from WorkerTraceback(text)
             batch: Batch = rest[0]
             worker.chunks.remove(batch.start)
+            worker.since = time.monotonic()  # progress: its next chunk's clock starts
             self._finished[batch.start] = batch
         for worker in dead:
             if not worker.connection.poll():

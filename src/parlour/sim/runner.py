@@ -25,6 +25,7 @@ from ..core.registry import game_class
 from ..errors import InvalidOptionError, StorageError, meant, quoted
 from .backends import default_jobs, iter_batches
 from .play import SimSpec, SimulationError, make_spec
+from .pool import WORKER_TIMEOUT
 from .records import GameRecord
 from .results import SimResults, write_records
 from .stats import Tally
@@ -50,6 +51,7 @@ def run(
     out: str | Path | None = None,
     keep_records: bool = True,
     progress: Progress | None = None,
+    worker_timeout: float | None = WORKER_TIMEOUT,
     **unknown: Any,
 ) -> SimResults:
     """Play ``games`` games of ``game`` and return their summary and records.
@@ -64,6 +66,12 @@ def run(
     locally). ``max_moves`` stops a game that has not ended after that many
     moves and records it as ``capped`` (default: 5,000 for a patience, 200,000
     for a two-player game). ``out`` writes the records as JSON lines as they finish.
+
+    A worker process that holds a chunk of games and sends nothing back for
+    ``worker_timeout`` seconds (default ten minutes; None: no limit) ends the run with
+    a ``BackendError`` naming its chunk: a worker forked from a program with threads
+    (a notebook, a server) can wait for ever on a lock another thread held at the
+    fork. Raise it for players of your own that take minutes over a few games.
 
     Ctrl-C stops the run: the result then covers the games that finished and
     has ``interrupted`` set, so an interactive session keeps what it played.
@@ -91,6 +99,7 @@ def run(
         out=out,
         keep_records=keep_records,
         progress=progress,
+        worker_timeout=worker_timeout,
     )
 
 
@@ -122,6 +131,7 @@ def run_spec(
     out: str | Path | None = None,
     keep_records: bool = True,
     progress: Progress | None = None,
+    worker_timeout: float | None = WORKER_TIMEOUT,
 ) -> SimResults:
     """:func:`run` for a ready-made specification."""
     started = time.perf_counter()  # what the rate counts: the whole run, start-up included
@@ -139,7 +149,9 @@ def run_spec(
     jobs = default_jobs() if jobs is None else jobs
     want_rows = keep_records or out is not None
     # checks jobs, backend and address before anything starts
-    batches = iter_batches(spec, jobs, backend, address, rows=want_rows)
+    batches = iter_batches(
+        spec, jobs, backend, address, rows=want_rows, worker_timeout=worker_timeout
+    )
     tally = Tally(spec.game, spec.players, spec.unit)
     kept: list[GameRecord] = []
     stream = None
