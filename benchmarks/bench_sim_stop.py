@@ -21,45 +21,20 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
-import importlib
-import multiprocessing
 import os
 import platform
 import sys
 import threading
 import time
-from typing import Any
+from pathlib import Path
 
 from _report import percentile
 
 from parlour import sim
-from parlour.sim.play import play_batch
 
-#: Bytes added to every batch (``--pad``).
-PADDING = 0
-
-
-def padded_batch(spec: Any, start: int, stop: int, rows: bool = True) -> Any:
-    """``play_batch``, with ``PADDING`` bytes more on its tally (which the parent
-    reads no further than its fields). A module-level function, since the old pool
-    sent the function itself to its workers."""
-    batch = play_batch(spec, start, stop, rows)
-    batch.tally.padding = b"x" * PADDING
-    return batch
-
-
-def pad_batches(size: int) -> None:
-    """Every batch ``size`` bytes larger. The workers are forked, so they play the
-    patched function; it is set wherever a backend module looks ``play_batch`` up."""
-    global PADDING
-    PADDING = size
-    for name in ("parlour.sim.pool", "parlour.sim.backends"):
-        try:
-            module = importlib.import_module(name)
-        except ImportError:  # an older parlour, without the module
-            continue
-        if hasattr(module, "play_batch"):
-            module.play_batch = padded_batch  # type: ignore[attr-defined]
+# the interrupted run, written once for this script and tests/sim/test_process_pool.py
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from interrupted_runs import interrupted_run, pad_batches  # noqa: E402
 
 
 def bystanders() -> threading.Event:
@@ -94,21 +69,13 @@ def hang_alarm(seconds: float, run: int) -> threading.Timer:
 
 def stop_time(after: int) -> float:
     """Seconds from a KeyboardInterrupt after ``after`` chunks to the run's return."""
-    seen: list[int] = []
-    asked = 0.0
-
-    def interrupt(done: int) -> None:
-        nonlocal asked
-        seen.append(done)
-        if len(seen) == after:
-            asked = time.perf_counter()
-            raise KeyboardInterrupt
-
-    results = sim.run("calculation", "random", games=400, jobs=2, progress=interrupt)
-    took = time.perf_counter() - asked
-    if not results.interrupted or multiprocessing.active_children():
-        raise SystemExit(f"a run was not interrupted cleanly after {after} chunks")
-    return took
+    stopped = interrupted_run(after)
+    if stopped.problems():
+        raise SystemExit(
+            f"a run was not interrupted cleanly after {after} chunks: "
+            + "; ".join(stopped.problems())
+        )
+    return stopped.seconds
 
 
 def main() -> None:

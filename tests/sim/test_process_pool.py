@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+import interrupted_runs
+from interrupted_runs import interrupted_run
 from parlour import sim
 from parlour.sim import pool
 from parlour.sim.play import Batch, SimSpec, make_spec, play_batch
@@ -44,33 +46,8 @@ def watchdog() -> Iterator[None]:
 def big_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Batches of about 1 MB, more than a pipe holds, so a worker is often in the
     middle of sending one when the run stops (the moment that hung the old pool)."""
-
-    def padded(spec: SimSpec, start: int, stop: int, rows: bool = True) -> Batch:
-        batch = play_batch(spec, start, stop, rows)
-        batch.tally.padding = b"x" * 1_000_000  # type: ignore[attr-defined]
-        return batch
-
-    monkeypatch.setattr(pool, "play_batch", padded)
-
-
-def interrupted_run(after: int) -> float:
-    """Seconds a two-worker run interrupted after ``after`` chunks takes to stop."""
-    seen: list[int] = []
-    asked = 0.0
-
-    def interrupt(done: int) -> None:
-        nonlocal asked
-        seen.append(done)
-        if len(seen) == after:
-            asked = time.perf_counter()
-            raise KeyboardInterrupt
-
-    results = sim.run("calculation", "random", games=400, jobs=2, progress=interrupt)
-    took = time.perf_counter() - asked
-    assert results.interrupted
-    assert [r.index for r in results.records] == list(range(sum(seen)))
-    assert multiprocessing.active_children() == []
-    return took
+    monkeypatch.setattr(interrupted_runs, "PADDING", 1_000_000)
+    monkeypatch.setattr(pool, "play_batch", interrupted_runs.padded_batch)
 
 
 @pytest.mark.usefixtures("watchdog", "big_batches")
@@ -79,10 +56,11 @@ def test_interrupted_runs_stop_at_once_and_leave_no_worker() -> None:
     quit_event = threading.Event()
     threading.Thread(target=quit_event.wait, daemon=True).start()
     try:
-        slowest = max(interrupted_run(after=1 + attempt % 3) for attempt in range(20))
+        stops = [interrupted_run(after=1 + attempt % 3) for attempt in range(20)]
     finally:
         quit_event.set()
-    assert slowest < PROMPT
+    assert [stop.problems() for stop in stops] == [[]] * 20
+    assert max(stop.seconds for stop in stops) < PROMPT
 
 
 def test_an_error_in_a_worker_ends_the_run_with_it(
