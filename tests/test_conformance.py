@@ -38,7 +38,7 @@ def played(*patterns: str) -> Callable[[parlour.Game], bool]:
 def talon_spent_with_moves_left(game: parlour.Game) -> bool:
     """8 x 8: the last pass's talon used up, the game not over (moves are left)."""
     view = game.view(0)
-    return game.outcome is None and view["talon"] == 0 and view["pass"] == view["passes"]
+    return game.outcome is None and view["stock_count"] == 0 and view["pass"] == view["passes"]
 
 
 def a_hand_won_with_a_draw_two(game: parlour.Game) -> bool:

@@ -158,7 +158,7 @@ def test_deal_layout_rows_then_talon_top_first() -> None:
     tops = [r["face_up"] for r in v["rows"]]
     assert tops == [[c] for c in deck.split()[7:64:8]]
     assert all(r["face_down"] == 7 for r in v["rows"])
-    assert v["talon"] == 40 and v["waste"] == [] and v["pending"] is None
+    assert v["stock_count"] == 40 and v["waste"] == [] and v["pending"] is None
     assert v["pass"] == 1 and v["passes"] == 3
     assert foundations(g) == [None] * 8
     # T1 is cards 1-8, bottom up: moving its top uncovers card 7.
@@ -371,7 +371,7 @@ def test_turn_makes_a_pending_card_and_nothing_else_is_legal() -> None:
     g = new(talon="KH")
     g.play("turn")
     v = g.view()
-    assert v["pending"] == "KH" and v["talon"] == 39
+    assert v["pending"] == "KH" and v["stock_count"] == 39
     assert g.state.last_events(0) == [Event("turn_up", 0, ("KH",), source="S", target="P")]
     assert all(m.startswith("P ") for m in g.legal_moves())
     before = g.state.key()
@@ -472,7 +472,7 @@ def _run_passes(g: parlour.Game) -> list[list[str]]:
         g.play("turn")
         v = g.view()
         if v["pending"] is None:  # the waste was turned over
-            assert v["waste"] == [] and v["talon"] == 40
+            assert v["waste"] == [] and v["stock_count"] == 40
             assert v["pass"] == len(passes) + 1
             assert g.state.last_events(0) == [Event("turnover", 0, (), 3, "W", "S", v["pass"])]
             passes.append([])
@@ -490,7 +490,7 @@ def test_three_passes_without_shuffle_then_lost() -> None:
     assert passes[0] == THREES_TO_SEVENS.split()
     assert passes[1] == passes[0] and passes[2] == passes[0]
     v = g.view()
-    assert v["pass"] == 3 and v["talon"] == 0 and len(v["waste"]) == 40
+    assert v["pass"] == 3 and v["stock_count"] == 0 and len(v["waste"]) == 40
     assert g.outcome == parlour.Outcome("lost", "no legal move left")
     assert g.legal_moves() == []
     with pytest.raises(parlour.GameOverError):
@@ -502,7 +502,7 @@ def test_turn_on_an_empty_talon_only_turns_the_waste_over() -> None:
     for _ in range(40):
         g.play("turn")
         g.play("P W")
-    assert g.view()["talon"] == 0
+    assert g.view()["stock_count"] == 0
     assert g.state.move_parts((2,)) == {
         "move": "turn",
         "source": None,
@@ -513,7 +513,7 @@ def test_turn_on_an_empty_talon_only_turns_the_waste_over() -> None:
     g.play("turn")
     assert g.state.last_events(0) == [Event("turnover", 0, (), 3, "W", "S", 2)]
     v = g.view()
-    assert v["pending"] is None and v["talon"] == 40 and v["pass"] == 2
+    assert v["pending"] is None and v["stock_count"] == 40 and v["pass"] == 2
 
 
 def test_no_turn_after_the_third_pass() -> None:
@@ -539,7 +539,7 @@ def test_turn_with_talon_and_waste_empty_is_not_a_move() -> None:
         g.play("turn")
         g.play("P F")
     v = g.view()
-    assert v["talon"] == 0 and v["waste"] == [] and v["pass"] == 1
+    assert v["stock_count"] == 0 and v["waste"] == [] and v["pass"] == 1
     assert "turn" not in g.legal_moves()
     with pytest.raises(parlour.IllegalMoveError, match="talon and the waste are both empty"):
         g.play("turn")
@@ -679,7 +679,7 @@ def test_view_shows_only_what_the_player_sees() -> None:
     }
     assert v["game"] == NAME and v["player"] == 0 and v["to_move"] == 0
     assert v["legal_moves"] == g.legal_moves()
-    assert isinstance(v["talon"], int) and v["stock_count"] == v["talon"]
+    assert isinstance(v["stock_count"], int)
     text = json.dumps(v)
     # AC lies face down (cards 1 and 53) and 2C too (cards 2 and 54): never shown.
     assert "AC" not in text and "2C" not in text

@@ -534,7 +534,7 @@ def test_reveal_search_turns_up_a_card_without_counting_on_one() -> None:
         player.observe(game.view(0), move)
     view = game.view(0)
     talon = player.known_talon(view)
-    assert len(talon) == view["talon"] > 0
+    assert len(talon) == view["stock_count"] > 0
     down = sum(row["face_down"] for row in view["rows"])
     seen = sampling.sample_position(view, talon, [0] * down)  # face-down cards as blanks
     line = RevealSearch(Budget(nodes=5_000), down).run(seen)

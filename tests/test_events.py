@@ -113,11 +113,11 @@ def test_gate_events(bars: int) -> None:
                     assert e.target is not None and e.cards[0] in piles[e.target]
                 if first.what == "turn_up":
                     assert view["waste_top"] == first.cards[0] and first.target == "W"
-                assert before[0]["stock"] + len(before[0]["waste"]) == (
-                    view["stock"] + len(view["waste"]) + len(dealt)
+                assert before[0]["stock_count"] + len(before[0]["waste"]) == (
+                    view["stock_count"] + len(view["waste"]) + len(dealt)
                 )
                 if any(e.what == "empty" for e in events):
-                    assert view["stock"] == 0 < before[0]["stock"]
+                    assert view["stock_count"] == 0 < before[0]["stock_count"]
             else:
                 assert first.what in ("play", "move") and first.target is not None
                 if first.target.startswith("F"):

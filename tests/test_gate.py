@@ -84,7 +84,7 @@ def test_layout_order_posts_bars_then_stock_top_first() -> None:
     assert [p[f"T{i}"] for i in range(1, 5)] == [["7C"], ["8C"], ["9C"], ["TC"]]
     assert [p[f"B{i}"] for i in range(1, 5)] == [["JC"], ["QC"], ["KC"], ["2D"]]
     assert p["R"] == ["3D", "4D", "5D", "6D", "7D"]
-    assert g.view()["stock"] == 34
+    assert g.view()["stock_count"] == 34
     assert g.view()["waste"] == []
     g.play("deal")
     assert g.view()["waste"] == ["8D"]
@@ -99,7 +99,7 @@ def test_layout_with_three_card_bars() -> None:
     assert [p["T1"], p["T2"], p["T3"]] == [["7C"], ["8C"], ["9C"]]
     assert [p["B1"], p["B2"], p["B3"]] == [["JC"], ["QC"], ["KC"]]
     assert p["R"] == ["3D", "4D", "5D", "6D", "7D"]
-    assert g.view()["stock"] == 36
+    assert g.view()["stock_count"] == 36
     g.play("deal")
     assert g.view()["waste"] == ["8D"]
 
@@ -376,7 +376,7 @@ def test_deal_fills_vacancies_from_the_waste_when_the_stock_is_exhausted() -> No
     deck = parse_cards(g.state.deal_str())
     for _ in range(34):
         g.play("deal")
-    assert g.view()["stock"] == 0
+    assert g.view()["stock_count"] == 0
     assert g.view()["waste_top"] == card_str(deck[51])
     g.play("L T1")
     g.play("L T1")  # L holds 3 cards: two vacancies
@@ -397,13 +397,13 @@ def test_a_fill_that_exhausts_the_stock_goes_on_from_the_waste() -> None:
     deck = parse_cards(g.state.deal_str())
     for _ in range(33):
         g.play("deal")
-    assert g.view()["stock"] == 1
+    assert g.view()["stock_count"] == 1
     g.play("L T1")
     g.play("L T1")
     g.play("deal")
     # First the stock's last card, then the waste top: the card turned just before it.
     assert piles(g)["L"] == ["KC", "KD", "QC", card_str(deck[51]), card_str(deck[50])]
-    assert g.view()["stock"] == 0
+    assert g.view()["stock_count"] == 0
     assert len(g.view()["waste"]) == 32
 
 
@@ -424,7 +424,7 @@ def test_deal_is_legal_only_when_it_moves_a_card() -> None:
     for move in moves:
         view = g.view()
         vacancies = sum(not view["piles"][p] for p in view["piles"])
-        if view["stock"] == 0 and not view["waste"] and vacancies:
+        if view["stock_count"] == 0 and not view["waste"] and vacancies:
             assert "deal" not in g.legal_moves()
             with pytest.raises(parlour.IllegalMoveError, match="stock and the waste heap"):
                 g.play("deal")
@@ -620,7 +620,7 @@ def test_golden_deals_three_card_bars(seed: int) -> None:
     assert " ".join(p[f"T{i}"][0] for i in range(1, 4)) == top
     assert " ".join(p[f"B{i}"][0] for i in range(1, 4)) == second
     assert " ".join(p["R"]) == post_r
-    assert g.view()["stock"] == stock
+    assert g.view()["stock_count"] == stock
     again = parlour.new_game("gate", deck=GOLDEN[seed], bars=3)
     assert again.state.key() == g.state.key()
 
@@ -636,7 +636,7 @@ def test_view_shows_only_face_up_cards() -> None:
     text = json.dumps(view)
     deck = g.state.deal_str().split()
     hidden = deck[21:]  # the 31 cards still in the stock
-    assert view["stock"] == len(hidden)
+    assert view["stock_count"] == len(hidden)
     for c in hidden:
         assert f'"{c}"' not in text
     for c in deck[:21]:

@@ -160,7 +160,7 @@ def test_fair_player_says_when_no_move_leads_anywhere() -> None:
     assert player.stuck
     state = game.state
     assert state.outcome is None and state.legal_moves()  # moves remain, none helps
-    assert state.view(0)["stock"] == 0
+    assert state.view(0)["stock_count"] == 0
 
 
 # --- the strong player (positions to deal from judged on sampled stock orders) -
@@ -178,7 +178,7 @@ def test_strong_player_judges_by_play_outs_late_in_the_stock_and_never_repeats()
     legal moves, no position twice, an end, and reasons that say what the samples said."""
     game = parlour.new_game(NAME, seed=4, bars=3)
     fair = GateFairPlayer(4)
-    while game.view(0)["stock"] > 16:
+    while game.view(0)["stock_count"] > 16:
         game.play(fair.choose(game.view(0), game.legal_moves()))
     player = GateStrongPlayer(4, 0.3)
     reasons: list[str] = []
@@ -214,10 +214,10 @@ def test_the_hint_is_the_same_whatever_the_hidden_order() -> None:
     """Late in the stock, where the strong player samples: the same moves on a deck
     whose undealt cards lie in another order give the same view and the same hint."""
     a = parlour.new_game(NAME, seed=4, bars=3)
-    while a.view(0)["stock"] > 16:
+    while a.view(0)["stock_count"] > 16:
         a.play(hint(a, seconds=0).move)
     deal = parse_cards(Gate.new(4, None, {"bars": 3}).deal_str())
-    left = a.view(0)["stock"]
+    left = a.view(0)["stock_count"]
     tail = deal[-left:]
     Rng(5).shuffle(tail)
     b = gate(" ".join(map(card_str, deal[:-left] + tail)), bars=3)
@@ -342,7 +342,7 @@ def test_the_books_won_games_are_solved(name: str) -> None:
 def test_solving_mid_game_after_deals() -> None:
     game = parlour.new_game(NAME, seed=4, bars=3)
     player = GateFairPlayer(4)
-    while game.state.view(0)["stock"] > 20:
+    while game.state.view(0)["stock_count"] > 20:
         game.play(player.choose(game.view(0), game.legal_moves()))
     result = solve(game, Budget(nodes=50_000))
     assert result.status == "solved"

@@ -51,7 +51,7 @@ def _fair_to(seed: int, stock: int) -> Game:
     """A 3-card-bar deal played by the fair player until ``stock`` cards are left."""
     game = parlour.new_game("gate", seed=seed, bars=3)
     fair = GateFairPlayer(seed)
-    while game.view(0)["stock"] > stock:
+    while game.view(0)["stock_count"] > stock:
         game.play(fair.choose(game.view(0), game.legal_moves()))
     return game
 

@@ -117,7 +117,10 @@ def test_gate_parts(bars: int) -> None:
                 trial.play("deal")
                 after = trial.view(0)
                 moved = (
-                    before["stock"] + len(before["waste"]) - after["stock"] - len(after["waste"])
+                    before["stock_count"]
+                    + len(before["waste"])
+                    - after["stock_count"]
+                    - len(after["waste"])
                 )
                 assert parts["count"] == (moved or 1)
     assert deals

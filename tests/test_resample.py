@@ -158,7 +158,7 @@ def test_a_sample_is_the_same_table_to_its_player(variant: tuple[str, dict[str, 
 def test_nothing_hidden_samples_to_itself() -> None:
     """A patience with no hidden card left: the sample is the position itself."""
     gate = parlour.new_game("gate", seed=4)
-    while gate.state.view(0)["stock"]:
+    while gate.state.view(0)["stock_count"]:
         gate.play("deal")
     calc = parlour.new_game("calculation", seed=4)
     while calc.view()["stock_count"] > 1:

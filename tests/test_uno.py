@@ -210,7 +210,7 @@ def test_explicit_deck_layout() -> None:
     assert hand(g, 1) == ["Y5", "Y6", "Y7", "B1", "B2", "B3", "B4"]
     v = g.view(0)
     assert v["top"] == "R9" and v["colour"] == "R" and v["discard"] == ["R9"]
-    assert v["draw_pile"] == 93 and v["starter"] == 0 and g.to_move == 0
+    assert v["stock_count"] == 93 and v["starter"] == 0 and g.to_move == 0
     g.play("draw")  # the draw pile's top card comes first
     assert "B5" in hand(g, 0)
     assert g.state.deal_str() == deck("R1 R2 R3 R4 G5 G6 W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9", "B5 B6")
@@ -316,7 +316,7 @@ def test_first_card_skip_with_first_1_makes_player_0_begin() -> None:
 def test_first_card_w4_explicit_goes_to_the_bottom_repeatedly() -> None:
     text = deck("R1 R2 R3 R4 G9 G6 W", "B1 B2 B3 B4 Y5 Y6 Y7", "W4", draw="W4 R5")
     g = parlour.new_game("uno", seed=0, deck=text)
-    assert g.view(0)["top"] == "R5" and g.view(0)["draw_pile"] == 93
+    assert g.view(0)["top"] == "R5" and g.view(0)["stock_count"] == 93
     assert g.state._draw[:2] == [parse_uno_card("W4")] * 2  # stored bottom first
     assert g.state.deal_str() == text
     assert "a Wild Draw Four was turned up 2 time(s)" in g.view(0)["events"][0]
@@ -327,7 +327,7 @@ def test_first_card_w4_seeded_is_shuffled_back() -> None:
     g = parlour.new_game("uno", seed=25)
     v = g.view(0)
     assert "Wild Draw Four was turned up 1 time(s)" in v["events"][0]
-    assert v["top"] == "R7" and v["discard"] == ["R7"] and v["draw_pile"] == 93
+    assert v["top"] == "R7" and v["discard"] == ["R7"] and v["stock_count"] == 93
     assert g.state._draw.index(parse_uno_card("W4")) == 11
     # deal_str records the deal after the W4 went back: it deals the same first hand.
     h = parlour.new_game("uno", seed=25, deck=g.state.deal_str(), first=v["starter"])
@@ -735,10 +735,10 @@ def test_challenge_when_nothing_can_be_challenged() -> None:
 def test_reshuffle_when_the_draw_pile_is_empty() -> None:
     g = new("R1 G2 G3 G4 G9 G6 W", "B1 B2 B3 B4 Y5 Y6 Y7", "R9")
     bury(g, 0)
-    assert g.view(0)["draw_pile"] == 0 and len(g.view(0)["discard"]) == 94
+    assert g.view(0)["stock_count"] == 0 and len(g.view(0)["discard"]) == 94
     g.play("draw")
     v = g.view(0)
-    assert v["discard"] == ["R9"] and v["draw_pile"] == 92 and v["colour"] == "R"
+    assert v["discard"] == ["R9"] and v["stock_count"] == 92 and v["colour"] == "R"
     assert any("shuffled to form a new draw pile of 93 cards" in e for e in v["events"])
     check_conservation(g)
 
@@ -749,7 +749,7 @@ def test_reshuffle_in_the_middle_of_a_draw_two() -> None:
     g.play("RD")
     v = g.view(1)
     assert len(v["hand"]) == 9 and "B5" in v["hand"]
-    assert v["discard"] == ["RD"] and v["draw_pile"] == 92
+    assert v["discard"] == ["RD"] and v["stock_count"] == 92
     events = v["events"]
     assert events[0].startswith("the discard pile was shuffled") and events[1].startswith(
         "you drew B5 "
@@ -1019,7 +1019,7 @@ def test_view_shows_only_what_the_player_may_see() -> None:
     } == set(v)
     assert v["legal_moves"] == [] and g.view(1)["legal_moves"] != []
     assert v["discard"] == ["R9", "R1"] and v["top"] == "R1"  # bottom first, top last
-    assert v["opponent_cards"] == 7 and v["draw_pile"] == 93
+    assert v["opponent_cards"] == 7 and v["stock_count"] == 93
     text = json.dumps(v)
     assert not re.search(r'"Y\d"', text)  # none of player 1's cards
     assert "B5" not in text  # nor the draw pile's order

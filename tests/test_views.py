@@ -8,6 +8,8 @@ legal moves, for the player to move only.
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any, NotRequired, get_args, get_origin, get_type_hints, is_typeddict
 
 import pytest
@@ -90,7 +92,8 @@ def test_a_resigned_game_offers_no_moves() -> None:
     assert view["legal_moves"] == [] and view["moves"] == []
 
 
-#: The rules' own word for the pile a game deals or draws from, kept beside stock_count.
+#: The rules' own word for the pile a game deals or draws from: a deprecated alias of
+#: stock_count, kept (equal to it) for code and web pages written before (CHANGELOG.md).
 STOCK_WORDS = {"calculation": None, "gate": "stock", "eight-by-eight": "talon", "uno": "draw_pile"}
 
 
@@ -119,3 +122,28 @@ def test_one_idea_has_one_key_in_every_game(name: str) -> None:
     first = {"gate": 34, "eight-by-eight": 40, "calculation": 48}  # the cards not dealt out
     if name in first:
         assert parlour.new_game(name, seed=1).view(0)["stock_count"] == first[name]
+
+
+ROOT = Path(__file__).resolve().parents[1]
+#: How a reader reads an alias: view["talon"], view.get("talon"), view.talon in JS.
+ALIAS_READ = re.compile(
+    r"""\[\s*["'](?:stock|talon|draw_pile)["']\s*\]"""
+    r"""|\.get\(\s*["'](?:stock|talon|draw_pile)["']"""
+    r"|\bview\.(?:stock|talon|draw_pile)\b"
+)
+
+
+def test_nothing_in_parlour_reads_the_deprecated_stock_keys() -> None:
+    """Every reader (front ends, encoders, environments, computer players, tests) reads
+    ``stock_count``; the aliases stay in the views for others (this file checks them)."""
+    found = []
+    where = [("src", "*.py"), ("src", "*.js"), ("tests", "*.py")]
+    where += [("benchmarks", "*.py"), ("examples", "*.py")]
+    for folder, pattern in where:
+        for path in sorted((ROOT / folder).rglob(pattern)):
+            if path == Path(__file__).resolve():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if ALIAS_READ.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "read stock_count instead:\n" + "\n".join(found)

@@ -116,7 +116,7 @@ def test_the_patiences_numbers_mean_what_their_tables_say() -> None:
             lowest = rows_named(game, "the left post L:")[0] + 52 + parlour_card(view, "L")
             assert obs[lowest] == 1
             stock = rows_named(game, "cards in the stock / 34")
-            assert obs[stock][0] == pytest.approx(view["stock"] / 34)
+            assert obs[stock][0] == pytest.approx(view["stock_count"] / 34)
         else:
             for row in view["rows"]:
                 name = row["name"]
@@ -126,7 +126,7 @@ def test_the_patiences_numbers_mean_what_their_tables_say() -> None:
                 size = rows_named(game, f"cards in {name}, face-down ones included / 20")
                 assert obs[size][0] == pytest.approx((len(row["face_up"]) + row["face_down"]) / 20)
             talon = rows_named(game, "cards in the talon / 40")
-            assert obs[talon][0] == pytest.approx(view["talon"] / 40)
+            assert obs[talon][0] == pytest.approx(view["stock_count"] / 40)
 
 
 def parlour_card(view: dict[str, object], pile: str) -> int:

@@ -194,8 +194,11 @@ class BaseView(TypedDict):
     * ``foundations``: every patience and Chinese Patience (its shape is the game's);
     * ``stock_count``: the cards left in the pile the game deals or draws from
       (Calculation's and The Gate's stock, 8 x 8's talon, UNO's draw pile). The Gate
-      also says ``stock``, 8 x 8 ``talon`` and UNO ``draw_pile``, the rules' own words,
-      which the web table reads.
+      also says ``stock``, 8 x 8 ``talon`` and UNO ``draw_pile``, the rules' own words:
+      deprecated aliases of ``stock_count`` that nothing in parlour reads any more,
+      kept (always equal to it) for code written against 0.1 and for a web page loaded
+      before an upgrade, which reads them until it is reloaded. A view is a plain dict
+      (JSON as it is), so reading an alias cannot warn; they go in 1.0.
 
     Other keys are one game's own idea, in its rules' words (8 x 8's ``pass`` and
     ``passes``, its passes through the talon, are not UNO's ``passes``, the passes in a

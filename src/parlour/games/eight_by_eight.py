@@ -153,7 +153,7 @@ class EightByEightView(BaseView, _Passes):
     pending: str | None  # the talon card turned up, to be placed first
     waste: list[str]  # bottom first
     stock_count: int  # cards left in the talon, face down
-    talon: int  # the same, in the rules' word (the web table reads it)
+    talon: int  # deprecated alias of stock_count (BaseView says why it stays)
     on_foundations: int
 
 

@@ -64,7 +64,7 @@ class GateView(BaseView):
     waste: list[str]  # bottom first
     waste_top: str | None
     stock_count: int  # cards left in the stock
-    stock: int  # the same (the web table reads it)
+    stock: int  # deprecated alias of stock_count (BaseView says why it stays)
     foundations: dict[str, str | None]  # F1-F4: top card, None while empty
 
 

@@ -322,7 +322,7 @@ class UnoView(BaseView):
     top: str
     colour: str | None  # the colour in play; None until a Wild turned up first is named
     stock_count: int  # cards in the draw pile, face down
-    draw_pile: int  # the same, in the rules' word (the web table reads it)
+    draw_pile: int  # deprecated alias of stock_count (BaseView says why it stays)
     scores: list[int]
     target: int
     hand_number: int

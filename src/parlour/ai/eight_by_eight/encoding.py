@@ -51,7 +51,7 @@ def fill(p: Planes, out: Sheet[float], view: Mapping[str, Any]) -> None:
     p.pile(out, "W", view["waste"], norm=40)
     found = [c for f in view["foundations"] for c in suit_run(f["top"])]
     p.pile(out, "F", found, norm=104)
-    p.scalar(out, "talon", view["talon"] / 40)
+    p.scalar(out, "talon", view["stock_count"] / 40)
     p.scalar(out, "pass", view["pass"] / max(1, view["passes"]))
 
 

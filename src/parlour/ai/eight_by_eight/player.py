@@ -336,7 +336,7 @@ class EightByEightFairPlayer(Player):
                 self._expect = apply_moves(p, plan[:1])
                 return text, _reason(p, plan)
         if can_turn:
-            return "turn", f"{turn_words(bool(view['talon']))}: nothing better on the table"
+            return "turn", f"{turn_words(bool(view['stock_count']))}: nothing better on the table"
         self.stuck = True
         return self._any_new(view, legal), NO_WAY
 

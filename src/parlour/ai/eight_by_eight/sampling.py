@@ -213,7 +213,7 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
         """The talon's cards, top first, when they are known (from the second pass)."""
         if int(view["pass"]) < 2:
             return ()
-        left = int(view["talon"])
+        left = int(view["stock_count"])
         return self._flipped[len(self._flipped) - left :] if left else ()
 
     def observe(self, view: Mapping[str, Any], move: str) -> None:
@@ -229,7 +229,7 @@ class EightByEightStrongPlayer(EightByEightFairPlayer):
             found = self._endgame(view, legal, talon)
             if found is not None:
                 return found
-        if legal and (int(view["pass"]) >= 2 or not view["talon"]):  # the talon is known
+        if legal and (int(view["pass"]) >= 2 or not view["stock_count"]):  # the talon is known
             found = self._reveal(view, legal, talon, len(hidden))
             if found is not None:
                 self._seen.add(_view_position(view))

@@ -50,7 +50,7 @@ def fill(p: Planes, out: Sheet[float], view: Mapping[str, Any]) -> None:
         p.pile(out, name, cards, norm=13)
     p.pile(out, "W", view["waste"])
     p.pile(out, "F", [c for top in view["foundations"].values() for c in suit_run(top)])
-    p.scalar(out, "stock", view["stock"] / 34)
+    p.scalar(out, "stock", view["stock_count"] / 34)
     p.scalar(out, "bars", 1.0 if view.get("bars") == 3 else 0.0)
 
 

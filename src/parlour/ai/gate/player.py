@@ -54,7 +54,7 @@ class _Table:
             name: bytes(parse_card(c) for c in piles[name]) for name in ("L", "R", *self.names)
         }
         self.piles["W"] = bytes(parse_card(c) for c in view["waste"])
-        self.left: int = int(view["stock"])
+        self.left: int = int(view["stock_count"])
         fr = [0, 0, 0, 0]
         self.slot_of: dict[int, int] = {}  # suit -> foundation number
         for slot, top in view["foundations"].items():

@@ -95,7 +95,7 @@ def fill(p: Planes, out: Sheet[float], view: Mapping[str, Any]) -> None:
     phase = PHASE_OF.get(str(view.get("phase")))
     if phase is not None:
         p.scalar(out, f"phase_{phase}", 1.0)
-    p.scalar(out, "draw_pile", view["draw_pile"] / 108)
+    p.scalar(out, "draw_pile", view["stock_count"] / 108)
     target = max(1, view["target"])
     p.scalar(out, "my_score", view["scores"][me] / target)
     p.scalar(out, "their_score", view["scores"][1 - me] / target)

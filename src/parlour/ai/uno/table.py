@@ -87,7 +87,7 @@ def read_table(view: Mapping[str, Any]) -> Table:
         discard=[CARD[s] for s in view["discard"]],
         opp=int(view["opponent_cards"]),
         opp_w4=len(view.get("opponent_known", ())),
-        draw_pile=int(view["draw_pile"]),
+        draw_pile=int(view["stock_count"]),
         phase=str(view["phase"]),
         drawn=-1 if drawn is None else CARD[drawn],
         challenge_rule=bool(view.get("options", {}).get("w4_challenge", False)),

@@ -55,7 +55,7 @@ class EightByEightTable(Table):
         # capital, as the other tables' do ("Top bar", "Colour in play: blue").
         y = 5 + len(rows)
         canvas.put(1, y, "S ", LABEL)
-        talon = int(view.get("talon", 0))
+        talon = int(view.get("stock_count", 0))
         if talon:
             draw_back(canvas, 3, y, talon)
         else:

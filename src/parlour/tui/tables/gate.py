@@ -47,7 +47,7 @@ class GateTable(Table):
         self.labels["F"] = "the foundations"
         sx = 24
         canvas.put(sx, 2, "S ", LABEL)
-        stock = int(view.get("stock", 0))
+        stock = int(view.get("stock_count", 0))
         if stock:
             draw_back(canvas, sx + 2, 2, stock)
         else:

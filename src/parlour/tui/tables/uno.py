@@ -63,7 +63,7 @@ class UnoTable(Table):
         canvas.put(2, 4, "      ", back_style())
         canvas.put(2, 5, " UNO  ", back_style() + LABEL)
         canvas.put(2, 6, "      ", back_style())
-        canvas.put(2, 7, f"{view.get('draw_pile', 0)} left", DIM)
+        canvas.put(2, 7, f"{view.get('stock_count', 0)} left", DIM)
         canvas.region("draw", 1, 4, 8, 4)
         self.labels["draw"] = "the draw pile"
         top = str(view.get("top") or "")

@@ -15,7 +15,7 @@ export const samples = {
     ],
   },
   gate: {
-    bars: 4, legal_moves: [], stock: 20, waste: ["9C", "4D"], waste_top: "4D",
+    bars: 4, legal_moves: [], stock_count: 20, waste: ["9C", "4D"], waste_top: "4D",
     foundations: { F1: "2H", F2: "AS", F3: null, F4: null },
     piles: {
       L: ["KH", "QH", "2C", "7H"], T1: ["JS", "TD"], T2: ["3D"], T3: ["5C"], T4: ["QS", "JH"],
@@ -23,7 +23,7 @@ export const samples = {
     },
   },
   "eight-by-eight": {
-    legal_moves: [], pending: null, waste: ["5S"], talon: 30, pass: 1, passes: 3, on_foundations: 3,
+    legal_moves: [], pending: null, waste: ["5S"], stock_count: 30, pass: 1, passes: 3, on_foundations: 3,
     rows: [
       { name: "T1", face_down: 6, face_up: ["JD", "TS"] }, { name: "T2", face_down: 7, face_up: ["JS"] },
       { name: "T3", face_down: 5, face_up: ["8H", "7C"] }, { name: "T4", face_down: 7, face_up: ["QH"] },
@@ -43,7 +43,7 @@ export const samples = {
   },
   uno: {
     player: 0, to_move: 0, legal_moves: [], hand: ["R0", "R7", "YS", "G4", "B5", "W"], drawn: null,
-    opponent_cards: 5, discard: ["G9", "R9", "R3"], top: "R3", colour: "R", draw_pile: 80,
+    opponent_cards: 5, discard: ["G9", "R9", "R3"], top: "R3", colour: "R", stock_count: 80,
     scores: [120, 45], target: 500, hand_number: 3, options: {},
   },
 };

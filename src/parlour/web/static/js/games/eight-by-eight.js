@@ -84,9 +84,9 @@ export default {
     const canTurn = (view.legal_moves || []).includes("turn");
     const [sx, sy] = side(0);
     piles.push({
-      id: "S", x: sx, y: sy, cards: view.talon ? [null] : [], fan: "none", target: null, action: "turn",
-      tag: "talon", count: view.talon, total: view.talon,
-      empty: canTurn ? "turn over" : "", detail: `${counted(view.talon, "card")}, pass ${view.pass} of ${view.passes}`,
+      id: "S", x: sx, y: sy, cards: view.stock_count ? [null] : [], fan: "none", target: null, action: "turn",
+      tag: "talon", count: view.stock_count, total: view.stock_count,
+      empty: canTurn ? "turn over" : "", detail: `${counted(view.stock_count, "card")}, pass ${view.pass} of ${view.passes}`,
     });
     const [px, py] = side(1);
     piles.push({

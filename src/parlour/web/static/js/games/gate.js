@@ -127,11 +127,11 @@ export default {
     }
     piles.push(post("R", coreX + core - 1));
     piles.push({
-      id: "S", x: stockAt[0], y: stockAt[1], cards: view.stock ? [null] : [], fan: "none", target: null,
-      action: "deal", tag: "stock", count: view.stock, total: view.stock, empty: "",
+      id: "S", x: stockAt[0], y: stockAt[1], cards: view.stock_count ? [null] : [], fan: "none", target: null,
+      action: "deal", tag: "stock", count: view.stock_count, total: view.stock_count, empty: "",
       // a deal fills the gaps first (the status line says which it does now): "deal one
       // to the waste heap" was wrong whenever a bar space or a short post was open
-      detail: `${counted(view.stock, "card")}: deal`,
+      detail: `${counted(view.stock_count, "card")}: deal`,
     });
     piles.push({
       id: "W", x: wasteAt[0], y: wasteAt[1], cards: view.waste.slice(-3), total: view.waste.length, fan: "none",

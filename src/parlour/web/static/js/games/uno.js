@@ -87,9 +87,9 @@ export default {
     const cx = w / 2;
     const drawX = cx - 1.15 - (layout.name === "tall" ? 0.7 : 0);
     piles.push({
-      id: "draw", x: drawX, y: midY, cards: view.draw_pile ? [null] : [], total: view.draw_pile, fan: "none",
-      target: null, action: "draw", tag: "draw pile", count: view.draw_pile, empty: "",
-      label: `the draw pile, ${counted(view.draw_pile, "card")}`,
+      id: "draw", x: drawX, y: midY, cards: view.stock_count ? [null] : [], total: view.stock_count, fan: "none",
+      target: null, action: "draw", tag: "draw pile", count: view.stock_count, empty: "",
+      label: `the draw pile, ${counted(view.stock_count, "card")}`,
     });
     piles.push({
       id: "discard", x: drawX + 1.3, y: midY, cards: view.discard.slice(-3), total: view.discard.length, fan: "none",
