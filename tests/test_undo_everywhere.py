@@ -161,7 +161,7 @@ def through_web(s: Scenario) -> list[Undo]:
         return undos
 
 
-PROMPT = re.compile(r"^(?:move|player \d|next)> (.*)$", re.M)
+PROMPT = re.compile(r"^(?:move|[Pp]layer \d|next)> (.*)$", re.M)
 
 
 def through_cli(s: Scenario) -> list[Undo]:
