@@ -50,9 +50,21 @@ def test_every_table_fits_the_screen(table_at: TableAt, game: str) -> None:
     table = table_at(played_at)
     table.start(game, seed=11)
     at_sizes(table, f"{game}, dealt", [played_at, *[v for v in VIEWPORTS if v != played_at]])
+    # a phone upright: every game's cards a thumb's width (44 px) at least (8 x 8's
+    # eight rows had 42 px, their gaps the rest of the width)
+    resize(table, "phone")
+    narrowest = table.page.evaluate(NARROWEST_CARD)
+    assert narrowest >= 44, f"{game}: cards {narrowest:.1f} px wide at 390x844"
     resize(table, played_at)
     some_moves(table, 4)
     at_sizes(table, f"{game} after some moves at {played_at}", list(VIEWPORTS))
+
+
+#: The width of the narrowest card on the table, in pixels.
+NARROWEST_CARD = (
+    "Math.min(...[...document.querySelectorAll('#scene .card')]"
+    ".map((c) => c.getBoundingClientRect().width))"
+)
 
 
 def status_says_the_turn(table: Table) -> None:

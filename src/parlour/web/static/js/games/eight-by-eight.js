@@ -5,8 +5,26 @@ import { TAG, topOnly, twoPart, rankOf, redSuit } from "./common.js";
 import { counted } from "../words.js";
 
 const GAP8 = 0.12;
-const COLS = 8 * (1 + GAP8) - GAP8;
+/**
+ * A phone's gap between the rows (and the foundations): where the table's width is
+ * what limits the cards (eight rows across 340 px), the usual gaps took a card's width
+ * from them all (38 px cards at 360 px; 41 with these). The fit takes the layout with
+ * the bigger cards, so a screen whose height limits them keeps the wider gaps.
+ */
+const GAP_TIGHT = 0.05;
+const cols = (gap) => 8 * (1 + gap) - gap;
+const COLS = cols(GAP8);
 const COL_MIN = CARD_H + 7 * 0.1 * CARD_H + 3 * 0.24 * CARD_H;
+/**
+ * A face-up card's step down a row where the row has the room: more than a fan's
+ * usual (0.3 of a card's height), so on a phone, where the cards are small and the
+ * table tall, each card of a run shows more of itself (a bigger place to tap: 24 px
+ * against 17 at 360 px) and the rows use the table's height; a long row steps less,
+ * down to the readable corner (scene.js fanOffsets).
+ */
+const STEP_ROOMY = 0.42 * CARD_H;
+/** A face-down card's step there: its row's seven show as seven, not as a block. */
+const STEP_DOWN_ROOMY = 0.16 * CARD_H;
 
 /** The foundation a card from `source` goes to: the lowest one it fits. */
 function foundationFor(view, source) {
@@ -51,14 +69,18 @@ export default {
   },
   isFoundation: (t) => /^F\d$/.test(t),
   layouts() {
+    const tall = TAG + CARD_H + 0.1 + TAG + CARD_H + 0.15 + TAG + COL_MIN;
     return [
-      { name: "wide", w: COLS + 0.4 + 1, h: TAG + CARD_H + 0.15 + TAG + COL_MIN },
-      { name: "tall", w: COLS, h: TAG + CARD_H + 0.1 + TAG + CARD_H + 0.15 + TAG + COL_MIN },
+      { name: "wide", w: COLS + 0.4 + 1, h: TAG + CARD_H + 0.15 + TAG + COL_MIN, gap: GAP8 },
+      { name: "tall", w: COLS, h: tall, gap: GAP8 },
+      // a phone upright: the same, the cards as wide as the width allows
+      { name: "tall", w: cols(GAP_TIGHT), h: tall, gap: GAP_TIGHT, step: STEP_ROOMY, stepDown: STEP_DOWN_ROOMY },
     ];
   },
   scene(view, box, layout) {
     const piles = [];
-    const x = (i) => i * (1 + GAP8);
+    const gap = layout.gap ?? GAP8;
+    const x = (i) => i * (1 + gap);
     view.foundations.forEach((f, i) => {
       piles.push({
         id: f.name, x: x(i), y: TAG, cards: f.top ? [f.top] : [], fan: "none", tag: f.name,
@@ -68,7 +90,7 @@ export default {
     let rowsY, side;
     if (layout.name === "wide") {
       rowsY = TAG + CARD_H + 0.15 + TAG;
-      side = (k) => [COLS + 0.4, TAG + k * (CARD_H + TAG)];
+      side = (k) => [cols(gap) + 0.4, TAG + k * (CARD_H + TAG)];
     } else {
       rowsY = TAG + CARD_H + 0.1 + TAG + CARD_H + 0.15 + TAG;
       side = (k) => [x(k), TAG + CARD_H + 0.1 + TAG];
@@ -77,6 +99,7 @@ export default {
       const cards = rowCards(row);
       piles.push({
         id: row.name, x: x(i), y: rowsY, cards, fan: "down", room: box.h - rowsY - 0.05, tag: row.name,
+        step: layout.step, stepDown: layout.stepDown,
         detail: `${row.face_down} face down`, empty: "empty",
         grab: (k) => (k >= row.face_down ? { source: row.name, count: cards.length - k } : null),
       });

@@ -5,6 +5,11 @@ import { GAP, TAG, topOnly, twoPart, rankOf, redSuit } from "./common.js";
 import { counted } from "../words.js";
 
 const G = 0.4;
+/** A phone's gaps: between the bars, and between the posts and the bars. */
+const GAP_TIGHT = 0.08;
+const G_TIGHT = 0.2;
+/** The Gate's width, its posts and bars side by side, in card widths. */
+const core = (bars, gap, g) => 1 + g + bars * (1 + gap) - gap + g + 1;
 /** A fan's least step between readable cards (scene.js FAN.down.min) and its full one. */
 const STEP_MIN = 0.2 * CARD_H;
 const STEP = 0.3 * CARD_H;
@@ -74,38 +79,45 @@ export default {
   // "book": the foundations, stock and waste in a row over the Gate (a phone upright);
   // "wide": they stand in a block of two columns beside it, and the bars have the
   // table's whole height (a wide screen: the room beside the book's picture was empty).
+  // The book once more with a phone's gaps (GAP_TIGHT, G_TIGHT): where the width limits
+  // the cards (six columns across 340 px) the usual gaps took a card's width from them
+  // (45 px cards at 360 px; 51 with these); the fit takes it only where its cards are
+  // bigger, so a screen whose height limits them keeps the wider gaps.
   layouts(view) {
-    const bars = view.bars;
-    const core = 1 + G + bars * (1 + GAP) - GAP + G + 1;
     const gate = TAG + columnNeed(view) + TAG + 0.05;
+    const book = (gap, g) => ({
+      name: "book", gap, g, w: Math.max(core(view.bars, gap, g), 4 + 3 * gap + 0.3 + 2 + gap), h: TAG + CARD_H + 0.2 + gate,
+    });
     return [
-      { name: "book", w: Math.max(core, 4 + 3 * GAP + 0.3 + 2 + GAP), h: TAG + CARD_H + 0.2 + gate },
-      { name: "wide", w: 2 + GAP + G + core, h: Math.max(gate, 3 * (TAG + CARD_H)) },
+      book(GAP, G),
+      { name: "wide", gap: GAP, g: G, w: 2 + GAP + G + core(view.bars, GAP, G), h: Math.max(gate, 3 * (TAG + CARD_H)) },
+      book(GAP_TIGHT, G_TIGHT),
     ];
   },
   scene(view, box, layout) {
     const bars = view.bars;
     const piles = [];
-    const core = 1 + G + bars * (1 + GAP) - GAP + G + 1;
+    const { gap, g } = layout;
+    const gateW = core(bars, gap, g);
     let coreX = 0, coreY = 0, width = layout.w;
     const founds = Object.entries(view.foundations);
     let stockAt, wasteAt;
     if (layout.name === "book") {
-      coreX = (width - core) / 2;
+      coreX = (width - gateW) / 2;
       coreY = TAG + CARD_H + 0.2 + TAG;
       founds.forEach(([name, top], i) => {
-        piles.push(found(name, top, i * (1 + GAP), TAG));
+        piles.push(found(name, top, i * (1 + gap), TAG));
       });
-      stockAt = [width - 2 - GAP, TAG];
+      stockAt = [width - 2 - gap, TAG];
       wasteAt = [width - 1, TAG];
     } else {
-      coreX = 2 + GAP + G;
+      coreX = 2 + gap + g;
       coreY = TAG;
       founds.forEach(([name, top], i) => {
-        piles.push(found(name, top, (i % 2) * (1 + GAP), TAG + Math.floor(i / 2) * (CARD_H + TAG)));
+        piles.push(found(name, top, (i % 2) * (1 + gap), TAG + Math.floor(i / 2) * (CARD_H + TAG)));
       });
       stockAt = [0, TAG + 2 * (CARD_H + TAG)];
-      wasteAt = [1 + GAP, TAG + 2 * (CARD_H + TAG)];
+      wasteAt = [1 + gap, TAG + 2 * (CARD_H + TAG)];
     }
     // the room of a bar position's column, for its two piles and the second one's label
     const column = box.h - coreY - TAG - 0.05;
@@ -119,13 +131,13 @@ export default {
       const upper = split(view.piles[top].length, view.piles[second].length, column);
       for (const [name, y, room] of [[top, coreY, upper], [second, coreY + upper + TAG, column - upper]]) {
         piles.push({
-          id: name, x: coreX + 1 + G + i * (1 + GAP), y, cards: view.piles[name], fan: "down", room, tag: name,
+          id: name, x: coreX + 1 + g + i * (1 + gap), y, cards: view.piles[name], fan: "down", room, tag: name,
           empty: "space",
           grab: (k, pile) => ({ source: name, count: pile.cards.length - k }),
         });
       }
     }
-    piles.push(post("R", coreX + core - 1));
+    piles.push(post("R", coreX + gateW - 1));
     piles.push({
       id: "S", x: stockAt[0], y: stockAt[1], cards: view.stock_count ? [null] : [], fan: "none", target: null,
       action: "deal", tag: "stock", count: view.stock_count, total: view.stock_count, empty: "",
