@@ -463,10 +463,14 @@ def test_a_run_picked_up_and_a_calculator_row_read_as_sentences(table_at: TableA
     card = table.card("T4", 2)
     card.click(position=table.corner(card))
     page.wait_for_selector("#message.shown")
-    said = page.locator("#message").inner_text()
+    said = page.locator("#message .message-text").inner_text()
     assert said == (
         "4♠ and the card on it picked up: click where it goes, or click it again to put it back."
     ), said
+    # a screen reader is given its card in words, as the status line's and the log's
+    # (it read "4 black spade suit")
+    heard = page.locator("#message").aria_snapshot()
+    assert "4 of spades and the card on it picked up" in heard and "♠" not in heard, heard
 
 
 def test_a_stuck_hint_lights_no_move(table_at: TableAt) -> None:
@@ -570,7 +574,7 @@ def test_a_card_picked_up_says_how_to_put_it_back_in_the_hands_words(
     card = table.card("S")
     card.tap(position=table.corner(card))
     page.wait_for_selector("#message.shown")
-    assert page.locator("#message").inner_text() == (
+    assert page.locator("#message .message-text").inner_text() == (
         "2♥ picked up: tap where it goes, or tap it again to put it back."
     )
     assert page.evaluate("!!window.Parlour.game.selected")
@@ -581,7 +585,7 @@ def test_a_card_picked_up_says_how_to_put_it_back_in_the_hands_words(
     card.focus()
     page.keyboard.press("Enter")
     page.wait_for_function("!!window.Parlour.game.selected")
-    assert page.locator("#message").inner_text() == (
+    assert page.locator("#message .message-text").inner_text() == (
         "2♥ picked up: choose where it goes, or Escape."
     )
     page.keyboard.press("Escape")

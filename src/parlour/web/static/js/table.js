@@ -1820,7 +1820,9 @@ let messageTimer = null;
  */
 export function say(text, cls = "") {
   if (!els.message) return;
-  els.message.replaceChildren(text ? h("span", { class: "message-text", text }) : "");
+  // its cards in words for a screen reader, as the status line's (readable): "4♠
+  // picked up" was read "4 black spade suit picked up"
+  els.message.replaceChildren(...(text ? readable(text, "message-text") : []));
   els.message.className = "message" + (cls ? " " + cls : "") + (text ? " shown" : "");
   els.message.title = "";
   clearTimeout(messageTimer);
