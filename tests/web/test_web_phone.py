@@ -303,7 +303,7 @@ def test_unos_buttons_come_and_go_without_moving_the_table(table_at: TableAt) ->
 
 #: The table's box, the status area's, and the counts line's (left, top, width, height).
 BOXES = """() => Object.fromEntries(
-  ['#table', '#status', '#status .counts', '#message'].map((s) => {
+  ['#table', '#status', '#status .say', '#status .counts', '#message'].map((s) => {
   const el = document.querySelector(s);
   const r = el ? el.getBoundingClientRect() : null;
   return [s, r ? [r.left, r.top, r.width, r.height].map(Math.round) : null];
@@ -315,7 +315,9 @@ def test_the_table_keeps_its_place_whatever_the_status_says(table_at: TableAt) -
     for the counts), so the table under it stays where it is as the sentence grows
     from 'Your turn.' to three lines of the computer's reply and back (it moved at
     each change). A longer sentence is cut, and a tap shows it all; a hint covers the
-    sentence, not the counts. Every game, upright and (UNO) on its side."""
+    sentence, not the counts. Every game, upright and (UNO) on its side. The sentence
+    sits on the counts, however many lines it takes (a short one left a blank line
+    between them, which read as a gap)."""
     shots = os.environ.get("PARLOUR_SHOTS")  # a folder for screenshots to look at
     cases = [(game, "phone") for game in ("calculation", "gate", "eight-by-eight")]
     cases += [("chinese-patience", "phone"), ("uno", "phone"), ("uno", "phone-landscape")]
@@ -339,6 +341,11 @@ def test_the_table_keeps_its_place_whatever_the_status_says(table_at: TableAt) -
             assert now["#table"] == first["#table"], f"{where}: {now} (was {first})"
             # its top and height (on its side its width gives way to the moves' buttons)
             assert now["#status"][1::2] == first["#status"][1::2], where
+            # the sentence sits on its counts: a one-line sentence left a blank line
+            # between them (the room kept for a second line is above it, under the toolbar)
+            sentence, counts = now["#status .say"], now["#status .counts"]
+            if sentence and counts:
+                assert counts[1] - (sentence[1] + sentence[3]) <= 2, f"{where}: {now}"
         assert len(said) > 1 or game != "uno", f"{game}: the status never changed"
         if shots:
             page.screenshot(path=f"{shots}/status-{game}-{viewport}.png")
