@@ -1,6 +1,6 @@
 """The counts after the status line once a patience is over, in headless Chromium
 (a won Gate's last cards going home by themselves, its Kings hopping before the end
-panel covers them).
+panel covers them; a resigned one's table a moment in view before it).
 
 While a game is played they count what is left to play (The Gate's stock, 8 x 8's
 talon and pass); once it is over those say nothing (The Gate said "52 of 52 cards
@@ -33,6 +33,19 @@ CHEERS = """() => {
   new MutationObserver((_, watch) => {
     if (!document.querySelector('#endpanel')) return;
     window.__cheered = cheers.map((a) => a.playState);
+    watch.disconnect();
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+#: How long after the table was last drawn the end panel came (ms), from here on.
+QUIET = """() => {
+  window.__panelAfter = null;
+  let drawn = null;
+  new MutationObserver((records, watch) => {
+    if (records.some((r) => r.target.id === 'scene')) drawn = performance.now();
+    if (!document.querySelector('#endpanel')) return;
+    window.__panelAfter = drawn === null ? null : performance.now() - drawn;
     watch.disconnect();
   }).observe(document.body, { childList: true, subtree: true });
 }"""
@@ -110,8 +123,13 @@ def test_every_patience_resigned_counts_only_its_cards_on_the_foundations(
         playing = counts_line(table)  # Calculation deals its four foundations' first cards
         on = 4 if game == "calculation" else 0
         assert playing.startswith(f"{on} of {total} cards on the foundations"), playing
+        table.page.evaluate(QUIET)
         table.give_up()
         table.page.wait_for_selector("#endpanel")
         table.settle()
         home = table.answer["end"]["progress"]["value"]
         assert counts_line(table) == f"{home} of {total} cards on the foundations.", game
+        # the finished table had its moment before the panel came over it (the panel
+        # came with it, in the same drawing: the table as it was left was never seen)
+        later = table.page.evaluate("window.__panelAfter")
+        assert later is not None and later >= 10, (game, later)

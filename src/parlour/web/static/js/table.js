@@ -15,13 +15,14 @@ import { dealLabel, endPanel, handPanel, newLabel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import { lineReplay, LINE_KEYS } from "./replay.js";
 import * as live from "./live.js";
+import { placeClear } from "./clearspot.js";
 
 /** Everything about the game on screen (window.Parlour.game for the tests). */
 export const state = {
   active: null, answer: null, view: null, moves: [], renderer: null, selected: null,
   busy: false, thinking: false, unoCall: false, log: [], resize: null, verdict: null,
   hinted: null, between: null, refocus: null, replay: null, lineLog: null, hurry: false, showing: false,
-  hinting: null,
+  hinting: null, panelWatch: null,
 };
 window.Parlour = Object.assign(window.Parlour || {}, { game: state });
 
@@ -256,22 +257,32 @@ function draw(view, answer, opts = {}) {
   els.legal.replaceChildren(...(state.moves.map((m) => h("option", { value: m.move }))));
   if (!state.between) els.panelHost.replaceChildren();
   const ending = final && !opts.step && !!answer.outcome;
-  if (ending && !opts.cheer) showEnd(answer, onPanel);
+  const moment = opts.cheer || opts.quiet;
+  if (ending && !moment) showEnd(answer, onPanel);
   if (opts.deal && !state.hurry) {
     const origin = els.scene.querySelector(`.pile[data-pile="${r.dealFrom}"]`);
     return motion.deal(els.scene, (origin || els.scene).getBoundingClientRect());
   }
   const moved = motion.play(els.scene, before, opts.travel !== undefined ? { duration: opts.travel } : {});
-  if (!ending || !opts.cheer) return moved;
+  if (!ending || !moment) return moved;
+  const panel = () => {
+    if (state.answer === answer && els.scene.isConnected) showEnd(answer, onPanel);
+  };
+  // A game lost (no move left, resigned, the computer's): the finished table stays
+  // still a moment, nothing moving, before the end panel comes over it (it came with
+  // the last card, and what was left was never seen); none with less motion asked for.
+  if (opts.quiet) return moved.then(() => linger(travelTime(QUIET_MS))).then(panel);
   // A game just won: the last card lands, the foundations' top cards hop one after
   // another, and then the end panel covers the table (it came with the last card, and
   // the finished table was never seen).
   const tops = $$(".pile", els.scene).filter((p) => r.isFoundation(p.dataset.pile)).map(topOf)
     .filter((el) => el && el.classList.contains("card"));
-  return moved.then(() => motion.cheer(tops)).then(() => {
-    if (state.answer === answer && els.scene.isConnected) showEnd(answer, onPanel);
-  });
+  return moved.then(() => motion.cheer(tops)).then(panel);
 }
+
+/** How long a lost game's table stays in view before its end panel, in ms: about as
+ * long as a win's cheer takes, with nothing moving. */
+const QUIET_MS = 1000;
 
 /** The counts after the status line, in the service's words for this view (a step's,
  * or the answer's own; every game's, a patience's cards on the foundations too): a
@@ -1215,9 +1226,12 @@ async function accept(answer, opts = {}) {
 }
 
 async function acceptNow(answer, opts) {
-  // the game won by this very answer (not one opened won): the table has its moment
+  // the game ended by this very answer (not one opened over): the table has its
+  // moment, a cheer for a win, a quiet one for the rest
   const was = state.answer;
-  const cheer = !!answer.outcome && answer.result === "won" && !!was && was.id === answer.id && !was.outcome;
+  const ended = !!answer.outcome && !!was && was.id === answer.id && !was.outcome;
+  const cheer = ended && answer.result === "won";
+  const quiet = ended && !cheer;
   state.answer = answer;
   keepScreen(answer);
   say("");
@@ -1250,7 +1264,7 @@ async function acceptNow(answer, opts) {
     else await draw(played.view, answer, { step: true, stepText: played.text, counts: countsIn(played) });
     await linger(Math.min(stepPause(), 300));
   }
-  await showSteps(answer, steps, { travel: opts.travel, cheer });
+  await showSteps(answer, steps, { travel: opts.travel, cheer, quiet });
 }
 
 /** A step that ended a hand of a match, the match going on (its end has its own panel). */
@@ -1274,6 +1288,10 @@ async function handPause(step, answer) {
   drawControls(state.view, answer, false);
   showStatus(hand.before || `${hand.headline}.`, "");
   say("");
+  // a hand the person did not win: its sentence ("The computer plays red 5 and goes
+  // out.") over their cards a moment, as a lost game's, before the panel hides them
+  if (seat === null || hand.winner !== seat) await linger(travelTime(QUIET_MS));
+  if (!els.scene.isConnected) return;
   const panel = handPanel(hand, seat, () => next());
   els.table.classList.add("between-hands");
   els.panelHost.replaceChildren(panel);
@@ -1300,7 +1318,7 @@ const skipWords = () => (window.matchMedia && window.matchMedia("(pointer: coars
  * each move has its moment on a clock started with the turn, so the time drawing
  * takes comes out of the pauses rather than adding up (a move whose moment has passed
  * is not drawn at all); a click or a key skips ahead. `last`: how the position after
- * them is drawn (draw's `travel`, `cheer`).
+ * them is drawn (draw's `travel`, `cheer`, `quiet`).
  */
 async function showSteps(answer, steps, last = {}) {
   if (steps.length) {
@@ -1649,6 +1667,7 @@ async function showEnd(answer, keep = "") {
     friend: answer.opponent && answer.opponent !== "human" && !answer.live ? () => live.inviteFrom(answer) : null,
   }, lastHand(answer));
   els.panelHost.replaceChildren(panel);
+  keepClear(panel);
   if (els.message.classList.contains("error")) say("");
   if (state.verdict && state.verdict.id === answer.id) showVerdict(answer, panel, state.verdict.v);
   // the keyboard on the panel drawn again stays on it, busy or not: on the same button,
@@ -1657,6 +1676,19 @@ async function showEnd(answer, keep = "") {
   const kept = keep ? panel.querySelector(`#${CSS.escape(keep)}`) : null;
   const first = kept || panel.querySelector(".end-actions button");
   if (first && (!state.busy || keep)) focus(first);
+}
+
+/**
+ * The end panel where it hides least of the finished table (clearspot.js): now, and
+ * again whenever its size changes (the solver's verdict added, the panel drawn smaller).
+ */
+function keepClear(panel) {
+  if (state.panelWatch) state.panelWatch.disconnect();
+  placeClear(panel, els.panelHost, els.scene);
+  state.panelWatch = new ResizeObserver(() => {
+    if (panel.isConnected) placeClear(panel, els.panelHost, els.scene);
+  });
+  state.panelWatch.observe(panel);
 }
 
 /** The hand of a match the answer's last move ended (the match with it), if any. */
