@@ -7,7 +7,8 @@
 
 /** What a square pixel of each thing on the table is worth keeping in view. */
 const WORTH = {
-  top: 3, // the top card of a pile: the one played last, or the next to play
+  top: 5, // the top card of a pile: the one played last, or the next to play
+  home: 0.5, // a card on a foundation: what is done (the panel counts them), not what is left
   face: 1, // a face-up card under it, its corner in view
   squared: 0.2, // a face-up card squared up out of reading
   back: 0.25, // a face-down card: its pile's size
@@ -17,10 +18,12 @@ const WORTH = {
 /** The step between the places tried, in pixels. */
 const STEP = 8;
 
-/** The rectangles of `scene` in view, each with its worth. */
-function marks(scene) {
+/** The rectangles of `scene` in view, each with its worth; `home(id)`: whether pile
+ * `id` is a foundation. */
+function marks(scene, home) {
   const out = [];
   for (const pile of scene.querySelectorAll(".pile")) {
+    const done = home(pile.dataset.pile);
     const cards = [...pile.querySelectorAll(":scope > .card")].sort((a, b) => a.dataset.index - b.dataset.index);
     cards.forEach((el, i) => {
       const r = el.getBoundingClientRect();
@@ -30,7 +33,8 @@ function marks(scene) {
       if (next && next.top - r.top > 0.5) part.bottom = Math.min(r.bottom, next.top);
       else if (next && next.left - r.left > 0.5) part.right = Math.min(r.right, next.left);
       else if (next) return; // squared up under the next card: nothing of it in view
-      const worth = !face ? WORTH.back : !next ? WORTH.top : el.hasAttribute("data-covered") ? WORTH.squared : WORTH.face;
+      const worth = done ? WORTH.home : !face ? WORTH.back : !next ? WORTH.top
+        : el.hasAttribute("data-covered") ? WORTH.squared : WORTH.face;
       out.push({ ...part, worth });
     });
     for (const slot of pile.querySelectorAll(":scope > .slot")) out.push({ ...box(slot), worth: WORTH.slot });
@@ -51,9 +55,10 @@ const overlap = (a, left, top, right, bottom) =>
  * Move `panel` (centred in `host`, which lies over the table) to the place in `host`
  * where it hides the least of `scene`: of the places within a card's corner of the
  * least, the nearest the middle (so a table with room to spare keeps it there).
+ * `home(id)`: whether pile `id` holds cards the game is done with (a foundation).
  * Returns how far it moved ({dx, dy}, px).
  */
-export function placeClear(panel, host, scene) {
+export function placeClear(panel, host, scene, home = () => false) {
   panel.style.translate = "";
   const pr = panel.getBoundingClientRect();
   const hr = host.getBoundingClientRect();
@@ -69,7 +74,7 @@ export function placeClear(panel, host, scene) {
   };
   const xs = spots(room.left, room.right - pr.width, pr.left);
   const ys = spots(room.top, room.bottom - pr.height, pr.top);
-  const seen = marks(scene);
+  const seen = marks(scene, home);
   const costs = [];
   let least = Infinity;
   for (const x of xs) {

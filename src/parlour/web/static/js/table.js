@@ -1684,9 +1684,13 @@ async function showEnd(answer, keep = "") {
  */
 function keepClear(panel) {
   if (state.panelWatch) state.panelWatch.disconnect();
-  placeClear(panel, els.panelHost, els.scene);
+  // the piles a game is done with (a patience's foundations, its renderer's isDone):
+  // what the panel may hide first
+  const r = state.renderer;
+  const home = (id) => (r.isDone || r.isFoundation)(id);
+  placeClear(panel, els.panelHost, els.scene, home);
   state.panelWatch = new ResizeObserver(() => {
-    if (panel.isConnected) placeClear(panel, els.panelHost, els.scene);
+    if (panel.isConnected) placeClear(panel, els.panelHost, els.scene, home);
   });
   state.panelWatch.observe(panel);
 }

@@ -58,6 +58,9 @@ export default {
     });
   },
   isFoundation: (t) => t === "discard",
+  // (the discard pile is no pile of cards done with: its top card, the last played,
+  // stays in view when the end panel comes over the table; see table.js keepClear)
+  isDone: () => false,
   oneClick: true,
   // one row for the hand while MIN_STEP of each card shows (see STEP), else more
   layouts(view) {
