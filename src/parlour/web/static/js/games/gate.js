@@ -14,6 +14,12 @@ const core = (bars, gap, g) => 1 + g + bars * (1 + gap) - gap + g + 1;
 const STEP_MIN = 0.2 * CARD_H;
 const STEP = 0.3 * CARD_H;
 /**
+ * A bar card's step where the bar has the room, on a phone: more of each card shows
+ * (a 33 px strip to tap at 390 px, was 23), and a long bar steps less, down to
+ * STEP_MIN, as before.
+ */
+const STEP_ROOMY = 0.42 * CARD_H;
+/**
  * The room a bar position's column (its top-bar pile over its second-bar pile) has at
  * least, in every layout: twelve cards, each showing its corner (a King down to a 2 in
  * one pile, the space under it empty; or two piles of six). A bar grows that long in a
@@ -85,19 +91,19 @@ export default {
   // bigger, so a screen whose height limits them keeps the wider gaps.
   layouts(view) {
     const gate = TAG + columnNeed(view) + TAG + 0.05;
-    const book = (gap, g) => ({
-      name: "book", gap, g, w: Math.max(core(view.bars, gap, g), 4 + 3 * gap + 0.3 + 2 + gap), h: TAG + CARD_H + 0.2 + gate,
+    const book = (gap, g, step = STEP) => ({
+      name: "book", gap, g, step, w: Math.max(core(view.bars, gap, g), 4 + 3 * gap + 0.3 + 2 + gap), h: TAG + CARD_H + 0.2 + gate,
     });
     return [
       book(GAP, G),
-      { name: "wide", gap: GAP, g: G, w: 2 + GAP + G + core(view.bars, GAP, G), h: Math.max(gate, 3 * (TAG + CARD_H)) },
-      book(GAP_TIGHT, G_TIGHT),
+      { name: "wide", gap: GAP, g: G, step: STEP, w: 2 + GAP + G + core(view.bars, GAP, G), h: Math.max(gate, 3 * (TAG + CARD_H)) },
+      book(GAP_TIGHT, G_TIGHT, STEP_ROOMY),
     ];
   },
   scene(view, box, layout) {
     const bars = view.bars;
     const piles = [];
-    const { gap, g } = layout;
+    const { gap, g, step } = layout;
     const gateW = core(bars, gap, g);
     let coreX = 0, coreY = 0, width = layout.w;
     const founds = Object.entries(view.foundations);
@@ -131,7 +137,7 @@ export default {
       const upper = split(view.piles[top].length, view.piles[second].length, column);
       for (const [name, y, room] of [[top, coreY, upper], [second, coreY + upper + TAG, column - upper]]) {
         piles.push({
-          id: name, x: coreX + 1 + g + i * (1 + gap), y, cards: view.piles[name], fan: "down", room, tag: name,
+          id: name, x: coreX + 1 + g + i * (1 + gap), y, cards: view.piles[name], fan: "down", room, tag: name, step,
           empty: "space",
           grab: (k, pile) => ({ source: name, count: pile.cards.length - k }),
         });
@@ -159,7 +165,7 @@ export default {
      */
     function split(nTop, nSecond, room) {
       const want = (n, step) => CARD_H + Math.max(0, n - 1) * step;
-      const [dTop, dSecond] = [want(nTop, STEP), want(nSecond, STEP)];
+      const [dTop, dSecond] = [want(nTop, step), want(nSecond, step)];
       const [mTop, mSecond] = [want(nTop, STEP_MIN), want(nSecond, STEP_MIN)];
       const half = room / 2;
       if (mTop + mSecond > room) return (room * mTop) / (mTop + mSecond);
