@@ -5,10 +5,11 @@ it (the loser's hand plus their discard pile)."""
 
 from __future__ import annotations
 
+import inspect
 import re
 
 from parlour.service import open_service
-from parlour.service.words import blocked_words
+from parlour.service.words import blocked_words, stock_left_words, talon_left_words
 
 ME = "me"
 
@@ -192,3 +193,19 @@ def test_a_patience_counts_its_cards_on_the_foundations_in_the_services_words() 
     }
     every = " ".join(str(s) for s in said.values()) + blocked_words(3, 60)
     assert "home" not in every
+
+
+def test_what_a_patience_has_left_to_deal_is_worded_in_the_words_module() -> None:
+    """The counts' stock and talon phrases were written in ``policy._patience_counts``:
+    each is one rule of ``service.words`` now, and the counts read as before."""
+    from parlour.service import policy
+
+    assert stock_left_words(34) == "34 in the stock"
+    assert talon_left_words(40, 1, 3) == "talon 40, pass 1 of 3"
+    source = inspect.getsource(policy._patience_counts).split('"""')[2]  # its code
+    assert "} in the stock" not in source and "talon {" not in source
+    table = open_service(":memory:")
+    gate = table.start(ME, "gate", seed=7)
+    assert gate["counts"] == f"0 of 52 cards on the foundations; {stock_left_words(34)}."
+    eight = table.start(ME, "eight-by-eight", seed=7)
+    assert eight["counts_narrow"] == [f"Foundations: 0 of 104; {talon_left_words(40, 1, 3)}."]

@@ -106,7 +106,9 @@ from .words import (
     prompt_words,
     result_words,
     score_label,
+    stock_left_words,
     stuck_words,
+    talon_left_words,
     verdict_words,
     warning_words,
     working_words,
@@ -724,11 +726,11 @@ def _patience_counts(record: GameRecord, view: dict[str, Any], short: bool) -> s
     left = view.get("stock_count")
     if view.get("outcome") is None and isinstance(left, int):
         # stock_count is every patience's pile to deal from (BaseView); 8 x 8's is a
-        # talon gone through in passes, its own idea and its rules' word
+        # talon gone through in passes
         if "pass" in view:
-            said += f"; talon {left}, pass {int(view['pass'])} of {int(view['passes'])}"
+            said += f"; {talon_left_words(left, int(view['pass']), int(view['passes']))}"
         else:
-            said += f"; {left} in the stock"
+            said += f"; {stock_left_words(left)}"
     return f"{said}."
 
 

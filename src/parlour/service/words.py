@@ -61,6 +61,8 @@ __all__ = [
     "match_words",
     "blocked_words",
     "foundation_words",
+    "stock_left_words",
+    "talon_left_words",
     "FOUNDATIONS",
     "cards_left_words",
     "with_symbols",
@@ -275,6 +277,18 @@ def foundation_words(on: int, total: int | None, short: bool = False) -> str:
     104; talon 40, pass 3 of 3.", is 316 px wide where a 360-px phone has 348)."""
     of = f"{on}" if total is None else f"{on} of {total}"
     return f"Foundations: {of}" if short else f"{of} cards on {FOUNDATIONS}"
+
+
+def stock_left_words(left: int) -> str:
+    """What a patience has left to deal, after its foundations' count: "34 in the
+    stock" (every patience's pile to deal from, the views' ``stock_count``)."""
+    return f"{left} in the stock"
+
+
+def talon_left_words(left: int, number: int, passes: int) -> str:
+    """8 x 8's pile to deal from, a talon gone through in passes (its own idea and its
+    rules' word), after its foundations' count: "talon 40, pass 1 of 3"."""
+    return f"talon {left}, pass {number} of {passes}"
 
 
 def finish_words(count: int) -> str:
