@@ -14,6 +14,7 @@ from .core.protocol import GameState, Outcome, OutcomeResult, SolveStatus
 from .core.registry import games
 from .core.session import Game, load_game, new_game
 from .errors import (
+    BusyError,
     EmptyDrawError,
     GameNotOverError,
     GameOverError,
@@ -70,6 +71,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BusyError",
     "EmptyDrawError",
     "Game",
     "GameNotOverError",

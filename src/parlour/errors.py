@@ -38,6 +38,7 @@ __all__ = [
     "StorageError",
     "InvalidMessageError",
     "InvalidDayError",
+    "BusyError",
 ]
 
 
@@ -223,3 +224,14 @@ class InvalidDayError(ParlourError):
     """A day that is not a date: not written ``YYYY-MM-DD``, or out of range
     (``2026-02-30``). A real date that is refused (a deal of the day not out yet) is an
     ``InvalidOptionError``."""
+
+
+class BusyError(ParlourError):
+    """A request refused for now, not for what it asks: the same work is already
+    under way for that game and enough requests wait for it (a flood of hint requests
+    would hold every thread of the web server). Asked again after ``retry_after``
+    seconds it is answered as usual (the web app's 429, with ``Retry-After``)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

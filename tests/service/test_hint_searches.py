@@ -17,8 +17,11 @@ import pytest
 
 from parlour.ai.hints import Hint
 from parlour.core.session import Game
+from parlour.errors import BusyError
 from parlour.service import TableService, open_service
 from parlour.service import table as table_module
+from parlour.service.searches import RETRY_AFTER, WAITING_PER_GAME, OneSearchPerGame
+from parlour.service.words import hint_busy_words
 
 ME = "me"
 
@@ -83,13 +86,13 @@ def waiting(table: TableService, game_id: str) -> int:
 def test_hints_for_one_position_share_one_search(held: HeldSearch) -> None:
     table = open_service(":memory:")
     game_id = table.start(ME, "calculation", seed=1)["id"]
-    threads, answers = in_threads(6, lambda: table.hint(ME, game_id))
-    until(lambda: held.running == 1 and waiting(table, game_id) == 5)
+    threads, answers = in_threads(1 + WAITING_PER_GAME, lambda: table.hint(ME, game_id))
+    until(lambda: held.running == 1 and waiting(table, game_id) == WAITING_PER_GAME)
     held.release.set()
     for thread in threads:
         thread.join(10)
     assert held.positions == [0] and held.most == 1
-    assert len(answers) == 6 and all(a == answers[0] for a in answers)
+    assert len(answers) == 1 + WAITING_PER_GAME and all(a == answers[0] for a in answers)
     assert answers[0]["move"] and answers[0]["text"].startswith("Hint: ")
     assert waiting(table, game_id) == 0
 
@@ -148,3 +151,56 @@ def test_a_search_that_fails_fails_all_who_wait_and_frees_the_game(
     assert failed == ["the search broke"] * 3
     monkeypatch.setattr(table_module, "ai_hint", first_move)
     assert table.hint(ME, game_id)["move"]
+
+
+def test_a_flood_of_hint_requests_is_refused_beyond_the_cap_in_plain_words(
+    held: HeldSearch,
+) -> None:
+    """Each request that waits for a game's search holds a thread of the web server: a
+    flood for one game filled its pool. Beyond ``WAITING_PER_GAME`` waiters a request
+    is refused at once, a ``BusyError`` saying when to ask again (never a search
+    more), and once the search is done the game's hint is answered as usual."""
+    table = open_service(":memory:")
+    game_id = table.start(ME, "calculation", seed=1)["id"]
+    threads, answers = in_threads(1 + WAITING_PER_GAME, lambda: table.hint(ME, game_id))
+    until(lambda: held.running == 1 and waiting(table, game_id) == WAITING_PER_GAME)
+    with pytest.raises(BusyError) as refused:
+        table.hint(ME, game_id)
+    assert refused.value.retry_after == RETRY_AFTER
+    assert str(refused.value) == (
+        f"Too many hints asked for this game at once: ask again in {RETRY_AFTER} seconds."
+    )
+    assert waiting(table, game_id) == WAITING_PER_GAME  # the refused one never waited
+    held.release.set()
+    for thread in threads:
+        thread.join(10)
+    assert len(answers) == 1 + WAITING_PER_GAME and held.positions == [0]
+    assert table._hint_searches.waiting_in_all() == 0
+    assert table.hint(ME, game_id)["move"]
+
+
+def test_the_waiters_of_every_game_together_are_capped_too() -> None:
+    """The cap in all: waiters for the searches of several games, each under its own
+    game's cap, are refused once they reach it (here 3, where the server's is
+    ``WAITING_IN_ALL``), with the words for the whole server."""
+    searches: OneSearchPerGame[str] = OneSearchPerGame(hint_busy_words, per_game=2, in_all=3)
+    release = threading.Event()
+
+    def slow() -> str:
+        assert release.wait(10)
+        return "found"
+
+    threads: list[threading.Thread] = []
+    # a's search and 2 waiting for it, then b's and 1 waiting: 3 wait in all
+    for game, waiting_then in (("a", 0), ("a", 1), ("a", 2), ("b", 2), ("b", 3)):
+        threads += in_threads(1, lambda game=game: searches.run(game, 0, slow))[0]
+        until(lambda: searches.waiting_in_all() == waiting_then)  # noqa: B023
+        time.sleep(0.01)  # a search started is running before the next asks
+    with pytest.raises(BusyError, match="at once on this server"):
+        searches.run("b", 0, slow)
+    with pytest.raises(BusyError, match="for this game at once"):
+        searches.run("a", 0, slow)
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert searches.waiting_in_all() == 0 and searches.run("b", 0, lambda: "again") == "again"

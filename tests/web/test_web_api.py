@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -63,6 +65,52 @@ def test_hint_is_a_legal_move(client: TestClient) -> None:
     game = start(client, "eight-by-eight", seed=3)
     found = client.post(f"/api/games/{game['id']}/hint").json()
     assert found["move"] in game["view"]["legal_moves"] and found["reason"]
+
+
+def test_a_flood_of_hint_requests_is_answered_429_not_held_in_the_thread_pool(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Requests for one game's hint wait for its one search, each holding a thread of
+    the server: beyond the cap a request is answered 429 at once, its error in plain
+    words and a Retry-After, never a 500; once the search is done a hint is answered."""
+    from parlour.service import table as table_module
+    from parlour.service.searches import RETRY_AFTER, WAITING_PER_GAME
+    from parlour.service.words import hint_busy_words
+
+    release = threading.Event()
+    hint = table_module.ai_hint
+
+    def held(game: Any) -> Any:
+        assert release.wait(10), "the test did not let the search go"
+        return hint(game, seconds=0.05)
+
+    monkeypatch.setattr(table_module, "ai_hint", held)
+    game = start(client, "calculation", seed=1)
+    url = f"/api/games/{game['id']}/hint"
+    searches = client.app.state.service._hint_searches  # type: ignore[attr-defined]
+    codes: list[int] = []
+    threads = [
+        threading.Thread(target=lambda: codes.append(client.post(url).status_code))
+        for _ in range(1 + WAITING_PER_GAME)
+    ]
+    try:
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 10
+        while searches.waiting(game["id"]) < WAITING_PER_GAME:
+            assert time.monotonic() < deadline, "the requests did not wait for the search"
+            time.sleep(0.005)
+        refused = client.post(url)
+        assert refused.status_code == 429, refused.text
+        assert refused.headers["Retry-After"] == str(RETRY_AFTER)
+        assert refused.json() == {"error": hint_busy_words(True, RETRY_AFTER)}
+        assert refused.json()["error"].startswith("Too many hints asked for this game at once")
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(10)
+    assert codes == [200] * (1 + WAITING_PER_GAME)
+    assert client.post(url).status_code == 200
 
 
 def test_resign_finishes_the_game_and_reveals_the_seed(client: TestClient) -> None:

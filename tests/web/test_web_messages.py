@@ -133,6 +133,24 @@ def test_a_slow_hint_or_undo_gives_the_table_back(
     if table.answer["can_undo"]:
         table.after(lambda: page.locator("#undo").click())
         turn_is_shown(table)
+    # too many hints asked for at once: the service's 429 is a message, not an error,
+    # and the button works again (the next click gets a hint)
+    busy = {"error": "Too many hints asked for this game at once: ask again in 2 seconds."}
+
+    def refuse(route: Any) -> None:
+        route.fulfill(status=429, headers={"Retry-After": "2"}, json=busy)
+
+    page.route("**/hint", refuse)
+    page.locator("#hint").click()
+    page.wait_for_function("() => window.Parlour.game.hinting === null")
+    page.wait_for_selector("#message.shown")
+    assert page.inner_text("#message") == busy["error"]
+    assert not page.is_visible("#message.error")
+    assert page.locator("#hint").get_attribute("aria-busy") == "false"
+    assert page.locator("#hint").inner_text() == "Hint" and page.locator("#hint").is_enabled()
+    page.unroute("**/hint", refuse)
+    page.locator("#hint").click()
+    page.wait_for_selector("#message.hint.shown")
 
 
 def test_a_refused_move_covers_no_card_and_goes_with_the_next_move(table_at: TableAt) -> None:

@@ -74,6 +74,7 @@ from .words import (
     capitalised,
     finish_words,
     full_duration_words,
+    hint_busy_words,
     hint_words,
     line_counter,
     moves_told,
@@ -176,7 +177,7 @@ class TableService:
         self._live: OrderedDict[str, _Live] = OrderedDict()
         self._lock = threading.Lock()
         #: One hint search at a time for each game, shared by its requests.
-        self._hint_searches: OneSearchPerGame[FoundHint] = OneSearchPerGame()
+        self._hint_searches: OneSearchPerGame[FoundHint] = OneSearchPerGame(hint_busy_words)
         self._pools: dict[tuple[str, str], deals.WinnablePool] = {}
         #: The progress of games stored before records kept it, worked out once per
         #: version of the record (a list of games is drawn often; a replay is not free).
@@ -704,7 +705,8 @@ class TableService:
         until the hint is found (a front end drops a hint for a position gone). A game
         has one search at a time (:class:`~parlour.service.searches.OneSearchPerGame`):
         requests for the same position share it; one for another position waits for
-        it to end, then reads the game again."""
+        it to end, then reads the game again; beyond a few waiting requests, one is
+        refused for now (:class:`~parlour.errors.BusyError`, the web app's 429)."""
         found = None
         while found is None:
             with self._open(player, game_id) as live:

@@ -99,6 +99,7 @@ __all__ = [
     "fitted",
     "rematch_words",
     "working_words",
+    "hint_busy_words",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -1418,6 +1419,14 @@ def working_words(computer: bool) -> WorkingWords:
         "hint_again": "Still thinking about a hint…",
         "call": "The computer is thinking…" if computer else "Working…",
     }
+
+
+def hint_busy_words(this_game: bool, seconds: int) -> str:
+    """Why a hint asked for is refused for now (too many requests wait for a hint's
+    search: :class:`~parlour.service.searches.OneSearchPerGame`), and when to ask
+    again; a table says it calmly, as a message, and its hint button works again."""
+    where = "this game at once" if this_game else "at once on this server"
+    return f"Too many hints asked for {where}: ask again in {count_words(seconds, 'second')}."
 
 
 def rematch_words(state: str | None, other: str, series: bool) -> tuple[str | None, str]:

@@ -38,6 +38,7 @@ from starlette.routing import Match
 from ..ai import warm
 from ..core.registry import game_class
 from ..errors import (
+    BusyError,
     GameNotOverError,
     GameOverError,
     InvalidDayError,
@@ -79,6 +80,8 @@ STATIC = Path(str(files("parlour.web").joinpath("static")))
 
 
 def _status(exc: ParlourError) -> int:
+    if isinstance(exc, BusyError):
+        return 429
     if isinstance(exc, NotFoundError):
         return 404
     if isinstance(exc, BodyTooLarge):
@@ -447,7 +450,10 @@ def create_app(
             body["detail"] = str(exc)
         if isinstance(exc, InvalidSeedError):
             body["field"] = "seed"  # a form says it by the deal number's own box
-        return JSONResponse(body, status_code=_status(exc))
+        headers = None
+        if isinstance(exc, BusyError):  # refused for now: when to ask again
+            headers = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse(body, status_code=_status(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:

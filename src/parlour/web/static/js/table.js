@@ -1525,7 +1525,8 @@ async function askHint() {
   hintButton();
   if (!current) return;
   if (failed) {
-    say(failed.message, "error");
+    // too many hints asked for at once (429): said calmly, the button free again
+    say(failed.message, failed.status === 429 ? "" : "error");
     return;
   }
   // no move leads anywhere: the hint's move is empty, and nothing is lit
