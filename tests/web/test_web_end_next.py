@@ -20,15 +20,52 @@ RESIGN_DEAL = ("Resign", "Resign this deal?", "You resigned.")
 RESIGN = ("Resign", "Resign this game?", "You resigned.")
 
 
-def resign(table: Table, words: tuple[str, str, str]) -> None:
+#: The toolbar's buttons: id, words and tooltip.
+TOOLBAR = """() => [...document.querySelectorAll('.toolbar .tool')]
+  .map((el) => [el.id, el.querySelector('.tool-text').textContent, el.title])"""
+#: The toolbar's buttons by the service's command each one does.
+BUTTONS = {
+    "undo": "undo",
+    "redo": "redo",
+    "hint": "hint",
+    "newgame": "new",
+    "resign": "resign",
+    "keys": "keys",
+    "logbutton": "log",
+}
+
+
+def toolbar_says_the_services_words(table: Table) -> None:
+    """Every command's button says the service's label (``answer.commands``) and its
+    tooltip its key ("Undo (U)"), the words and keys the terminal table's key bar
+    shows for the same action (tests/tui/test_command_words.py); the link back to the
+    games too."""
+    commands = table.answer["commands"]
+    shown = {id_: (text, title) for id_, text, title in table.page.evaluate(TOOLBAR) if id_}
+    assert set(shown) == set(BUTTONS), shown
+    for id_, action in BUTTONS.items():
+        words = commands[action]
+        title = f"{words['label']} ({words['key']})"
+        assert shown[id_][0] == words["label"], (id_, shown[id_], words)
+        assert shown[id_][1].startswith(title), (id_, shown[id_], words)
+    home = table.page.locator(".home-link .tool-text").inner_text()
+    assert home == commands["games"]["label"] == "Games"
+
+
+def resign(table: Table, words: tuple[str, str, str], by_key: bool = False) -> None:
     """Resign from the toolbar, in the words a patience's deal (``RESIGN_DEAL``) or a
-    two-player game (``RESIGN``) is resigned in: the button's text and title, the
-    question and its yes, and the end panel's headline."""
+    two-player game (``RESIGN``) is resigned in: the button's text and title (with its
+    key, X, as at the terminal table), the question and its yes, and the end panel's
+    headline; ``by_key``: X on the table, not a click."""
     label, question, headline = words
     page = table.page
     button = page.locator("#resign")
-    assert button.inner_text() == label and button.get_attribute("title") == label
-    button.click()
+    assert button.inner_text() == label and button.get_attribute("title") == f"{label} (X)"
+    if by_key:
+        page.locator("#game-title").focus()
+        page.keyboard.press("x")
+    else:
+        button.click()
     dialog = page.locator("dialog#confirm[open]")
     dialog.wait_for()
     assert dialog.locator("#confirm-title").inner_text() == question
@@ -52,16 +89,19 @@ def test_a_resigned_match_offers_a_new_match_and_a_patience_its_deal(table_at: T
     page = table.page
     # the toolbar's new game in the end panel's words for it (it said "New deal")
     assert page.inner_text("#newgame") == "New match"
+    toolbar_says_the_services_words(table)
     resign(table, RESIGN)
     assert page.inner_text("#play-again") == "Play again: new match"
     assert page.locator("#replay").count() == 0
     table.start("chinese-patience", 7)
     assert page.inner_text("#newgame") == "New game"
+    toolbar_says_the_services_words(table)
     resign(table, RESIGN)
     assert page.locator("#next-in-series").count() == 1 and page.locator("#replay").count() == 0
     assert page.inner_text("#play-again") == "New game"  # was "New single game"
     table.start("gate", 7)
     assert page.inner_text("#newgame") == "New deal"
-    resign(table, RESIGN_DEAL)
+    toolbar_says_the_services_words(table)
+    resign(table, RESIGN_DEAL, by_key=True)
     assert page.inner_text("#play-again") == "Play again: new deal"
     assert page.inner_text("#replay") == "Replay this deal"

@@ -3,6 +3,7 @@ every import resolvable, the package data complete, nothing fetched from elsewhe
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from fnmatch import fnmatch
@@ -78,3 +79,44 @@ def test_no_renderer_writes_a_one_word_moves_key() -> None:
         written = {k.lower() for k in re.findall(r"""\bkey:\s*["'`]([a-zA-Z])["'`]""", text)}
         declared = {k.key for k in game_class(game).move_keys}
         assert not written & declared, (game, written & declared)
+
+
+def test_no_front_end_writes_the_words_of_its_commands() -> None:
+    """The toolbar's labels and their keys ("Undo (U)", "New deal", "Keys"), and the
+    terminal table's key bar ("u undo", "n new"), are the service's (the answers'
+    ``commands``): table.js, endpanel.js and the terminal table wrote their own, and
+    did not agree ("n new" where the web said "New match"; "? help" where it said
+    "Keys")."""
+    from parlour.service.words import command_words
+
+    words = command_words(2, match=True, series=False)
+    new = {"New match", "New deal", "New game"}
+    # the end panel's own buttons are its (its "Undo" among them); what the toolbar's
+    # new game is called is the service's there too
+    for name, labels in (
+        ("table.js", {w["label"] for w in words.values()} | new),
+        ("endpanel.js", new),
+    ):
+        text = (STATIC / "js" / name).read_text(encoding="utf-8")
+        code = "\n".join(
+            line for line in text.splitlines() if not line.lstrip().startswith(("*", "//", "/*"))
+        )
+        written = {label for label in labels if re.search(rf"[\"'`]{label}\b", code)}
+        assert written <= {"New deal"}, (name, written)  # newLabel's, for an old answer
+    screen = (ROOT / "src" / "parlour" / "tui" / "screen.py").read_text(encoding="utf-8")
+    tree = ast.parse(screen)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    strings = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if id(node) not in docstrings
+    ]
+    entry = re.compile(r"\b[urhxnl?] (?:undo|redo|hint|resign|new|log|help|keys)\b")
+    assert not [text for text in strings if entry.search(text)]

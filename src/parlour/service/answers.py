@@ -333,10 +333,53 @@ class WorkingWords(TypedDict):
     #: Said when the hint is asked for again before the first one is answered: "Still
     #: thinking about a hint…".
     hint_again: str
+    #: While the solver works on a finished patience's verdict: "The solver is
+    #: looking at this deal…".
+    verdict: str
+    #: While it finds its winning line, to show it: "The solver is finding its winning
+    #: line…".
+    verdict_line: str
     #: The status line while a move, an undo, a redo or a resignation is answered:
     #: "The computer is thinking…" where the computer plays a seat of this table (its
     #: reply comes in the same answer), else "Working…".
     call: str
+
+
+class CommandWords(TypedDict):
+    """One of a table's commands as every front end names it
+    (:func:`~parlour.service.words.command_words`): the web table's button and its
+    tooltip's key, the terminal table's key bar, so the two say the same thing for
+    the same action."""
+
+    #: The button's words: "Undo", "New deal", "Resign", "Keys".
+    label: str
+    #: The key that does it at every table that reads keys ("U", "?"), as a tooltip
+    #: shows it ("Undo (U)"); None: no key (the web's link to the games).
+    key: str | None
+    #: The same in a key bar, after its key: "undo", "new deal" ("u undo").
+    short: str
+    #: Asked before it is done, where it is ("Start a new deal?" once a game is in
+    #: play, "Resign this deal?"); None: never asked.
+    question: str | None
+
+
+class TableCommands(TypedDict):
+    """The commands of a game's table, by action, in the service's words (see
+    :class:`CommandWords`)."""
+
+    undo: CommandWords
+    redo: CommandWords
+    hint: CommandWords
+    #: "New deal", "New match" (a match: its view has a target score), "New game" (a
+    #: game of a series, which starts the series over).
+    new: CommandWords
+    #: The answer's ``give_up`` label and question.
+    resign: CommandWords
+    #: The keys that work at this table (the terminal table's page has the rules after).
+    keys: CommandWords
+    log: CommandWords
+    #: Back to the list of games.
+    games: CommandWords
 
 
 class LiveTable(TypedDict):
@@ -514,6 +557,10 @@ class Answer(TypedDict):
     #: What the table says while the service works on a hint or a move (see
     #: :class:`WorkingWords`): no front end writes its own.
     working: WorkingWords
+    #: The table's commands (undo, redo, a hint, a new game, resigning, the keys, the
+    #: log, the games) in the words and keys every front end shows (see
+    #: :class:`TableCommands`): no front end writes its own.
+    commands: TableCommands
     seed: NotRequired[int | str]
 
 

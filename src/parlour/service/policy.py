@@ -92,6 +92,7 @@ from .words import (
     blocked_words,
     capitalised,
     cards_left_words,
+    command_words,
     end_detail,
     foundation_words,
     give_up_words,
@@ -1094,6 +1095,12 @@ def answer(
         "piles": pile_legend(cls.pile_legend, said),
         "move_keys": move_key_words(cls.move_keys, record.options),
         "working": working_words(any(not is_person(record, s) for s in range(cls.players))),
+        "commands": command_words(
+            cls.players,
+            match=bool(shown.get("target")),
+            series=cls.series,
+            lost=outcome is not None and not final,
+        ),
     }
     if (final or chose_the_deal(record, seat)) and numbered_deal(record):
         data["seed"] = deal_number(record.seed)

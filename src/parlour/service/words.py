@@ -29,7 +29,14 @@ from ..cards import (
 from ..core.events import Event
 from ..core.protocol import MoveKey, SolveStatus
 from ..errors import cut
-from .answers import GiveUpWords, LiveWords, MoveKeyWords, WorkingWords
+from .answers import (
+    CommandWords,
+    GiveUpWords,
+    LiveWords,
+    MoveKeyWords,
+    TableCommands,
+    WorkingWords,
+)
 
 
 def one_table_name(seat: int) -> str:
@@ -100,6 +107,9 @@ __all__ = [
     "rematch_words",
     "working_words",
     "hint_busy_words",
+    "command_words",
+    "new_game_label",
+    "PREPARING",
 ]
 
 #: Who plays a solver's winning line, as its sentences name it: the line is the
@@ -1417,7 +1427,63 @@ def working_words(computer: bool) -> WorkingWords:
         "hint": "Thinking…",
         "hint_title": "Thinking of a hint…",
         "hint_again": "Still thinking about a hint…",
+        "verdict": "The solver is looking at this deal…",
+        "verdict_line": "The solver is finding its winning line…",
         "call": "The computer is thinking…" if computer else "Working…",
+    }
+
+
+#: The terminal table's status line while the computer players' compiled code loads
+#: (or, the first time after an install, compiles: up to a minute).
+PREPARING = "Preparing the computer players…"
+
+#: The table's commands that read the same in every game: label and key.
+_COMMANDS = {
+    "undo": ("Undo", "U"),
+    "redo": ("Redo", "R"),
+    "hint": ("Hint", "H"),
+    "keys": ("Keys", "?"),
+    "log": ("Log", "L"),
+    "games": ("Games", None),
+}
+
+
+def new_game_label(match: bool, series: bool) -> str:
+    """What a table's new game starts, in the end panel's words for it: "New match"
+    (a match to a target score), "New game" (a game of a series: the series starts
+    over, beside the end panel's "Next game of the series"), else "New deal"."""
+    if match:
+        return "New match"
+    return "New game" if series else "New deal"
+
+
+def _command(label: str, key: str | None, question: str | None = None) -> CommandWords:
+    return {
+        "label": label,
+        "key": key,
+        "short": label[:1].lower() + label[1:],
+        "question": question,
+    }
+
+
+def command_words(players: int, match: bool, series: bool, lost: bool = False) -> TableCommands:
+    """A table's commands in the words every front end shows (see
+    :class:`~parlour.service.answers.TableCommands`): the web table's toolbar and its
+    tooltips' keys ("Undo (U)"), the terminal table's key bar ("u undo"), so both name
+    an action alike. ``players``, ``lost``: resigning's words (:func:`give_up_words`);
+    ``match``, ``series``: what a new game starts (:func:`new_game_label`)."""
+    new = new_game_label(match, series)
+    resign = give_up_words(players, lost)
+    words = {name: _command(label, key) for name, (label, key) in _COMMANDS.items()}
+    return {
+        "undo": words["undo"],
+        "redo": words["redo"],
+        "hint": words["hint"],
+        "new": _command(new, "N", f"Start a {new.lower()}?"),
+        "resign": _command(resign["label"], "X", resign["question"]),
+        "keys": words["keys"],
+        "log": words["log"],
+        "games": words["games"],
     }
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.style import Style
@@ -40,7 +40,14 @@ from textual.widgets import RichLog, Static
 from ..errors import ParlourError
 from ..service.ending import deal_words, pair_words
 from ..service.policy import numbered
-from ..service.words import as_sentence, no_card_words, one_table_name, with_symbols
+from ..service.words import (
+    PREPARING,
+    as_sentence,
+    command_words,
+    no_card_words,
+    one_table_name,
+    with_symbols,
+)
 from .canvas import Canvas, kept_whole
 from .dialogs import (
     ChoiceScreen,
@@ -66,10 +73,15 @@ CURSOR = Style(reverse=True, bold=True)
 SELECTED = Style(bgcolor="dark_cyan")
 TARGET = Style(bgcolor="green3", color="black")
 TITLE = Style(color="black", bgcolor="grey85", bold=True)
-#: Every common key (``x resign``: the answer's ``give_up`` words, in every game).
-COMMON_KEYS = "u undo  r redo  h hint  x resign  n new  l log  ? help  esc games  q quit"
-#: The common keys that always work.
-ALWAYS_KEYS = "n new  l log  ? help  esc games  q quit"
+#: The terminal table's own keys, after the service's commands (``answer["commands"]``):
+#: ``esc`` back to the games (the web table's link has no key), ``q`` quit.
+OWN_KEYS = {"games": "esc"}
+#: The key bar's padding, on its left only: the most common keys (a match's, "n new
+#: match" among them) take 79 columns of an 80-column terminal.
+KEYS_PADDING = 1
+#: The commands in the key bar's order: the game's first, then the pages.
+KEY_BAR_ORDER = ("undo", "redo", "hint", "resign", "new", "log", "keys", "games")
+QUIT_KEY = "q quit"
 #: How the log shows who did what.
 WHO_STYLES = {"you": Style(color="bright_white"), "computer": Style(color="cyan")}
 TABLE_STYLE = Style(color="grey70")
@@ -78,12 +90,6 @@ TABLE_STYLE = Style(color="grey70")
 STATUS_LINES = 3
 #: Rows the table leaves at least for the log.
 LOG_ROOM = 2
-#: The status line's words while the computer players' compiled code loads (or, the
-#: first time after an install, compiles: up to a minute); see ``ParlourApp._warm``.
-PREPARING = "Preparing the computer players…"
-#: The message line while the solver works on a finished patience's verdict (the web
-#: app's words; it said "the solver looks at this deal …").
-SOLVER_LOOKING = "The solver is looking at this deal…"
 #: Seconds a call to the service may take before the status line says it is working
 #: (a patience's move answers at once: no flicker).
 THINKING_AFTER = 0.2
@@ -131,7 +137,7 @@ class TableScreen(Screen[None]):
     #status { height: auto; max-height: 3; background: $panel; color: $text; padding: 0 1; }
     #log { height: 1fr; min-height: 1; background: $surface; padding: 0 1;
         overflow-y: auto; scrollbar-size-vertical: 1; }
-    #keys { height: auto; background: $boost; color: $text-muted; padding: 0 1; }
+    #keys { height: auto; background: $boost; color: $text-muted; padding: 0 0 0 1; }
     """
 
     def __init__(self, answer: dict[str, Any]) -> None:
@@ -358,7 +364,7 @@ class TableScreen(Screen[None]):
             return
         own = self.own_keys()
         common = common_keys(self.answer)
-        width = max(40, self.size.width) - 2
+        width = max(40, self.size.width) - KEYS_PADDING
         if not own:
             text = common
         elif len(own) + 4 + len(common) <= width:
@@ -887,14 +893,15 @@ class TableScreen(Screen[None]):
             if yes:
                 self.parlour.start_like(self)
 
+        question = self.answer["commands"]["new"]["question"]  # "Start a new deal?"
         self.app.push_screen(
-            ConfirmScreen("Start a new game?", "this one stays in your saved games"), answered
+            ConfirmScreen(question, "this one stays in your saved games"), answered
         )
 
     def ask_verdict(self) -> None:
         """The solver's verdict on a final patience (seconds of work: a worker thread),
         then the end panel again with it."""
-        self.tell(SOLVER_LOOKING)
+        self.tell(self.answer["working"]["verdict"])
         backend, game_id = self.parlour.backend, self.game_id
 
         def work() -> None:
@@ -1060,20 +1067,41 @@ def _fits(text: str, width: int, lines: int) -> bool:
 
 
 def common_keys(answer: dict[str, Any]) -> str:
-    """The common keys that work now (the key bar offers no others): undo and redo
-    when the service allows them, a hint when it allows one (never against a person),
-    resigning, in the service's words, while the game is in play or a lost patience
-    may still be left."""
+    """The common keys that work now (the key bar offers no others), in the service's
+    words for each command (``answer["commands"]``, the web table's labels): undo and
+    redo when the service allows them, a hint when it allows one (never against a
+    person), resigning while the game is in play or a lost patience may still be left."""
+    commands = answer["commands"]
     in_play = answer.get("outcome") is None
-    offered = in_play or not answer.get("final")
-    keys = [
-        "" if answer.get("end") is None else "enter what next",
-        "u undo" if answer.get("can_undo") else "",
-        "r redo" if answer.get("can_redo") else "",
-        "h hint" if answer.get("can_hint") else "",
-        f"x {answer['give_up']['verb']}" if offered else "",
-    ]
-    return "  ".join([k for k in keys if k] + [ALWAYS_KEYS])
+    offered = {
+        "undo": answer.get("can_undo"),
+        "redo": answer.get("can_redo"),
+        "hint": answer.get("can_hint"),
+        "resign": in_play or not answer.get("final"),
+    }
+    keys = ["" if answer.get("end") is None else "enter what next"]
+    for name in KEY_BAR_ORDER:
+        if offered.get(name, True):
+            keys.append(command_key(name, commands[name]))
+    return "  ".join([k for k in keys if k] + [QUIT_KEY])
+
+
+def command_key(name: str, words: Mapping[str, Any]) -> str:
+    """A command's entry in the key bar: its key and the service's words for it ("u
+    undo", "n new deal"), the key being the terminal table's own where the service
+    names none ("esc games")."""
+    key = words["key"] or OWN_KEYS[name]
+    return f"{key.lower()} {words['short']}"
+
+
+#: Every common key, the most a key bar shows (the longest words: a match's "new
+#: match"), as an 80-column terminal must fit them.
+COMMON_KEYS = common_keys(
+    {
+        "commands": command_words(2, match=True, series=False),
+        **{"can_undo": True, "can_redo": True, "can_hint": True},
+    }
+)
 
 
 def number_keys(answer: dict[str, Any]) -> str:

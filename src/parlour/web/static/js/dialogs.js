@@ -24,6 +24,8 @@ const COMMON_KEYS = [
   ["U or Ctrl+Z", "undo"],
   ["R or Ctrl+Y", "redo"],
   ["H", "hint", "hint"],
+  // resigning in the service's words for this game: "resign this deal", "resign this game"
+  ["X", (answer) => (answer && answer.give_up ? answer.give_up.action.toLowerCase() : "resign")],
   // what N starts is the toolbar's button's, in its words: a match, a game, a deal
   ["N", (answer) => `${newLabel(answer || {})} with the same options`
     + (answer && answer.series ? " (the next game of the series once one is over)" : "")],

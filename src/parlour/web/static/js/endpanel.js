@@ -138,16 +138,13 @@ export function dealLabel(answer) {
 }
 
 /**
- * What the toolbar's new game (N) starts, in the end panel's words for the same
- * action: "New match" (a match: its view has a target score; "Play again: new
- * match"), "New game" (a game of a series: the series starts over, as the panel's
- * button beside "Next game of the series" does), else "New deal" ("Play again: new
- * deal"). The toolbar said "New deal" for all three.
+ * What the toolbar's new game (N) starts, in the service's words (answer.commands,
+ * the terminal table's key bar's too): "New match" (a match), "New game" (a game of a
+ * series: the series starts over, as the panel's button beside "Next game of the
+ * series" does), else "New deal".
  */
 export function newLabel(answer) {
-  if ((answer.view || {}).target) return "New match";
-  if (answer.series) return "New game";
-  return "New deal";
+  return answer.commands ? answer.commands.new.label : "New deal";
 }
 
 /** "Play again" keeps the kind of deal: a new random or winnable one, or the same day's

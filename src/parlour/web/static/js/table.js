@@ -11,7 +11,7 @@ import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
 import { sentence, said, seeNames, whoPlays, whose } from "./words.js";
-import { dealLabel, endPanel, handPanel, newLabel } from "./endpanel.js";
+import { dealLabel, endPanel, handPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import { lineReplay, LINE_KEYS } from "./replay.js";
 import * as live from "./live.js";
@@ -106,29 +106,33 @@ export function leaveGame() {
   state.resize = null;
 }
 
-function toolButton(id, iconName, text, key, onclick) {
-  return h("button", { type: "button", id, class: "tool", onclick, title: key ? `${text} (${key})` : text, "aria-keyshortcuts": key || null },
-    icon(iconName), h("span", { class: "tool-text", text }));
+/** A command's tooltip: the service's label and key ("Undo (U)"), then `why` it is off. */
+const toolTitle = (words, why = null) => (words.key ? `${words.label} (${words.key})` : words.label) + (why ? `: ${why}` : "");
+
+/** A toolbar button for one of the table's commands, in the service's words (answer.commands). */
+function toolButton(id, iconName, words, onclick) {
+  return h("button", { type: "button", id, class: "tool", onclick, title: toolTitle(words), "aria-keyshortcuts": words.key || null },
+    icon(iconName), h("span", { class: "tool-text", text: words.label }));
 }
 
 function screen(answer, renderer) {
   const who = whoPlays() ? ` ${whoPlays()}` : "";
+  const said = answer.commands; // every command's label and key, the terminal table's too
   const bar = h("div", { class: "gamebar" },
-    h("a", { class: "home-link", href: "#/", title: "All games" }, icon("home"), h("span", { class: "tool-text", text: "Games" })),
+    h("a", { class: "home-link", href: "#/", title: "All games" }, icon("home"), h("span", { class: "tool-text", text: said.games.label })),
     h("h1", { class: "game-title", id: "game-title", tabindex: "-1" }, answer.title, h("span", { class: "who", text: who }),
       dealLabel(answer) ? h("span", { class: "deal-kind", id: "deal-kind", text: dealLabel(answer) }) : null),
     // The toolbar's place, which the winning line's bar takes while the line is on
     // the table (drawControls): the same height, so the cards keep their size.
     els.commands = h("div", { class: "commands" }, h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game commands" },
-      toolButton("undo", "undo", "Undo", "U", () => command("undo")),
-      toolButton("redo", "redo", "Redo", "R", () => command("redo")),
-      toolButton("hint", "hint", "Hint", "H", () => askHint()),
+      toolButton("undo", "undo", said.undo, () => command("undo")),
+      toolButton("redo", "redo", said.redo, () => command("redo")),
+      toolButton("hint", "hint", said.hint, () => askHint()),
       // a friend's game goes on to the next one together, from the end panel
-      answer.live ? null : toolButton("newgame", "new", newLabel(answer), "N", () => freshDeal()),
-      // "Resign" (a patience's deal or a two-player game): the service's words
-      toolButton("resign", "resign", answer.give_up.label, null, () => resign()),
-      toolButton("keys", "keys", "Keys", "?", () => showKeys()),
-      toolButton("logbutton", "log", "Log", "L", () => toggleLog()),
+      answer.live ? null : toolButton("newgame", "new", said.new, () => freshDeal()),
+      toolButton("resign", "resign", said.resign, () => resign()),
+      toolButton("keys", "keys", said.keys, () => showKeys()),
+      toolButton("logbutton", "log", said.log, () => toggleLog()),
       h("a", { class: "tool", href: `#/howto/${answer.game}`, title: "How to play" }, icon("rules"), h("span", { class: "tool-text", text: "How to play" })))));
   els.status = h("p", { id: "status", class: "status", "aria-live": "polite", onclick: () => toggleStatus() });
   // The cue of a status cut short, a button for the keyboard too (Enter, Space): drawn
@@ -152,7 +156,7 @@ function screen(answer, renderer) {
   els.typed = h("input", { id: "typed-move", list: "legal-list", autocomplete: "off", spellcheck: "false" });
   els.legal = h("datalist", { id: "legal-list" });
   els.side = h("aside", { id: "side", class: "side", "aria-label": "Game log" },
-    h("div", { class: "side-head" }, h("h2", { text: "Log" }),
+    h("div", { class: "side-head" }, h("h2", { text: answer.commands.log.label }),
       h("button", { type: "button", class: "tool close-log", onclick: () => toggleLog(false), title: "Close the log" }, icon("close"), h("span", { class: "tool-text", text: "Close" }))),
     els.log,
     // a blank submit takes an old error away; the notation is on the rules page
@@ -488,11 +492,11 @@ function toolbar(answer, live) {
   if ($("#newgame")) $("#newgame").disabled = between;
   typedBox(answer);
   $("#undo").disabled = !live || !answer.can_undo || state.busy;
-  $("#undo").title = answer.undo_refusal && !answer.can_undo ? `Undo (U): ${answer.undo_refusal}` : "Undo (U)";
+  $("#undo").title = toolTitle(answer.commands.undo, answer.can_undo ? null : answer.undo_refusal);
   $("#redo").disabled = !live || !answer.can_redo || state.busy;
   // the service's one hint rule (never against a person), as for undo
   $("#hint").disabled = !live || !answer.can_hint || state.busy;
-  $("#hint").title = answer.hint_refusal && !answer.can_hint ? `Hint (H): ${answer.hint_refusal}` : "Hint (H)";
+  $("#hint").title = toolTitle(answer.commands.hint, answer.can_hint ? null : answer.hint_refusal);
   hintButton();
   $("#resign").disabled = !live || (done && answer.final !== false) || state.busy;
 }
@@ -1553,9 +1557,10 @@ function hintButton() {
   button.setAttribute("aria-busy", on ? "true" : "false");
   button.classList.toggle("working", on);
   const words = on ? state.answer.working : null;
-  button.querySelector(".tool-text").textContent = on ? words.hint : "Hint";
-  if (on) button.title = `${words.hint_title} (H)`;
-  else if (was) button.title = "Hint (H)";
+  const hint = state.answer.commands.hint;
+  button.querySelector(".tool-text").textContent = on ? words.hint : hint.label;
+  if (on) button.title = toolTitle({ label: words.hint_title, key: hint.key });
+  else if (was) button.title = toolTitle(hint);
   if (on && !button.querySelector(".spinner")) button.prepend(h("span", { class: "spinner", "aria-hidden": "true" }));
   if (!on) for (const spin of button.querySelectorAll(".spinner")) spin.remove();
 }
@@ -1637,14 +1642,14 @@ function inPlay() {
   return state.log.some((e) => e.move !== undefined && (e.who === "you" || String(e.who).startsWith("player ")));
 }
 
-/** "New deal" ("New match", "New game": newLabel): a fresh deal of the same kind; after the deal of the day (one a day), ask which kind. */
+/** "New deal" ("New match", "New game": answer.commands.new): a fresh deal of the same kind; after the deal of the day (one a day), ask which kind. */
 export async function freshDeal() {
   // (the solver's line on the table may go)
   if ((state.busy && !state.replay) || document.querySelector("dialog[open]")) return;
   if (inPlay()) {
-    const label = newLabel(state.answer);
-    const sure = await confirmDialog(`Start a ${label.toLowerCase()}?`, "This game stays in Continue on the front page, to finish later.",
-      label, { cancel: "Keep playing", keys: true });
+    const words = state.answer.commands.new;
+    const sure = await confirmDialog(words.question, "This game stays in Continue on the front page, to finish later.",
+      words.label, { cancel: "Keep playing", keys: true });
     if (!sure) return;
   }
   if (state.answer.deal !== "daily") return newGame();
@@ -1710,7 +1715,7 @@ async function askVerdict(answer, panel, watch = false) {
   const button = panel.querySelector("#ask-verdict");
   out.hidden = false;
   out.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }),
-    watch ? "The solver is finding its winning line…" : "The solver is looking at this deal…");
+    watch ? answer.working.verdict_line : answer.working.verdict);
   if (button) button.disabled = true;
   try {
     const v = await api("GET", `/api/games/${encodeURIComponent(answer.id)}/verdict`);
@@ -1950,6 +1955,7 @@ export function onKey(ev) {
   } else if (k === "u") command("undo");
   else if (k === "r") command("redo");
   else if (k === "h") askHint();
+  else if (k === "x") resign();
   else if (k === "l") toggleLog();
   else if (k === "n") {
     if (state.answer.live && !state.answer.outcome) return false;
