@@ -111,6 +111,8 @@ def test_a_flood_of_hint_requests_is_answered_429_not_held_in_the_thread_pool(
             thread.join(10)
     assert codes == [200] * (1 + WAITING_PER_GAME)
     assert client.post(url).status_code == 200
+    schema = client.get("/openapi.json").json()["paths"]["/api/games/{game_id}/hint"]
+    assert "429" in schema["post"]["responses"]  # the API's page says so
 
 
 def test_resign_finishes_the_game_and_reveals_the_seed(client: TestClient) -> None:

@@ -603,7 +603,17 @@ def create_app(
         seat = None if body is None else body.seat
         return await run_in_threadpool(service.redo, who(request), game_id, seat)
 
-    @app.post("/api/games/{game_id}/hint", response_model=Hint, tags=["play"])
+    @app.post(
+        "/api/games/{game_id}/hint",
+        response_model=Hint,
+        tags=["play"],
+        responses={
+            429: {
+                "model": ErrorBody,
+                "description": "too many hints asked for at once: ask again after Retry-After",
+            }
+        },
+    )
     async def hint(request: Request, game_id: str, body: SeatBody | None = None) -> Hint:
         """The strongest fair computer player's move for you, with its reason."""
         seat = None if body is None else body.seat
