@@ -57,6 +57,7 @@ from .service.words import (
     one_table_name,
     refusal_rest,
     sentences,
+    try_again_words,
     without_legal_list,
 )
 from .sim.command import add_parser as add_simulate_parser
@@ -887,9 +888,9 @@ def _end_text(answer: Answer) -> str:
     assert end is not None
     lines = [f"Game over. {end['headline']} {end['detail']}".strip()]
     lines += end_facts(answer)
-    if not end["final"]:
-        verb = answer["give_up"]["verb"]  # a lost patience: "resign"
-        lines.append(f"Type undo to try another way, or {verb} to leave this deal.")
+    if not end["final"]:  # a lost patience, in its status's words, typed here
+        again = try_again_words(int(answer["players"]))
+        lines.append(f"Type {again[:1].lower()}{again[1:]}")
     return "\n".join(lines)
 
 

@@ -95,3 +95,18 @@ def test_a_lost_patience_is_resigned_in_the_same_words() -> None:
     assert next_steps(answer)["x"] == "resign this deal"
     left = table.resign("me", answer["id"])
     assert left["final"] and left["result"] == "lost"
+
+
+def test_a_lost_patiences_way_on_is_one_sentence_in_the_status_and_parlour_play() -> None:
+    """What a lost patience still offers was written twice: the status's "Undo to try
+    another way, or resign this deal." and ``parlour play``'s end, "Type undo to try
+    another way, or resign to leave this deal.". Both say ``try_again_words`` now."""
+    from parlour.cli import _end_text
+    from parlour.service.words import try_again_words
+
+    table = open_service(":memory:")
+    answer = lost_gate(table)
+    again = try_again_words(1)
+    assert again == "Undo to try another way, or resign this deal."
+    assert answer["status"].endswith(again)
+    assert _end_text(answer).endswith("\nType undo to try another way, or resign this deal.")

@@ -110,6 +110,7 @@ from .words import (
     stock_left_words,
     stuck_words,
     talon_left_words,
+    try_again_words,
     verdict_words,
     warning_words,
     working_words,
@@ -850,8 +851,8 @@ def _status(record: GameRecord, game: Game, seat: int, final: bool, ending: list
         head = headline(record, outcome.to_dict(), seat)
         detail = _detail(record, outcome.to_dict(), seat, ending)
         if not final:  # a lost patience: undo, or resign it ("resign this deal")
-            leave = give_up_words(game_class(record.game).players, lost=True)["action"]
-            return f"{head} {detail} Undo to try another way, or {leave.lower()}.".strip()
+            again = try_again_words(game_class(record.game).players)
+            return f"{head} {detail} {again}".strip()
         return f"{head} {detail}".strip()
     mover = game.to_move
     if record.opponent == FRIEND and (held := _friend_held(record)) is not None:

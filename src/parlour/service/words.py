@@ -96,6 +96,7 @@ __all__ = [
     "moves_told",
     "ago_words",
     "give_up_words",
+    "try_again_words",
     "result_words",
     "stuck_words",
     "verdict_words",
@@ -1235,6 +1236,14 @@ def give_up_words(players: int, lost: bool = False) -> GiveUpWords:
     if lost:
         words["detail"] = _LOST_DETAIL
     return words
+
+
+def try_again_words(players: int) -> str:
+    """What a lost patience still offers, as its status and ``parlour play``'s end of
+    the game say it: "Undo to try another way, or resign this deal." (resigning it
+    makes it final)."""
+    leave = give_up_words(players, lost=True)["action"]
+    return f"Undo to try another way, or {leave.lower()}."
 
 
 def result_words(result: str, players: int) -> str:
