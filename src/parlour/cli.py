@@ -400,7 +400,12 @@ class TerminalTable:
         seat = notice["seat"]
         if self.interactive:
             words = notice["text"]
-            undo = " (or type undo to take your move back)" if self.answer["can_undo"] else ""
+            back = notice["take_back"]  # "Take your move back", the service's
+            undo = (
+                f" (or type undo to {back[:1].lower()}{back[1:]})"
+                if self.answer["can_undo"]
+                else ""
+            )
             self.prose(f"{words} Then press Enter{undo}.")
             line = self.read_line("")
             if line is None:

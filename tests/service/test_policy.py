@@ -165,7 +165,13 @@ def test_two_people_at_one_table_hand_the_screen_over_when_the_turn_passes(
     assert answer["to_move"] == 0 and answer["hand_over"] is not None  # (a new game's)
     drew = table.play(ME, answer["id"], "draw")  # red 2 fits nothing: the turn passes
     assert drew["seat"] == 0 and drew["to_move"] == 1
-    assert drew["hand_over"] == {"seat": 1, "text": "Player 2's turn: pass the screen to Player 2."}
+    assert drew["hand_over"] == {
+        "seat": 1,
+        "text": "Player 2's turn: pass the screen to Player 2.",
+        # the words of its two ways on, the web's cover's, the terminal's notice's
+        "show": "Show Player 2's cards",
+        "take_back": "Take your move back",
+    }
     assert table.get(ME, answer["id"], 1)["hand_over"] is None  # the next person's side
     over = table.resign(ME, answer["id"])
     assert over["hand_over"] is None
@@ -499,7 +505,12 @@ def test_two_people_at_one_table_pass_the_screen_before_a_hand_is_shown(
     first = answer["to_move"]
     assert first is not None
     name = f"Player {first + 1}"
-    told = {"seat": first, "text": f"{name}'s turn: pass the screen to {name}."}
+    told = {
+        "seat": first,
+        "text": f"{name}'s turn: pass the screen to {name}.",
+        "show": f"Show {name}'s cards",
+        "take_back": "Take your move back",
+    }
     assert answer["hand_over"] == told
     assert answer["seat"] == 1 - first and answer["view"]["player"] == 1 - first
     assert not answer["your_turn"] and answer["legal_moves"] == []
@@ -533,7 +544,8 @@ def test_two_people_at_one_table_pass_the_screen_for_each_new_hand(table: TableS
     assert answer["to_move"] == answer["seat"]  # the mover starts the next hand
     name = f"Player {answer['seat'] + 1}"
     told = f"{name}'s turn: pass the screen to {name}."
-    assert answer["hand_over"] == {"seat": answer["seat"], "text": told}
+    assert answer["hand_over"] is not None
+    assert answer["hand_over"]["seat"] == answer["seat"] and answer["hand_over"]["text"] == told
     assert table.get(ME, gid, answer["seat"])["hand_over"] is None  # once they have it
 
 

@@ -87,3 +87,15 @@ def test_a_new_game_is_asked_for_in_the_words_of_its_button() -> None:
     for game, body, new in STARTS:
         words = table.start(ME, game, seed=3, **body)["commands"]["new"]
         assert words["question"] == f"Start a {new.lower()}?" and words["key"] == "N"
+
+
+def test_parlour_play_takes_the_same_keys_for_the_same_commands() -> None:
+    """``parlour play``'s one-letter commands are the tables' keys for the same
+    actions (``u`` undo, ``r`` redo, ``h`` hint, ``x`` resign), in the same words."""
+    from parlour.cli import COMMAND_KEYS, GIVE_UP_KEY
+
+    commands: dict[str, Any] = dict(open_service(":memory:").start(ME, "gate", seed=3)["commands"])
+    for action in ("undo", "redo", "hint"):
+        key = commands[action]["key"]
+        assert key is not None and COMMAND_KEYS[key.lower()] == commands[action]["short"]
+    assert commands["resign"]["key"] == GIVE_UP_KEY.upper()

@@ -120,3 +120,19 @@ def test_no_front_end_writes_the_words_of_its_commands() -> None:
     ]
     entry = re.compile(r"\b[urhxnl?] (?:undo|redo|hint|resign|new|log|help|keys)\b")
     assert not [text for text in strings if entry.search(text)]
+
+
+def test_no_front_end_writes_the_words_of_handing_the_screen_over() -> None:
+    """At two people's one table the screen's two ways on, "Show Player 2's cards" and
+    "Take your move back", are the service's (``hand_over.show``, ``take_back``):
+    the web's cover, the terminal's notice and ``parlour play`` each wrote them."""
+    src = ROOT / "src" / "parlour"
+    for path in (STATIC / "js" / "table.js", src / "tui" / "screen.py", src / "cli.py"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        code = "\n".join(
+            re.sub(r"\s(#|//) .*", "", line)
+            for line in lines
+            if not line.lstrip().startswith(("*", "/*", "#", "//"))
+        )
+        assert "ake your move back" not in code, path
+        assert not re.search(r"[\"'`][Ss]how \$?\{", code), path

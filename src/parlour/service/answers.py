@@ -459,6 +459,11 @@ class HandOver(TypedDict):
     seat: int
     #: What the screen says meanwhile: "Player 2's turn: pass the screen to Player 2."
     text: str
+    #: The words of what the next person does to see the table: "Show Player 2's cards".
+    show: str
+    #: And of what the mover may do instead, where the one undo rule allows (the
+    #: answer's ``can_undo``): "Take your move back".
+    take_back: str
 
 
 class Answer(TypedDict):

@@ -96,6 +96,7 @@ from .words import (
     end_detail,
     foundation_words,
     give_up_words,
+    hand_over_words,
     listed_score,
     match_words,
     move_key_words,
@@ -477,8 +478,7 @@ def hand_over(record: GameRecord, game: Game, seat: int, new_hand: bool = False)
     if game.to_move == seat and not new_hand:
         return None
     to = game.to_move
-    name = names(record, seat).subject(to)
-    return {"seat": to, "text": f"{name}'s turn: pass the screen to {name}."}
+    return hand_over_words(to, names(record, seat))
 
 
 def seat_names(record: GameRecord) -> tuple[str, ...]:

@@ -32,6 +32,7 @@ from ..errors import cut
 from .answers import (
     CommandWords,
     GiveUpWords,
+    HandOver,
     LiveWords,
     MoveKeyWords,
     TableCommands,
@@ -97,6 +98,7 @@ __all__ = [
     "ago_words",
     "give_up_words",
     "try_again_words",
+    "hand_over_words",
     "result_words",
     "stuck_words",
     "verdict_words",
@@ -1493,6 +1495,19 @@ def command_words(players: int, match: bool, series: bool, lost: bool = False) -
         "keys": words["keys"],
         "log": words["log"],
         "games": words["games"],
+    }
+
+
+def hand_over_words(to: int, names: Names) -> HandOver:
+    """Two people at one table, the turn passed to seat ``to``: what the screen says
+    while it is handed over, and the words of its two ways on, the same on the web
+    table's cover, the terminal table's notice and ``parlour play``'s prompt."""
+    name = names.subject(to)
+    return {
+        "seat": to,
+        "text": f"{name}'s turn: pass the screen to {name}.",
+        "show": f"Show {names.whose(to)} cards",
+        "take_back": "Take your move back",
     }
 
 

@@ -45,7 +45,6 @@ from ..service.words import (
     as_sentence,
     command_words,
     no_card_words,
-    one_table_name,
     with_symbols,
 )
 from .canvas import Canvas, kept_whole
@@ -497,10 +496,10 @@ class TableScreen(Screen[None]):
                 return
             self.take(answer)
 
-        named = self.answer.get("names") or []
-        whose = str(named[seat]["whose"]) if seat < len(named) else f"{one_table_name(seat)}'s"
-        back = {"u": "take your move back"} if self.answer.get("can_undo") else {}
-        shown = NoticeScreen(str(notice["text"]), back, go_on=f"show {whose} cards")
+        # the service's words, as the notice's other lines read them ("u: take your move
+        # back   any other key: show Player 2's cards")
+        back = {"u": _lower_first(notice["take_back"])} if self.answer.get("can_undo") else {}
+        shown = NoticeScreen(str(notice["text"]), back, go_on=_lower_first(notice["show"]))
         self.app.push_screen(shown, ready)
 
     # --- the rules of the table -------------------------------------------------------
@@ -1102,6 +1101,11 @@ COMMON_KEYS = common_keys(
         **{"can_undo": True, "can_redo": True, "can_hint": True},
     }
 )
+
+
+def _lower_first(text: str) -> str:
+    """A label as a line of keys reads it: "Show Player 2's cards" -> "show ..."."""
+    return text[:1].lower() + text[1:]
 
 
 def number_keys(answer: dict[str, Any]) -> str:

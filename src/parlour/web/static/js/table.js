@@ -10,7 +10,7 @@ import { fit, build, CARD_H } from "./scene.js";
 import * as motion from "./motion.js";
 import { icon } from "./icons.js";
 import { rendererFor } from "./games/index.js";
-import { sentence, said, seeNames, whoPlays, whose } from "./words.js";
+import { sentence, said, seeNames, whoPlays } from "./words.js";
 import { dealLabel, endPanel, handPanel } from "./endpanel.js";
 import { keysDialog, confirmDialog, colourDialog, choiceDialog } from "./dialogs.js";
 import { lineReplay, LINE_KEYS } from "./replay.js";
@@ -1414,7 +1414,7 @@ function handOver(answer) {
   if (document.getElementById("handover")) return; // up already (before the table was drawn)
   const to = answer.hand_over.seat;
   const show = h("button", {
-    type: "button", class: "primary", id: "take-over", text: `Show ${whose(to)} cards`,
+    type: "button", class: "primary", id: "take-over", text: answer.hand_over.show,
     onclick: () => {
       if (state.resize) state.resize.disconnect();
       showGame($("#main"), answer.id, null, to);
@@ -1422,7 +1422,7 @@ function handOver(answer) {
   });
   // the mover may take the move back first, where the service's undo rule allows
   const back = answer.can_undo
-    ? h("button", { type: "button", id: "take-back", text: "Take your move back", onclick: () => {
+    ? h("button", { type: "button", id: "take-back", text: answer.hand_over.take_back, onclick: () => {
         cover.remove();
         command("undo");
       } })
