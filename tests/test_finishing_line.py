@@ -11,6 +11,7 @@ import pytest
 
 import parlour
 from parlour.ai.solver import solve
+from parlour.cards import card
 from parlour.core.protocol import home_run
 from parlour.service import open_service
 
@@ -145,3 +146,69 @@ def test_the_service_sends_the_last_cards_home_for_a_table(lines: dict[str, list
     whole = table.get("me", answer["id"])["log"]
     assert len(done["log"]) >= left and done["log"] == whole[-len(done["log"]) :]
     assert done["log_start"] == done["log"][0]["n"]
+
+
+def first_legal_each_time(state: Any) -> list[Any]:
+    """The line the finish took before it searched the orders: the first legal move
+    home each time (``home_run`` with every move called safe)."""
+    return home_run(state, lambda m, s=state: goes_home(s, m), lambda _s, _m: True)
+
+
+def calculation_in_two_orders() -> Any:
+    """A Calculation deal at its last stock card, a King, where the first legal move
+    home each time loses: F2 and F4 want a King at the end, W4 holds K♦ on the 9 that
+    F4 needs, and the first order puts the stock's King on F2, leaving K♦ nowhere to
+    go. K♦ first, then 9♥ and the stock's King on F4, wins. The stock feeds each
+    foundation its cards in order, then the waste piles."""
+    up = {1: "23456789TJQK", 3: "69Q258JA47TK", 2: "468TQA3579", 4: "8Q37J2"}
+    waste = [("A", 1), ("J", 2), ("T", 2), ("6", 2), ("5", 3), ("9", 4), ("K", 4)]
+    steps = [(r, f"F{f}") for f, ranks in up.items() for r in ranks]
+    steps += [(r, f"W{w}") for r, w in waste] + [("K", "")]
+    bases = ["AH", "2D", "3S", "4C"]
+    suits = {r: [s for s in "CDHS" if f"{r}{s}" not in bases] for r in "A23456789TJQK"}
+    stock = [f"{r}{suits[r].pop()}" for r, _ in steps]
+    game = parlour.new_game("calculation", deck=" ".join([*bases, *stock]))
+    for _, target in steps[:-1]:
+        game.play(f"S {target}")
+    return game
+
+
+def test_calculation_finishes_where_only_another_order_wins() -> None:
+    game = calculation_in_two_orders()
+    state: Any = game.state
+    assert state.all_seen() and first_legal_each_time(state) == [], "the first order loses"
+    line = [state.move_str(m) for m in state.finishing_line()]
+    assert line[:2] == ["W2 F4", "W2 F4"] and "W4 F2" in line and line[-1] == "S F4", line
+    for move in line:
+        game.play(move)
+    assert game.outcome is not None and game.outcome.result == "won"
+
+
+def eight_by_eight_in_two_orders() -> Any:
+    """An 8 x 8 end where the first legal move home each time loses: every suit home
+    but hearts, one foundation of hearts at 4♥, the other at 2♥; T1 holds a 5♥, the
+    waste both 6♥ to K♥ in order, then 4♥, the other 5♥ and 3♥ on top. The first
+    order sends T1's 5♥ up as soon as it fits, and the waste's 5♥ then waits for the
+    4♥ under it; the waste's 5♥ must go first, T1's to the other foundation after 4♥."""
+    game = parlour.new_game("eight-by-eight", seed=1)
+    state: Any = game.state
+    heart = "CDHS".index("H")
+    kings = [card(13, s) for s in range(4) if s != heart]
+    state.found = [*kings, *kings, card(4, heart), card(2, heart)]
+    higher = [card(r, heart) for r in range(13, 5, -1) for _ in range(2)]
+    state.waste = (*higher, card(4, heart), card(5, heart), card(3, heart))
+    state.rows = [(card(5, heart),), *[()] * 7]
+    state.down, state.talon, state.pending = [0] * 8, (), 0
+    return game
+
+
+def test_eight_by_eight_finishes_where_only_another_order_wins() -> None:
+    """Two copies of each card: which one goes up first matters."""
+    game = eight_by_eight_in_two_orders()
+    state: Any = game.state
+    assert state.all_seen() and first_legal_each_time(state) == [], "the first order loses"
+    line = [state.move_str(m) for m in state.finishing_line()]
+    assert line[:3] == ["W F", "W F", "W F"], line
+    for move in line:
+        game.play(move)
+    assert game.outcome is not None and game.outcome.result == "won"

@@ -580,19 +580,61 @@ def describe_legal(moves: list[str], limit: int = 40) -> str:
     return f"legal moves: {shown}"
 
 
-def home_run(state: GameState, home: Callable[[Move], bool]) -> list[Move]:
-    """The moves to the foundations (those ``home`` says go there), the first legal one
-    each time, that win ``state``'s game; empty when they do not (a card left needs
-    another move first, or Calculation's foundations wanted another order): the person
-    then plays on, as before. A game calls this only when no card is hidden: else the
-    line, which turns up the hidden cards it uncovers, would tell a person how they
-    lie before they are seen."""
-    trial = state.copy()
-    line: list[Move] = []
-    while trial.outcome is None:
-        step = next((move for move in trial.legal_moves() if home(move)), None)
-        if step is None:
-            return []
-        trial.apply(step)
-        line.append(step)
-    return line if trial.outcome.result == "won" else []
+#: How many positions :func:`home_run` may look at before it gives up and offers no
+#: line: it runs after every move once nothing is hidden, so it must stay cheap where
+#: no line exists. Every position met in ``benchmarks/bench_finish.py`` (lost and won
+#: games of Calculation and 8 x 8, a deadlock built in) needed 200 or fewer; a line
+#: that exists is found in about as many positions as it has moves.
+HOME_RUN_NODES = 2_000
+
+
+def home_run(
+    state: GameState,
+    home: Callable[[Move], bool],
+    safe: Callable[[GameState, Move], bool] | None = None,
+) -> list[Move]:
+    """Moves to the foundations alone (those ``home`` says go there) that win
+    ``state``'s game, or empty when none do (a card left needs another move first):
+    the person then plays on, as before. A game calls this only when no card is
+    hidden: else the line, which turns up the hidden cards it uncovers, would tell a
+    person how they lie before they are seen.
+
+    Where two cards could go up, the order can matter: Calculation's foundations take
+    any card of a rank, 8 x 8 has two of each card, and the first card up may be the
+    one another foundation waited for. So this is a depth-first search over the
+    orders, in the legal moves' order, positions already found dead not searched
+    again, at most :data:`HOME_RUN_NODES` positions (past that: no line, as if none
+    existed). A move ``safe`` says loses nothing (every winning line can begin with
+    it) is taken alone, the others not tried: with every move safe (The Gate, where
+    each card has one place and no move takes another's) the search is the first
+    legal move each time, and with 8 x 8's a deadlock among a few cards is found at
+    once, where the other cards' orders would be tried one by one.
+
+    The search depends on the position alone, so the line from the position after
+    its first move is the rest of the line (a table may keep it, not search again)."""
+    dead: set[Hashable] = set()
+    budget = [HOME_RUN_NODES]
+
+    def line_from(position: GameState) -> list[Move] | None:
+        outcome = position.outcome
+        if outcome is not None:
+            return [] if outcome.result == "won" else None
+        key = position.key()
+        if key in dead or budget[0] <= 0:
+            return None
+        budget[0] -= 1
+        moves = [move for move in position.legal_moves() if home(move)]
+        if safe is not None:
+            sure = next((move for move in moves if safe(position, move)), None)
+            moves = moves if sure is None else [sure]
+        for move in moves:
+            trial = position.copy()
+            trial.apply(move)
+            rest = line_from(trial)
+            if rest is not None:
+                return [move, *rest]
+        if budget[0] > 0:  # searched to the end: no line from here, whatever comes before
+            dead.add(key)
+        return None
+
+    return line_from(state) or []

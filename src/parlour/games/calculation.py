@@ -436,7 +436,10 @@ that match a foundation's sequence; avoid covering a card of the same rank.
 
     def finishing_line(self) -> list[Hashable]:
         """Once nothing is hidden, the cards home in turn, if that wins (see
-        ``GameState.finishing_line``)."""
+        ``GameState.finishing_line``). Any card of a rank fits, so the order matters
+        (which of two Sevens, or which of two foundations wanting a Seven, takes it):
+        ``home_run`` searches the orders, the rest of the stock being at most the
+        current card."""
         if not self.all_seen():
             return []
         return home_run(self, lambda move: cast(Move, move)[1] < WASTE_TARGET)

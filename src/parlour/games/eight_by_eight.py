@@ -691,10 +691,11 @@ class EightByEight(GameState):
 
     def finishing_line(self) -> list[Move]:
         """Once nothing is hidden, the cards home in turn, if that wins (a talon left
-        needs turning, which is no move home; see ``GameState.finishing_line``)."""
-        if not self.all_seen():
+        needs turning, which is no move home, so no line is searched for then; see
+        ``GameState.finishing_line``)."""
+        if not self.all_seen() or self.talon:
             return []
-        return home_run(self, lambda move: cast(tuple[int, ...], move)[0] in _HOME)
+        return home_run(self, lambda move: cast(tuple[int, ...], move)[0] in _HOME, _sure_home)
 
     # --- showing ----------------------------------------------------------
 
@@ -824,6 +825,25 @@ class EightByEight(GameState):
             tuple(self.found),
             self.passes,
         )
+
+
+def _sure_home(state: GameState, move: Move) -> bool:
+    """Whether a card going home loses nothing, so that ``home_run`` tries no other
+    order (every winning line can begin with it): its twin is on a foundation already
+    (the one foundation that needs it takes no other card), or both foundations of
+    its suit need it now (which one takes which copy is all one). Otherwise the other
+    copy may be the one this foundation should take, the card waiting for the
+    foundation behind (``test_finishing_line``'s 8 x 8 deal)."""
+    game = cast(EightByEight, state)
+    parts = cast(tuple[int, ...], move)
+    if parts[0] == ROW_F:
+        c = game.rows[parts[1]][-1]
+    else:
+        c = game.waste[-1] if parts[0] == W_F else game.pending
+    if game.found.count(0 if c < 8 else c - 4) >= 2:
+        return True
+    left = sum(row.count(c) for row in game.rows) + game.waste.count(c) + (game.pending == c)
+    return left == 1
 
 
 def _read_deck(text: str) -> list[int]:

@@ -55,6 +55,12 @@ def _shift_size(pile: tuple[int, ...], target: int) -> int:
     return 0
 
 
+def _any_order(state: GameState, move: Move) -> bool:
+    """Every card going home loses nothing (``home_run``'s ``safe``): one pack, so each
+    card has one place, and no card going up takes a place another waits for."""
+    return True
+
+
 class GateView(BaseView):
     """What ``Gate.view`` returns: every card dealt is face up; the stock is a count."""
 
@@ -503,7 +509,7 @@ Decisions:
         ``GameState.finishing_line``)."""
         if not self.all_seen():
             return []
-        return home_run(self, lambda move: cast(tuple[int, int], move)[1] == F)
+        return home_run(self, lambda move: cast(tuple[int, int], move)[1] == F, _any_order)
 
     # --- showing ------------------------------------------------------------
 
