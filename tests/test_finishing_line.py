@@ -14,6 +14,7 @@ from parlour.ai.solver import solve
 from parlour.cards import card
 from parlour.core.protocol import home_run
 from parlour.service import open_service
+from parlour.service.words import finish_words
 
 #: Deals the solver wins in a second or two, and the moves of their winning lines.
 WON = {"gate": 2, "eight-by-eight": 2, "calculation": 3}
@@ -123,7 +124,37 @@ def test_the_answer_offers_the_line_to_the_person_to_move(lines: dict[str, list[
     assert answer["finish"]
     for move in answer["finish"]:
         answer = table.play("me", answer["id"], move)
+        game.play(move)
+        # each card's answer offers the rest, as a search from there finds it
+        assert answer["finish"] == [game.state.move_str(m) for m in game.state.finishing_line()]
     assert answer["result"] == "won" and answer["finish"] == []
+
+
+def test_a_line_is_searched_once_for_all_its_cards(
+    lines: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The service keeps the finish of every position along the line it found: the
+    35 cards of a Gate sent home, one move each, search once, where each answer
+    searched again (36 searches of up to 35 moves), and a card taken back and played
+    again is answered from what was kept."""
+    from parlour.games.gate import Gate
+
+    searches = []
+    search = Gate.finishing_line
+    monkeypatch.setattr(Gate, "finishing_line", lambda s: searches.append(1) or search(s))
+    table = open_service(":memory:")
+    answer = table.start("me", "gate", seed=WON["gate"])
+    for move in lines["gate"]:
+        if answer["finish"]:
+            break
+        answer = table.play("me", answer["id"], move)
+    searches.clear()
+    left = len(answer["finish"])
+    table.play("me", answer["id"], answer["finish"][0])
+    table.undo("me", answer["id"])
+    done = table.send_home("me", answer["id"])
+    assert done["result"] == "won" and done["message"] == finish_words(left)
+    assert searches == []
 
 
 def test_the_service_sends_the_last_cards_home_for_a_table(lines: dict[str, list[str]]) -> None:

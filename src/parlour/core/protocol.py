@@ -582,9 +582,10 @@ def describe_legal(moves: list[str], limit: int = 40) -> str:
 
 #: How many positions :func:`home_run` may look at before it gives up and offers no
 #: line: it runs after every move once nothing is hidden, so it must stay cheap where
-#: no line exists. Every position met in ``benchmarks/bench_finish.py`` (lost and won
-#: games of Calculation and 8 x 8, a deadlock built in) needed 200 or fewer; a line
-#: that exists is found in about as many positions as it has moves.
+#: no line exists. Along the solver's winning lines of 30 deals (``benchmarks/
+#: bench_finish.py --deals 30``) a search looked at 56 positions at most in Calculation
+#: and 124 in 8 x 8; in games of the fair player and in ends with a deadlock built in,
+#: 180. A line that exists is found in about as many positions as it has moves.
 HOME_RUN_NODES = 2_000
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any, cast
 
 from ..ai import deals, player_levels
@@ -1018,6 +1018,26 @@ def choices(state: GameState, legal: Sequence[str], named: Names) -> list[MoveCh
     return found
 
 
+def finishes_along(state: GameState) -> dict[Hashable, list[str]]:
+    """The finish a table offers (``GameState.finishing_line``, as move strings) in
+    ``state`` and in every position its line passes through, by position key: the
+    rest of the line from each, which is what the search would find there (it depends
+    on the position alone). A table that keeps them answers each card of a finish
+    sent home (one request a card from the web table, one move a card from
+    ``TableService.send_home``) without searching again, where a line of n cards cost
+    n searches of up to n moves each."""
+    trial = state.copy()
+    keys: list[Hashable] = []
+    texts: list[str] = []
+    for move in state.finishing_line():
+        keys.append(trial.key())
+        texts.append(trial.move_str(move))
+        trial.apply(move)
+    along = {key: texts[n:] for n, key in enumerate(keys)}
+    along.setdefault(state.key(), [])  # no line: the position is kept as having none
+    return along
+
+
 def answer(
     record: GameRecord,
     game: Game,
@@ -1033,14 +1053,19 @@ def answer(
     told: Sequence[Sequence[Event]] = (),
     live: LiveTable | None = None,
     meanwhile: str | None = None,
+    finish: Sequence[str] | None = None,
 ) -> Answer:
-    """Everything a front end shows of a game to the person in ``seat``."""
+    """Everything a front end shows of a game to the person in ``seat``; ``finish``:
+    the position's finishing line as :func:`finishes_along` gave it (None: worked out
+    here)."""
     cls = game_class(record.game)
     outcome = game.outcome
     final = is_final(record, game)
     shown = game.view(seat)
     state = game.state
     mine = outcome is None and game.to_move == seat
+    if finish is None and mine:
+        finish = [state.move_str(move) for move in state.finishing_line()]
     legal = game.legal_moves() if mine else []
     said = names(record, seat)
     parts = choices(state, legal, said) if mine else []
@@ -1063,7 +1088,7 @@ def answer(
         "legal_moves": legal,
         "moves": parts,
         "move_texts": [move_words(p, said) for p in parts],
-        "finish": [state.move_str(move) for move in state.finishing_line()] if mine else [],
+        "finish": list(finish) if finish is not None and mine else [],
         "numbered": numbered(shown),
         "status": _status(record, game, seat, final, ending or []),
         "to_move": None if outcome is not None else game.to_move,

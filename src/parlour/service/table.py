@@ -23,7 +23,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -158,6 +158,9 @@ class _Live:
     recall: Recall = field(default_factory=Recall)
     #: The last "again" asked of this game (deal, same deal) and the game it made.
     again: tuple[tuple[str | None, bool], str] | None = None
+    #: The finish of the positions along the last finishing line found, by position
+    #: key (``policy.finishes_along``): each card sent home is answered without a search.
+    finishes: dict[Hashable, list[str]] = field(default_factory=dict)
 
 
 class TableService:
@@ -1331,6 +1334,7 @@ class TableService:
             told=_told_to(live, viewer),
             live=table,
             meanwhile=_meanwhile(live, viewer, names) if meanwhile else None,
+            finish=_finish(live),
         )
 
 
@@ -1435,6 +1439,19 @@ def _told_to(live: _Live, seat: int) -> list[list[Event]]:
 def _opening(game: Game) -> tuple[list[Event], ...]:
     """What each seat is told before the first move."""
     return tuple(game.state.last_events(s) for s in range(game.players))
+
+
+def _finish(live: _Live) -> list[str]:
+    """The position's finish (``GameState.finishing_line``), searched once for all the
+    positions along its line: the web table asks for its cards one request a card, and
+    each answer offers the rest (``policy.finishes_along``)."""
+    state = live.game.state
+    if live.game.outcome is not None or not state.all_seen():
+        return []
+    key = state.key()
+    if key not in live.finishes:
+        live.finishes = policy.finishes_along(state)
+    return live.finishes[key]
 
 
 def _copy_live(live: _Live) -> _Live:
