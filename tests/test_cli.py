@@ -1415,12 +1415,13 @@ def test_one_table_board_names_the_seats_as_the_status_does(
 
 
 def test_the_last_cards_go_home_by_themselves(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Once nothing is hidden and every card left goes home in turn (the answer's
     ``finish``), the web table sent them home by itself and ``parlour play`` left the
     person to type each of them (35 of a won Gate's): now they go after the move that
-    offers them, one line in the service's words says so, and the end follows."""
+    offers them, one line in the service's words says so, and the end follows; a save
+    loaded where the finish is offered sends them as it opens."""
     from test_finishing_line import moves_to_the_finish
 
     typed, left = moves_to_the_finish("gate", 2)
@@ -1436,3 +1437,11 @@ def test_the_last_cards_go_home_by_themselves(
     assert after.index(said) < after.index("Game over.")
     assert out.count("Game over.") == 1 and "move> " not in after
     assert "52 of 52" in after or "52 cards on the foundations" in after
+    ready = parlour.new_game("gate", seed=2)
+    for move in typed:
+        ready.play(move)
+    save = tmp_path / "ready.json"
+    save.write_text(ready.to_json())
+    code, out, _ = run(monkeypatch, capsys, ["load", str(save)], "Q\n")
+    assert code == 0, out
+    assert out.index(said) < out.index("Game over.") and "move> " not in out

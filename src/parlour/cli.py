@@ -348,6 +348,11 @@ class TerminalTable:
         self.tell(answer)
         self.say()
         self.show()
+        if answer["finish"]:
+            # a game loaded or resumed where nothing is left to choose (saved there, or
+            # left during its finish): its last cards go home as after a move
+            self._send_home(answer["seat"] if self.hot_seat else None)
+            self.show()
 
     # --- the loop -------------------------------------------------------------
 

@@ -2471,5 +2471,18 @@ def test_the_last_cards_go_home_by_themselves() -> None:
         assert screen.log_texts()[-left:] == told[-left:]
         assert len(screen.entries) == len(app.backend.get(screen.game_id)["log"])
         assert isinstance(app.screen, EndScreen)
+        # a game opened where its finish is offered (left during it, or saved there)
+        # sends its cards home as the table opens, where it waited for a move
+        ready = app.backend.start("gate", 2)
+        for move in typed:
+            ready = app.backend.play(ready["id"], move)
+        assert ready["finish"], "the position offers the finish"
+        app.resume_game(ready["id"])
+        await pilot.pause()
+        await answered(pilot)
+        reopened = table(app) if isinstance(app.screen, TableScreen) else app.screen_stack[-2]
+        assert isinstance(reopened, TableScreen) and reopened.game_id == ready["id"]
+        assert reopened.answer["result"] == "won", reopened.answer["status"]
+        assert reopened.flash == f"The last {left} cards go to the foundations by themselves."
 
     drive(script, game="gate", seed=2)

@@ -13,6 +13,7 @@ typed-move box's reasons read whole on a laptop.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tabletools import Table
 
@@ -112,6 +113,7 @@ def test_the_gate_after_a_win_counts_only_its_cards_on_the_foundations(table_at:
     )
     assert table.page.locator("#typed-move").get_attribute("placeholder") == "Game over"
     assert max(widths) <= room, (room, widths)
+    opened_at_the_finish(table, list(found.moves), at)
 
 
 def test_every_patience_resigned_counts_only_its_cards_on_the_foundations(
@@ -133,3 +135,46 @@ def test_every_patience_resigned_counts_only_its_cards_on_the_foundations(
         # came with it, in the same drawing: the table as it was left was never seen)
         later = table.page.evaluate("window.__panelAfter")
         assert later is not None and later >= 10, (game, later)
+
+
+def gate_2_by_api(table: Table, moves: list[str]) -> str:
+    """The Gate's deal 2 started and ``moves`` played through the API (as another
+    device, or a save loaded there), its table not opened."""
+    url = table.server.url
+    started = table.page.request.post(f"{url}/api/games", data={"game": "gate", "seed": 2})
+    assert started.ok, started.text()
+    game_id: str = started.json()["id"]
+    for move in moves:
+        played = table.page.request.post(f"{url}/api/games/{game_id}/moves", data={"move": move})
+        assert played.ok, (move, played.text())
+    return game_id
+
+
+def opened_at_the_finish(table: Table, moves: list[str], at: int) -> None:
+    """A table opened where the finish is offered (closed while its cards went home,
+    a save loaded there) sends them home as it opens, where it waited for a move. A
+    card whose request the server never answers (held here) does not hold the table
+    for ever: it takes the game back as the server has it, says why, and is the
+    person's again, a card they move home sending the rest."""
+    page = table.page
+    game_id = gate_2_by_api(table, moves[: at + 1])
+    asked: list[Any] = []
+
+    def second_held(route: Any) -> None:
+        asked.append(route)
+        if len(asked) != 2:  # the first card home answered, the second never
+            route.continue_()
+
+    page.route("**/moves", second_held)
+    table.open(f"#/game/{game_id}")
+    page.wait_for_selector("#message.error.shown")
+    assert "did not answer" in page.inner_text("#message")
+    page.unroute("**/moves", second_held)
+    table.settle()
+    assert not page.evaluate("window.Parlour.game.busy")
+    assert table.played() == at + 2 and table.answer["finish"], "the server's game, drawn"
+    home = next(m for m in table.moves() if m["move"] == table.answer["finish"][0])
+    table.click_move(home)
+    page.wait_for_selector("#endpanel")
+    table.settle()
+    assert table.answer["result"] == "won" and table.played() == len(moves)

@@ -175,12 +175,14 @@ def moves_of(text: str) -> list[str]:
 
 
 #: The hint's moves in The Gate, seed 1: bars of eleven (K♦ down to 3♥ in T1) and nine;
-#: then seven more, to a column of 23 (T1 over K♣ down to 2♥ in B1).
+#: then seven more, to a column of 23 (T1 over K♣ down to 2♥ in B1), the stock's last
+#: three cards left undealt (with the stock used up every card could go home, and the
+#: table opened there sends them).
 GATE_LONG_BARS = moves_of(
     "T3 F,T4 B2,L T1,L F,B4 T1,R T3,R B2,L T3,L T4,T3 T4,deal,T3 F,R T4,T1 T4,L T1,R T1,T4 T1,"
     "deal,T4 F,R T3,R F,deal,R B1,B2 B1,R T1,R T1,deal,deal,deal,W F,deal,W B3,T2 B3,deal,B1 T2,"
     "T2 B3,deal,deal,B1 F,T2 F,B2 F,R F,B3 F,deal,B1 B4,R T4,L B4,T2 B4,T1 B2,T1 F,T1 F,W F,B4 F,"
-    "L F,W T1,B2 T1,T4 B3,T4 F,R T2,R F,L T4,R B1,B3 B1,L B1,deal,L B2,T3 B1"
+    "L F,W T1,B2 T1,T4 B3,T4 F,R T2,R F,L T4,R B1,B3 B1,L B1,T3 B1"
 )
 #: The hint's moves (the person's) in Chinese Patience, seed 1: tableau piles of five,
 #: and the computer's discard pile of 13.

@@ -200,6 +200,9 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(TableView).focus()
         self.take(self.answer)
+        # a game opened where nothing is left to choose (left during its finish, or
+        # saved there): its last cards go home as after a move
+        self.send_home(self.answer)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit()
@@ -790,12 +793,18 @@ class TableScreen(Screen[None]):
 
         def played(answer: dict[str, Any]) -> None:
             self.take(answer)
-            if answer["finish"]:
-                # nothing left to choose or to find out: the last cards go home by
-                # themselves, as the web table sends them, each a move in the log
-                self.ask(lambda: backend.send_home(game_id), self.take, note)
+            self.send_home(answer)
 
         self.ask(lambda: backend.play(game_id, move, picked_by), played, note)
+
+    def send_home(self, answer: dict[str, Any]) -> None:
+        """Nothing left to choose or to find out (the answer offers a ``finish``): the
+        last cards go home by themselves, as the web table sends them, each a move in
+        the log."""
+        if answer["finish"]:
+            backend, game_id = self.parlour.backend, self.game_id
+            note = answer["working"]["call"]
+            self.ask(lambda: backend.send_home(game_id), self.take, note)
 
     def _picked_by(self, name: str, typed: str) -> str | None:
         """How the card region ``name`` was picked, for the service's refusal: its

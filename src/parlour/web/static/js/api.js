@@ -9,19 +9,35 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body) {
+/**
+ * A request to the JSON API. With `timeout` (ms) a request the server has not answered
+ * by then is given up (an ApiError, status 0): a table that waits on it gets itself back.
+ */
+export async function api(method, path, body, { timeout = 0 } = {}) {
   const opts = { method, headers: {}, credentials: "same-origin" };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
-  const res = await fetch(path, opts);
+  const stop = timeout ? new AbortController() : null;
+  if (stop) opts.signal = stop.signal;
+  const timer = stop ? setTimeout(() => stop.abort(), timeout) : null;
+  const unanswered = () => new ApiError(`the server did not answer in ${Math.round(timeout / 1000)} s`, 0);
+  let res;
   let data = null;
   try {
-    data = await res.json();
+    res = await fetch(path, opts);
+    try {
+      data = await res.json();
+    } catch (e) {
+      data = { error: `the server answered ${res.status}` };
+    }
   } catch (e) {
-    data = { error: `the server answered ${res.status}` };
+    throw stop && stop.signal.aborted ? unanswered() : e;
+  } finally {
+    clearTimeout(timer);
   }
+  if (stop && stop.signal.aborted) throw unanswered(); // cut off while its answer was read
   if (!res.ok) throw new ApiError((data && data.error) || `the server answered ${res.status}`, res.status, (data && data.field) || null);
   return data;
 }

@@ -95,6 +95,13 @@ export async function showGame(main, id, pending, seat = null) {
   // what brought this table here unasked (the friend's next game, live.js)
   if (window.Parlour.notice) say(window.Parlour.notice);
   window.Parlour.notice = null;
+  // A table opened where nothing is left to choose (closed while its last cards went
+  // home, a saved game loaded there) sends them home as after a move, once it has been
+  // seen a moment, as Microsoft Solitaire offers its auto-complete as soon as it can.
+  if ((answer.finish || []).length) {
+    await linger(FAST ? 20 : 600);
+    if (!state.busy) await sendHome(answer); // unless a move of the person's went first
+  }
 }
 
 export function leaveGame() {
@@ -1144,6 +1151,9 @@ export async function playTyped(text) {
  * most, and the least when many go (a few seconds in all, as a computer's turn is). */
 const HOME_MS = 150;
 const HOME_MIN_MS = 70;
+/** How long a card sent home may wait for the server's answer before the table takes
+ * the game back as the server has it (a request that never answers held it for good). */
+const HOME_WAIT_MS = FAST ? 1500 : 8000;
 
 /**
  * A patience's last cards, once nothing is left to choose or to find out (the
@@ -1154,7 +1164,9 @@ const HOME_MIN_MS = 70;
  * asked for one after another while the cards travel; each card has its moment on a
  * clock, and a screen too slow to draw every one (or a click or a key, which skips
  * ahead as over the computer's moves) draws the latest position, the cards passed
- * going to the log.
+ * going to the log. A request refused, or unanswered after HOME_WAIT_MS, stops the
+ * cards; the table then shows the game as the server has it (takeBack) and is the
+ * person's again: a card they move home sends the rest, as any move does.
  */
 async function sendHome(answer) {
   const line = answer.finish || [];
@@ -1171,7 +1183,7 @@ async function sendHome(answer) {
     try {
       for (const move of line) {
         if (!here()) break;
-        received.push(await api("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move }));
+        received.push(await api("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move }, { timeout: HOME_WAIT_MS }));
         if (wake) wake();
       }
     } catch (e) {
@@ -1208,9 +1220,42 @@ async function sendHome(answer) {
     state.showing = false;
   }
   if (!here()) return;
-  if (failed) say(failed.message, "error");
+  if (failed) {
+    await takeBack(id, last, failed);
+    return;
+  }
   showTurn(); // the counts back where the skip's words were
   afterSteps(last);
+}
+
+/**
+ * After a card sent home failed or went unanswered: the game as the server has it
+ * (the request cut off may have been played there all the same), drawn, and why the
+ * cards stopped; the last answer drawn stays if the server does not answer that either.
+ * Either way the table is the person's again.
+ */
+async function takeBack(id, last, failed) {
+  const here = () => els.scene.isConnected && state.active === id;
+  let fresh = null;
+  state.busy = true;
+  try {
+    fresh = await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined, { timeout: HOME_WAIT_MS });
+  } catch (e) {
+    fresh = null;
+  } finally {
+    state.busy = false;
+  }
+  if (!here()) return;
+  if (fresh) {
+    await accept(fresh);
+  } else {
+    showTurn();
+    afterSteps(last);
+  }
+  // unanswered (status 0), and the game fetched again: what the table now shows, in
+  // two lines of a 360-pixel phone's message (a refusal is the service's own words)
+  const unanswered = fresh && failed.status === 0;
+  say(unanswered ? "The server did not answer: the game is shown as the server has it." : failed.message, "error");
 }
 
 /** An answer from the live line (a friend's game): the other's moves as steps. */
