@@ -1,7 +1,7 @@
 """The Ray backend plays exactly the games the process pool plays.
 
 Needs the ``ray`` extra (installed by the test command); starting a local Ray
-takes about fifteen seconds, so everything Ray checks runs in one test.
+takes 10-30 seconds, so everything Ray checks runs in one test, on one start.
 """
 
 from __future__ import annotations
@@ -13,14 +13,24 @@ from parlour import sim
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
 
 
-def test_ray_and_process_pool_give_identical_games() -> None:
+def test_ray_and_process_pool_give_identical_games(monkeypatch: pytest.MonkeyPatch) -> None:
     runs = [
         ("chinese-patience", "random,random"),
         ("uno", "random,random"),
         ("calculation", "random"),
     ]
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # One Ray start for the whole test (each takes 10-30 s): the first run finds no Ray
+    # running, so the backend starts a local one and asks to shut it down at the end;
+    # that shutdown is recorded and put off, and every later run uses the same Ray.
+    shutdowns: list[bool] = []
+    real_shutdown = ray.shutdown
+    monkeypatch.setattr(ray, "shutdown", lambda: shutdowns.append(True))
+    assert not ray.is_initialized()
     try:
+        started = sim.run("calculation", "random", games=10, seed=1, jobs=2, backend="ray")
+        assert started.records == sim.run("calculation", "random", games=10, seed=1, jobs=1).records
+        # the backend started Ray and asked once to stop it
+        assert ray.is_initialized() and shutdowns == [True]
         for game, players in runs:
             # Ray is running already: the backend uses it and leaves it running
             on_ray = sim.run(game, players, games=24, seed=77, jobs=2, backend="ray")
@@ -44,9 +54,8 @@ def test_ray_and_process_pool_give_identical_games() -> None:
             assert cut.interrupted and [r.index for r in cut.records] == list(range(sum(finished)))
             whole = sim.run("calculation", "random", games=24, seed=77, jobs=2, backend="ray")
             assert whole.records == expected
+        # none of the runs on a Ray it found running asked to stop it
+        assert shutdowns == [True]
     finally:
-        ray.shutdown()
-    # with no Ray running, a run starts a local one and shuts it down again
-    started = sim.run("calculation", "random", games=10, seed=1, jobs=2, backend="ray")
-    assert started.records == sim.run("calculation", "random", games=10, seed=1, jobs=1).records
+        real_shutdown()
     assert not ray.is_initialized()
