@@ -530,7 +530,8 @@ def test_malformed_moves_are_invalid_and_name_what_is_legal(text: str) -> None:
 
 def test_malformed_pile_number_message_lists_the_piles() -> None:
     g = game("9H 8S 5D KC", "2C")
-    with pytest.raises(parlour.InvalidMoveError, match="'12' is not a pile number: piles are 0"):
+    expected = r"'12' is not a pile number \(0-9\): piles are 0"
+    with pytest.raises(parlour.InvalidMoveError, match=expected):
         g.play("0 12")
 
 

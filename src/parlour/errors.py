@@ -82,8 +82,8 @@ class ParlourError(ValueError):
 
     ``brief``: the same refusal in one short sentence, where the table service has one
     for a front end that shows the notation elsewhere (the web app, ``parlour play``:
-    "“T9 F” is not a move here: there is no row T9."); None when the message is short
-    already."""
+    "“T9 F” is not a move here: there is no row T9 (the rows are T1-T8)."); None when
+    the message is short already."""
 
     brief: str | None = None
 

@@ -30,7 +30,11 @@ def refused(table: TableService, game: str, move: str, **start: object) -> Parlo
 @pytest.mark.parametrize(
     ("game", "move", "brief"),
     [
-        ("eight-by-eight", "T9 F", "“T9 F” is not a move here: there is no row T9."),
+        (
+            "eight-by-eight",
+            "T9 F",
+            "“T9 F” is not a move here: there is no row T9 (the rows are T1-T8).",
+        ),
         ("calculation", "W1 F1", "“W1 F1” is not legal now: W1 is empty."),
         ("calculation", "xyz", "“xyz” is not a move here: moves are written like S F4 or S W1."),
         ("gate", "T1 T1", "“T1 T1” is not a move here: a pile cannot move onto itself."),
@@ -66,6 +70,34 @@ def test_every_games_refusals_are_short(
     assert error.brief.endswith(".") and error.brief.count(".") == 1 + move.count(".")
     assert len(error.brief.split()) <= 24, error.brief
     assert "legal moves:" not in error.brief and "moves are 'S" not in error.brief
+
+
+@pytest.mark.parametrize(
+    ("game", "move", "options", "reason"),
+    [
+        ("calculation", "T9 F", {}, "'T9' is no source pile (S or W1-W4)"),
+        ("gate", "ZZ 9", {}, "'ZZ' is not a pile (L, R, T1-T4, B1-B4, W or F)"),
+        ("gate", "L T5", {"bars": 3}, "'T5' is not a pile (L, R, T1-T3, B1-B3, W or F)"),
+        (
+            "gate",
+            "T4 F",
+            {"bars": 3},
+            "there is no T4 with 3-card bars (the bars are T1-T3 and B1-B3)",
+        ),
+        ("eight-by-eight", "X Y", {}, "'X' names no pile (T1-T8, P, W or F)"),
+        ("eight-by-eight", "T1 F9", {}, "there is no foundation F9 (the foundations are F1-F8)"),
+        ("chinese-patience", "12 5", {}, "'12' is not a pile number (0-9)"),
+    ],
+)
+def test_a_pile_refused_by_name_is_said_with_the_piles_that_would_be_taken(
+    table: TableService, game: str, move: str, options: dict[str, int], reason: str
+) -> None:
+    """The one-sentence refusal keeps the rules' reason up to its ';', where The Gate's,
+    8 x 8's and Chinese Patience's said only "'ZZ' is not a pile." and left the piles
+    there are to the help page: now each says them in brackets, as Calculation did."""
+    opponent = "random" if game == "chinese-patience" else None
+    error = refused(table, game, move, opponent=opponent, options=options)
+    assert error.brief == f"“{move}” is not a move here: {reason}."
 
 
 @pytest.mark.parametrize("move", ["end", "Z"])

@@ -126,7 +126,7 @@ def test_a_refused_typed_move_says_one_short_sentence(table_at: TableAt) -> None
     typed("T9 F")
     page.wait_for_selector("#message.error.shown")
     said = page.inner_text("#message")
-    assert said == "“T9 F” is not a move here: there is no row T9."
+    assert said == "“T9 F” is not a move here: there is no row T9 (the rows are T1-T8)."
     assert page.locator("#log li").count() == logged, "a refusal is no part of the game's log"
     assert "T9" not in page.inner_text("#log")
     typed("xyz")

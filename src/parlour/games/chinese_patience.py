@@ -486,7 +486,7 @@ Decisions of the rules page:
         for token in (src, dst):
             if len(token) != 1 or not token.isdigit():
                 raise InvalidMoveError(
-                    f"{quoted(text)}: {quoted(token)} is not a pile number: {PILES_TEXT}; "
+                    f"{quoted(text)}: {quoted(token)} is not a pile number (0-9): {PILES_TEXT}; "
                     f"{self._legal_text()}"
                 )
         return f"P{src} {dst}" if pile_move else f"{src} {dst}"

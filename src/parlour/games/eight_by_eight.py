@@ -112,14 +112,16 @@ def _pile_token(word: str, text: str) -> tuple[str, int]:
         if 1 <= number <= 8:
             return word[0], number - 1
         kind = "row" if word[0] == "T" else "foundation"
+        # what would be taken in brackets, kept by the one-sentence refusal (brief_refusal)
         raise InvalidMoveError(
-            f"{quoted(text)}: there is no {kind} {word}; the {kind}s are {word[0]}1-{word[0]}8; "
-            + _FORMS
+            f"{quoted(text)}: there is no {kind} {word} (the {kind}s are "
+            f"{word[0]}1-{word[0]}8); " + _FORMS
         )
     if word == "S":
         raise InvalidMoveError(f"{quoted(text)}: the talon S is played with 'turn'; {_FORMS}")
     raise InvalidMoveError(
-        f"{quoted(text)} is not a move of 8 x 8: {quoted(word)} names no pile; {_FORMS}"
+        f"{quoted(text)} is not a move of 8 x 8: {quoted(word)} names no pile (T1-T8, P, W or F); "
+        + _FORMS
     )
 
 

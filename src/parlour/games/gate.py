@@ -333,10 +333,19 @@ Decisions:
                 return (T0 if name[0] == "T" else B0) + n - 1
             if 1 <= n <= 4:
                 raise InvalidMoveError(
-                    f"{quoted(text)}: there is no {name} with {self._bars}-card bars; "
-                    f"the bars are T1-T{self._bars} and B1-B{self._bars}"
+                    f"{quoted(text)}: there is no {name} with {self._bars}-card bars (the "
+                    f"bars are T1-T{self._bars} and B1-B{self._bars})"
                 )
-        raise InvalidMoveError(f"{quoted(text)}: {quoted(name)} is not a pile; {self._accepted()}")
+        # the piles in brackets, so that the one-sentence refusal (brief_refusal, which
+        # keeps the reason up to the ';') still says what would be taken
+        raise InvalidMoveError(
+            f"{quoted(text)}: {quoted(name)} is not a pile ({self._pile_names()}); "
+            + self._accepted()
+        )
+
+    def _pile_names(self) -> str:
+        b = self._bars
+        return f"L, R, T1-T{b}, B1-B{b}, W or F"
 
     def _accepted(self) -> str:
         b = self._bars

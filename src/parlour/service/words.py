@@ -494,9 +494,10 @@ def brief_refusal(
 ) -> str:
     """An engine's refusal of a typed move in one short sentence, for a front end that
     keeps the notation on its rules and help pages (the web app): the input quoted,
-    the rules' reason when they give a short one ("“T9 F” is not a move here: there is
-    no row T9."), else a move or two that would be taken ("“xyz” is not a move here:
-    moves are written like S F4 or S W1."). ``message`` is the engine's whole message
+    the rules' reason when they give a short one, with what would be taken in brackets
+    ("“T9 F” is not a move here: there is no row T9 (the rows are T1-T8)."), else a
+    move or two that would be taken ("“xyz” is not a move here: moves are written like
+    S F4 or S W1."). ``message`` is the engine's whole message
     (quoting the input first, then its reason and notation); ``illegal``: the move is
     well formed but not allowed now. A message that quotes no input (the table's own
     refusals, short already) is returned as it is. Blank input asks for a move.
