@@ -30,12 +30,25 @@ def invite(host: Table, game: str, **fields: str) -> str:
         form.get_by_label(label).fill(value)
     form.locator(f"button[data-friend={game}]").click()
     dialog = host.page.locator("dialog.friend-name")
+    name_box(dialog.locator("input"))
     dialog.locator("input").fill("Ann")
     dialog.locator("button[type=submit]").click()
     host.page.wait_for_selector("#invite-link")
     host.settle()
     link: str = host.page.input_value("#invite-link")
     return link
+
+
+def name_box(box: Any) -> None:
+    """The name asked for a friend's game is a field like the front page's others (40 px
+    tall, bordered, the page's font), not the browser's bare 20-px box it was while
+    its input had no type (their look is for ``input[type=text]``)."""
+    look = box.evaluate(
+        "(el) => { const s = getComputedStyle(el);"
+        " return [el.getBoundingClientRect().height, s.borderRadius, s.fontSize] }"
+    )
+    assert look[0] >= 40 and look[1] == "6px", look
+    assert look[2] == box.evaluate("(el) => getComputedStyle(document.body).fontSize"), look
 
 
 def invite_to_deal(host: Table, game: str, seed: int) -> str:
@@ -261,6 +274,7 @@ def test_the_join_page_names_the_inviter_and_a_used_link_is_no_game(
     heading.wait_for()
     assert heading.inner_text() == "Ann invites you to a game of UNO"
     shot(bob, "join-phone")
+    name_box(bob.page.locator("#join-name"))
     bob.page.fill("#join-name", "  ")
     bob.page.click(".join button[type=submit]")
     assert "Type your name first: Ann" in bob.page.inner_text(".join .error")

@@ -30,8 +30,10 @@ const remember = (name) => {
 export const inviteLink = (id, token) => `${location.origin}${location.pathname}#/join/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 
 function nameField(id) {
+  // type "text" said, or the form's field look (.opt input[type=text]) passes it by: a
+  // bare 20-px box on the join page and in the invitation's dialog
   return [h("label", { for: id, text: "Your name (your friend sees it)" }),
-    h("input", { id, name: "name", maxlength: 24, autocomplete: "nickname", value: remembered(), required: true })];
+    h("input", { id, type: "text", name: "name", maxlength: 24, autocomplete: "nickname", value: remembered(), required: true })];
 }
 
 /** The front page's "Play a friend" button for a two-player game's form. */
