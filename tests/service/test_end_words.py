@@ -42,7 +42,8 @@ def test_streak_and_best_words() -> None:
     assert streak_words(1, 1) == "1 win in a row (longest 1)"
     assert streak_words(2, 3) == "2 wins in a row (longest 3)"
     assert best_words(None, None) == "no record yet"
-    assert best_words(18, None) == "a score of 18"
+    assert best_words(18, None) == "18 points"
+    assert best_words(1, None) == "1 point"
     assert best_words(30, "cards on the foundations") == "30 cards on the foundations"
     # one card is "1 card", not "1 cards" (seen on an end panel after a resigned deal)
     assert best_words(1, "cards on the foundations") == "1 card on the foundations"

@@ -227,6 +227,30 @@ def test_the_statistics_table_gives_each_best_its_unit() -> None:
     assert max(len(line) for line in lines) < 80
 
 
+def test_the_end_of_a_game_and_the_statistics_say_the_same_best() -> None:
+    """One game's best in one set of words: the end panel said "a score of 22" and "no
+    record yet" where the web statistics said "22 points" and "none yet" (its own
+    words) and the table "-". Now the service's ``best_text`` is both (points as
+    test_end_words' best_words says them), "no record yet" for a game with none, and
+    ``parlour stats`` still gives no line for such a game."""
+    from parlour.service.ending import stats_lines
+
+    table = open_service(":memory:")
+    lost = table.start("me", "uno", seed=3, opponent="random", options={"target": 1})
+    lost = table.resign("me", lost["id"])
+    resigned = table.start("me", "calculation", seed=3)
+    resigned = table.resign("me", table.play("me", resigned["id"], "S W1")["id"])
+    stats = {row["game"]: row for row in table.stats("me")["games"]}
+    assert lost["end"] is not None and lost["end"]["best_text"] == "no record yet"
+    assert stats["uno"]["best_text"] == "no record yet"
+    end = resigned["end"]
+    assert end is not None and stats["calculation"]["best_text"] == end["best_text"]
+    assert end["best_text"] == "4 cards on the foundations"
+    lines = stats_lines(table.stats("me"))
+    assert not any(line.startswith("Best in UNO") for line in lines), lines
+    assert table.stats("me")["total"]["best_text"] is None  # points and cards do not compare
+
+
 @pytest.mark.parametrize(
     ("parts", "reason", "words"),
     [

@@ -241,7 +241,7 @@ class EndOfGame(TypedDict):
     best_streak: int | None
     best: int | None
     #: The streak and the best in words, the same in every front end ("no wins
-    #: yet", "2 wins in a row (longest 3)"; "a score of 18", "no record yet").
+    #: yet", "2 wins in a row (longest 3)"; "18 points", "no record yet").
     streak_text: str | None
     best_text: str | None
     #: Two people at one table: their games of this game so far, by who won them

@@ -125,13 +125,19 @@ def one_table_tally(won: list[int], drawn: int = 0) -> str:
     return f"{said}, {counted(drawn, 'draw')}" if drawn else said
 
 
+#: The best of a game with none yet (nothing won with a score, no card home).
+NO_BEST = "no record yet"
+
+
 def best_words(best: int | None, unit: str | None) -> str:
-    """The best result so far: "a score of 18", "30 cards on the foundations" (a
-    game scored by ``unit``, its progress), "no record yet"."""
+    """The best result so far, as the end of a game and every front end's statistics
+    say it: "18 points", "30 cards on the foundations" (a game scored by ``unit``, its
+    progress), "no record yet". (The end panel said "a score of 18" and "no record
+    yet" where the web statistics said "18 points" and "none yet".)"""
     if best is None:
-        return "no record yet"
+        return NO_BEST
     if not unit:
-        return f"a score of {best}"
+        return counted(best, "point")
     noun, _, rest = unit.partition(" ")  # "cards on the foundations": count the noun
     return " ".join(filter(None, (counted(best, noun.removesuffix("s")), rest)))
 
@@ -227,6 +233,12 @@ def _rate(row: Mapping[str, Any]) -> str:
     return f"{100 * float(row['win_rate']):.0f}%" if row["played"] else "-"
 
 
+def _has_best(row: Mapping[str, Any]) -> bool:
+    """Whether a statistics line has a best to tell (its ``best_text`` is "no record
+    yet" where it has none: a line of its own under the table would say nothing)."""
+    return row.get("best_score") is not None or row.get("best_progress") is not None
+
+
 def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
     """:meth:`TableService.stats` as a table: a line per game, the deal of the day's
     line under its game, the total, then the games two people played at one table,
@@ -270,12 +282,12 @@ def stats_lines(stats: Mapping[str, Any], game: str | None = None) -> list[str]:
             continue
         title = game_class(str(row["game"])).title
         table.append(line(title, row))
-        if row.get("best_text"):
+        if _has_best(row):
             bests.append(f"Best in {title}: {row['best_text']}.")
         if row["game"] in daily:
             day = daily[row["game"]]
             table.append(line("  deal of the day", day))
-            if day.get("best_text"):
+            if _has_best(day):
                 bests.append(f"Best in {title}, deal of the day: {day['best_text']}.")
     if game is None:
         table.append(line("All games", total))

@@ -14,7 +14,6 @@ from .ending import ONE_TABLE_HEADING, ONE_TABLE_NOTE, best_words, one_table_wor
 from .policy import HUMAN as ONE_TABLE  # the opponent of two people at one table
 from .policy import result_for
 from .store import GameRecord
-from .words import counted
 
 #: A record's meta flag: the game was loaded from a save when it was already over.
 #: Statistics leave it out (it counted where it was played; loading a won save again
@@ -38,15 +37,18 @@ def _result(record: GameRecord, player: str | None = None) -> str:
 
 
 def _best_text(name: str, score: int | None, progress: int | None) -> str | None:
-    """The best result in words, as every front end's statistics show it: "549 points",
-    or a patience's progress in the game's own unit, as the end of a game says it
-    (``best_words``: "52 cards on the foundations"; the statistics said "52 cards
-    home"); None: no best yet (or none across games)."""
+    """The best result in words, as the end of a game says it (``best_words``): "549
+    points", a patience's progress in the game's own unit ("52 cards on the
+    foundations"; the statistics said "52 cards home"), or "no record yet" (the web
+    page said "none yet", the end panel "no record yet"); None across games, where
+    points and cards do not compare."""
+    if name == "all":
+        return None
     if score is not None:
-        return counted(score, "point")
-    if progress is not None and name != "all":
+        return best_words(score, None)
+    if progress is not None:
         return best_words(progress, game_class(name).progress_label)
-    return None
+    return best_words(None, None)
 
 
 def _counted(records: list[GameRecord]) -> list[GameRecord]:

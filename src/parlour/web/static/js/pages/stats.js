@@ -31,7 +31,7 @@ export async function showStats(main) {
   for (const s of rows) {
     const mine = s.results || [];
     const won = mine.filter((r) => r === "won").length;
-    const best = s.best_text ?? "none yet";
+    const best = s.best_text ?? "-"; // the service's words ("no record yet" when none)
     sections.push(h("section", { class: "chart-box", "aria-labelledby": `t-${key(s)}` },
       h("h2", { id: `t-${key(s)}`, text: title(s) }),
       h("ul", { class: "tiles" },
