@@ -449,6 +449,8 @@ def test_a_binary_save_is_one_line(
         code, out, err = run(monkeypatch, capsys, argv)
         assert code == 2 and "not a parlour save" in err
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err + out
+        # the file is named, as a file that cannot be read is (it was not)
+        assert f"cannot load save file {str(save)!r}: not a parlour save" in err
 
 
 def test_solve_refuses_a_save_of_another_game_or_in_play(

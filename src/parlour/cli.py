@@ -18,7 +18,8 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -32,7 +33,15 @@ from .core.options import OptionSpec, parse_option_words, resolve_options
 from .core.protocol import describe_legal
 from .core.registry import game_class, game_names, games
 from .core.session import Game, load_game, new_game
-from .errors import InvalidMoveError, ParlourError, StorageError, cut, meant, quoted
+from .errors import (
+    InvalidMoveError,
+    InvalidSaveError,
+    ParlourError,
+    StorageError,
+    cut,
+    meant,
+    quoted,
+)
 from .service import FRIEND, HUMAN, TableService, open_service
 from .service.answers import Answer, MoveChoice
 from .service.ending import ONE_TABLE_NAMES, deal_words, end_facts, next_steps, stats_lines
@@ -150,6 +159,17 @@ def _read_bytes(path: str, what: str) -> bytes:
         return Path(path).read_bytes()
     except OSError as exc:
         raise StorageError(f"cannot read {what} {path!r}: {exc.strerror or exc}") from None
+
+
+@contextmanager
+def _save_named(path: str) -> Iterator[None]:
+    """A save refused names its file, as a file that cannot be read does: "cannot load
+    save file 'x.json': not a parlour save: expected ..." (the engine's message alone
+    named no file, though several may have been loaded in one shell line)."""
+    try:
+        yield
+    except InvalidSaveError as exc:
+        raise InvalidSaveError(f"cannot load save file {path!r}: {exc}") from None
 
 
 def _write_text(path: str, text: str, what: str) -> None:
@@ -1160,7 +1180,8 @@ def cmd_load(args: argparse.Namespace) -> int:
     saved = _read_bytes(args.file, "save file")
     # no invitations here: a wrong --opponent is told the opponents this terminal seats
     try:
-        answer = service.load(player, saved, args.opponent, people=(HUMAN,))
+        with _save_named(args.file):
+            answer = service.load(player, saved, args.opponent, people=(HUMAN,))
     except UnseatedOpponentError as exc:  # a friend's game, who could never join here
         raise UsageError(
             f"{args.file} is a game of {exc.game} against a friend, who cannot join at a "
@@ -1175,7 +1196,8 @@ def cmd_load(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     budget = parse_budget(args.budget)
     if args.load:
-        game = load_game(_read_bytes(args.load, "save file"))
+        with _save_named(args.load):
+            game = load_game(_read_bytes(args.load, "save file"))
         if args.game is not None and game_class(args.game).name != game.name:
             raise UsageError(
                 f"the save {args.load!r} is a game of {game.name}, not {game_class(args.game).name}"
