@@ -476,7 +476,9 @@ def test_the_console_script_refuses_a_binary_save_in_one_line(tmp_path: Path) ->
     done = _script(["load", "junk.json"], b"", tmp_path)
     assert done.returncode == 2
     assert done.stderr.decode().count("\n") == 1 and b"Traceback" not in done.stderr
-    assert done.stderr.startswith(b"parlour: error: not a parlour save")
+    assert done.stderr.startswith(
+        b"parlour: error: cannot load save file 'junk.json': not a parlour save"
+    )
 
 
 def test_the_console_script_plays_junk_lines_to_the_end(tmp_path: Path) -> None:

@@ -340,7 +340,7 @@ class TerminalTable:
         if ending:
             # the end's text starts with the status (the headline and why): it stands
             # for it, so "You resigned. It counts as a loss ..." is said once, not twice
-            self.prose(_end_text(answer))
+            self.prose(end_text(answer))
             self.end_told = True
         else:
             # playing on, or the table drawn again after the end was told (show, or a
@@ -383,7 +383,7 @@ class TerminalTable:
             if answer["end"] is not None:
                 if not self.end_told:
                     self.end_told = True
-                    self.prose(_end_text(answer))
+                    self.prose(end_text(answer))
                 if answer["final"]:
                     # a lost patience resigned was told its end already: only
                     # the choices of what comes next remain
@@ -911,7 +911,7 @@ def _last_n(answer: Answer) -> int:
     return answer["log"][-1]["n"] if answer["log"] else -1
 
 
-def _end_text(answer: Answer) -> str:
+def end_text(answer: Answer) -> str:
     """The end of a game, once: headline and why, then the facts under labels (the
     terminal table's words: :func:`parlour.service.ending.end_facts`)."""
     end = answer["end"]

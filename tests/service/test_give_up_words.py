@@ -101,7 +101,7 @@ def test_a_lost_patiences_way_on_is_one_sentence_in_the_status_and_parlour_play(
     """What a lost patience still offers was written twice: the status's "Undo to try
     another way, or resign this deal." and ``parlour play``'s end, "Type undo to try
     another way, or resign to leave this deal.". Both say ``try_again_words`` now."""
-    from parlour.cli import _end_text
+    from parlour.cli import end_text
     from parlour.service.words import try_again_words
 
     table = open_service(":memory:")
@@ -109,4 +109,4 @@ def test_a_lost_patiences_way_on_is_one_sentence_in_the_status_and_parlour_play(
     again = try_again_words(1)
     assert again == "Undo to try another way, or resign this deal."
     assert answer["status"].endswith(again)
-    assert _end_text(answer).endswith("\nType undo to try another way, or resign this deal.")
+    assert end_text(answer).endswith("\nType undo to try another way, or resign this deal.")
