@@ -256,6 +256,8 @@ def log_ends_in_view(table: Table, where: str) -> None:
     oldest line, the move just played out of sight."""
     page = table.page
     if page.locator("#log").is_visible():
+        with contextlib.suppress(PlaywrightTimeout):  # scrolled in a frame after drawing
+            page.wait_for_function(LOG_END_IN_VIEW, timeout=3_000)
         assert page.evaluate(LOG_END_IN_VIEW), f"{where}: the log's column shows old moves"
         return
     page.locator("#logbutton").click()
