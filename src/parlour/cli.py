@@ -67,6 +67,7 @@ from .service.words import (
     refusal_rest,
     sentences,
     try_again_words,
+    uncapitalised,
     without_legal_list,
 )
 from .sim.command import add_parser as add_simulate_parser
@@ -426,11 +427,7 @@ class TerminalTable:
         if self.interactive:
             words = notice["text"]
             back = notice["take_back"]  # "Take your move back", the service's
-            undo = (
-                f" (or type undo to {back[:1].lower()}{back[1:]})"
-                if self.answer["can_undo"]
-                else ""
-            )
+            undo = f" (or type undo to {uncapitalised(back)})" if self.answer["can_undo"] else ""
             self.prose(f"{words} Then press Enter{undo}.")
             line = self.read_line("")
             if line is None:
@@ -920,7 +917,7 @@ def end_text(answer: Answer) -> str:
     lines += end_facts(answer)
     if not end["final"]:  # a lost patience, in its status's words, typed here
         again = try_again_words(int(answer["players"]))
-        lines.append(f"Type {again[:1].lower()}{again[1:]}")
+        lines.append(f"Type {uncapitalised(again)}")
     return "\n".join(lines)
 
 

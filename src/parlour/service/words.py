@@ -337,6 +337,12 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def uncapitalised(text: str) -> str:
+    """A label or sentence read in the middle of a line ("Take your move back" ->
+    "type undo to take your move back"): :func:`capitalised` undone."""
+    return text[:1].lower() + text[1:]
+
+
 def as_sentence(text: str) -> str:
     """A refusal or a reason as a person reads it at a table: capitalised, with its
     full stop ("nothing to redo" -> "Nothing to redo."). Errors are written in lower
@@ -1358,7 +1364,7 @@ def moves_told(moves: Iterable[Sequence[Event]], names: Names) -> str:
     first, text = firsts[0]
     text = " ".join(said for _, said in firsts)
     if _PHRASES[first.what](first, names)[:1].islower():
-        text = text[:1].lower() + text[1:]
+        text = uncapitalised(text)
     return f": {text}"
 
 
@@ -1473,7 +1479,7 @@ def _command(label: str, key: str | None, question: str | None = None) -> Comman
     return {
         "label": label,
         "key": key,
-        "short": label[:1].lower() + label[1:],
+        "short": uncapitalised(label),
         "question": question,
     }
 

@@ -45,6 +45,7 @@ from ..service.words import (
     as_sentence,
     command_words,
     no_card_words,
+    uncapitalised,
     with_symbols,
 )
 from .canvas import Canvas, kept_whole
@@ -501,8 +502,8 @@ class TableScreen(Screen[None]):
 
         # the service's words, as the notice's other lines read them ("u: take your move
         # back   any other key: show Player 2's cards")
-        back = {"u": _lower_first(notice["take_back"])} if self.answer.get("can_undo") else {}
-        shown = NoticeScreen(str(notice["text"]), back, go_on=_lower_first(notice["show"]))
+        back = {"u": uncapitalised(notice["take_back"])} if self.answer.get("can_undo") else {}
+        shown = NoticeScreen(str(notice["text"]), back, go_on=uncapitalised(notice["show"]))
         self.app.push_screen(shown, ready)
 
     # --- the rules of the table -------------------------------------------------------
@@ -882,7 +883,7 @@ class TableScreen(Screen[None]):
             return
         words = self.answer["give_up"]
         detail = str(words["detail"]).rstrip(".")  # "(it counts as a loss)", as notes read
-        note = detail[:1].lower() + detail[1:]
+        note = uncapitalised(detail)
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -1110,11 +1111,6 @@ COMMON_KEYS = common_keys(
         **{"can_undo": True, "can_redo": True, "can_hint": True},
     }
 )
-
-
-def _lower_first(text: str) -> str:
-    """A label as a line of keys reads it: "Show Player 2's cards" -> "show ..."."""
-    return text[:1].lower() + text[1:]
 
 
 def number_keys(answer: dict[str, Any]) -> str:
